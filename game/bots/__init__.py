@@ -1,0 +1,30 @@
+"""Players that see only a PlayerView and answer their own pending decisions."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from game.core.view import PlayerView
+
+from .random_bot import RandomBot
+
+
+class Bot(Protocol):
+    name: str
+
+    def choose(self, view: PlayerView) -> str:
+        """The label of one option of `view.pending` (the bot's own decision)."""
+        ...
+
+
+LEVELS = {"random": RandomBot}
+
+
+def make_bot(level: str, seed: int) -> Bot:
+    try:
+        return LEVELS[level](seed)
+    except KeyError:
+        raise ValueError(f"unknown bot level {level!r} (known: {', '.join(LEVELS)})") from None
+
+
+__all__ = ["LEVELS", "Bot", "RandomBot", "make_bot"]

@@ -1,0 +1,145 @@
+"""python -m game ...: play (default), simulate, scenario, replay, validate-map, selftest, arena."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Sequence
+
+NOT_BUILT = 2
+
+
+def _not_built(what: str) -> int:
+    print(f"calamitas: {what} is not built yet", file=sys.stderr)
+    return NOT_BUILT
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    return _not_built("the desktop client (play)")
+
+
+def cmd_selftest(args: argparse.Namespace) -> int:
+    return _not_built("selftest")
+
+
+def cmd_arena(args: argparse.Namespace) -> int:
+    return _not_built("arena")
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    return _not_built("replay")
+
+
+def cmd_scenario(args: argparse.Namespace) -> int:
+    from game.scenario import list_ids, run_paths
+
+    if args.list_ids:
+        list_ids(sys.stdout)
+        return 0
+    if not args.paths:
+        print("calamitas scenario: give scenario files or folders, or --list-ids", file=sys.stderr)
+        return 2
+    return run_paths(args.paths, sys.stdout)
+
+
+def cmd_validate_map(args: argparse.Namespace) -> int:
+    from game.mapfile import validate_map_file
+
+    ok, report = validate_map_file(args.file)
+    print(report)
+    return 0 if ok else 1
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from game.simulate import SimulationError, simulate
+
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    started = time.perf_counter()
+    try:
+        result = simulate(
+            players=args.players, bots=bots, seed=args.seed, ruleset=args.ruleset,
+            map_name=args.map, ast_side=args.ast, max_turns=args.max_turns, save=args.save,
+        )
+    except SimulationError as err:
+        print(f"calamitas simulate: {err}", file=sys.stderr)
+        return err.exit_code
+    result["seconds"] = round(time.perf_counter() - started, 3)
+    if args.json:
+        print(json.dumps(result, sort_keys=True))
+    else:
+        print(f"{result['ended_by']} after {result['turns']} turns; winner {result['winner']}")
+        for civ, score in result["scores"].items():
+            print(f"  {civ:10s} {score}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="calamitas",
+        description="Calamitas: the Mega Civilization family of board games. "
+        "With no command, starts the desktop client.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    play = sub.add_parser("play", help="start the desktop client (the default)")
+    play.add_argument("--load", metavar="FILE", help="open a saved game")
+    play.set_defaults(func=cmd_play)
+
+    sim = sub.add_parser("simulate", help="play a whole game headless")
+    sim.add_argument("--players", type=int, default=5, metavar="N")
+    sim.add_argument("--bots", default="random", help="bot levels, one per seat or one for all")
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--ruleset", default="classic",
+                     choices=["classic", "mega-empires", "double-empires"])
+    sim.add_argument("--map", metavar="ID", help="a map id from maps/ or a map file")
+    sim.add_argument("--ast", default="basic", choices=["basic", "expert"])
+    sim.add_argument("--max-turns", type=int, default=0, metavar="T")
+    sim.add_argument("--save", metavar="FILE")
+    sim.add_argument("--json", action="store_true", help="one JSON object on the last line")
+    sim.set_defaults(func=cmd_simulate)
+
+    scen = sub.add_parser("scenario", help="run conformance scenarios")
+    scen.add_argument("paths", nargs="*", metavar="PATH")
+    scen.add_argument("--list-ids", action="store_true", help="every id a scenario may use")
+    scen.set_defaults(func=cmd_scenario)
+
+    rep = sub.add_parser("replay", help="re-apply a save's action log")
+    rep.add_argument("file", metavar="FILE")
+    rep.add_argument("--verify", action="store_true", help="check every stored state hash")
+    rep.set_defaults(func=cmd_replay)
+
+    val = sub.add_parser("validate-map", help="check a map file")
+    val.add_argument("file", metavar="FILE")
+    val.set_defaults(func=cmd_validate_map)
+
+    st = sub.add_parser("selftest", help="run the client headless with bots in every seat")
+    st.add_argument("--frames", type=int, default=120)
+    st.add_argument("--players", type=int, default=5)
+    st.add_argument("--seed", type=int, default=1)
+    st.add_argument("--screenshots", metavar="DIR")
+    st.add_argument("--calamity", metavar="ID")
+    st.set_defaults(func=cmd_selftest)
+
+    arena = sub.add_parser("arena", help="headless bot matches")
+    arena.add_argument("--players", type=int, default=5)
+    arena.add_argument("--seats", default="random")
+    arena.add_argument("--games", type=int, default=10)
+    arena.add_argument("--ruleset", default="classic")
+    arena.add_argument("--seed", type=int, default=1)
+    arena.set_defaults(func=cmd_arena)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        args = parser.parse_args(["play", *(argv or [])])
+    code: int = args.func(args)
+    return code
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

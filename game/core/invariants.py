@@ -1,0 +1,58 @@
+"""Invariants that hold after every action of every game; used by tests and `simulate`."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from .state import BARBARIANS, PIRATE, GameState
+
+TOKENS = 55
+CITIES = 9
+SHIPS = 4
+
+
+def card_census(state: GameState) -> Counter[str]:
+    """Every trade card in the game, wherever it is: stacks, discards and hands."""
+    cards: Counter[str] = Counter()
+    for piles in (*state.stacks.values(), *state.discards.values()):
+        for pile in piles:
+            cards.update(pile)
+    for player in state.players.values():
+        cards.update(h.card for h in player.hand)
+    cards.pop("water", None)  # water cards are unlimited and do not circulate
+    return cards
+
+
+def violations(state: GameState, cards: Counter[str] | None = None) -> list[str]:
+    """What is wrong with the state; empty when every invariant holds."""
+    out: list[str] = []
+    board = state.board
+    for pid, player in state.players.items():
+        on_board = board.tokens_of(pid)
+        if player.stock < 0 or player.treasury < 0:
+            out.append(f"{pid}: negative stock or treasury")
+        if on_board + player.stock + player.treasury != TOKENS:
+            out.append(f"{pid}: board {on_board} + stock {player.stock} + treasury "
+                       f"{player.treasury} != {TOKENS}")
+        if len(board.cities_of(pid)) > CITIES:
+            out.append(f"{pid}: more than {CITIES} cities")
+        if board.ships_of(pid) > SHIPS:
+            out.append(f"{pid}: more than {SHIPS} ships")
+    owners = set(state.players) | {BARBARIANS}
+    for area, here in board.tokens.items():
+        if area not in state.map.areas:
+            out.append(f"tokens in unknown area {area}")
+        for owner, n in here.items():
+            if owner not in owners or n <= 0:
+                out.append(f"{area}: bad token entry {owner}={n}")
+    for area, owner in board.cities.items():
+        if owner not in state.players and owner != PIRATE:
+            out.append(f"{area}: city of unknown owner {owner}")
+    if cards is not None and card_census(state) != cards:
+        diff = (card_census(state) - cards) + (cards - card_census(state))
+        out.append(f"trade cards not conserved: {dict(diff)}")
+    if not state.game_over and state.pending is not None:
+        options = state.pending.options
+        if not options:
+            out.append("a pending decision without options")
+    return out

@@ -1,0 +1,130 @@
+"""Small operations on the board that many phases and calamities share.
+
+Each keeps the token count of every player whole (board + stock + treasury = 55) and reports
+what it did as events naming the rule that caused it.
+"""
+
+from __future__ import annotations
+
+from .events import (
+    CityAnnexed,
+    CityDestroyed,
+    CityReduced,
+    Event,
+    TokensPlaced,
+    TokensRemoved,
+    TreasuryChanged,
+)
+from .state import BARBARIANS, PIRATE, GameState
+
+CITIES_PER_PLAYER = 9
+CITY_UNIT_POINTS = 5
+
+
+def cities_in_stock(state: GameState, player: str) -> int:
+    return CITIES_PER_PLAYER - len(state.board.cities_of(player))
+
+
+def unit_points(state: GameState, player: str) -> int:
+    board = state.board
+    return board.tokens_of(player) + CITY_UNIT_POINTS * len(board.cities_of(player))
+
+
+def place_tokens(
+    state: GameState, player: str, area: str, n: int, events: list[Event], rule: str = ""
+) -> int:
+    """Place up to n tokens from the player's stock (barbarians have an unlimited supply);
+    returns how many were placed."""
+    if player != BARBARIANS:
+        stock = state.players[player]
+        n = min(n, stock.stock)
+        stock.stock -= n
+    if n > 0:
+        state.board.add(area, player, n)
+        events.append(TokensPlaced(player=player, area=area, count=n, rule=rule))
+    return max(n, 0)
+
+
+def remove_tokens(
+    state: GameState, player: str, area: str, n: int, events: list[Event], rule: str = ""
+) -> int:
+    """Return up to n of the player's tokens in the area to stock; returns how many."""
+    n = min(n, state.board.count(area, player))
+    if n <= 0:
+        return 0
+    state.board.add(area, player, -n)
+    if player != BARBARIANS:
+        state.players[player].stock += n
+    events.append(TokensRemoved(player=player, area=area, count=n, rule=rule))
+    return n
+
+
+def reduce_city(
+    state: GameState, area: str, events: list[Event], rule: str = "", fewer: int = 0
+) -> None:
+    """Replace a city by tokens up to the area's population limit, as many as stock allows.
+    A pirate city is simply removed (it has no tokens to fall back to)."""
+    owner = state.board.cities.pop(area)
+    if owner == PIRATE:
+        events.append(CityDestroyed(player=owner, area=area, rule=rule))
+        return
+    wanted = max(state.map.areas[area].pop - fewer, 0)
+    placed = place_tokens(state, owner, area, wanted, [], rule)
+    events.append(CityReduced(player=owner, area=area, tokens=placed, rule=rule))
+
+
+def destroy_city(state: GameState, area: str, events: list[Event], rule: str = "") -> None:
+    owner = state.board.cities.pop(area)
+    events.append(CityDestroyed(player=owner, area=area, rule=rule))
+
+
+def annex_city(
+    state: GameState, area: str, new_owner: str, events: list[Event], rule: str = ""
+) -> bool:
+    """Replace a city by one of the new owner's from stock; False when they have none left."""
+    if cities_in_stock(state, new_owner) <= 0:
+        return False
+    previous = state.board.cities[area]
+    state.board.cities[area] = new_owner
+    events.append(CityAnnexed(player=new_owner, previous=previous, area=area, rule=rule))
+    return True
+
+
+def pay_treasury(
+    state: GameState, player: str, n: int, events: list[Event], rule: str = ""
+) -> int:
+    """Move up to n treasury tokens back to stock; returns how many."""
+    p = state.players[player]
+    n = min(n, p.treasury)
+    if n > 0:
+        p.treasury -= n
+        p.stock += n
+        events.append(TreasuryChanged(player=player, change=-n, rule=rule))
+    return max(n, 0)
+
+
+def gain_treasury(
+    state: GameState, player: str, n: int, events: list[Event], rule: str = ""
+) -> int:
+    """Move up to n tokens from stock to treasury; returns how many."""
+    p = state.players[player]
+    n = min(n, p.stock)
+    if n > 0:
+        p.stock -= n
+        p.treasury += n
+        events.append(TreasuryChanged(player=player, change=n, rule=rule))
+    return max(n, 0)
+
+
+def default_beneficiary(state: GameState, exclude: set[str]) -> str | None:
+    """Rules §2 / §6.4: most cities in stock, then most tokens in stock, then A.S.T. ranking
+    (players are kept in ranking order, and max() keeps the first of equals)."""
+    best: str | None = None
+    best_key = (-1, -1)
+    for pid, player in state.players.items():
+        if pid in exclude:
+            continue
+        key = (cities_in_stock(state, pid), player.stock)
+        if key > best_key:
+            best, best_key = pid, key
+    return best

@@ -1,0 +1,184 @@
+"""Plain data: cloning dataclass trees, and converting them to and from JSON-ready values.
+
+The game state is a tree of mutable dataclasses holding ints, strings, bools, lists and dicts,
+with frozen (immutable) dataclasses such as the map shared between copies. These helpers walk
+such trees generically, so a new field needs no new serialisation code.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from functools import cache
+from typing import Any, TypeVar, Union
+
+from .errors import StateError
+
+T = TypeVar("T")
+
+_ATOMS = (int, str, bool, float, type(None))
+
+
+def clone(value: T) -> T:
+    """A deep copy that shares immutable parts (atoms, tuples, frozen dataclasses)."""
+    return typing.cast(T, _clone(value))
+
+
+def _clone(value: Any) -> Any:
+    kind = type(value)
+    if kind in _ATOMS or kind is tuple:
+        return value
+    if kind is list:
+        return [v if type(v) in _ATOMS else _clone(v) for v in value]
+    if kind is dict:
+        return {k: (v if type(v) in _ATOMS else _clone(v)) for k, v in value.items()}
+    if _is_frozen(typing.cast(Any, kind)):
+        return value
+    if dataclasses.is_dataclass(value):
+        copy = object.__new__(kind)
+        copy.__dict__.update({k: _clone(v) for k, v in value.__dict__.items()})
+        return copy
+    raise TypeError(f"cannot clone a {kind.__name__}")
+
+
+@cache
+def _is_frozen(kind: Any) -> bool:
+    params = getattr(kind, "__dataclass_params__", None)
+    return bool(params is not None and params.frozen)
+
+
+def to_plain(value: Any) -> Any:
+    """JSON-ready form: dataclasses become dicts of their fields."""
+    kind = type(value)
+    if kind in _ATOMS:
+        return value
+    if kind is list or kind is tuple:
+        return [to_plain(v) for v in value]
+    if kind is dict:
+        return {str(k): to_plain(v) for k, v in value.items()}
+    to_dict = getattr(value, "to_dict", None)
+    if to_dict is not None:
+        return to_dict()
+    if dataclasses.is_dataclass(value):
+        return {f.name: to_plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    raise TypeError(f"cannot serialise a {kind.__name__}")
+
+
+def from_plain(cls: type[T], data: Any, where: str = "state") -> T:
+    """Rebuild a value of type `cls` from `to_plain` output; StateError on any mismatch."""
+    return typing.cast(T, _from(cls, data, where))
+
+
+@cache
+def _hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
+
+
+def _from(tp: Any, data: Any, where: str) -> Any:
+    if tp is Any:
+        return _check_json(data, where)
+    origin = typing.get_origin(tp)
+    if origin in (Union, types.UnionType):
+        options = typing.get_args(tp)
+        if data is None and type(None) in options:
+            return None
+        errors = []
+        for option in options:
+            if option is type(None):
+                continue
+            try:
+                return _from(option, data, where)
+            except StateError as err:
+                errors.append(str(err))
+        raise StateError(errors[0] if errors else f"{where}: unexpected null")
+    if origin is list:
+        (item,) = typing.get_args(tp)
+        _expect(data, list, where)
+        return [_from(item, v, f"{where}[{i}]") for i, v in enumerate(data)]
+    if origin is tuple:
+        args = typing.get_args(tp)
+        _expect(data, list, where)
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(_from(args[0], v, f"{where}[{i}]") for i, v in enumerate(data))
+        if len(args) != len(data):
+            raise StateError(f"{where}: expected {len(args)} items, got {len(data)}")
+        pairs = enumerate(zip(args, data, strict=True))
+        return tuple(_from(a, v, f"{where}[{i}]") for i, (a, v) in pairs)
+    if origin is dict:
+        key_tp, val_tp = typing.get_args(tp)
+        _expect(data, dict, where)
+        return {_key(key_tp, k, where): _from(val_tp, v, f"{where}.{k}") for k, v in data.items()}
+    if tp is bool:
+        _expect(data, bool, where)
+        return data
+    if tp is int:
+        if type(data) is not int:
+            raise StateError(f"{where}: expected an integer, got {_name(data)}")
+        return data
+    if tp is float:
+        if type(data) not in (int, float):
+            raise StateError(f"{where}: expected a number, got {_name(data)}")
+        return float(data)
+    if tp is str:
+        _expect(data, str, where)
+        return data
+    if isinstance(tp, type):
+        from_dict = getattr(tp, "from_dict", None)
+        if from_dict is not None:
+            _expect(data, dict, where)
+            try:
+                return from_dict(data)
+            except StateError:
+                raise
+            except Exception as err:  # the type's own validation: report, never crash
+                raise StateError(f"{where}: {err}") from None
+        if dataclasses.is_dataclass(tp):
+            _expect(data, dict, where)
+            hints = _hints(tp)
+            fields = {f.name: f for f in dataclasses.fields(tp)}
+            unknown = sorted(set(data) - set(fields))
+            if unknown:
+                raise StateError(f"{where}: unknown key {unknown[0]!r}")
+            values = {}
+            for name, field in fields.items():
+                if name in data:
+                    values[name] = _from(hints[name], data[name], f"{where}.{name}")
+                elif (
+                    field.default is dataclasses.MISSING
+                    and field.default_factory is dataclasses.MISSING
+                ):
+                    raise StateError(f"{where}: missing key {name!r}")
+            return tp(**values)
+    raise StateError(f"{where}: cannot read a value of type {tp}")
+
+
+def _key(tp: Any, key: str, where: str) -> Any:
+    if tp is int:
+        try:
+            return int(key)
+        except ValueError:
+            raise StateError(f"{where}: key {key!r} is not an integer") from None
+    return key
+
+
+def _expect(data: Any, kind: type, where: str) -> None:
+    if type(data) is not kind:
+        raise StateError(f"{where}: expected {kind.__name__}, got {_name(data)}")
+
+
+def _name(data: Any) -> str:
+    return "null" if data is None else type(data).__name__
+
+
+def _check_json(data: Any, where: str, depth: int = 0) -> Any:
+    if depth > 64:
+        raise StateError(f"{where}: nested too deeply")
+    kind = type(data)
+    if kind in _ATOMS:
+        return data
+    if kind is list:
+        return [_check_json(v, where, depth + 1) for v in data]
+    if kind is dict:
+        return {str(k): _check_json(v, where, depth + 1) for k, v in data.items()}
+    raise StateError(f"{where}: not plain data ({kind.__name__})")

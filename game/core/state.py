@@ -1,0 +1,173 @@
+"""The game state: plain data, cheap to clone, serialisable at any pending decision."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from .mapgraph import MapGraph
+from .plain import clone, from_plain, to_plain
+from .rng import Rng
+
+BARBARIANS = "barbarians"  # owner id of barbarian tokens on the board
+PIRATE = "pirate"  # owner id of pirate cities
+
+FORMAT_VERSION = 1
+
+
+@dataclass
+class GameConfig:
+    players: list[str]  # civilization ids, in A.S.T. ranking order
+    ruleset: str = "classic"
+    ast_side: str = "basic"  # "basic" | "expert"
+    setup: str = ""  # id of the trade-card / civilization set-up (gamedata Setup.id)
+    map_id: str = ""
+    seed: int = 0
+    max_turns: int = 0  # 0: play until the game ends by the rules
+    names: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass
+class HandCard:
+    card: str
+    traded_by: str = ""  # who last traded this card to the holder ("" = drawn or bought)
+
+
+@dataclass
+class Player:
+    id: str
+    stock: int
+    treasury: int = 0
+    advances: list[str] = field(default_factory=list)
+    credits: dict[str, int] = field(default_factory=dict)  # chosen and starting group credits
+    hand: list[HandCard] = field(default_factory=list)
+    ast: int = 0
+    census: int = 0
+    block: str = ""
+    flags: dict[str, int] = field(default_factory=dict)  # per-turn bookkeeping, cleared each turn
+
+
+@dataclass
+class Board:
+    tokens: dict[str, dict[str, int]] = field(default_factory=dict)  # area -> owner -> count
+    cities: dict[str, str] = field(default_factory=dict)  # area -> owner (civ id or PIRATE)
+    ships: dict[str, dict[str, int]] = field(default_factory=dict)  # area -> owner -> count
+
+    def count(self, area: str, owner: str) -> int:
+        return self.tokens.get(area, {}).get(owner, 0)
+
+    def add(self, area: str, owner: str, n: int) -> None:
+        """Add (or with n < 0 remove) tokens; empty entries are dropped to keep one form."""
+        here = self.tokens.setdefault(area, {})
+        left = here.get(owner, 0) + n
+        if left < 0:
+            raise ValueError(f"{owner} has too few tokens in {area}")
+        if left:
+            here[owner] = left
+        else:
+            here.pop(owner, None)
+        if not here:
+            del self.tokens[area]
+
+    def add_ships(self, area: str, owner: str, n: int) -> None:
+        here = self.ships.setdefault(area, {})
+        left = here.get(owner, 0) + n
+        if left < 0:
+            raise ValueError(f"{owner} has too few ships in {area}")
+        if left:
+            here[owner] = left
+        else:
+            here.pop(owner, None)
+        if not here:
+            del self.ships[area]
+
+    def tokens_of(self, owner: str) -> int:
+        return sum(here.get(owner, 0) for here in self.tokens.values())
+
+    def cities_of(self, owner: str) -> list[str]:
+        return sorted(area for area, who in self.cities.items() if who == owner)
+
+    def ships_of(self, owner: str) -> int:
+        return sum(here.get(owner, 0) for here in self.ships.values())
+
+
+@dataclass
+class Task:
+    """One step of the flow (a phase, a calamity, a sub-procedure) with its progress as data."""
+
+    kind: str
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Pending:
+    """Who must decide what. Options are labels in the SCENARIOS.md grammar, sorted."""
+
+    player: str
+    kind: str
+    prompt: str
+    options: list[str]
+    rule: str = ""
+
+
+@dataclass
+class GameState:
+    config: GameConfig
+    map: MapGraph
+    players: dict[str, Player]  # in A.S.T. ranking order
+    board: Board
+    rng: Rng
+    stacks: dict[str, list[list[str]]] = field(default_factory=dict)  # block -> 9 decks, top first
+    discards: dict[str, list[list[str]]] = field(default_factory=dict)
+    turn: int = 1
+    phase: str = ""
+    tasks: list[Task] = field(default_factory=list)
+    pending: Pending | None = None
+    game_over: bool = False
+    ended_by: str = ""
+    counters: dict[str, int] = field(default_factory=dict)  # e.g. "calamity:flood" -> times
+    version: int = FORMAT_VERSION
+
+    def clone(self) -> GameState:
+        return clone(self)
+
+    def to_json(self) -> str:
+        return json.dumps(to_plain(self), separators=(",", ":"), sort_keys=True)
+
+    @staticmethod
+    def from_json(text: str) -> GameState:
+        from .errors import StateError
+
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError) as err:
+            raise StateError(f"not valid JSON: {err}") from None
+        if not isinstance(data, dict):
+            raise StateError("state: expected an object")
+        if data.get("version") != FORMAT_VERSION:
+            raise StateError(f"state: unsupported format version {data.get('version')!r}")
+        return from_plain(GameState, data)
+
+    def state_hash(self) -> str:
+        plain = to_plain(self)
+        plain["map"] = map_digest(self.map)
+        text = json.dumps(plain, separators=(",", ":"), sort_keys=True)
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+_DIGESTS: dict[int, tuple[MapGraph, str]] = {}
+
+
+def map_digest(graph: MapGraph) -> str:
+    """A short digest of the map's rules graph; cached, since maps never change."""
+    hit = _DIGESTS.get(id(graph))
+    if hit is not None and hit[0] is graph:
+        return hit[1]
+    text = json.dumps(graph.to_dict(), separators=(",", ":"), sort_keys=True)
+    digest = hashlib.sha256(text.encode()).hexdigest()[:16]
+    if len(_DIGESTS) > 64:  # scenario runs make many small maps; keep the cache small
+        _DIGESTS.clear()
+    _DIGESTS[id(graph)] = (graph, digest)
+    return digest

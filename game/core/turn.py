@@ -1,0 +1,70 @@
+"""The game and turn tasks: the 13 phases in order, turn after turn, until the game ends."""
+
+from __future__ import annotations
+
+from .events import Event, PhaseStarted, TurnStarted
+from .flow import done, push, register
+from .state import GameState, Task
+
+PHASES: tuple[str, ...] = (
+    "taxation",
+    "population_expansion",
+    "movement",
+    "conflict",
+    "city_construction",
+    "trade_card_acquisition",
+    "trade",
+    "calamity_selection",
+    "calamity_resolution",
+    "special_abilities",
+    "surplus_and_support",
+    "advance_acquisition",
+    "ast_alteration",
+)
+
+# Phase names a scenario may play besides the 13: both calamity phases, or one whole turn.
+SCENARIO_PHASES: tuple[str, ...] = (*PHASES, "calamities", "turn")
+
+# The first turn starts with population expansion: nobody has a city to tax yet.
+FIRST_TURN_START = 1
+
+
+def phase_task(phase: str) -> str:
+    return f"phase:{phase}"
+
+
+def _game_step(state: GameState, task: Task, events: list[Event]) -> None:
+    if state.ended_by:
+        state.game_over = True
+        done(state, task)
+        return
+    limit = state.config.max_turns
+    if limit and state.turn > limit:
+        state.ended_by = "max_turns"
+        state.game_over = True
+        done(state, task)
+        return
+    first = FIRST_TURN_START if state.turn == 1 and not task.data.get("started") else 0
+    task.data["started"] = True
+    events.append(TurnStarted(turn=state.turn))
+    push(state, "turn", next=first)
+
+
+def _turn_step(state: GameState, task: Task, events: list[Event]) -> None:
+    index = int(task.data.get("next", 0))
+    if index >= len(PHASES):
+        for player in state.players.values():
+            player.flags.clear()
+        if not task.data.get("single"):
+            state.turn += 1
+        done(state, task)
+        return
+    phase = PHASES[index]
+    task.data["next"] = index + 1
+    state.phase = phase
+    events.append(PhaseStarted(phase=phase, turn=state.turn))
+    push(state, phase_task(phase))
+
+
+register("game", _game_step)
+register("turn", _turn_step)

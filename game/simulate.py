@@ -1,0 +1,116 @@
+"""Headless games: bots in every seat, from set-up to the end (python -m game simulate)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from game.bots import make_bot
+from game.core import GameConfig, PhaseNotImplemented, SetupError, apply, new_game, view
+from game.core.engine import Action
+from game.core.gamedata import load_game_data
+from game.core.invariants import card_census, violations
+from game.core.mapgraph import MapError, MapGraph
+from game.core.setup import choose_setup
+
+MAX_ACTIONS = 2_000_000
+
+
+class SimulationError(Exception):
+    def __init__(self, message: str, exit_code: int = 1) -> None:
+        super().__init__(message)
+        self.exit_code = exit_code
+
+
+def resolve_map(name: str | None) -> MapGraph:
+    from game.mapfile import find_maps, load_map_file
+
+    maps = find_maps()
+    if name is None:
+        if not maps:
+            raise SimulationError("no map is installed yet: pass --map FILE")
+        name = sorted(maps)[0]
+    path = maps.get(name, Path(name))
+    try:
+        graph, _ = load_map_file(path)
+    except MapError as err:
+        raise SimulationError(str(err)) from None
+    return graph
+
+
+def simulate(
+    players: int,
+    bots: list[str],
+    seed: int = 1,
+    ruleset: str = "classic",
+    map_name: str | None = None,
+    ast_side: str = "basic",
+    max_turns: int = 0,
+    save: str | None = None,
+    check: bool = True,
+) -> dict[str, Any]:
+    graph = resolve_map(map_name)
+    data = load_game_data()
+    config = GameConfig(players=[], ruleset=ruleset, ast_side=ast_side, seed=seed,
+                        max_turns=max_turns)
+    try:
+        setup = choose_setup(data, GameConfig(players=["?"] * players))
+    except SetupError as err:
+        raise SimulationError(str(err)) from None
+    config.setup = setup.id
+    try:
+        state = new_game(config, graph, data)
+    except SetupError as err:
+        raise SimulationError(str(err)) from None
+    except PhaseNotImplemented as err:
+        raise SimulationError(f"{err}: the whole turn is not built yet", 2) from None
+    if len(bots) == 1:
+        bots = bots * len(state.players)
+    if len(bots) != len(state.players):
+        raise SimulationError(f"{len(bots)} bot levels for {len(state.players)} players")
+    try:
+        seats = {pid: make_bot(level, seed * 1000 + i)
+                 for i, (pid, level) in enumerate(zip(state.players, bots, strict=True))}
+    except ValueError as err:
+        raise SimulationError(str(err)) from None
+    cards: Counter[str] = card_census(state)
+    bad = violations(state, cards)
+    calamities: Counter[str] = Counter()
+    actions = 0
+    try:
+        while not state.game_over and state.pending is not None:
+            who = state.pending.player
+            label = seats[who].choose(view(state, who))
+            events = apply(state, Action(who, label))
+            actions += 1
+            for event in events:
+                name = getattr(event, "calamity", None)
+                if type(event).__name__ == "CalamityResolved" and isinstance(name, str):
+                    calamities[name] += 1
+            if check:
+                bad += violations(state, cards)
+            if actions >= MAX_ACTIONS:
+                raise SimulationError(f"no end after {MAX_ACTIONS} actions")
+    except PhaseNotImplemented as err:
+        raise SimulationError(f"{err}: the whole turn is not built yet", 2) from None
+    scores = final_scores(state)
+    winner = max(scores, key=lambda p: scores[p]) if scores else ""
+    return {
+        "seed": seed,
+        "players": len(state.players),
+        "ruleset": ruleset,
+        "turns": state.turn - (1 if state.ended_by == "max_turns" else 0),
+        "ended_by": state.ended_by or "stuck",
+        "winner": winner,
+        "scores": scores,
+        "calamities": dict(sorted(calamities.items())),
+        "actions": actions,
+        "invariant_violations": len(bad),
+    }
+
+
+def final_scores(state: Any) -> dict[str, int]:
+    from game.core.scoring import victory_points
+
+    return {pid: victory_points(state, pid) for pid in state.players}

@@ -1,0 +1,166 @@
+"""The rules core's door (DESIGN.md "The rules core"): one way in, nothing leaks, nothing is
+half-done. A small test procedure stands in for the phases so the contract is pinned on its own."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game.core import Action, GameConfig, GameState, IllegalAction, apply, legal_actions, view
+from game.core.engine import advance
+from game.core.flow import ask, done, label_key, register
+from game.core.mapgraph import Area, MapGraph
+from game.core.rng import Rng
+from game.core.state import Board, HandCard, Player, Task
+
+
+def _walk_step(state: GameState, task: Task, events: list) -> None:
+    """Each player in turn moves one token to a neighbouring area; a card is drawn after."""
+    if task.data["moves"] <= 0:
+        done(state, task)
+        return
+    order = list(state.players)
+    who = order[task.data["moves"] % len(order)]
+    areas = [a for a, n in state.board.tokens.items() if state.board.count(a, who)]
+    options = {f"area:{b}" for a in areas for b in state.map.land[a]}
+    ask(state, who, "walk", "Move a token to", options | {"done"})
+
+
+def _walk_choose(state: GameState, task: Task, label: str, events: list) -> None:
+    order = list(state.players)
+    who = order[task.data["moves"] % len(order)]
+    task.data["moves"] -= 1
+    if label == "done":
+        return
+    to = label.split(":", 1)[1]
+    source = next(a for a in sorted(state.map.land[to]) if state.board.count(a, who))
+    state.board.add(source, who, -1)
+    state.board.add(to, who, 1)
+    deck = state.stacks["west"][0]
+    if deck:
+        state.rng.shuffle(deck)
+        state.players[who].hand.append(HandCard(deck.pop(0)))
+
+
+register("test:walk", _walk_step, _walk_choose)
+
+
+def _line_map() -> MapGraph:
+    ids = ["a", "b", "c", "d"]
+    areas = {i: Area(i, i.upper(), 3, "white", False, None, None, i == "d") for i in ids}
+    land = {"a": ("b",), "b": ("a", "c"), "c": ("b", "d"), "d": ("c",)}
+    return MapGraph(id="line", areas=areas, land=land, water={i: () for i in ids}, seas={},
+                    volcanoes={}, flood_plains={}, straits=(), start_areas={})
+
+
+def walk_state(moves: int = 6) -> GameState:
+    board = Board()
+    board.add("a", "egypt", 3)
+    board.add("d", "babylon", 2)
+    board.cities["c"] = "babylon"
+    players = {
+        "babylon": Player("babylon", stock=50, treasury=3, hand=[HandCard("salt", "egypt")]),
+        "egypt": Player("egypt", stock=52, hand=[HandCard("ochre")]),
+    }
+    state = GameState(
+        config=GameConfig(players=["babylon", "egypt"]), map=_line_map(), players=players,
+        board=board, rng=Rng.seeded(5),
+        stacks={"west": [["clay", "ochre", "papyrus", "iron"]]}, discards={"west": [[]]},
+    )
+    state.tasks.append(Task("test:walk", {"moves": moves}))
+    advance(state)
+    return state
+
+
+def test_an_illegal_action_raises_and_leaves_the_state_hash_unchanged() -> None:
+    state = walk_state()
+    before = state.state_hash()
+    who = state.pending.player
+    other = next(p for p in state.players if p != who)
+    for action, reason in [
+        (Action(who, "area:zzz"), "not an option"),
+        (Action(other, state.pending.options[0]), "decision"),
+    ]:
+        with pytest.raises(IllegalAction, match=reason):
+            apply(state, action)
+        assert state.state_hash() == before
+
+
+def test_a_clone_equals_its_original_and_is_independent() -> None:
+    state = walk_state()
+    copy = state.clone()
+    assert copy == state and copy.state_hash() == state.state_hash()
+    apply(copy, legal_actions(copy)[0])
+    assert copy != state
+    assert copy.map is state.map  # immutable parts are shared, not copied
+
+
+def test_json_round_trip_gives_an_equal_state_at_every_decision() -> None:
+    state = walk_state()
+    while state.pending is not None:
+        again = GameState.from_json(state.to_json())
+        assert again == state and again.state_hash() == state.state_hash()
+        apply(state, legal_actions(state)[0])
+
+
+def test_legal_actions_are_sorted_by_label_order() -> None:
+    state = walk_state()
+    labels = [a.label for a in legal_actions(state)]
+    assert labels == sorted(labels, key=label_key)
+    assert labels[-1] == "done"
+
+
+def test_replaying_the_same_actions_gives_the_same_hash() -> None:
+    def play() -> str:
+        state = walk_state()
+        while state.pending is not None:
+            apply(state, legal_actions(state)[0])
+        return state.state_hash()
+
+    assert play() == play()
+
+
+def test_a_player_view_holds_no_other_hand_and_no_deck_order() -> None:
+    state = walk_state()
+    seen = view(state, "egypt")
+    text = json.dumps(repr(seen))
+    assert [h.card for h in seen.hand] == ["ochre"]
+    assert seen.player("babylon").hand_size == 1
+    assert "salt" not in text  # babylon's card
+    for card in ("clay", "papyrus", "iron"):
+        assert card not in text  # the deck's contents and order
+    assert seen.stack_sizes == (("west", (4,)),)
+
+
+def test_a_view_shows_options_only_to_the_player_who_decides() -> None:
+    state = walk_state()
+    who = state.pending.player
+    other = next(p for p in state.players if p != who)
+    assert view(state, who).pending.options == state.pending.options
+    assert view(state, other).pending.options == []
+
+
+def test_the_random_generator_lives_in_the_state() -> None:
+    a, b = walk_state(), walk_state()
+    for s in (a, b):
+        while s.pending is not None:
+            apply(s, legal_actions(s)[0])
+    assert a.rng == b.rng
+    assert a.players["babylon"].hand == b.players["babylon"].hand
+
+
+def test_from_json_rejects_damaged_input_with_a_clear_error() -> None:
+    from game.core import StateError
+
+    good = json.loads(walk_state().to_json())
+    for broken in [
+        "{not json",
+        "[]",
+        json.dumps({**good, "turn": "three"}),
+        json.dumps({**good, "version": 99}),
+        json.dumps({**good, "surprise": 1}),
+        json.dumps({k: v for k, v in good.items() if k != "players"}),
+    ]:
+        with pytest.raises(StateError):
+            GameState.from_json(broken)
