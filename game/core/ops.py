@@ -15,7 +15,8 @@ from .events import (
     TokensRemoved,
     TreasuryChanged,
 )
-from .state import BARBARIANS, PIRATE, GameState
+from .gamedata import load_game_data
+from .state import BARBARIANS, PIRATE, GameState, HandCard
 
 CITIES_PER_PLAYER = 9
 CITY_UNIT_POINTS = 5
@@ -128,3 +129,38 @@ def default_beneficiary(state: GameState, exclude: set[str]) -> str | None:
         if key > best_key:
             best, best_key = pid, key
     return best
+
+
+def card_stack(state: GameState, card: str) -> int:
+    """The trade stack a card belongs to: a commodity's face value, a calamity's stack; 0 for
+    water, which goes back beside the stacks rather than into a pile."""
+    data = load_game_data()
+    if card in data.commodities:
+        return data.commodities[card].value
+    calamity = data.rulesets[state.config.ruleset].calamities.get(card)
+    return calamity.stack if calamity else 0
+
+
+def give_card(state: GameState, player: str, card: str, traded_by: str = "") -> None:
+    """Put a card in a hand; hands are kept sorted so their order reveals nothing."""
+    hand = state.players[player].hand
+    hand.append(HandCard(card, traded_by))
+    hand.sort(key=lambda h: (h.card, h.traded_by))
+
+
+def take_card(state: GameState, player: str, card: str) -> HandCard:
+    """Remove one copy of a card from a hand (a traded copy last, so provenance stays put)."""
+    hand = state.players[player].hand
+    for i, held in enumerate(hand):
+        if held.card == card:
+            return hand.pop(i)
+    raise ValueError(f"{player} holds no {card}")
+
+
+def discard_card(state: GameState, player: str, card: str) -> None:
+    """Send a card from a hand to the discard pile of its stack, in the player's block."""
+    take_card(state, player, card)
+    stack = card_stack(state, card)
+    if stack:
+        block = state.players[player].block or next(iter(state.discards))
+        state.discards[block][stack - 1].append(card)
