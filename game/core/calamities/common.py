@@ -1,0 +1,87 @@
+"""Helpers every calamity module uses: its numbers from the rule set, advance modifiers, and
+the beneficiary rules (see the parameter conventions at the top of ruleset-classic.toml)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..gamedata import Calamity, load_game_data
+from ..ops import cities_in_stock
+from ..state import GameState
+
+CITY_POINTS = 5
+
+
+def calamity(state: GameState, cid: str) -> Calamity:
+    return load_game_data().rulesets[state.config.ruleset].calamities[cid]
+
+
+def params(state: GameState, cid: str) -> Mapping[str, Any]:
+    return calamity(state, cid).params
+
+
+def holds(state: GameState, player: str, advance: str) -> bool:
+    return advance in state.players[player].advances
+
+
+def holds_any(state: GameState, player: str, advances: Any) -> bool:
+    owned = state.players[player].advances
+    return any(a in owned for a in (advances or ()))
+
+
+def modified(
+    state: GameState, cid: str, name: str, player: str, base: int | None = None,
+    role: str = "",
+) -> int:
+    """The number `name` of calamity `cid` for `player`, after the `<name>_modifiers` of every
+    advance they hold (and `<role>_<name>_modifiers` when a role prefix applies), floored at 0
+    or at `minimum_loss_when_modified` when a modifier changed it."""
+    p = params(state, cid)
+    value = int(p[name]) if base is None else base
+    owned = state.players[player].advances
+    changed = False
+    keys = [f"{name}_modifiers"]
+    if role and not name.startswith(role + "_"):
+        keys.append(f"{role}_{name}_modifiers")
+    for key in keys:
+        for advance, delta in p.get(key, {}).items():
+            if advance in owned:
+                value += int(delta)
+                changed = True
+    floor = int(p.get("minimum_loss_when_modified", 0)) if changed else 0
+    return max(value, floor, 0)
+
+
+def unit_points_in_stock(state: GameState, player: str) -> int:
+    return state.players[player].stock + CITY_POINTS * cities_in_stock(state, player)
+
+
+def beneficiary(
+    state: GameState, rule: str, victim: str, traded_by: str = "",
+    candidates: list[str] | None = None,
+) -> str | None:
+    """The beneficiary by one of the rule-set strings; never the victim; ties by A.S.T.
+    ranking (players are kept in ranking order and the first of equals wins)."""
+    if rule.startswith("trader_else_"):
+        if traded_by and traded_by != victim and traded_by in state.players:
+            return traded_by
+        rule = rule[len("trader_else_"):]
+    pool = [p for p in (candidates if candidates is not None else state.players) if p != victim]
+    best: str | None = None
+    best_key: tuple[int, ...] = ()
+    for pid in pool:
+        key = _stock_key(state, rule, pid)
+        if best is None or key > best_key:
+            best, best_key = pid, key
+    return best
+
+
+def _stock_key(state: GameState, rule: str, player: str) -> tuple[int, ...]:
+    if rule == "most_unit_points_in_stock":
+        return (unit_points_in_stock(state, player),)
+    if rule == "most_cities_then_tokens_in_stock":
+        return (cities_in_stock(state, player), state.players[player].stock)
+    if rule == "most_cities_in_stock":
+        return (cities_in_stock(state, player),)
+    raise ValueError(f"unknown beneficiary rule {rule!r}")
