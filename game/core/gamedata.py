@@ -65,7 +65,7 @@ NUMBER_KEYS: tuple[str, ...] = (
     "written_record_extra_credits", "monument_extra_credits", "hand_limit",
     "hand_limit_two_blocks", "hand_limit_two_blocks_from_players",
     "hand_limit_roadbuilding_bonus", "starting_credits_5_players", "starting_credits_6_players",
-    "starting_credits_12_players",
+    "starting_credits_12_players", "extra_credit_step", "advance_purchase_cancels_max",
 )
 AST_NUMBER_KEYS: tuple[str, ...] = (
     "last_space", "vp_per_step", "vp_advance_under_100", "vp_advance_100", "vp_advance_200",
