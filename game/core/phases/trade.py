@@ -1,0 +1,325 @@
+"""Phase 7, trade (rules §4 phase 7): offers, counter-offers, acceptance and refusal.
+
+The protocol, one pick at a time
+--------------------------------
+1. Turns. Players take turns in A.S.T. ranking order (the order of `state.players`), round after
+   round. On their turn a player picks a partner, `player:X`, to make an offer, or passes with
+   `done`. Any other player holding at least 3 cards may be picked, whatever their block (hand
+   sizes are public; what is in the hand is not). A player who cannot make an offer (no offers
+   left, fewer than 3 tradable cards or 2 commodities among them, or nobody to offer to) passes
+   without a decision. The phase ends when every player has passed in a row.
+2. Building a side. The player picks the cards they give one at a time (`card:ID`) and may stop
+   with `done` once at least 3 are chosen, 2 of them commodities. Then they name the 2
+   commodities they declare (`card:ID`, then `card:ID`), chosen from the commodity cards of that
+   side, so a declaration is true by construction. A pick with one possible answer is automatic.
+3. The offer. A finished side made on one's turn is an offer: TradeOffered tells everyone who
+   offers to whom, the 2 named commodities and the number of cards, never the other cards.
+4. The answer. The partner picks
+   - `yes`: accept. They build their own side (step 2), and as soon as it is named both sides
+     change hands at once (TradeAccepted, naming the accepter's 2 commodities and count). The
+     offerer is bound by the offer they made.
+   - `no`: refuse (TradeRefused). Nothing changes hands.
+   - `player:<offerer>`: counter. They build a side of their own; it replaces the offer on the
+     table (the old one is withdrawn) and goes back to the first player, who answers it the same
+     way. Counters may go back and forth.
+   `yes` and the counter are offered only to a player who can build a legal side.
+5. The turn passes to the next player in ranking order after the one who made the first offer.
+
+Bounds: every offer and counter-offer uses one of its maker's `trade_offers_per_player` (a house
+limit standing in for the rules' 10-minute timer), so a phase with random bots always ends.
+
+Hidden information: the cards of a side live only in the phase task's data. Prompts (which the
+view shows to every player) name only what is announced at the table: players, the 2 named
+commodities and counts.
+
+Decisions on unclear rules
+--------------------------
+- Water cards are cards: they may be given and count toward the 3 cards and the declared total,
+  but they are not commodities, so they can never be one of the 2 named.
+- The 2 named commodities are 2 commodity cards of the side; both may be the same commodity when
+  the side holds 2 of it (the rules ask for a truthful naming, not for two kinds).
+- Minor calamities travel like tradable majors (seed 001 marks every minor "tradable", e.g.
+  29.2.3); only the rule set's non-tradable calamities stay in the hand.
+- Every card received in a trade records its giver in HandCard.traded_by (the field means "who
+  last traded this card to the holder"); for a tradable calamity that giver is its beneficiary.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from ..events import Event
+from ..flow import ask, done, register
+from ..gamedata import load_game_data
+from ..ops import give_card, take_card
+from ..state import GameState, HandCard, Task
+
+RULE = "rules:phase-7"
+
+
+@dataclass(frozen=True, kw_only=True)
+class TradeOffered(Event):
+    player: str  # who offers
+    partner: str  # to whom
+    named: tuple[str, ...]  # the 2 commodities declared
+    count: int  # cards offered
+    counter: bool = False  # a counter-offer replacing the partner's offer
+
+
+@dataclass(frozen=True, kw_only=True)
+class TradeAccepted(Event):
+    player: str  # who accepted
+    partner: str  # whose offer
+    named: tuple[str, ...]  # the accepter's 2 declared commodities
+    count: int  # cards the accepter gave
+
+
+@dataclass(frozen=True, kw_only=True)
+class TradeRefused(Event):
+    player: str  # who refused
+    partner: str  # whose offer
+
+
+# --- What may be traded ------------------------------------------------------------------------
+
+
+def _numbers() -> tuple[int, int, int]:
+    n = load_game_data().numbers
+    return n["trade_min_cards_each"], n["trade_named_commodities"], n["trade_offers_per_player"]
+
+
+def is_commodity(card: str) -> bool:
+    return card in load_game_data().commodities
+
+
+def is_tradable(state: GameState, card: str) -> bool:
+    """Everything but the rule set's non-tradable calamities (rules §4 phase 7)."""
+    calamity = load_game_data().rulesets[state.config.ruleset].calamities.get(card)
+    return calamity is None or calamity.kind != "non_tradable"
+
+
+def tradable_cards(state: GameState, player: str) -> list[str]:
+    return [h.card for h in state.players[player].hand if is_tradable(state, h.card)]
+
+
+def can_build_side(state: GameState, player: str) -> bool:
+    """Holds enough tradable cards, with enough commodities among them to name."""
+    least, named, _ = _numbers()
+    cards = tradable_cards(state, player)
+    return len(cards) >= least and sum(map(is_commodity, cards)) >= named
+
+
+def side_problem(state: GameState, player: str, cards: list[str], named: list[str]) -> str:
+    """Why a side breaks the rules ("" when it is legal): the core checks every side before any
+    card changes hands, so a trade never needs reversing."""
+    least, want_named, _ = _numbers()
+    if len(cards) < least:
+        return f"fewer than {least} cards"
+    if Counter(cards) - Counter(h.card for h in state.players[player].hand):
+        return "cards not in the hand"
+    if not all(is_tradable(state, c) for c in cards):
+        return "a non-tradable calamity"
+    if len(named) != want_named or not all(map(is_commodity, named)):
+        return f"not {want_named} named commodities"
+    if Counter(named) - Counter(cards):
+        return "a named commodity that is not in the offer"
+    return ""
+
+
+def offered_cards(state: GameState, player: str) -> list[str]:
+    """The cards `player` has put into the side they are building or the offer they have on the
+    table: theirs to see (a client may show them to that player only)."""
+    for task in state.tasks:
+        deal = task.data.get("deal") if task.kind == "phase:trade" else None
+        if not deal:
+            continue
+        for key in ("side", "offer"):
+            side = deal.get(key)
+            if side and side["by"] == player:
+                return list(side["cards"])
+    return []
+
+
+# --- Turns ------------------------------------------------------------------------------------
+
+
+def _partners(state: GameState, player: str, data: dict[str, Any]) -> list[str]:
+    least, _, limit = _numbers()
+    if data["offers"].get(player, 0) >= limit or not can_build_side(state, player):
+        return []
+    return [p.id for p in state.players.values()
+            if p.id != player and len(p.hand) >= least]
+
+
+def _step(state: GameState, task: Task, events: list[Event]) -> None:
+    data = task.data
+    data.setdefault("seat", 0)
+    data.setdefault("passes", 0)
+    data.setdefault("offers", {})
+    if data.get("deal"):
+        _deal_step(state, data, events)
+        return
+    order = list(state.players)
+    while data["passes"] < len(order):
+        player = order[data["seat"] % len(order)]
+        partners = _partners(state, player, data)
+        if partners:
+            left = _numbers()[2] - data["offers"].get(player, 0)
+            ask(state, player, "trade_partner",
+                f"Trade: choose a player to make an offer to ({left} offers left), or pass",
+                [*(f"player:{p}" for p in partners), "done"], RULE)
+            return
+        _pass(data, len(order))
+    done(state, task)
+
+
+def _pass(data: dict[str, Any], players: int) -> None:
+    data["passes"] += 1
+    data["seat"] = (data["seat"] + 1) % players
+
+
+def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
+    data = task.data
+    if data.get("deal"):
+        _deal_choose(state, data, label, events)
+        return
+    order = list(state.players)
+    player = order[data["seat"] % len(order)]
+    if label == "done":
+        _pass(data, len(order))
+        return
+    partner = label.split(":", 1)[1]
+    _count_offer(data, player)
+    data["passes"] = 0
+    data["seat"] = (data["seat"] + 1) % len(order)
+    data["deal"] = {"offer": None, "side": _new_side(player, partner, accept=False)}
+
+
+def _count_offer(data: dict[str, Any], player: str) -> None:
+    data["offers"][player] = data["offers"].get(player, 0) + 1
+
+
+def _new_side(by: str, to: str, accept: bool) -> dict[str, Any]:
+    return {"by": by, "to": to, "cards": [], "named": [], "closed": False, "accept": accept}
+
+
+# --- One negotiation -----------------------------------------------------------------------
+
+
+def _deal_step(state: GameState, data: dict[str, Any], events: list[Event]) -> None:
+    deal = data["deal"]
+    side = deal["side"]
+    if side is None:
+        _ask_answer(state, data, deal, events)
+        return
+    if len(side["named"]) < _numbers()[1]:
+        options, prompt = _side_options(state, side)
+        if len(options) > 1:
+            kind = "trade_name" if side["closed"] else "trade_card"
+            ask(state, side["by"], kind, prompt, options, RULE)
+        else:
+            _pick(side, options[0])  # one possible answer: no decision
+        return
+    if side["accept"]:
+        _exchange(state, deal["offer"], side, events)
+        data["deal"] = None
+        return
+    events.append(TradeOffered(player=side["by"], partner=side["to"],
+                               named=tuple(side["named"]), count=len(side["cards"]),
+                               counter=deal["offer"] is not None, rule=RULE))
+    deal["offer"] = {k: side[k] for k in ("by", "to", "cards", "named")}
+    deal["side"] = None
+
+
+def _side_options(state: GameState, side: dict[str, Any]) -> tuple[list[str], str]:
+    """The picks open to the builder of a side, and the prompt (counts only: others see it)."""
+    least, named, _ = _numbers()
+    cards: list[str] = side["cards"]
+    if side["closed"]:
+        left = Counter(c for c in cards if is_commodity(c)) - Counter(side["named"])
+        which = "first" if not side["named"] else "second"
+        return ([f"card:{c}" for c in sorted(left)],
+                f"Name the {which} of the {named} commodities you declare in your offer")
+    spare = Counter(tradable_cards(state, side["by"])) - Counter(cards)
+    options = [f"card:{c}" for c in sorted(spare)]
+    if len(cards) >= least and sum(map(is_commodity, cards)) >= named:
+        options.append("done")
+    verb = "accepting the offer of" if side["accept"] else "offering to"
+    return options, (f"Trade, {verb} {side['to']}: choose a card to give "
+                     f"({len(cards)} chosen; at least {least}, {named} of them commodities)")
+
+
+def _pick(side: dict[str, Any], label: str) -> None:
+    if side["closed"]:
+        side["named"].append(label.split(":", 1)[1])
+    elif label == "done":
+        side["closed"] = True
+    else:
+        side["cards"].append(label.split(":", 1)[1])
+
+
+def _ask_answer(
+    state: GameState, data: dict[str, Any], deal: dict[str, Any], events: list[Event]
+) -> None:
+    offer = deal["offer"]
+    answerer, offerer = offer["to"], offer["by"]
+    options = ["no"]
+    if can_build_side(state, answerer):
+        options.append("yes")
+        if data["offers"].get(answerer, 0) < _numbers()[2]:
+            options.append(f"player:{offerer}")
+    if options == ["no"]:  # nothing to give back: refusing is the only answer
+        _refuse(data, answerer, offerer, events)
+        return
+    named = " and ".join(offer["named"])
+    counter = f" or make a counter-offer (player:{offerer})" if len(options) > 2 else ""
+    ask(state, answerer, "trade_answer",
+        f"{offerer} offers you {len(offer['cards'])} cards, among them {named}: accept (yes, "
+        f"then choose yours), refuse (no){counter}", options, RULE)
+
+
+def _refuse(data: dict[str, Any], player: str, partner: str, events: list[Event]) -> None:
+    events.append(TradeRefused(player=player, partner=partner, rule=RULE))
+    data["deal"] = None
+
+
+def _deal_choose(
+    state: GameState, data: dict[str, Any], label: str, events: list[Event]
+) -> None:
+    deal = data["deal"]
+    side = deal["side"]
+    if side is not None:
+        _pick(side, label)
+        return
+    offer = deal["offer"]
+    if label == "no":
+        _refuse(data, offer["to"], offer["by"], events)
+        return
+    counter = label != "yes"
+    if counter:
+        _count_offer(data, offer["to"])
+    deal["side"] = _new_side(offer["to"], offer["by"], accept=not counter)
+
+
+def _exchange(
+    state: GameState, offer: dict[str, Any], side: dict[str, Any], events: list[Event]
+) -> None:
+    """Both sides change hands at the same time, after both are checked."""
+    for s in (offer, side):
+        problem = side_problem(state, s["by"], s["cards"], s["named"])
+        if problem:
+            raise RuntimeError(f"an illegal trade side from {s['by']}: {problem}")
+    given: list[tuple[str, str, list[HandCard]]] = [
+        (s["by"], s["to"], [take_card(state, s["by"], c) for c in s["cards"]])
+        for s in (offer, side)
+    ]
+    for giver, taker, cards in given:
+        for held in cards:
+            give_card(state, taker, held.card, traded_by=giver)
+    events.append(TradeAccepted(player=side["by"], partner=side["to"], named=tuple(side["named"]),
+                                count=len(side["cards"]), rule=RULE))
+
+
+register("phase:trade", _step, _choose)
