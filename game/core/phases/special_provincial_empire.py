@@ -1,0 +1,109 @@
+"""Provincial Empire (rules §8 #38, phase 10): the user picks up to 5 players with units land- or
+water-adjacent to the user's units; each of them then gives the user a commodity card of face
+value 2 or more, of their own choice. Holders of Provincial Empire or Public Works are immune.
+
+decided: units in an area the user's units share count as neighbours too (they are nearer than
+adjacent). Only players who hold such a card are offered, so no pick comes to nothing. The
+players picked give their cards in A.S.T. ranking order once the user has finished picking; the
+card changes hands face down (the event names no card).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..events import Event
+from ..flow import ask, done, register
+from ..gamedata import load_game_data
+from ..ops import give_card, take_card
+from ..state import GameState, Task
+from .special_common import holds_effect, label_id, unit_areas
+
+KIND = "special:provincial_empire"
+EFFECT = "special_tribute"
+IMMUNE = "immune_provincial_empire"
+RULE = "rules:phase-10-provincial-empire"
+
+
+@dataclass(frozen=True, kw_only=True)
+class TributeGiven(Event):
+    player: str  # who gives
+    to: str
+
+
+def tribute_cards(state: GameState, player: str) -> list[str]:
+    """The distinct cards the player may give: commodities of face value 2 or more."""
+    data = load_game_data()
+    least = data.numbers["provincial_empire_min_face_value"]
+    return sorted({h.card for h in state.players[player].hand
+                   if h.card in data.commodities and data.commodities[h.card].value >= least})
+
+
+def neighbours(state: GameState, user: str) -> list[str]:
+    """Players, not immune, with units in or land- or water-adjacent to the user's areas, who
+    hold a card they could give; in A.S.T. ranking order."""
+    near: set[str] = set()
+    for area in unit_areas(state, user):
+        near.add(area)
+        near.update(state.map.neighbours(area))
+    return [
+        pid for pid in state.players
+        if pid != user and not holds_effect(state, pid, IMMUNE)
+        and any(area in near for area in unit_areas(state, pid))
+        and tribute_cards(state, pid)
+    ]
+
+
+def usable(state: GameState, player: str) -> bool:
+    return bool(neighbours(state, player))
+
+
+def _step(state: GameState, task: Task, events: list[Event]) -> None:
+    d = task.data
+    user = d["player"]
+    picked: list[str] = d.setdefault("picked", [])
+    most = load_game_data().numbers["provincial_empire_players"]
+    if not d.get("picking_over") and len(picked) < most:
+        options = [f"player:{p}" for p in neighbours(state, user) if p not in picked]
+        if options:
+            ask(state, user, "provincial_empire_player",
+                f"Provincial Empire: who gives you a card? ({most - len(picked)} picks left)",
+                [*options, "done"], RULE)
+            return
+    d["picking_over"] = True
+    for pid in state.players:
+        if pid not in picked:
+            continue
+        cards = tribute_cards(state, pid)
+        if len(cards) > 1:
+            d["giver"] = pid
+            ask(state, pid, "provincial_empire_card",
+                f"Provincial Empire: which card do you give {user}?",
+                [f"card:{c}" for c in cards], RULE)
+            return
+        picked.remove(pid)
+        if cards:
+            _give(state, task, pid, cards[0], events)
+    done(state, task)
+
+
+def _give(state: GameState, task: Task, giver: str, card: str, events: list[Event]) -> None:
+    user = task.data["player"]
+    take_card(state, giver, card)
+    give_card(state, user, card)
+    events.append(TributeGiven(player=giver, to=user, rule=RULE))
+
+
+def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
+    d = task.data
+    if label == "done":
+        d["picking_over"] = True
+    elif label.startswith("player:"):
+        d["picked"].append(label_id(label))
+    else:
+        giver = d.pop("giver")
+        d["picked"].remove(giver)
+        _give(state, task, giver, label_id(label), events)
+
+
+register(KIND, _step, _choose)
