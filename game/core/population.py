@@ -1,0 +1,225 @@
+"""Population limits, surplus removal and city support, shared by phase 5 (city construction),
+phase 11 (surplus and support) and the calamities that check support or surplus (Slave Revolt,
+Famine). Rules §4 phases 5b, 5c and 11; §8 Agriculture, Public Works, Cultural Ascendancy.
+
+What other modules may use:
+
+    population_limit(state, area, player, *, ignore_agriculture=False) -> int
+        How many of `player`'s tokens `area` may hold: the printed limit, 0 in an area with a
+        city (1 for the city's owner with Public Works), +1 with Agriculture in the holder's own
+        areas of printed limit 0-2 while no other units or barbarians are there.
+    remove_surplus(state, events, rule, *, players=None, ignore_agriculture=False)
+            -> dict[str, int]
+        Return every player's tokens above their limit in each area to stock (automatic: the
+        surplus is per area, so nobody chooses). `players` limits it to some players (Famine's
+        primary victim); returns the tokens removed per player (only players who lost some).
+    support_rate(state, player, extra_rate=0) -> int
+        Tokens each city needs on the board: 2, +1 with Cultural Ascendancy, + extra_rate.
+    reduce_city_with_advances(state, area, events, rule) -> None
+        Reduce a city as ops.reduce_city does, minding the owner's Public Works (a token already
+        standing with the city counts: one token fewer is placed) and Agriculture (the extra
+        token is placed at once where the bonus applies).
+    mark_city_built(state, player, area) / cities_built_this_turn(state, player) -> list[str]
+        Per-turn record (Player.flags) of the cities a player built this turn.
+    push(state, "support:check", player=PID, extra_rate=0, unusable_tokens=0, rule=RULE)
+        One player's city support check, run as a task: while the player's usable tokens on the
+        board (all of them minus `unusable_tokens`, never below 0) are fewer than rate x cities,
+        the player reduces a city of their choice (`area:X`; cities built this turn first; no
+        decision when only one city may be chosen). Tokens from a reduced city count at once.
+    push(state, "support:all", surplus_rule=RULE, support_rule=RULE)
+        Surplus removal for everybody, then every player's support check in A.S.T. ranking
+        order: steps 5b and 5c, and the whole of phase 11.
+    FLAG_AGRICULTURE_SUSPENDED
+        A Player.flags key; while set (non-zero) the player's Agriculture gives no bonus.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .events import Event
+from .flow import ask, done, push, register
+from .gamedata import load_game_data
+from .ops import place_tokens, reduce_city, remove_tokens
+from .state import BARBARIANS, GameState, Task
+
+RULE_AGRICULTURE = "rules:8-agriculture"
+RULE_PUBLIC_WORKS = "rules:8-public-works"
+RULE_CULTURAL_ASCENDANCY = "rules:8-cultural-ascendancy"
+
+# Effect ids from the [effects] table of advances.toml.
+EFFECT_AGRICULTURE = "population_limit_up_1"
+EFFECT_PUBLIC_WORKS = "city_extra_token"
+EFFECT_SUPPORT_UP = "support_rate_up_1"
+
+FLAG_AGRICULTURE_SUSPENDED = "agriculture_suspended"
+_BUILT_PREFIX = "city_built:"
+
+
+@dataclass(frozen=True, kw_only=True)
+class CitySupportShort(Event):
+    """A support check found too few tokens: the player must reduce cities."""
+
+    player: str
+    cities: int
+    tokens: int  # usable tokens on the board
+    needed: int
+
+
+def holds(state: GameState, player: str, effect: str) -> bool:
+    """Whether the player holds an advance with this effect id."""
+    holder = state.players.get(player)
+    if holder is None:
+        return False
+    advances = load_game_data().advances
+    return any(effect in advances[a].effects for a in holder.advances if a in advances)
+
+
+def _agriculture_bonus(state: GameState, area: str, player: str) -> int:
+    """Agriculture: +1 in the holder's own areas of printed limit 0-2 while nobody else (no
+    other player's units, no barbarians) is there. Never in a city area: Public Works' extra
+    token is not raised by Agriculture."""
+    numbers = load_game_data().numbers
+    if state.map.areas[area].pop > numbers["agriculture_max_printed_limit"]:
+        return 0
+    if area in state.board.cities:
+        return 0
+    if state.players[player].flags.get(FLAG_AGRICULTURE_SUSPENDED):
+        return 0
+    if not holds(state, player, EFFECT_AGRICULTURE):
+        return 0
+    others = [o for o in state.board.tokens.get(area, {}) if o != player]
+    if others:
+        return 0
+    return numbers["agriculture_limit_bonus"]
+
+
+def population_limit(
+    state: GameState, area: str, player: str, *, ignore_agriculture: bool = False
+) -> int:
+    numbers = load_game_data().numbers
+    city = state.board.cities.get(area)
+    if city is not None:
+        # A city area holds no tokens, except Public Works' extra token for the city's owner.
+        if city == player and holds(state, player, EFFECT_PUBLIC_WORKS):
+            return numbers["public_works_tokens_per_city"]
+        return 0
+    limit = state.map.areas[area].pop
+    if not ignore_agriculture:
+        limit += _agriculture_bonus(state, area, player)
+    return limit
+
+
+def remove_surplus(
+    state: GameState,
+    events: list[Event],
+    rule: str,
+    *,
+    players: list[str] | None = None,
+    ignore_agriculture: bool = False,
+) -> dict[str, int]:
+    """Each player's tokens above their own limit go back to stock. Barbarian tokens are no
+    player's and are left alone (Barbarian Hordes removes its own surplus). Limits are read
+    before any removal in an area, so removing one owner's tokens never changes another's."""
+    removed: dict[str, int] = {}
+    wanted = set(state.players if players is None else players)
+    for area in sorted(state.board.tokens):
+        here = state.board.tokens.get(area, {})
+        owners = sorted(o for o in here if o != BARBARIANS and o in wanted)
+        limits = {
+            o: population_limit(state, area, o, ignore_agriculture=ignore_agriculture)
+            for o in owners
+        }
+        for owner in owners:
+            excess = state.board.count(area, owner) - limits[owner]
+            if excess > 0:
+                removed[owner] = removed.get(owner, 0) + remove_tokens(
+                    state, owner, area, excess, events, rule
+                )
+    return removed
+
+
+def support_rate(state: GameState, player: str, extra_rate: int = 0) -> int:
+    numbers = load_game_data().numbers
+    rate = numbers["support_rate"] + extra_rate
+    if holds(state, player, EFFECT_SUPPORT_UP):
+        rate += numbers["support_rate_cultural_ascendancy_raise"]
+    return max(rate, 0)
+
+
+def reduce_city_with_advances(
+    state: GameState, area: str, events: list[Event], rule: str
+) -> None:
+    owner = state.board.cities[area]
+    fewer = 0
+    if owner in state.players and holds(state, owner, EFFECT_PUBLIC_WORKS):
+        # The extra token already standing with the city counts towards the new tokens.
+        allowance = load_game_data().numbers["public_works_tokens_per_city"]
+        fewer = min(state.board.count(area, owner), allowance)
+    reduce_city(state, area, events, rule, fewer=fewer)
+    if owner in state.players:
+        # Agriculture's extra token may be placed at once (rules §11, Agriculture note).
+        missing = population_limit(state, area, owner) - state.board.count(area, owner)
+        if missing > 0 and _agriculture_bonus(state, area, owner):
+            place_tokens(state, owner, area, missing, events, RULE_AGRICULTURE)
+
+
+def mark_city_built(state: GameState, player: str, area: str) -> None:
+    state.players[player].flags[_BUILT_PREFIX + area] = 1
+
+
+def cities_built_this_turn(state: GameState, player: str) -> list[str]:
+    """The player's cities on the board now that they built this turn."""
+    flags = state.players[player].flags
+    return [
+        area for area in state.board.cities_of(player) if flags.get(_BUILT_PREFIX + area)
+    ]
+
+
+def _check_step(state: GameState, task: Task, events: list[Event]) -> None:
+    data = task.data
+    pid = str(data["player"])
+    cities = state.board.cities_of(pid)
+    rate = support_rate(state, pid, int(data.get("extra_rate", 0)))
+    usable = max(state.board.tokens_of(pid) - int(data.get("unusable_tokens", 0)), 0)
+    needed = rate * len(cities)
+    if not cities or usable >= needed:
+        done(state, task)
+        return
+    rule = str(data.get("rule", ""))
+    if not data.get("reported"):
+        data["reported"] = True
+        events.append(CitySupportShort(
+            player=pid, cities=len(cities), tokens=usable, needed=needed, rule=rule))
+    choices = cities_built_this_turn(state, pid) or cities
+    if len(choices) == 1:
+        reduce_city_with_advances(state, choices[0], events, rule)
+        return
+    ask(state, pid, "reduce_unsupported_city",
+        f"Your tokens support too few cities ({usable} of {needed}): choose a city to reduce",
+        [f"area:{a}" for a in choices], rule)
+
+
+def _check_choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
+    reduce_city_with_advances(state, label.split(":", 1)[1], events, str(task.data["rule"]))
+
+
+def _all_step(state: GameState, task: Task, events: list[Event]) -> None:
+    data = task.data
+    if not data.get("surplus_removed"):
+        remove_surplus(state, events, str(data["surplus_rule"]))
+        data["surplus_removed"] = True
+    order = list(state.players)
+    index = int(data.get("next", 0))
+    while index < len(order) and not state.board.cities_of(order[index]):
+        index += 1
+    if index >= len(order):
+        done(state, task)
+        return
+    data["next"] = index + 1
+    push(state, "support:check", player=order[index], extra_rate=0, unusable_tokens=0,
+         rule=str(data["support_rule"]))
+
+
+register("support:check", _check_step, _check_choose)
+register("support:all", _all_step)
