@@ -3,8 +3,9 @@ within population limits, never into an area with a city except the user's own c
 hold Public Works. Picked one move at a time: source area, target area, then how many.
 
 decided: "within population limits" counts every owner's tokens in the target (tokens that
-share an area within its limit co-exist, rules §4 phase 3); Agriculture's +1 applies where no
-other units are present, as it does elsewhere; a city area takes only the Public Works token.
+share an area within its limit co-exist, rules §4 phase 3); the limit for the mover is the one
+population.population_limit gives (Agriculture's +1 where nobody else is, the Public Works token
+in the mover's own city, nothing in any other city area).
 Moving there is not causing conflict (rules §4 phase 10).
 """
 
@@ -13,31 +14,20 @@ from __future__ import annotations
 from ..events import Event, TokensMoved
 from ..flow import ask, done, register
 from ..gamedata import load_game_data
+from ..population import population_limit
 from ..state import GameState, Task
-from .special_common import holds_effect, label_id
+from .special_common import label_id
 
 KIND = "special:diaspora"
 EFFECT = "special_move_tokens"
 RULE = "rules:phase-10-diaspora"
-PUBLIC_WORKS = "city_extra_token"
-AGRICULTURE = "population_limit_up_1"
 
 
 def room(state: GameState, player: str, area: str) -> int:
-    """How many more of the player's tokens Diaspora may bring into the area."""
-    numbers = load_game_data().numbers
+    """How many more of the player's tokens Diaspora may bring into the area: its limit for the
+    player less every token already there."""
     here = state.board.tokens.get(area, {})
-    city = state.board.cities.get(area)
-    if city is not None:
-        if city != player or not holds_effect(state, player, PUBLIC_WORKS):
-            return 0
-        return max(numbers["public_works_tokens_per_city"] - here.get(player, 0), 0)
-    limit = state.map.areas[area].pop
-    alone = set(here) <= {player}
-    if alone and limit <= numbers["agriculture_max_printed_limit"] \
-            and holds_effect(state, player, AGRICULTURE):
-        limit += numbers["agriculture_limit_bonus"]
-    return max(limit - sum(here.values()), 0)
+    return max(population_limit(state, area, player) - sum(here.values()), 0)
 
 
 def targets(state: GameState, player: str, source: str) -> list[str]:
