@@ -1,0 +1,79 @@
+"""Tempest (minor; 001:29.3.3; seed 002 chart row "Tempest"; rules §6.1 for Mega Empires).
+
+Classic and the chart: the victim returns all their ships and some treasury to stock;
+Astronavigation and Cartography each let them keep two ships of their choice, Masonry and
+Engineering lessen the treasury loss (classic only). Mega Empires: two unit points of damage from
+coastal areas of the victim's choice, and five treasury.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..events import Event
+from ..flow import ask, done, push, register
+from ..ops import pay_treasury
+from ..state import GameState, Task
+from .common import modified, params
+from .outcome import cite
+
+ID = "tempest"
+
+
+@dataclass(frozen=True, kw_only=True)
+class ShipsLost(Event):
+    player: str
+    areas: tuple[str, ...]
+    count: int
+
+
+def _ships_left(state: GameState, victim: str, kept: dict[str, int]) -> dict[str, int]:
+    return {a: here[victim] - kept.get(a, 0) for a, here in sorted(state.board.ships.items())
+            if here.get(victim, 0) > kept.get(a, 0)}
+
+
+def _step(state: GameState, task: Task, events: list[Event]) -> None:
+    d = task.data
+    victim = d["victim"]
+    p = params(state, ID)
+    if "kept" not in d:
+        d["kept"] = {}
+        d["may_keep"] = modified(state, ID, "ships_kept", victim) if "ships_kept" in p else 0
+        if "coastal_loss" in p:
+            coast = sorted(a for a in state.map.areas if state.map.areas[a].coastal)
+            push(state, "damage:lose_points", player=victim, areas=coast,
+                 points=modified(state, ID, "coastal_loss", victim), rule=cite(state, ID))
+            return
+    if p.get("ships_lost_all") and not d.get("ships_done"):
+        left = _ships_left(state, victim, d["kept"])
+        if left and sum(d["kept"].values()) < d["may_keep"] < state.board.ships_of(victim):
+            ask(state, victim, "tempest_keep_ship", "Choose a ship to keep (done: lose the rest)",
+                [*(f"area:{a}" for a in left), "done"], cite(state, ID, "29.3.3.3"))
+            return
+        if d["may_keep"] < state.board.ships_of(victim):
+            _sink(state, victim, left, events)
+        d["ships_done"] = True
+    pay_treasury(state, victim, modified(state, ID, "treasury_loss", victim), events,
+                 cite(state, ID, "29.3.3.2"))
+    done(state, task)
+
+
+def _sink(state: GameState, victim: str, ships: dict[str, int], events: list[Event]) -> None:
+    for area, n in ships.items():
+        state.board.add_ships(area, victim, -n)
+    if ships:
+        events.append(ShipsLost(player=victim, areas=tuple(ships), count=sum(ships.values()),
+                                rule=cite(state, ID, "29.3.3.1")))
+
+
+def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
+    d = task.data
+    if label == "done":
+        _sink(state, d["victim"], _ships_left(state, d["victim"], d["kept"]), events)
+        d["ships_done"] = True
+        return
+    area = label.split(":", 1)[1]
+    d["kept"][area] = d["kept"].get(area, 0) + 1
+
+
+register(f"calamity:{ID}", _step, _choose)

@@ -1,0 +1,74 @@
+"""Treachery (001:29.2.2; seed 002 chart row "Treachery"; rules §6.1 for Mega Empires).
+
+The player who traded the card picks the victim's cities and replaces each with one of their own
+cities; one they cannot replace (no city left in stock) is destroyed. A card the victim drew
+costs them reduced cities instead (classic, chart). In Mega Empires the beneficiary (the trader,
+else the player with most cities in stock, then tokens) annexes, drawn or traded.
+
+Decision: when nobody traded the card the seeds name no chooser for the reduction; the victim
+picks, as with every other reduction of their own cities.
+"""
+
+from __future__ import annotations
+
+from ..events import Event
+from ..flow import ask, done, push, register
+from ..ops import annex_city, cities_in_stock, destroy_city
+from ..state import GameState, Task
+from .common import beneficiary, modified, params
+from .outcome import cite, no_effect, trader
+
+ID = "treachery"
+
+
+def _taker(state: GameState, task: Task) -> str:
+    """Who takes the cities: the trader, or the Mega Empires beneficiary; "" if the victim only
+    loses cities by reduction."""
+    rule = params(state, ID).get("beneficiary_rule")
+    if rule:
+        return beneficiary(state, str(rule), task.data["victim"], trader(state, task)) or ""
+    return trader(state, task)
+
+
+def _step(state: GameState, task: Task, events: list[Event]) -> None:
+    d = task.data
+    victim = d["victim"]
+    if "left" not in d:
+        if not state.board.cities_of(victim):
+            no_effect(state, task, "the victim has no city", events, "29.2.2.1")
+            done(state, task)
+            return
+        d["taker"] = _taker(state, task)
+        if not d["taker"]:
+            count = modified(state, ID, "cities_reduced_if_not_traded", victim)
+            push(state, "damage:reduce_cities", player=victim, count=count,
+                 rule=cite(state, ID, "29.2.2.2"))
+            d["left"] = 0
+            return
+        d["left"] = modified(state, ID, "cities_annexed", victim)
+    cities = state.board.cities_of(victim)
+    taker = d["taker"]
+    if d["left"] <= 0 or not cities:
+        done(state, task)
+        return
+    # No real choice when every city goes and the taker can replace them all.
+    if len(cities) <= d["left"] and cities_in_stock(state, taker) >= len(cities):
+        _take(state, task, cities[0], events)
+        return
+    ask(state, taker, "treachery_city", f"Choose a city of {victim} to take over",
+        [f"area:{a}" for a in cities], cite(state, ID, "29.2.2.1"))
+
+
+def _take(state: GameState, task: Task, area: str, events: list[Event]) -> None:
+    d = task.data
+    rule = cite(state, ID, "29.2.2.1")
+    if not annex_city(state, area, d["taker"], events, rule):
+        destroy_city(state, area, events, rule)
+    d["left"] -= 1
+
+
+def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
+    _take(state, task, label.split(":", 1)[1], events)
+
+
+register(f"calamity:{ID}", _step, _choose)

@@ -1,0 +1,273 @@
+"""Volcanic Eruption / Earthquake (001:29.2.1; rules §6.1 for Mega Empires; seed 002 chart row
+"Volcanic Eruptions or Earthquake", which strikes twice in two different places).
+
+A volcano touching one of the victim's cities erupts and wipes out every unit in the areas it
+touches; with no such volcano an earthquake destroys one of the victim's cities and reduces a
+city next to it. Ships are never touched (001:29.2.1.6; ships are not units in any rule set).
+
+Decisions (unclear rules):
+- "Greatest total damage" counts the unit points the eruption or earthquake itself takes from
+  every player; the Urbanism loss that follows is a consequence, not part of the site's damage.
+- Urbanism's four unit points come from areas adjacent to an affected area, not the affected
+  areas themselves (001:29.2.1.3 "adjacent to any area ... affected").
+- Double Empires, "two different places": a volcano erupts at most once per card and an
+  earthquake never strikes the same area twice; the second strike is chosen after the first.
+- Pirate cities are never the reduced neighbour of an earthquake (001:29.9.2.5: they cannot be
+  secondary victims), but an eruption destroys them with everything else.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..events import Event
+from ..flow import ask, done, push, register
+from ..ops import destroy_city, reduce_city, remove_tokens
+from ..state import PIRATE, GameState, Task
+from .common import CITY_POINTS, holds_any, params
+from .outcome import cite, no_effect
+
+ID = "volcanic_eruption"
+
+
+@dataclass(frozen=True, kw_only=True)
+class VolcanoErupted(Event):
+    volcano: str
+    areas: tuple[str, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class EarthquakeStruck(Event):
+    area: str
+    destroyed: tuple[str, ...]
+    reduced: tuple[str, ...]
+
+
+def _classic_like(state: GameState) -> bool:
+    """Seed 001 and the chart that doubles it: most total damage, secondary victims, Urbanism."""
+    return params(state, ID).get("site") == "most_total_damage"
+
+
+def _victim_units(state: GameState, player: str, areas: tuple[str, ...] | list[str]) -> int:
+    board = state.board
+    return sum(board.count(a, player) + (CITY_POINTS if board.cities.get(a) == player else 0)
+               for a in areas)
+
+
+def _eruption_damage(state: GameState, victim: str, areas: tuple[str, ...]) -> int:
+    if not _classic_like(state):  # Mega Empires: the volcano hitting most of the victim's units
+        return _victim_units(state, victim, areas)
+    return sum(_victim_units(state, pid, areas) for pid in state.players)
+
+
+def _volcanoes(state: GameState, d: dict[str, Any]) -> dict[str, int]:
+    """Volcanoes touching one of the victim's cities (not yet erupted) and their damage."""
+    victim = d["victim"]
+    found = {}
+    for vid, volcano in state.map.volcanoes.items():
+        if vid in d["erupted"]:
+            continue
+        if any(state.board.cities.get(a) == victim for a in volcano.areas):
+            found[vid] = _eruption_damage(state, victim, volcano.areas)
+    return found
+
+
+def _engineered(state: GameState, player: str) -> bool:
+    return holds_any(state, player, params(state, ID).get(
+        "earthquake_primary_reduce_instead_advances"))
+
+
+def _reduce_loss(state: GameState, area: str) -> int:
+    """Unit points a player loses when their city in `area` is reduced."""
+    owner = state.board.cities[area]
+    return CITY_POINTS - min(state.map.areas[area].pop, state.players[owner].stock)
+
+
+def _neighbour_cities(state: GameState, victim: str, area: str) -> list[str]:
+    """Cities an earthquake at `area` may reduce: another player's (classic, chart; never an
+    Engineering holder in the classic rules) or anyone's (Mega Empires), never a pirate city."""
+    immune = params(state, ID).get("earthquake_secondary_immune_advances")
+    out = []
+    for n in state.map.neighbours(area):
+        owner = state.board.cities.get(n)
+        if owner is None or owner == PIRATE:
+            continue
+        if _classic_like(state) and (owner == victim or holds_any(state, owner, immune)):
+            continue
+        out.append(n)
+    return out
+
+
+def _quake_pairs(state: GameState, d: dict[str, Any]) -> list[tuple[str, str]]:
+    """The earthquake sites open to the victim: (own city, neighbouring city or "")."""
+    victim = d["victim"]
+    cities = [a for a in state.board.cities_of(victim) if a not in d["quaked"]]
+    pairs: list[tuple[str, str]] = []
+    for x in cities:
+        ys = _neighbour_cities(state, victim, x) or [""]
+        pairs.extend((x, y) for y in ys)
+    if not _classic_like(state):
+        return pairs  # Mega Empires: the victim picks freely
+    own = {x: _reduce_loss(state, x) if _engineered(state, victim) else CITY_POINTS
+           for x in cities}
+    damage = {(x, y): own[x] + (_reduce_loss(state, y) if y else 0) for x, y in pairs}
+    top = max(damage.values(), default=0)
+    return [pair for pair in pairs if damage[pair] == top]
+
+
+def _step(state: GameState, task: Task, events: list[Event]) -> None:
+    d = task.data
+    victim = d["victim"]
+    if "left" not in d:
+        d.update(left=int(params(state, ID).get("occurrences", 1)), erupted=[], quaked=[])
+    if d.get("urbanism"):
+        _push_urbanism(state, d, *d["urbanism"].pop(0))
+        return
+    if d.get("quake_at") is not None:
+        ys = d["quake_ys"]
+        if len(ys) <= 1:
+            _quake(state, d, d["quake_at"], ys[0] if ys else "", events)
+        else:
+            ask(state, victim, "earthquake_neighbour", "Choose the neighbouring city the "
+                "earthquake reduces", [f"area:{y}" for y in ys], cite(state, ID, "29.2.1.2"))
+        return
+    if d["left"] <= 0:
+        done(state, task)
+        return
+    volcanoes = _volcanoes(state, d)
+    if volcanoes:
+        top = max(volcanoes.values())
+        tied = [v for v, dmg in volcanoes.items() if dmg == top]
+        if len(tied) == 1:
+            _erupt(state, d, tied[0], events)
+        else:
+            ask(state, victim, "eruption_site", "Several volcanoes do the most damage: choose "
+                "the one that erupts", [f"volcano:{v}" for v in tied], cite(state, ID, "29.2.1.1"))
+        return
+    pairs = _quake_pairs(state, d)
+    if not pairs:
+        no_effect(state, task, "no city for a volcano or an earthquake", events, "29.2.1.2")
+        d["left"] = 0  # nothing changed, so a second strike would find nothing either
+        return
+    sites = sorted({x for x, _ in pairs})
+    if len(sites) == 1:
+        _choose_site(state, d, sites[0], pairs)
+    else:
+        ask(state, victim, "earthquake_site", "Choose your city the earthquake strikes",
+            [f"area:{x}" for x in sites], cite(state, ID, "29.2.1.2"))
+
+
+def _choose_site(state: GameState, d: dict[str, Any], x: str,
+                 pairs: list[tuple[str, str]] | None = None) -> None:
+    pairs = _quake_pairs(state, d) if pairs is None else pairs
+    d["quake_at"] = x
+    d["quake_ys"] = sorted(y for px, y in pairs if px == x and y)
+
+
+def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
+    d = task.data
+    kind, _, value = label.partition(":")
+    if kind == "volcano":
+        _erupt(state, d, value, events)
+    elif d.get("quake_at") is None:
+        _choose_site(state, d, value)
+    else:
+        _quake(state, d, d["quake_at"], value, events)
+
+
+def _erupt(state: GameState, d: dict[str, Any], vid: str, events: list[Event]) -> None:
+    areas = state.map.volcanoes[vid].areas
+    rule = cite(state, ID, "29.2.1.1")
+    hit = [p for p in state.players if _victim_units(state, p, areas)]
+    events.append(VolcanoErupted(volcano=vid, areas=tuple(areas), rule=rule))
+    board = state.board
+    for area in areas:
+        if area in board.cities:
+            destroy_city(state, area, events, rule)
+        for owner in sorted(board.tokens.get(area, {})):
+            remove_tokens(state, owner, area, board.count(area, owner), events, rule)
+    d["erupted"].append(vid)
+    d["left"] -= 1
+    _queue_urbanism(state, d, [d["victim"], *[p for p in hit if p != d["victim"]]], list(areas))
+
+
+def _quake(state: GameState, d: dict[str, Any], x: str, y: str, events: list[Event]) -> None:
+    victim = d["victim"]
+    rule = cite(state, ID, "29.2.1.2")
+    if _engineered(state, victim):
+        reduce_city(state, x, events, cite(state, ID, "29.2.1.4"))
+    else:
+        destroy_city(state, x, events, rule)
+    victims = [victim]
+    if y:
+        victims.append(state.board.cities[y])
+        reduce_city(state, y, events, rule)
+    destroyed = () if _engineered(state, victim) else (x,)
+    reduced = tuple(a for a in (x, y) if a and a not in destroyed)
+    events.append(EarthquakeStruck(area=x, destroyed=destroyed, reduced=reduced, rule=rule))
+    d["quaked"].append(x)
+    d["left"] -= 1
+    d["quake_at"] = None
+    d["quake_ys"] = []
+    _queue_urbanism(state, d, list(dict.fromkeys(victims)), [a for a in (x, y) if a])
+
+
+def _queue_urbanism(state: GameState, d: dict[str, Any], victims: list[str],
+                    affected: list[str]) -> None:
+    """001:29.2.1.3: every victim holding Urbanism without Engineering loses unit points next
+    to the affected areas."""
+    p = params(state, ID)
+    if "urbanism_loss" not in p:
+        return
+    near = sorted({n for a in affected for n in state.map.neighbours(a)} - set(affected))
+    d["urbanism"] = [
+        [pid, near] for pid in victims
+        if holds_any(state, pid, p["urbanism_loss_advances"])
+        and not holds_any(state, pid, p["urbanism_loss_cancelled_by_advances"])
+        and _victim_units(state, pid, near)
+    ]
+
+
+def _push_urbanism(state: GameState, d: dict[str, Any], player: str, areas: list[str]) -> None:
+    points = int(params(state, ID)["urbanism_loss"])
+    rule = cite(state, ID, "29.2.1.3")
+    if state.config.ruleset == "classic":
+        push(state, "damage:lose_points", player=player, points=points, areas=areas, rule=rule)
+    else:  # the chart: tokens first, cities reduced only when needed to make up the loss
+        push(state, "volcanic_eruption:urbanism", player=player, points=points, areas=areas,
+             rule=rule)
+
+
+def _urbanism_step(state: GameState, task: Task, events: list[Event]) -> None:
+    d = task.data
+    player, left = d["player"], int(d["points"]) - int(d.get("lost", 0))
+    board = state.board
+    tokens = [a for a in d["areas"] if board.count(a, player)]
+    cities = [a for a in d["areas"] if board.cities.get(a) == player]
+    options = tokens or cities
+    if left <= 0 or not options:
+        done(state, task)
+        return
+    if len(options) == 1:
+        _urbanism_choose(state, task, f"area:{options[0]}", events)
+        return
+    what = "a token from" if tokens else "a city to reduce in"
+    ask(state, player, "lose_unit_points", f"Urbanism: {left} more unit point(s); pick {what}",
+        [f"area:{a}" for a in options], d["rule"])
+
+
+def _urbanism_choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
+    d = task.data
+    area = label.split(":", 1)[1]
+    if state.board.count(area, d["player"]):
+        remove_tokens(state, d["player"], area, 1, events, d["rule"])
+        lost = 1
+    else:
+        lost = _reduce_loss(state, area)
+        reduce_city(state, area, events, d["rule"])
+    d["lost"] = int(d.get("lost", 0)) + lost
+
+
+register(f"calamity:{ID}", _step, _choose)
+register("volcanic_eruption:urbanism", _urbanism_step, _urbanism_choose)
