@@ -1,0 +1,106 @@
+"""Tribal Conflict (minor): tribes fight in the victim's city-less areas.
+
+Classic (001:29.7.3.1-2): the victim picks two areas adjacent by land to each other, each holding
+at least one of the victim's tokens and no city, and every token in both is removed; no effect
+when no such pair exists. Double Empires (002:Tribal Conflict): four such areas connected by land,
+and the victim loses at most ten of their own tokens there, choosing which. Mega Empires (rules
+§6.1): 5 damage.
+
+decided (classic): "remove all tokens" takes every token in the two areas, whoever owns it
+(the data file reads it so).
+decided (Double Empires): the four areas form one group connected by land borders; when no such
+group of four exists the calamity has no effect, as 001:29.7.3.2 (which this row doubles) says.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..events import Event
+from ..flow import ask, done, push, register
+from ..ops import remove_tokens
+from ..state import GameState, Task
+from .common import params
+from .losses import CalamityAverted
+
+ID = "tribal_conflict"
+
+RULES = {
+    "classic": {"pick": "001:29.7.3.1", "none": "001:29.7.3.2"},
+    "mega-empires": dict.fromkeys(("pick", "none"), "rules:6.1"),
+    "double-empires": dict.fromkeys(("pick", "none"), "002:Tribal Conflict"),
+}
+
+
+@dataclass(frozen=True, kw_only=True)
+class TribesClashed(Event):
+    player: str
+    areas: tuple[str, ...]
+
+
+def eligible_areas(state: GameState, player: str) -> list[str]:
+    """Areas with at least one of the player's tokens and no city."""
+    board = state.board
+    return sorted(a for a, t in board.tokens.items() if player in t and a not in board.cities)
+
+
+def groups(state: GameState, player: str, size: int) -> list[frozenset[str]]:
+    """Every set of `size` eligible areas connected by land borders."""
+    ok = set(eligible_areas(state, player))
+    frontier = {frozenset([a]) for a in ok}
+    for _ in range(size - 1):
+        grown = set()
+        for group in frontier:
+            for area in group:
+                for nxt in state.map.land.get(area, ()):
+                    if nxt in ok and nxt not in group:
+                        grown.add(group | {nxt})
+        frontier = grown
+    return sorted(frontier, key=sorted)
+
+
+def _step(state: GameState, task: Task, events: list[Event]) -> None:
+    d = task.data
+    victim = d["victim"]
+    rules = RULES[state.config.ruleset]
+    p = params(state, ID)
+    if "loss" in p:  # Mega Empires: plain damage
+        done(state, task)
+        push(state, "damage:lose_points", player=victim, points=int(p["loss"]),
+             rule=rules["pick"])
+        return
+    size = int(p.get("areas", p.get("areas_cleared", 2)))
+    picked: list[str] = d.setdefault("picked", [])
+    fits = [g for g in groups(state, victim, size) if set(picked) <= g]
+    if not fits:
+        done(state, task)
+        events.append(CalamityAverted(calamity=ID, victim=victim, rule=rules["none"],
+                                      reason=f"no {size} land-adjacent areas with tokens and "
+                                             "no city"))
+        return
+    if len(fits) > 1 and len(picked) < size:
+        options = sorted({a for g in fits for a in g} - set(picked))
+        ask(state, victim, "tribal_conflict_area",
+            f"Choose an area for Tribal Conflict ({size - len(picked)} left)",
+            [f"area:{a}" for a in options], rules["pick"])
+        return
+    areas = sorted(fits[0])
+    done(state, task)
+    events.append(TribesClashed(player=victim, areas=tuple(areas), rule=rules["pick"]))
+    total = sum(state.board.count(a, victim) for a in areas)
+    if "max_tokens" in p and total > int(p["max_tokens"]):  # the victim picks which tokens
+        push(state, "damage:lose_points", player=victim, points=int(p["max_tokens"]),
+             areas=areas, cities=False, rule=rules["pick"])
+        return
+    for area in areas:
+        owners = [victim] if "max_tokens" in p else sorted(state.board.tokens.get(area, {}))
+        for owner in owners:
+            remove_tokens(state, owner, area, state.board.count(area, owner), events,
+                          rules["pick"])
+
+
+def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
+    task.data["picked"].append(label.split(":", 1)[1])
+
+
+register(f"calamity:{ID}", _step, _choose)
