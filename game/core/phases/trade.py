@@ -85,9 +85,16 @@ class TradeRefused(Event):
 # --- What may be traded ------------------------------------------------------------------------
 
 
-def _numbers() -> tuple[int, int, int]:
-    n = load_game_data().numbers
-    return n["trade_min_cards_each"], n["trade_named_commodities"], n["trade_offers_per_player"]
+def min_cards() -> int:
+    return load_game_data().numbers["trade_min_cards_each"]
+
+
+def named_commodities() -> int:
+    return load_game_data().numbers["trade_named_commodities"]
+
+
+def offer_limit() -> int:
+    return load_game_data().numbers["trade_offers_per_player"]
 
 
 def is_commodity(card: str) -> bool:
@@ -106,15 +113,17 @@ def tradable_cards(state: GameState, player: str) -> list[str]:
 
 def can_build_side(state: GameState, player: str) -> bool:
     """Holds enough tradable cards, with enough commodities among them to name."""
-    least, named, _ = _numbers()
-    cards = tradable_cards(state, player)
-    return len(cards) >= least and sum(map(is_commodity, cards)) >= named
+    return _closable(tradable_cards(state, player))
+
+
+def _closable(cards: list[str]) -> bool:
+    return len(cards) >= min_cards() and sum(map(is_commodity, cards)) >= named_commodities()
 
 
 def side_problem(state: GameState, player: str, cards: list[str], named: list[str]) -> str:
     """Why a side breaks the rules ("" when it is legal): the core checks every side before any
     card changes hands, so a trade never needs reversing."""
-    least, want_named, _ = _numbers()
+    least, want_named = min_cards(), named_commodities()
     if len(cards) < least:
         return f"fewer than {least} cards"
     if Counter(cards) - Counter(h.card for h in state.players[player].hand):
@@ -146,11 +155,10 @@ def offered_cards(state: GameState, player: str) -> list[str]:
 
 
 def _partners(state: GameState, player: str, data: dict[str, Any]) -> list[str]:
-    least, _, limit = _numbers()
-    if data["offers"].get(player, 0) >= limit or not can_build_side(state, player):
+    if data["offers"].get(player, 0) >= offer_limit() or not can_build_side(state, player):
         return []
     return [p.id for p in state.players.values()
-            if p.id != player and len(p.hand) >= least]
+            if p.id != player and len(p.hand) >= min_cards()]
 
 
 def _step(state: GameState, task: Task, events: list[Event]) -> None:
@@ -166,7 +174,7 @@ def _step(state: GameState, task: Task, events: list[Event]) -> None:
         player = order[data["seat"] % len(order)]
         partners = _partners(state, player, data)
         if partners:
-            left = _numbers()[2] - data["offers"].get(player, 0)
+            left = offer_limit() - data["offers"].get(player, 0)
             ask(state, player, "trade_partner",
                 f"Trade: choose a player to make an offer to ({left} offers left), or pass",
                 [*(f"player:{p}" for p in partners), "done"], RULE)
@@ -214,7 +222,7 @@ def _deal_step(state: GameState, data: dict[str, Any], events: list[Event]) -> N
     if side is None:
         _ask_answer(state, data, deal, events)
         return
-    if len(side["named"]) < _numbers()[1]:
+    if len(side["named"]) < named_commodities():
         options, prompt = _side_options(state, side)
         if len(options) > 1:
             kind = "trade_name" if side["closed"] else "trade_card"
@@ -235,7 +243,7 @@ def _deal_step(state: GameState, data: dict[str, Any], events: list[Event]) -> N
 
 def _side_options(state: GameState, side: dict[str, Any]) -> tuple[list[str], str]:
     """The picks open to the builder of a side, and the prompt (counts only: others see it)."""
-    least, named, _ = _numbers()
+    least, named = min_cards(), named_commodities()
     cards: list[str] = side["cards"]
     if side["closed"]:
         left = Counter(c for c in cards if is_commodity(c)) - Counter(side["named"])
@@ -244,7 +252,7 @@ def _side_options(state: GameState, side: dict[str, Any]) -> tuple[list[str], st
                 f"Name the {which} of the {named} commodities you declare in your offer")
     spare = Counter(tradable_cards(state, side["by"])) - Counter(cards)
     options = [f"card:{c}" for c in sorted(spare)]
-    if len(cards) >= least and sum(map(is_commodity, cards)) >= named:
+    if _closable(cards):
         options.append("done")
     verb = "accepting the offer of" if side["accept"] else "offering to"
     return options, (f"Trade, {verb} {side['to']}: choose a card to give "
@@ -268,7 +276,7 @@ def _ask_answer(
     options = ["no"]
     if can_build_side(state, answerer):
         options.append("yes")
-        if data["offers"].get(answerer, 0) < _numbers()[2]:
+        if data["offers"].get(answerer, 0) < offer_limit():
             options.append(f"player:{offerer}")
     if options == ["no"]:  # nothing to give back: refusing is the only answer
         _refuse(data, answerer, offerer, events)
