@@ -194,9 +194,11 @@ class MapGraph:
 
 
 class _Reader:
-    def __init__(self, strict: bool, geometry: bool) -> None:
+    def __init__(self, strict: bool, geometry: bool, free_ids: bool = False) -> None:
         self.strict = strict  # raise on the first problem instead of collecting
         self.geometry = geometry  # full file: geometry keys required
+        # A saved graph may come from a scenario, whose area ids are free strings (SCENARIOS.md).
+        self.free_ids = free_ids
         self.problems: list[str] = []
 
     def fail(self, key: str, message: str) -> None:
@@ -237,6 +239,9 @@ class _Reader:
 
     def ident(self, value: Any, path: str) -> str | None:
         if isinstance(value, str) and _ID_RE.fullmatch(value):
+            return value
+        if self.free_ids and isinstance(value, str) and 0 < len(value) <= 64 and all(
+                ch.isprintable() and not ch.isspace() for ch in value):
             return value
         self.fail(path, f"must be an id of lowercase letters, digits and _, got {_describe(value)}")
         return None
@@ -979,7 +984,7 @@ def _count(n: int, noun: str) -> str:
 
 
 def _graph_from_plain(data: Any) -> MapGraph:
-    r = _Reader(strict=True, geometry=False)
+    r = _Reader(strict=True, geometry=False, free_ids=True)
     top = r.obj(data, "map")
     assert top is not None
     keys = ("format", "id", "name", "areas", "land", "water", "seas", "sea_links", "volcanoes",

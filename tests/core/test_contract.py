@@ -164,3 +164,16 @@ def test_from_json_rejects_damaged_input_with_a_clear_error() -> None:
     ]:
         with pytest.raises(StateError):
             GameState.from_json(broken)
+
+
+def test_a_scenario_state_with_free_area_ids_round_trips() -> None:
+    from game.core.gamedata import load_game_data
+    from game.scenario.build import build_state
+    from game.scenario.parse import parse_scenario
+
+    raw = {
+        "title": "t", "map": {"land": [["A", "B-2"]], "areas": {"A": {"pop": 2}, "B-2": {}}},
+        "players": {"egypt": {"tokens": {"A": 1}}}, "play": {"phase": "taxation"},
+    }
+    state = build_state(parse_scenario(raw, "t.toml", load_game_data()), load_game_data())
+    assert GameState.from_json(state.to_json()) == state
