@@ -1,0 +1,343 @@
+"""Conflict situations, token conflicts and city attacks (rules §4 phases 3-4, §10).
+
+Reusable beyond the conflict phase: Barbarian Hordes pushes the same sub-tasks with the
+barbarians as attacker.
+
+    push(state, TOKEN_CONFLICT, area=A, rule=...)            # rounds of removal in A
+    push(state, CITY_ATTACK, area=A, attacker=P, rule=...)   # P's tokens in A attack its city
+
+For conflicts the barbarian tokens and the pirate cities act as one player, "the barbarians"
+(owner id BARBARIANS), which holds no advances. Ships never count as tokens.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .events import Event
+from .flow import ask, done, push, register
+from .gamedata import load_game_data
+from .ops import gain_treasury, give_card, place_tokens, remove_tokens, take_card
+from .state import BARBARIANS, PIRATE, GameState, Task
+
+TOKEN_CONFLICT = "conflict:tokens"
+CITY_ATTACK = "conflict:city_attack"
+RULE_TOKENS = "rules:phase-4a"
+RULE_ATTACK = "rules:phase-4b"
+
+# Effect ids of advances.toml that these rules read.
+METALWORKING = "conflict_others_remove_first"
+ADJACENT_LOSSES = "conflict_losses_from_adjacent"
+SHIP_LOSSES = "ships_as_conflict_losses"
+ENGINEERING_ATTACK = "city_attack_needs_6"
+ENGINEERING_DEFENCE = "city_defence_needs_8"
+
+
+@dataclass(frozen=True, kw_only=True)
+class TokenConflictStarted(Event):
+    area: str
+    sides: tuple[tuple[str, int], ...]  # (side, tokens in the area) at the start
+
+
+@dataclass(frozen=True, kw_only=True)
+class TokenConflictEnded(Event):
+    area: str
+    sides: tuple[tuple[str, int], ...]  # who is left, with their tokens in the area
+
+
+@dataclass(frozen=True, kw_only=True)
+class ShipsLost(Event):
+    player: str
+    area: str
+    count: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class CityAttacked(Event):
+    attacker: str
+    defender: str  # a player id or PIRATE
+    area: str
+    tokens: int  # the attacker's tokens in the area
+    needed: int
+    success: bool
+
+
+@dataclass(frozen=True, kw_only=True)
+class CityTaken(Event):
+    attacker: str
+    defender: str
+    area: str
+    owner: str  # whose tokens replaced the city (the defender, or BARBARIANS for a pirate city)
+    tokens: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class CardPlundered(Event):
+    """A card taken at random after a capture; which card stays secret (rules §4 phase 4b)."""
+
+    player: str
+    victim: str
+
+
+# --- who is who ------------------------------------------------------------------------------
+
+
+def side_of(owner: str) -> str:
+    """The conflict side of a token or city owner: pirates fight with the barbarians."""
+    return BARBARIANS if owner in (BARBARIANS, PIRATE) else owner
+
+
+def holds(state: GameState, owner: str, effect: str) -> bool:
+    """Whether a player holds an advance with this effect; the barbarians hold none."""
+    player = state.players.get(owner)
+    if player is None:
+        return False
+    advances = load_game_data().advances
+    return any(effect in advances[a].effects for a in player.advances if a in advances)
+
+
+def token_sides(state: GameState, area: str) -> dict[str, int]:
+    """Tokens in the area by conflict side (ships are not tokens and never count)."""
+    out: dict[str, int] = {}
+    for owner, n in state.board.tokens.get(area, {}).items():
+        if n > 0:
+            out[side_of(owner)] = out.get(side_of(owner), 0) + n
+    return out
+
+
+def city_side(state: GameState, area: str) -> str | None:
+    owner = state.board.cities.get(area)
+    return None if owner is None else side_of(owner)
+
+
+def in_conflict(state: GameState, area: str) -> bool:
+    """A conflict situation: foreign tokens at a city, or several sides over the limit."""
+    sides = token_sides(state, area)
+    city = city_side(state, area)
+    if city is not None:
+        return any(side != city for side in sides)
+    return len(sides) >= 2 and sum(sides.values()) > state.map.areas[area].pop
+
+
+def entry_causes_conflict(state: GameState, player: str, area: str, n: int) -> bool:
+    """Whether n of the player's tokens entering the area cause conflict: a foreign (or pirate)
+    city is attacked by any entry; otherwise others' tokens must be there and the limit be
+    exceeded once the newcomers are in."""
+    if n <= 0:
+        return False
+    city = city_side(state, area)
+    if city is not None and city != player:
+        return True
+    sides = token_sides(state, area)
+    others = any(side != player for side in sides)
+    return others and sum(sides.values()) + n > state.map.areas[area].pop
+
+
+def token_conflict_pending(state: GameState, area: str) -> bool:
+    return not _conflict_over(state, area)
+
+
+def _conflict_over(state: GameState, area: str) -> bool:
+    """One side (or none) left; away from a city, also as soon as the limit holds."""
+    sides = token_sides(state, area)
+    if len(sides) <= 1:
+        return True
+    if area in state.board.cities:
+        return False
+    return sum(sides.values()) <= state.map.areas[area].pop
+
+
+def _ranked(state: GameState, sides: list[str]) -> list[str]:
+    """A.S.T. ranking order (the order of state.players), the barbarians last."""
+    rank = {pid: i for i, pid in enumerate(state.players)}
+    return sorted(sides, key=lambda s: rank.get(s, len(rank)))
+
+
+def removal_groups(state: GameState, area: str) -> list[list[str]]:
+    """One round of removal: fewest tokens first, equal counts together; with Metalworking held
+    by some, every side without it removes first (minority order within each class)."""
+    sides = token_sides(state, area)
+    keys = {s: (holds(state, s, METALWORKING), n) for s, n in sides.items()}
+    groups: list[list[str]] = []
+    for key in sorted(set(keys.values())):
+        groups.append(_ranked(state, [s for s in sides if keys[s] == key]))
+    return groups
+
+
+def loss_options(state: GameState, side: str, area: str) -> list[str]:
+    """Where a side may take one loss: a token here (`area:AREA`); with Advanced Military a token
+    in a land-adjacent area; with Naval Warfare a ship here (`yes`)."""
+    options = [f"area:{area}"] if state.board.count(area, side) > 0 else []
+    if side not in state.players:
+        return options
+    if holds(state, side, ADJACENT_LOSSES):
+        options += [f"area:{z}" for z in state.map.land.get(area, ()) if state.board.count(z, side)]
+    if holds(state, side, SHIP_LOSSES) and state.board.ships.get(area, {}).get(side, 0):
+        options.append("yes")
+    return options
+
+
+def take_loss(state: GameState, side: str, area: str, label: str, events: list[Event],
+              rule: str) -> None:
+    if label == "yes":
+        state.board.add_ships(area, side, -1)
+        events.append(ShipsLost(player=side, area=area, count=1, rule=rule))
+        return
+    remove_tokens(state, side, label.split(":", 1)[1], 1, events, rule)
+
+
+# --- token conflict --------------------------------------------------------------------------
+
+
+def _conflict_step(state: GameState, task: Task, events: list[Event]) -> None:
+    data = task.data
+    area, rule = str(data["area"]), str(data.get("rule") or RULE_TOKENS)
+    if not data.get("started"):
+        data["started"] = True
+        if _conflict_over(state, area):
+            done(state, task)
+            return
+        sides = token_sides(state, area)
+        events.append(TokenConflictStarted(area=area, sides=_pairs(state, sides), rule=rule))
+        data["groups"], data["todo"] = [], []
+    while True:
+        todo: list[str] = data["todo"]
+        if todo:
+            side = todo[0]
+            options = loss_options(state, side, area)
+            if len(options) > 1:
+                ask(state, side, "conflict_loss",
+                    f"Conflict in {area}: take one loss (an area for a token there, "
+                    "yes for a ship here)", options, rule)
+                return
+            if options:
+                take_loss(state, side, area, options[0], events, rule)
+            todo.pop(0)
+            continue
+        # a whole group has removed: the conflict may stop even in the middle of a round
+        if _conflict_over(state, area):
+            sides = token_sides(state, area)
+            events.append(TokenConflictEnded(area=area, sides=_pairs(state, sides), rule=rule))
+            done(state, task)
+            return
+        groups: list[list[str]] = data["groups"]
+        if not groups:
+            groups.extend(removal_groups(state, area))
+        data["todo"] = groups.pop(0)
+
+
+def _conflict_choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
+    data = task.data
+    side = data["todo"].pop(0)
+    take_loss(state, side, str(data["area"]), label, events,
+              str(data.get("rule") or RULE_TOKENS))
+
+
+def _pairs(state: GameState, sides: dict[str, int]) -> tuple[tuple[str, int], ...]:
+    return tuple((s, sides[s]) for s in _ranked(state, list(sides)))
+
+
+# --- city attack -----------------------------------------------------------------------------
+
+
+def attack_numbers(state: GameState, attacker: str, defender: str) -> tuple[int, int]:
+    """(tokens the attack needs, defender tokens that replace a taken city). Engineering helps
+    whichever side holds it alone; a pirate city always becomes barbarian tokens."""
+    n = load_game_data().numbers
+    attack_eng = holds(state, attacker, ENGINEERING_ATTACK)
+    defence_eng = holds(state, defender, ENGINEERING_DEFENCE)
+    if defender == PIRATE:
+        needed = n["city_attack_tokens_engineering_attacker"] if attack_eng else \
+            n["city_attack_tokens"]
+        return needed, n["pirate_city_barbarian_tokens"]
+    if attack_eng and not defence_eng:
+        return (n["city_attack_tokens_engineering_attacker"],
+                n["city_defence_tokens_vs_engineering_attacker"])
+    if defence_eng and not attack_eng:
+        return (n["city_attack_tokens_vs_engineering_defender"],
+                n["city_defence_tokens_engineering_defender"])
+    return n["city_attack_tokens"], n["city_defence_tokens"]
+
+
+def attack_would_succeed(state: GameState, area: str, attacker: str) -> bool:
+    defender = state.board.cities.get(area)
+    if defender is None:
+        return False
+    return token_sides(state, area).get(attacker, 0) >= attack_numbers(state, attacker,
+                                                                         defender)[0]
+
+
+def _attack_step(state: GameState, task: Task, events: list[Event]) -> None:
+    data = task.data
+    area, attacker = str(data["area"]), str(data["attacker"])
+    rule = str(data.get("rule") or RULE_ATTACK)
+    stage = data.get("stage", "attack")
+    if stage == "attack":
+        defender = state.board.cities.get(area)
+        have = token_sides(state, area).get(attacker, 0)
+        if defender is None or side_of(defender) == attacker or have <= 0:
+            done(state, task)
+            return
+        needed, replacement = attack_numbers(state, attacker, defender)
+        success = have >= needed
+        events.append(CityAttacked(attacker=attacker, defender=defender, area=area, tokens=have,
+                                   needed=needed, success=success, rule=rule))
+        if not success:
+            _destroy_attackers(state, area, attacker, events, rule)
+            done(state, task)
+            return
+        del state.board.cities[area]
+        owner = BARBARIANS if defender == PIRATE else defender
+        placed = place_tokens(state, owner, area, replacement, [], rule)
+        events.append(CityTaken(attacker=attacker, defender=defender, area=area, owner=owner,
+                                tokens=placed, rule=rule))
+        data["defender"], data["stage"] = defender, "card"
+        push(state, TOKEN_CONFLICT, area=area, rule=rule)
+        return
+    defender = str(data["defender"])
+    if stage == "card":
+        data["stage"] = "treasury"
+        victim = state.players.get(defender)
+        if attacker in state.players and victim is not None and victim.hand:
+            ask(state, attacker, "plunder_card",
+                f"Draw one card at random from {defender}'s hand?", ["yes", "no"], rule)
+            return
+    if data["stage"] == "treasury" and attacker in state.players:
+        most = min(load_game_data().numbers["city_attack_treasury_max"],
+                   state.players[attacker].stock)
+        if most > 0:
+            data["stage"] = "end"
+            ask(state, attacker, "plunder_treasury",
+                "Move how many tokens from your stock to your treasury?",
+                [f"number:{k}" for k in range(most + 1)], rule)
+            return
+    done(state, task)
+
+
+def _attack_choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
+    data = task.data
+    attacker, rule = str(data["attacker"]), str(data.get("rule") or RULE_ATTACK)
+    if label == "yes":
+        victim = str(data["defender"])
+        hand = state.players[victim].hand
+        card = hand[state.rng.below(len(hand))].card
+        take_card(state, victim, card)
+        give_card(state, attacker, card)
+        events.append(CardPlundered(player=attacker, victim=victim, rule=rule))
+    elif label.startswith("number:"):
+        gain_treasury(state, attacker, int(label.split(":", 1)[1]), events, rule)
+
+
+def _destroy_attackers(state: GameState, area: str, attacker: str, events: list[Event],
+                       rule: str) -> None:
+    """A failed attack: every attacking token there is lost, and a Naval Warfare holder's
+    ships there too."""
+    remove_tokens(state, attacker, area, state.board.count(area, attacker), events, rule)
+    ships = state.board.ships.get(area, {}).get(attacker, 0)
+    if ships and holds(state, attacker, SHIP_LOSSES):
+        state.board.add_ships(area, attacker, -ships)
+        events.append(ShipsLost(player=attacker, area=area, count=ships, rule=rule))
+
+
+register(TOKEN_CONFLICT, _conflict_step, _conflict_choose)
+register(CITY_ATTACK, _attack_step, _attack_choose)

@@ -1,0 +1,153 @@
+"""Where a player's tokens and ships may go in phase 3 (rules §4 phase 3, §8, §11).
+
+The per-turn marks live in `Player.flags` (cleared at the end of each turn):
+  movement.moved:AREA        the player's tokens in AREA that have moved (each moves once a turn)
+  movement.kept:AREA         the player's ships in AREA that were built or maintained this turn
+  movement.used:AREA         of those, the ships that have had their move (sailed or stayed)
+  movement.built             ships built this turn
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from ..conflict_rules import entry_causes_conflict, holds, in_conflict
+from ..gamedata import load_game_data
+from ..state import GameState
+
+ROADBUILDING = "land_move_2"
+CLOTH_MAKING = "ships_move_5"
+NAVAL_WARFARE = "ships_carry_6"
+ASTRONAVIGATION = "ships_through_open_sea"
+DIPLOMACY = "cities_closed_to_entry"
+IGNORES_DIPLOMACY = "ignores_diplomacy"
+CULTURAL_ASCENDANCY = "areas_closed_to_conflict"
+IGNORES_CULTURAL_ASCENDANCY = "ignores_cultural_ascendancy"
+
+
+# --- per-turn marks --------------------------------------------------------------------------
+
+
+def mark(state: GameState, player: str, key: str) -> int:
+    return state.players[player].flags.get(f"movement.{key}", 0)
+
+
+def add_mark(state: GameState, player: str, key: str, n: int) -> None:
+    flags = state.players[player].flags
+    left = flags.get(f"movement.{key}", 0) + n
+    if left > 0:
+        flags[f"movement.{key}"] = left
+    else:
+        flags.pop(f"movement.{key}", None)
+
+
+def unmoved(state: GameState, player: str, area: str) -> int:
+    return state.board.count(area, player) - mark(state, player, f"moved:{area}")
+
+
+def after_removal(state: GameState, player: str, area: str) -> None:
+    """Tokens paid or lost during movement are taken from those that already moved first
+    (they could not move again anyway), so the moved mark never exceeds what is there."""
+    extra = mark(state, player, f"moved:{area}") - state.board.count(area, player)
+    if extra > 0:
+        add_mark(state, player, f"moved:{area}", -extra)
+
+
+# --- entering an area ------------------------------------------------------------------------
+
+
+def entry_allowed(state: GameState, player: str, area: str, n: int) -> bool:
+    """Diplomacy closes the holder's city areas to others' tokens, and Cultural Ascendancy
+    forbids others to cause conflict where the holder has units, both unless a conflict
+    situation already exists there (rules §4 phase 3, §8)."""
+    if n <= 0 or in_conflict(state, area):
+        return True
+    owner = state.board.cities.get(area)
+    if (owner in state.players and owner != player and holds(state, owner, DIPLOMACY)
+            and not holds(state, player, IGNORES_DIPLOMACY)):
+        return False
+    if holds(state, player, IGNORES_CULTURAL_ASCENDANCY):
+        return True
+    if not entry_causes_conflict(state, player, area, n):
+        return True
+    units = set(state.board.tokens.get(area, {})) | ({owner} if owner else set())
+    return not any(o != player and holds(state, o, CULTURAL_ASCENDANCY) for o in units)
+
+
+def _passable(state: GameState, player: str, area: str, n: int) -> bool:
+    """Roadbuilding's first step may not leave the tokens in a conflict situation."""
+    return not in_conflict(state, area) and not entry_causes_conflict(state, player, area, n)
+
+
+def land_targets(state: GameState, player: str, source: str) -> dict[str, list[int]]:
+    """Areas the player's unmoved tokens in `source` may reach by land, each with the legal
+    numbers of tokens to send (1 area; Roadbuilding 2, not through a conflict situation)."""
+    most = unmoved(state, player, source)
+    if most <= 0:
+        return {}
+    land = state.map.land
+    out: dict[str, set[int]] = {}
+    for target in land.get(source, ()):
+        out[target] = {n for n in range(1, most + 1) if entry_allowed(state, player, target, n)}
+    if holds(state, player, ROADBUILDING):
+        for middle in land.get(source, ()):
+            for target in land.get(middle, ()):
+                if target == source or target in land.get(source, ()):
+                    continue
+                out.setdefault(target, set()).update(
+                    n for n in range(1, most + 1)
+                    if _passable(state, player, middle, n)
+                    and entry_allowed(state, player, target, n))
+    return {t: sorted(ns) for t, ns in sorted(out.items()) if ns}
+
+
+# --- ships -----------------------------------------------------------------------------------
+
+
+def ship_range(state: GameState, player: str) -> int:
+    numbers = load_game_data().numbers
+    if holds(state, player, CLOTH_MAKING):
+        return numbers["ship_move_cloth_making"]
+    return numbers["ship_move"]
+
+
+def ship_capacity(state: GameState, player: str) -> int:
+    numbers = load_game_data().numbers
+    if holds(state, player, NAVAL_WARFARE):
+        return numbers["ship_capacity_naval_warfare"]
+    return numbers["ship_capacity"]
+
+
+def ship_destinations(state: GameState, player: str, start: str) -> list[str]:
+    """Land areas a ship may end in: up to its range of steps along water borders between land
+    areas; with Astronavigation also through open seas (each sea is one step), never ending
+    there."""
+    graph = state.map
+    through_seas = holds(state, player, ASTRONAVIGATION)
+    reach = ship_range(state, player)
+    seen: dict[tuple[str, str], int] = {("land", start): 0}
+    queue = deque([("land", start)])
+    while queue:
+        node = queue.popleft()
+        steps = seen[node]
+        if steps >= reach:
+            continue
+        kind, here = node
+        if kind == "land":
+            nxt = [("land", a) for a in graph.water.get(here, ())]
+            if through_seas:
+                nxt += [("sea", s) for s in graph.seas_of(here)]
+        else:
+            nxt = [("land", a) for a in graph.seas[here].borders]
+            nxt += [("sea", s) for s in graph.sea_links.get(here, ())]
+        for step in nxt:
+            if step not in seen:
+                seen[step] = steps + 1
+                queue.append(step)
+    return sorted(a for (kind, a) in seen if kind == "land" and a != start)
+
+
+def cargo_choices(state: GameState, player: str, source: str, target: str) -> list[int]:
+    """How many unmoved tokens a ship may carry from source and unload in target."""
+    most = min(ship_capacity(state, player), max(unmoved(state, player, source), 0))
+    return [n for n in range(most + 1) if entry_allowed(state, player, target, n)]

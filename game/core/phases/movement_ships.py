@@ -1,0 +1,274 @@
+"""Ships in phase 3 (rules §4 phase 3): building, upkeep, trips and the end-of-movement check.
+
+Two sub-tasks, pushed by the movement phase for the player who is moving:
+  movement:ship_build  {player, area, treasury}   build a ship in area, paying `treasury` from
+                                                  treasury and the rest of the price in tokens
+  movement:ship_trip   {player, area}             maintain a ship there if it needs it, then
+                                                  sail it (or let it stay) with tokens aboard
+
+Decided (simplification): a ship takes its tokens aboard in the area it starts from and unloads
+them all where it ends; boarding or leaving at areas along the way is not offered.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..conflict_rules import ShipsLost
+from ..events import Event, TokensMoved
+from ..flow import ask, done, register
+from ..gamedata import load_game_data
+from ..ops import pay_treasury, remove_tokens
+from ..state import GameState, Task
+from .movement_reach import (
+    add_mark,
+    after_removal,
+    cargo_choices,
+    mark,
+    ship_destinations,
+)
+
+RULE_SHIPS = "rules:phase-3 ships"
+SHIP_BUILD = "movement:ship_build"
+SHIP_TRIP = "movement:ship_trip"
+
+
+@dataclass(frozen=True, kw_only=True)
+class ShipBuilt(Event):
+    player: str
+    area: str
+    treasury: int  # paid from treasury
+    tokens: int  # tokens destroyed to pay the rest
+
+
+@dataclass(frozen=True, kw_only=True)
+class ShipMaintained(Event):
+    player: str
+    area: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class ShipSailed(Event):
+    player: str
+    source: str
+    target: str
+    carried: int
+
+
+# --- what is possible ------------------------------------------------------------------------
+
+
+def _numbers() -> tuple[int, int, int, int]:
+    n = load_game_data().numbers
+    return n["ship_cost_treasury"], n["ship_upkeep"], n["ships_per_player"], \
+        n["ships_built_per_turn_max"]
+
+
+def unkept_ships(state: GameState, player: str, area: str) -> int:
+    return state.board.ships.get(area, {}).get(player, 0) - mark(state, player, f"kept:{area}")
+
+
+def _lapsable_areas(state: GameState, player: str) -> list[str]:
+    return sorted(a for a in state.board.ships if unkept_ships(state, player, a) > 0)
+
+
+def build_payments(state: GameState, player: str, area: str) -> list[int]:
+    """The treasury amounts a new ship in `area` may be paid with (the rest of the price in
+    tokens, at least one of them from the area): 2 treasury, 1 + 1 token there, or 2 tokens."""
+    price, _, pieces, per_turn = _numbers()
+    board = state.board
+    here = board.count(area, player)
+    if not state.map.areas[area].coastal or here < 1:
+        return []
+    if mark(state, player, "built") >= per_turn:
+        return []
+    if board.ships_of(player) >= pieces and not _lapsable_areas(state, player):
+        return []
+    treasury, tokens = state.players[player].treasury, board.tokens_of(player)
+    return [t for t in range(price, -1, -1)
+            if t <= treasury and (t == price or tokens >= price - t)]
+
+
+def _can_pay_upkeep(state: GameState, player: str) -> bool:
+    _, upkeep, _, _ = _numbers()
+    return state.players[player].treasury + state.board.tokens_of(player) >= upkeep
+
+
+def _free_kept(state: GameState, player: str, area: str) -> int:
+    return mark(state, player, f"kept:{area}") - mark(state, player, f"used:{area}")
+
+
+def ship_trip_possible(state: GameState, player: str, area: str) -> bool:
+    """A ship here can still do something: a kept one can sail, or an old one can be kept."""
+    if _free_kept(state, player, area) > 0 and ship_destinations(state, player, area):
+        return True
+    return unkept_ships(state, player, area) > 0 and _can_pay_upkeep(state, player)
+
+
+def scrap_unkept_ships(state: GameState, player: str, events: list[Event]) -> None:
+    """At the end of a player's movement every ship neither built nor maintained this turn is
+    destroyed."""
+    for area in _lapsable_areas(state, player):
+        n = unkept_ships(state, player, area)
+        state.board.add_ships(area, player, -n)
+        events.append(ShipsLost(player=player, area=area, count=n, rule=RULE_SHIPS))
+
+
+def _token_areas(state: GameState, player: str) -> list[str]:
+    return sorted(a for a, here in state.board.tokens.items() if here.get(player, 0) > 0)
+
+
+def _pay_token(state: GameState, player: str, area: str, events: list[Event]) -> None:
+    remove_tokens(state, player, area, 1, events, RULE_SHIPS)
+    after_removal(state, player, area)
+
+
+# --- building --------------------------------------------------------------------------------
+
+
+def _build_step(state: GameState, task: Task, events: list[Event]) -> None:
+    data = task.data
+    player, area = str(data["player"]), str(data["area"])
+    price, _, pieces, _ = _numbers()
+    if "tokens_left" not in data:
+        paid = int(data["treasury"])
+        pay_treasury(state, player, paid, events, RULE_SHIPS)
+        if paid < price:
+            _pay_token(state, player, area, events)  # one token from the ship's own area
+        data["tokens_left"] = max(price - paid - 1, 0)
+    if int(data["tokens_left"]) > 0:
+        areas = _token_areas(state, player)
+        if len(areas) > 1:
+            data["asking"] = "token"
+            ask(state, player, "ship_payment_token", "Destroy a token where, to pay for the ship?",
+                [f"area:{a}" for a in areas], RULE_SHIPS)
+            return
+        _pay_token(state, player, areas[0], events)
+        data["tokens_left"] = int(data["tokens_left"]) - 1
+        return
+    if state.board.ships_of(player) >= pieces:
+        lapsable = _lapsable_areas(state, player)
+        if len(lapsable) > 1:
+            data["asking"] = "lapse"
+            ask(state, player, "ship_lapse", "Which unkept ship lapses to be built again here?",
+                [f"area:{a}" for a in lapsable], RULE_SHIPS)
+            return
+        _lapse(state, player, lapsable[0], events)
+    state.board.add_ships(area, player, 1)
+    add_mark(state, player, f"kept:{area}", 1)
+    add_mark(state, player, "built", 1)
+    events.append(ShipBuilt(player=player, area=area, treasury=int(data["treasury"]),
+                            tokens=price - int(data["treasury"]), rule=RULE_SHIPS))
+    done(state, task)
+
+
+def _lapse(state: GameState, player: str, area: str, events: list[Event]) -> None:
+    state.board.add_ships(area, player, -1)
+    events.append(ShipsLost(player=player, area=area, count=1, rule=RULE_SHIPS))
+
+
+def _build_choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
+    data = task.data
+    player, where = str(data["player"]), label.split(":", 1)[1]
+    if data.pop("asking") == "token":
+        _pay_token(state, player, where, events)
+        data["tokens_left"] = int(data["tokens_left"]) - 1
+    else:
+        _lapse(state, player, where, events)
+
+
+# --- upkeep and trips ------------------------------------------------------------------------
+
+
+def _trip_step(state: GameState, task: Task, events: list[Event]) -> None:
+    data = task.data
+    player, area = str(data["player"]), str(data["area"])
+    stage = data.get("stage")
+    if stage is None:
+        if _free_kept(state, player, area) > 0 and ship_destinations(state, player, area):
+            stage = "where"
+        else:
+            stage, data["upkeep_left"] = "upkeep", _numbers()[1]
+        data["stage"] = stage
+    if stage == "upkeep":
+        if int(data["upkeep_left"]) > 0:
+            options = [f"area:{a}" for a in _token_areas(state, player)]
+            if state.players[player].treasury > 0:
+                options.append("number:1")
+            if len(options) > 1:
+                ask(state, player, "ship_upkeep",
+                    f"Upkeep for the ship in {area}: number:1 pays 1 treasury, an area destroys "
+                    "a token there", options, RULE_SHIPS)
+                return
+            _pay_upkeep(state, player, options[0], data, events)
+            return
+        add_mark(state, player, f"kept:{area}", 1)
+        events.append(ShipMaintained(player=player, area=area, rule=RULE_SHIPS))
+        data["stage"] = stage = "where"
+    if stage == "where":
+        targets = ship_destinations(state, player, area)
+        if not targets:
+            add_mark(state, player, f"used:{area}", 1)  # kept, but nowhere to go: it stays
+            done(state, task)
+            return
+        ask(state, player, "ship_destination",
+            f"Sail the ship from {area} to where? (done: it stays)",
+            [f"area:{a}" for a in targets] + ["done"], RULE_SHIPS)
+        return
+    target = str(data["target"])
+    loads = cargo_choices(state, player, area, target)
+    if len(loads) > 1:
+        ask(state, player, "ship_cargo", f"How many tokens sail from {area} to {target}?",
+            [f"number:{n}" for n in loads], RULE_SHIPS)
+        return
+    _sail(state, player, area, target, loads[0], events)
+    done(state, task)
+
+
+def _pay_upkeep(state: GameState, player: str, label: str, data: dict[str, Any],
+                events: list[Event]) -> None:
+    if label.startswith("number:"):
+        pay_treasury(state, player, 1, events, RULE_SHIPS)
+    else:
+        _pay_token(state, player, label.split(":", 1)[1], events)
+    data["upkeep_left"] = int(data["upkeep_left"]) - 1
+
+
+def _sail(state: GameState, player: str, source: str, target: str, carried: int,
+          events: list[Event]) -> None:
+    board = state.board
+    board.add_ships(source, player, -1)
+    board.add_ships(target, player, 1)
+    add_mark(state, player, f"kept:{source}", -1)
+    add_mark(state, player, f"kept:{target}", 1)
+    add_mark(state, player, f"used:{target}", 1)
+    events.append(ShipSailed(player=player, source=source, target=target, carried=carried,
+                             rule=RULE_SHIPS))
+    if carried > 0:
+        board.add(source, player, -carried)
+        board.add(target, player, carried)
+        add_mark(state, player, f"moved:{target}", carried)
+        events.append(TokensMoved(player=player, source=source, target=target, count=carried,
+                                  by_ship=True, rule=RULE_SHIPS))
+
+
+def _trip_choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
+    data = task.data
+    player, area = str(data["player"]), str(data["area"])
+    stage = data["stage"]
+    if stage == "upkeep":
+        _pay_upkeep(state, player, label, data, events)
+    elif stage == "where":
+        if label == "done":
+            add_mark(state, player, f"used:{area}", 1)
+            done(state, task)
+            return
+        data["target"], data["stage"] = label.split(":", 1)[1], "cargo"
+    else:
+        _sail(state, player, area, str(data["target"]), int(label.split(":", 1)[1]), events)
+        done(state, task)
+
+
+register(SHIP_BUILD, _build_step, _build_choose)
+register(SHIP_TRIP, _trip_step, _trip_choose)
