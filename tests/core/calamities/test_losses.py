@@ -1,0 +1,152 @@
+"""The capped loss and share sub-tasks (calamities/losses.py), and a sweep that plays every
+scenario of the calamities built on them with random legal choices: their expectations must hold
+for every choice, and the token count must stay whole after every action."""
+
+from __future__ import annotations
+
+import random
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from game.core.engine import Action, advance, apply
+from game.core.events import Event
+from game.core.flow import done, register
+from game.core.gamedata import load_game_data
+from game.core.invariants import violations
+from game.core.state import GameState, Task
+from game.scenario import runner
+from game.scenario.build import build_state
+from game.scenario.parse import parse_scenario, read_scenario
+
+SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
+MINE = ("flood", "cyclone", "epidemic", "coastal_migration", "city_riots", "civil_disorder",
+        "tribal_conflict", "barbarian_hordes")
+
+
+def _parent(state: GameState, task: Task, events: list[Event]) -> None:
+    """Stands for the calamity below a sub-task: keeps what the sub-task handed it."""
+    for pid, n in task.data.get("shares", {}).items():
+        state.counters[f"share:{pid}"] = n
+    done(state, task)
+
+
+register("test:parent", _parent)
+
+
+def build(body: str, ruleset: str = "classic") -> GameState:
+    text = f'title = "t"\nruleset = "{ruleset}"\n{body}\n[play]\nphase = "calamity_resolution"\n'
+    data = load_game_data()
+    return build_state(parse_scenario(tomllib.loads(text), "test", data), data)
+
+
+def run_task(state: GameState, kind: str, **data: object) -> None:
+    state.tasks = [Task("test:parent"), Task(kind, dict(data))]
+    advance(state)
+
+
+def shares(state: GameState) -> dict[str, int]:
+    return {k.split(":", 1)[1]: v for k, v in state.counters.items() if k.startswith("share:")}
+
+
+BOARD = """
+[map]
+land = [["A", "B"], ["B", "C"]]
+[map.areas]
+A = { pop = 3, site = "white" }
+B = { pop = 3, site = "white" }
+C = { pop = 5 }
+
+[players.egypt]
+cities = ["A", "B"]
+tokens = { C = 2 }
+
+[players.babylon]
+tokens = { C = 3 }
+
+[players.assyria]
+tokens = { A = 0 }
+"""
+
+
+def test_a_capped_loss_never_goes_above_its_number() -> None:
+    state = build(BOARD)
+    run_task(state, "losses:lose", player="egypt", points=7, tokens_in=["C"],
+             cities_in=["A", "B"], cap=True)
+    assert state.pending is not None  # two tokens or a city first: the victim decides
+    apply(state, Action("egypt", "area:C"))
+    apply(state, Action("egypt", "area:C"))
+    # 5 of 7 left: one city (5) fits; the second city would overshoot and is never offered
+    assert state.pending is not None and state.pending.options == ["area:A", "area:B"]
+    apply(state, Action("egypt", "area:A"))
+    assert state.pending is None
+    assert state.board.cities_of("egypt") == ["B"]
+
+
+def test_an_uncapped_loss_takes_a_city_when_nothing_smaller_is_left() -> None:
+    state = build(BOARD)
+    run_task(state, "losses:lose", player="egypt", points=3, tokens_in=["C"],
+             cities_in=["A", "B"], cap=False)
+    # the two tokens go without a choice; the last point can only come from a city
+    assert state.board.count("C", "egypt") == 0
+    assert state.pending is not None and state.pending.options == ["area:A", "area:B"]
+    apply(state, Action("egypt", "area:B"))
+    assert state.pending is None
+    assert state.board.cities_of("egypt") == ["A"]
+
+
+def test_a_loss_that_takes_everything_asks_nothing() -> None:
+    state = build(BOARD)
+    run_task(state, "losses:lose", player="egypt", points=12, tokens_in=["C"],
+             cities_in=["A", "B"])
+    assert state.pending is None
+    assert state.board.cities_of("egypt") == [] and state.board.count("C", "egypt") == 0
+
+
+def test_a_share_within_everyones_caps_is_handed_out_without_asking() -> None:
+    state = build(BOARD)
+    run_task(state, "losses:share", chooser="egypt", total=10,
+                      caps={"babylon": 3, "assyria": 4}, into="shares")
+    assert state.pending is None
+    assert shares(state) == {"babylon": 3, "assyria": 4}
+
+
+def test_a_share_offers_no_more_than_a_players_cap_or_what_is_left() -> None:
+    state = build(BOARD)
+    run_task(state, "losses:share", chooser="egypt", total=5,
+                      caps={"babylon": 3, "assyria": 4}, into="shares")
+    assert state.pending is not None
+    assert state.pending.options == ["player:assyria", "player:babylon"]
+    apply(state, Action("egypt", "player:assyria"))
+    assert state.pending is not None
+    assert state.pending.options == ["number:1", "number:2", "number:3", "number:4"]
+    apply(state, Action("egypt", "number:4"))
+    assert state.pending is None  # one point left, one player with room: no choice
+    assert shares(state) == {"assyria": 4, "babylon": 1}
+
+
+def _mine() -> list[Path]:
+    return sorted(p for p in SCENARIOS.rglob("*.toml") if p.name.split("-")[0] in MINE)
+
+
+@pytest.mark.parametrize("path", _mine(), ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_scenario_expectations_hold_for_random_legal_choices(path: Path) -> None:
+    data = load_game_data()
+    scenario = read_scenario(path, data)
+    rnd = random.Random(path.name)
+    for _ in range(8):
+        state = build_state(scenario, data)
+        before = runner._snapshot(state)
+        state.tasks = [Task(f"phase:{scenario.phase}")]
+        choices = list(scenario.choices)
+        advance(state)
+        for _ in range(runner.MAX_DECISIONS):
+            pending = state.pending
+            if pending is None:
+                break
+            label = runner._scripted(choices, pending.player, pending.kind)
+            apply(state, Action(pending.player, label or rnd.choice(pending.options)))
+            assert not violations(state)
+        assert state.pending is None
+        assert runner.check_expectations(scenario, data, before, state) == []
