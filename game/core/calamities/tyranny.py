@@ -209,7 +209,7 @@ def annex_options(state: GameState, d: dict[str, Any]) -> list[str]:
         anchors = set(annexed)
     else:
         anchors = areas_of(state, ben)
-    zone = anchors | {n for a in anchors for n in state.map.neighbours(a)}
+    zone = _around(state, anchors)
     near = [a for a in possible if a in zone]
     if near or not anywhere:
         return near
@@ -221,7 +221,7 @@ def _annex(state: GameState, d: dict[str, Any], area: str, events: list[Event]) 
     got = take(state, d, area)
     assert got is not None
     tokens, city = got
-    far = area not in _zone_areas(state, d)
+    far = area not in _around(state, areas_of(state, ben))  # 29.8.1.7 in classic
     rule = _rule(state, 8 if far and state.config.ruleset == "classic" else 2)
     if tokens:
         remove_tokens(state, victim, area, tokens, events, rule)
@@ -234,8 +234,8 @@ def _annex(state: GameState, d: dict[str, Any], area: str, events: list[Event]) 
                                rule=rule))
 
 
-def _zone_areas(state: GameState, d: dict[str, Any]) -> set[str]:
-    anchors = areas_of(state, d["beneficiary"])
+def _around(state: GameState, anchors: set[str]) -> set[str]:
+    """The areas themselves and every area next to one of them, by land or by water."""
     return anchors | {n for a in anchors for n in state.map.neighbours(a)}
 
 
