@@ -1,20 +1,12 @@
 """Small pieces the calamity modules share: which clause an effect cites in the current rule set,
-who traded the card, and the event for a calamity that changes nothing."""
+who traded the card, and the report of a calamity that changes nothing."""
 
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 from ..events import Event
 from ..state import GameState, Task
 from .common import calamity
-
-
-@dataclass(frozen=True, kw_only=True)
-class NoEffect(Event):
-    calamity: str
-    victim: str
-    reason: str
+from .losses import CalamityAverted
 
 
 def cite(state: GameState, cid: str, clause: str = "") -> str:
@@ -35,5 +27,5 @@ def trader(state: GameState, task: Task) -> str:
 def no_effect(state: GameState, task: Task, reason: str, events: list[Event],
               clause: str = "") -> None:
     cid = task.data["card"]
-    events.append(NoEffect(calamity=cid, victim=task.data["victim"], reason=reason,
+    events.append(CalamityAverted(calamity=cid, victim=task.data["victim"], reason=reason,
                            rule=cite(state, cid, clause)))

@@ -8,23 +8,15 @@ coastal areas of the victim's choice, and five treasury.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ..events import Event
 from ..flow import ask, done, push, register
 from ..ops import pay_treasury
 from ..state import GameState, Task
 from .common import modified, params
+from .losses import return_ships
 from .outcome import cite
 
 ID = "tempest"
-
-
-@dataclass(frozen=True, kw_only=True)
-class ShipsLost(Event):
-    player: str
-    areas: tuple[str, ...]
-    count: int
 
 
 def _ships_left(state: GameState, victim: str, kept: dict[str, int]) -> dict[str, int]:
@@ -51,25 +43,23 @@ def _step(state: GameState, task: Task, events: list[Event]) -> None:
                 [*(f"area:{a}" for a in left), "done"], cite(state, ID, "29.3.3.3"))
             return
         if d["may_keep"] < state.board.ships_of(victim):
-            _sink(state, victim, left, events)
+            _sink(state, victim, d["kept"], events)
         d["ships_done"] = True
     pay_treasury(state, victim, modified(state, ID, "treasury_loss", victim), events,
                  cite(state, ID, "29.3.3.2"))
     done(state, task)
 
 
-def _sink(state: GameState, victim: str, ships: dict[str, int], events: list[Event]) -> None:
-    for area, n in ships.items():
-        state.board.add_ships(area, victim, -n)
-    if ships:
-        events.append(ShipsLost(player=victim, areas=tuple(ships), count=sum(ships.values()),
-                                rule=cite(state, ID, "29.3.3.1")))
+def _sink(state: GameState, victim: str, kept: dict[str, int], events: list[Event]) -> None:
+    for area in _ships_left(state, victim, kept):
+        return_ships(state, victim, [area], kept.get(area, 0), events,
+                     cite(state, ID, "29.3.3.1"))
 
 
 def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
     d = task.data
     if label == "done":
-        _sink(state, d["victim"], _ships_left(state, d["victim"], d["kept"]), events)
+        _sink(state, d["victim"], d["kept"], events)
         d["ships_done"] = True
         return
     area = label.split(":", 1)[1]

@@ -1,0 +1,86 @@
+"""Famine (001:29.3.1; seed 002 chart row "Famine"; rules §6.1 for Mega Empires).
+
+The victim loses unit points, then makes other players lose more: classic and the chart let the
+victim share a total out (at most so many per player; each player picks their own losses), Mega
+Empires has the victim name three players who lose a fixed amount. Pottery and Calendar lessen
+the losses; Irrigation holders are untouched (classic); Agriculture costs the primary victim a
+one-time surplus removal that ignores it (classic), five more points (Mega Empires), or its
+effect for the rest of the turn (the chart).
+
+Decisions (unclear rules):
+- Classic: the victim shares the 20 points out first (at most 8 each, never more than a player
+  has); Pottery and Calendar then take 5 each off that player's share.
+- An Irrigation holder cannot be named, and a primary victim holding it loses nothing but still
+  shares the 20 points out: the famine strikes the others all the same (001:29.3.1.5).
+- The chart's "minimum of 3 points" never makes anyone lose more than their share.
+"""
+
+from __future__ import annotations
+
+from ..events import Event
+from ..flow import done, push, register
+from ..ops import unit_points
+from ..population import FLAG_AGRICULTURE_SUSPENDED, remove_surplus
+from ..state import GameState, Task
+from .common import holds_any, modified, params
+from .losses import LossesAssigned
+from .outcome import cite
+
+ID = "famine"
+
+
+def _immune(state: GameState, player: str) -> bool:
+    return holds_any(state, player, params(state, ID).get("immune_advances"))
+
+
+def _step(state: GameState, task: Task, events: list[Event]) -> None:
+    d = task.data
+    victim = d["victim"]
+    p = params(state, ID)
+    stage = d.setdefault("stage", 0)
+    d["stage"] = stage + 1
+    if stage == 0:
+        if holds_any(state, victim, p.get("primary_agriculture_suspended_advances")):
+            state.players[victim].flags[FLAG_AGRICULTURE_SUSPENDED] = 1
+        if not _immune(state, victim):
+            push(state, "damage:lose_points", player=victim,
+                 points=modified(state, ID, "primary_loss", victim),
+                 rule=cite(state, ID, "29.3.1.1"))
+    elif stage == 1:
+        others = [pid for pid in state.players if pid != victim and not _immune(state, pid)]
+        if "secondary_loss_total" in p:
+            push(state, "damage:share", chooser=victim, total=int(p["secondary_loss_total"]),
+                 max_each=int(p["secondary_loss_max_each"]), into="shares",
+                 exclude=[pid for pid in state.players if _immune(state, pid)],
+                 rule=cite(state, ID, "29.3.1.1"))
+        else:
+            push(state, "damage:pick_players", chooser=victim, into="named",
+                 count=int(p["secondary_players"]),
+                 among=[pid for pid in others if unit_points(state, pid)],
+                 prompt="Name a player who suffers the famine too", rule=cite(state, ID))
+    elif stage == 2:
+        _secondary_losses(state, task, events)
+    elif stage == 3:
+        if holds_any(state, victim, p.get("primary_surplus_check_advances")):
+            remove_surplus(state, events, cite(state, ID, "29.3.1.4"), players=[victim],
+                           ignore_agriculture=True)
+        done(state, task)
+
+
+def _secondary_losses(state: GameState, task: Task, events: list[Event]) -> None:
+    d = task.data
+    if "shares" in d:
+        shares = {pid: int(n) for pid, n in d["shares"].items()}
+        events.append(LossesAssigned(chooser=d["victim"], shares=tuple(sorted(shares.items())),
+                                     rule=cite(state, ID, "29.3.1.1")))
+        losses = {pid: min(n, modified(state, ID, "secondary_loss", pid, base=n))
+                  for pid, n in shares.items()}
+    else:
+        losses = {pid: modified(state, ID, "secondary_loss_each", pid) for pid in d["named"]}
+    # Pushed last-first, so the losses are taken in A.S.T. ranking order.
+    for pid in reversed([p for p in state.players if losses.get(p)]):
+        push(state, "damage:lose_points", player=pid, points=losses[pid],
+             rule=cite(state, ID, "29.3.1.1"))
+
+
+register(f"calamity:{ID}", _step)
