@@ -124,6 +124,14 @@ def test_a_card_that_cannot_lead_to_a_full_payment_is_not_offered() -> None:
     assert options(state) == ["card:fish", "no"]
 
 
+def test_calamities_and_water_are_never_offered_as_payment() -> None:
+    state = make({"egypt": {"treasury": 45, "hand": ["gold", "famine", "water"]},
+                  "babylon": {}})
+    start(state)
+    pick(state, "advance:sculpture")
+    assert options(state) == ["card:gold", "no"]  # 45 treasury alone cannot pay 50
+
+
 def test_treasury_pays_the_exact_rest_and_with_mining_overshoots_by_one_at_most() -> None:
     state = make({"egypt": {"treasury": 40, "advances": ["mining"]}, "babylon": {}})
     start(state)
