@@ -4,7 +4,8 @@ non-tradable, tradable, minor: 001:29.1), each by its own procedure.
 
 A calamity's procedure is the task kind `calamity:<ruleset>:<id>` when a rule set needs its own,
 else `calamity:<id>`. Its task data holds `victim`, `traded_by` (who traded the card to the
-victim, "" if drawn) and `card`. When it finishes, the card goes to its stack's discard pile.
+victim, "" if drawn) and `card`. The card goes to its stack's discard pile as it is revealed, so
+every card stays countable (stacks, discard piles, hands) at every decision.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from ..errors import PhaseNotImplemented
 from ..events import Event
 from ..flow import PROCEDURES, done, push, register
 from ..gamedata import load_game_data
-from ..ops import card_stack
+from ..ops import discard_card
 from ..state import GameState, Task
 
 RULE = "rules:phase-9"
@@ -45,13 +46,12 @@ def procedure_kind(state: GameState, calamity: str) -> str:
 
 
 def _queue(state: GameState) -> list[dict[str, str]]:
-    """Take every held calamity out of the hands, in resolution order."""
+    """Every held calamity, in resolution order."""
     ruleset = load_game_data().rulesets[state.config.ruleset]
     kinds = {kind: i for i, kind in enumerate(ruleset.kind_order)}
     found = []
     for rank, (pid, player) in enumerate(state.players.items()):
         for held in [h for h in player.hand if h.card in ruleset.calamities]:
-            player.hand.remove(held)
             c = ruleset.calamities[held.card]
             key = (c.stack, kinds[c.kind], c.order, rank)
             found.append((key, {"card": c.id, "victim": pid, "traded_by": held.traded_by}))
@@ -71,6 +71,7 @@ def _step(state: GameState, task: Task, events: list[Event]) -> None:
         return
     entry = queue.pop(0)
     data["current"] = entry
+    discard_card(state, entry["victim"], entry["card"])
     events.append(CalamityRevealed(calamity=entry["card"], victim=entry["victim"],
                                    traded_by=entry["traded_by"], rule=RULE))
     push(state, procedure_kind(state, entry["card"]), **entry)
@@ -78,9 +79,6 @@ def _step(state: GameState, task: Task, events: list[Event]) -> None:
 
 def _finish(state: GameState, entry: dict[str, str], events: list[Event]) -> None:
     card, victim = entry["card"], entry["victim"]
-    stack = card_stack(state, card)
-    block = state.players[victim].block or next(iter(state.discards))
-    state.discards[block][stack - 1].append(card)
     key = f"calamity:{card}"
     state.counters[key] = state.counters.get(key, 0) + 1
     events.append(CalamityResolved(calamity=card, victim=victim, rule=RULE))
