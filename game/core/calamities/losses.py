@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..conflict_rules import ShipsLost
 from ..events import Event
 from ..flow import ask, done, register
 from ..ops import destroy_city, remove_tokens, unit_points
@@ -37,13 +38,6 @@ class CalamityAverted(Event):
 class LossesAssigned(Event):
     chooser: str
     shares: tuple[tuple[str, int], ...]
-
-
-@dataclass(frozen=True, kw_only=True)
-class ShipsLost(Event):
-    player: str
-    area: str
-    count: int
 
 
 def coastal_areas(state: GameState, player: str) -> list[str]:
