@@ -190,6 +190,7 @@ def test_every_march_ends_within_the_limits_and_keeps_the_pieces_whole(ruleset: 
         for _ in range(500):
             if state.pending is None:
                 break
+            assert GameState.from_json(state.to_json()) == state  # savable mid-march
             apply(state, Action(state.pending.player, rnd.choice(state.pending.options)))
             assert not violations(state)
         assert state.pending is None and not state.tasks
