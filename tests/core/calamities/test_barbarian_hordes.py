@@ -184,7 +184,7 @@ def _random_board(rnd: random.Random, ruleset: str) -> GameState:
 @pytest.mark.parametrize("ruleset", ["classic", "mega-empires", "double-empires"])
 def test_every_march_ends_within_the_limits_and_keeps_the_pieces_whole(ruleset: str) -> None:
     rnd = random.Random(ruleset)
-    for _ in range(40):
+    for _ in range(25):
         state = _random_board(rnd, ruleset)
         advance(state)
         for _ in range(500):
