@@ -16,7 +16,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..events import Event
-from ..gamedata import load_game_data
 from ..ops import (
     CITY_UNIT_POINTS,
     annex_city,
@@ -25,6 +24,7 @@ from ..ops import (
     place_tokens,
     remove_tokens,
 )
+from ..population import holds
 from ..state import GameState
 
 RULE_PHASE = "rules:phase-10"
@@ -55,12 +55,6 @@ class AreaUnits:
         return bool(self.tokens or self.city)
 
 
-def holds_effect(state: GameState, player: str, effect: str) -> bool:
-    """Whether any advance the player holds carries this effect id (advances.toml [effects])."""
-    advances = load_game_data().advances
-    return any(effect in advances[a].effects for a in state.players[player].advances)
-
-
 def unit_areas(state: GameState, player: str) -> set[str]:
     """Areas holding the player's tokens or city."""
     board = state.board
@@ -79,7 +73,7 @@ def land_adjacent_areas(state: GameState, player: str) -> list[str]:
 def affected_units(state: GameState, area: str, user: str, immune_effect: str) -> AreaUnits:
     """Other players' units in the area that are not immune. Barbarians and pirate cities are
     immune to every ability that uses this (Fundamentalism, Monotheism, Politics)."""
-    immune = {pid for pid in state.players if holds_effect(state, pid, immune_effect)}
+    immune = {pid for pid in state.players if holds(state, pid, immune_effect)}
     hit = AreaUnits()
     for owner, n in state.board.tokens.get(area, {}).items():
         if owner in state.players and owner != user and owner not in immune:

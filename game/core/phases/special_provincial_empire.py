@@ -16,8 +16,9 @@ from ..events import Event
 from ..flow import ask, done, register
 from ..gamedata import load_game_data
 from ..ops import give_card, take_card
+from ..population import holds
 from ..state import GameState, Task
-from .special_common import holds_effect, label_id, unit_areas
+from .special_common import label_id, unit_areas
 
 KIND = "special:provincial_empire"
 EFFECT = "special_tribute"
@@ -48,7 +49,7 @@ def neighbours(state: GameState, user: str) -> list[str]:
         near.update(state.map.neighbours(area))
     return [
         pid for pid in state.players
-        if pid != user and not holds_effect(state, pid, IMMUNE)
+        if pid != user and not holds(state, pid, IMMUNE)
         and any(area in near for area in unit_areas(state, pid))
         and tribute_cards(state, pid)
     ]
