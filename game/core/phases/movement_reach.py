@@ -10,6 +10,8 @@ The per-turn marks live in `Player.flags` (cleared at the end of each turn):
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
+from functools import partial
 
 from ..conflict_rules import entry_causes_conflict, holds, in_conflict
 from ..gamedata import load_game_data
@@ -79,26 +81,41 @@ def _passable(state: GameState, player: str, area: str, n: int) -> bool:
     return not in_conflict(state, area) and not entry_causes_conflict(state, player, area, n)
 
 
+def _through(state: GameState, player: str, middle: str, target: str, n: int) -> bool:
+    return _passable(state, player, middle, n) and entry_allowed(state, player, target, n)
+
+
+def _up_to(most: int, ok: Callable[[int], bool]) -> int:
+    """The largest n in 0..most with ok(n), for a rule that only gets harder as n grows."""
+    low, high = 0, most
+    while low < high:
+        mid = (low + high + 1) // 2
+        if ok(mid):
+            low = mid
+        else:
+            high = mid - 1
+    return low
+
+
 def land_targets(state: GameState, player: str, source: str) -> dict[str, list[int]]:
     """Areas the player's unmoved tokens in `source` may reach by land, each with the legal
-    numbers of tokens to send (1 area; Roadbuilding 2, not through a conflict situation)."""
+    numbers of tokens to send (1 area; Roadbuilding 2, not through a conflict situation).
+    Every restriction only tightens as more tokens come, so the legal numbers run from 1."""
     most = unmoved(state, player, source)
     if most <= 0:
         return {}
     land = state.map.land
-    out: dict[str, set[int]] = {}
+    out: dict[str, int] = {}
     for target in land.get(source, ()):
-        out[target] = {n for n in range(1, most + 1) if entry_allowed(state, player, target, n)}
+        out[target] = _up_to(most, partial(entry_allowed, state, player, target))
     if holds(state, player, ROADBUILDING):
         for middle in land.get(source, ()):
             for target in land.get(middle, ()):
                 if target == source or target in land.get(source, ()):
                     continue
-                out.setdefault(target, set()).update(
-                    n for n in range(1, most + 1)
-                    if _passable(state, player, middle, n)
-                    and entry_allowed(state, player, target, n))
-    return {t: sorted(ns) for t, ns in sorted(out.items()) if ns}
+                best = _up_to(most, partial(_through, state, player, middle, target))
+                out[target] = max(out.get(target, 0), best)
+    return {t: list(range(1, k + 1)) for t, k in sorted(out.items()) if k > 0}
 
 
 # --- ships -----------------------------------------------------------------------------------
@@ -148,6 +165,7 @@ def ship_destinations(state: GameState, player: str, start: str) -> list[str]:
 
 
 def cargo_choices(state: GameState, player: str, source: str, target: str) -> list[int]:
-    """How many unmoved tokens a ship may carry from source and unload in target."""
+    """How many unmoved tokens a ship may carry from source and unload in target (0: the ship
+    sails empty; ships never cause conflict)."""
     most = min(ship_capacity(state, player), max(unmoved(state, player, source), 0))
-    return [n for n in range(most + 1) if entry_allowed(state, player, target, n)]
+    return list(range(_up_to(most, partial(entry_allowed, state, player, target)) + 1))
