@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol
 
 from game.core.view import PlayerView
 
+from .basic import BasicBot
 from .random_bot import RandomBot
 
 
@@ -17,7 +19,7 @@ class Bot(Protocol):
         ...
 
 
-LEVELS = {"random": RandomBot}
+LEVELS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "basic": BasicBot}
 
 
 def make_bot(level: str, seed: int) -> Bot:
@@ -27,4 +29,4 @@ def make_bot(level: str, seed: int) -> Bot:
         raise ValueError(f"unknown bot level {level!r} (known: {', '.join(LEVELS)})") from None
 
 
-__all__ = ["LEVELS", "Bot", "RandomBot", "make_bot"]
+__all__ = ["LEVELS", "BasicBot", "Bot", "RandomBot", "make_bot"]
