@@ -220,11 +220,15 @@ def _keep(state: GameState, task: Task, keep_first: bool, events: list[Event]) -
     d["stage"] = "losses"
 
 
-def _loss_areas(state: GameState, mine: Faction, other: Faction) -> list[str]:
-    """29.4.1.6: areas of this faction within or next to the other faction, if it has any."""
+def _loss_options(state: GameState, mine: Faction, other: Faction, left: int) -> list[str]:
+    """29.4.1.6: units of this faction within or next to the other faction where possible;
+    elsewhere only for what cannot come from there without overshooting (a city for a few
+    points while tokens stand elsewhere)."""
     near = set(other) | {n for a in other for n in state.map.neighbours(a)}
     close = [a for a in mine if a in near]
-    return close or list(mine)
+    if left >= CITY_POINTS or any(mine[a][0] for a in close):
+        return pick_options(mine, left, close) or pick_options(mine, left)
+    return pick_options(mine, left)
 
 
 def _stage_losses(state: GameState, task: Task, events: list[Event]) -> None:
@@ -232,7 +236,7 @@ def _stage_losses(state: GameState, task: Task, events: list[Event]) -> None:
     while d["losses"]:
         key, left = d["losses"][0]
         mine, other = d["factions"][key], d["factions"]["ben" if key == "victim" else "victim"]
-        options = pick_options(mine, int(left), _loss_areas(state, mine, other))
+        options = _loss_options(state, mine, other, int(left))
         if int(left) <= 0 or not options:
             d["losses"].pop(0)
             continue
