@@ -257,4 +257,4 @@ def test_random_builders_keep_tokens_whole_and_always_finish() -> None:
             assert violations(state) == []
         assert state.pending is None and not state.tasks
         for area, owner in state.board.cities.items():
-            assert AREAS[area]["pop"] > 0, f"a city of {owner} in a limit-0 area"
+            assert state.map.areas[area].pop > 0, f"a city of {owner} in a limit-0 area"
