@@ -10,8 +10,9 @@ Decisions (unclear rules):
   every player; the Urbanism loss that follows is a consequence, not part of the site's damage.
 - Urbanism's four unit points come from areas adjacent to an affected area, not the affected
   areas themselves (001:29.2.1.3 "adjacent to any area ... affected").
-- Double Empires, "two different places": a volcano erupts at most once per card and an
-  earthquake never strikes the same area twice; the second strike is chosen after the first.
+- Double Empires, "two different places": the second strike is chosen after the first has
+  been resolved; the first leaves no city of the victim where it struck, so the second always
+  strikes elsewhere.
 - Pirate cities are never the reduced neighbour of an earthquake (001:29.9.2.5: they cannot be
   secondary victims), but an eruption destroys them with everything else.
 """
@@ -61,13 +62,10 @@ def _eruption_damage(state: GameState, victim: str, areas: tuple[str, ...]) -> i
     return sum(_victim_units(state, pid, areas) for pid in state.players)
 
 
-def _volcanoes(state: GameState, d: dict[str, Any]) -> dict[str, int]:
-    """Volcanoes touching one of the victim's cities (not yet erupted) and their damage."""
-    victim = d["victim"]
+def _volcanoes(state: GameState, victim: str) -> dict[str, int]:
+    """Volcanoes touching one of the victim's cities and their damage."""
     found = {}
     for vid, volcano in state.map.volcanoes.items():
-        if vid in d["erupted"]:
-            continue
         if any(state.board.cities.get(a) == victim for a in volcano.areas):
             found[vid] = _eruption_damage(state, victim, volcano.areas)
     return found
@@ -99,10 +97,9 @@ def _neighbour_cities(state: GameState, victim: str, area: str) -> list[str]:
     return out
 
 
-def _quake_pairs(state: GameState, d: dict[str, Any]) -> list[tuple[str, str]]:
+def _quake_pairs(state: GameState, victim: str) -> list[tuple[str, str]]:
     """The earthquake sites open to the victim: (own city, neighbouring city or "")."""
-    victim = d["victim"]
-    cities = [a for a in state.board.cities_of(victim) if a not in d["quaked"]]
+    cities = state.board.cities_of(victim)
     pairs: list[tuple[str, str]] = []
     for x in cities:
         ys = _neighbour_cities(state, victim, x) or [""]
@@ -120,7 +117,7 @@ def _step(state: GameState, task: Task, events: list[Event]) -> None:
     d = task.data
     victim = d["victim"]
     if "left" not in d:
-        d.update(left=int(params(state, ID).get("occurrences", 1)), erupted=[], quaked=[])
+        d["left"] = int(params(state, ID).get("occurrences", 1))
     if d.get("urbanism"):
         _push_urbanism(state, d, *d["urbanism"].pop(0))
         return
@@ -135,7 +132,7 @@ def _step(state: GameState, task: Task, events: list[Event]) -> None:
     if d["left"] <= 0:
         done(state, task)
         return
-    volcanoes = _volcanoes(state, d)
+    volcanoes = _volcanoes(state, victim)
     if volcanoes:
         top = max(volcanoes.values())
         tied = [v for v, dmg in volcanoes.items() if dmg == top]
@@ -145,7 +142,7 @@ def _step(state: GameState, task: Task, events: list[Event]) -> None:
             ask(state, victim, "eruption_site", "Several volcanoes do the most damage: choose "
                 "the one that erupts", [f"volcano:{v}" for v in tied], cite(state, ID, "29.2.1.1"))
         return
-    pairs = _quake_pairs(state, d)
+    pairs = _quake_pairs(state, victim)
     if not pairs:
         no_effect(state, task, "no city for a volcano or an earthquake", events, "29.2.1.2")
         d["left"] = 0  # nothing changed, so a second strike would find nothing either
@@ -160,7 +157,7 @@ def _step(state: GameState, task: Task, events: list[Event]) -> None:
 
 def _choose_site(state: GameState, d: dict[str, Any], x: str,
                  pairs: list[tuple[str, str]] | None = None) -> None:
-    pairs = _quake_pairs(state, d) if pairs is None else pairs
+    pairs = _quake_pairs(state, d["victim"]) if pairs is None else pairs
     d["quake_at"] = x
     d["quake_ys"] = sorted(y for px, y in pairs if px == x and y)
 
@@ -187,7 +184,6 @@ def _erupt(state: GameState, d: dict[str, Any], vid: str, events: list[Event]) -
             destroy_city(state, area, events, rule)
         for owner in sorted(board.tokens.get(area, {})):
             remove_tokens(state, owner, area, board.count(area, owner), events, rule)
-    d["erupted"].append(vid)
     d["left"] -= 1
     _queue_urbanism(state, d, [d["victim"], *[p for p in hit if p != d["victim"]]], list(areas))
 
@@ -206,7 +202,6 @@ def _quake(state: GameState, d: dict[str, Any], x: str, y: str, events: list[Eve
     destroyed = () if _engineered(state, victim) else (x,)
     reduced = tuple(a for a in (x, y) if a and a not in destroyed)
     events.append(EarthquakeStruck(area=x, destroyed=destroyed, reduced=reduced, rule=rule))
-    d["quaked"].append(x)
     d["left"] -= 1
     d["quake_at"] = None
     d["quake_ys"] = []
