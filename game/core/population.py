@@ -31,6 +31,11 @@ What other modules may use:
         order: steps 5b and 5c, and the whole of phase 11.
     FLAG_AGRICULTURE_SUSPENDED
         A Player.flags key; while set (non-zero) the player's Agriculture gives no bonus.
+    cut_limit_this_turn(state, holder, area, amount, *, city_token_too=False) -> None
+        Lower `area`'s printed limit by `amount` (never below 0) for everybody until the end of
+        the turn (Double Empires Drought and General Drought). Kept in the Player.flags of
+        `holder` (a victim), so the turn's end clears it; cuts never add up, the largest counts.
+        With `city_token_too` Public Works' token with a city may not exceed the cut limit either.
 """
 
 from __future__ import annotations
@@ -53,6 +58,9 @@ EFFECT_PUBLIC_WORKS = "city_extra_token"
 EFFECT_SUPPORT_UP = "support_rate_up_1"
 
 FLAG_AGRICULTURE_SUSPENDED = "agriculture_suspended"
+# Player.flags key prefixes (+ area id): a drought's cut of the area's limit this turn.
+LIMIT_CUT_PREFIX = "limit_cut:"
+CITY_TOKEN_CUT_PREFIX = "limit_cut_city:"
 _BUILT_PREFIX = "city_built:"
 
 
@@ -99,15 +107,33 @@ def population_limit(
 ) -> int:
     numbers = load_game_data().numbers
     city = state.board.cities.get(area)
+    printed = state.map.areas[area].pop
     if city is not None:
         # A city area holds no tokens, except Public Works' extra token for the city's owner.
         if city == player and holds(state, player, EFFECT_PUBLIC_WORKS):
-            return numbers["public_works_tokens_per_city"]
+            allowance = numbers["public_works_tokens_per_city"]
+            cut = limit_cut(state, area, CITY_TOKEN_CUT_PREFIX)
+            return min(allowance, max(printed - cut, 0)) if cut else allowance
         return 0
-    limit = state.map.areas[area].pop
+    limit = max(printed - limit_cut(state, area), 0)
     if not ignore_agriculture:
         limit += _agriculture_bonus(state, area, player)
     return limit
+
+
+def limit_cut(state: GameState, area: str, prefix: str = LIMIT_CUT_PREFIX) -> int:
+    """How far a drought lowers `area`'s printed limit this turn (0: not at all)."""
+    key = prefix + area
+    return max((p.flags.get(key, 0) for p in state.players.values()), default=0)
+
+
+def cut_limit_this_turn(
+    state: GameState, holder: str, area: str, amount: int, *, city_token_too: bool = False
+) -> None:
+    flags = state.players[holder].flags
+    prefixes = [LIMIT_CUT_PREFIX, CITY_TOKEN_CUT_PREFIX] if city_token_too else [LIMIT_CUT_PREFIX]
+    for key in (prefix + area for prefix in prefixes):
+        flags[key] = max(flags.get(key, 0), amount)
 
 
 def remove_surplus(
