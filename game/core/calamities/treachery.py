@@ -39,6 +39,10 @@ def _step(state: GameState, task: Task, events: list[Event]) -> None:
             done(state, task)
             return
         d["taker"] = _taker(state, task)
+        if not d["taker"] and "beneficiary_rule" in params(state, ID):
+            no_effect(state, task, "nobody can take the city", events)
+            done(state, task)
+            return
         if not d["taker"]:
             count = modified(state, ID, "cities_reduced_if_not_traded", victim)
             push(state, "damage:reduce_cities", player=victim, count=count,

@@ -56,3 +56,9 @@ def test_when_every_city_goes_to_a_trader_who_can_take_them_all_nobody_is_asked(
     state = start(BOARD.replace("HAND", "treachery<babylon"), "double-empires")
     assert state.pending is None
     assert state.board.cities_of("babylon") == ["A", "B", "D"]
+
+
+def test_in_mega_empires_a_victim_alone_in_the_game_keeps_the_city() -> None:
+    state = start(BOARD.replace("HAND", "treachery").replace(
+        '[players.babylon]\ncities = ["D"]\n', ""), "mega-empires")
+    assert state.pending is None and state.board.cities_of("egypt") == ["A", "B"]
