@@ -121,7 +121,7 @@ def _step(state: GameState, task: Task, events: list[Event]) -> None:
     if d.get("urbanism"):
         _push_urbanism(state, d, *d["urbanism"].pop(0))
         return
-    if d.get("quake_at") is not None:
+    if d.get("quake_at"):
         ys = d["quake_ys"]
         if len(ys) <= 1:
             _quake(state, d, d["quake_at"], ys[0] if ys else "", events)
@@ -167,7 +167,7 @@ def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> No
     kind, _, value = label.partition(":")
     if kind == "volcano":
         _erupt(state, d, value, events)
-    elif d.get("quake_at") is None:
+    elif not d.get("quake_at"):
         _choose_site(state, d, value)
     else:
         _quake(state, d, d["quake_at"], value, events)
@@ -203,7 +203,7 @@ def _quake(state: GameState, d: dict[str, Any], x: str, y: str, events: list[Eve
     reduced = tuple(a for a in (x, y) if a and a not in destroyed)
     events.append(EarthquakeStruck(area=x, destroyed=destroyed, reduced=reduced, rule=rule))
     d["left"] -= 1
-    d["quake_at"] = None
+    d["quake_at"] = ""
     d["quake_ys"] = []
     _queue_urbanism(state, d, list(dict.fromkeys(victims)), [a for a in (x, y) if a])
 
