@@ -1,0 +1,153 @@
+"""Raiders (Double Empires, non-tradable; seed 002 chart row "Raiders").
+
+The victim bribes the raiders: three treasury tokens back to stock for every city they have on
+the board. What the treasury cannot cover, the raiders take from the board instead: the victim's
+units are removed and replaced by barbarian tokens, which stay. A city is worth five units, and
+more than half of the unit points removed must be tokens (population). Raider tokens above an
+area's population limit are then removed. The bribe is paid from treasury only (Trade Empire,
+or any other means, cannot buy treasury for it). Agriculture gives no bonus where a raider
+token stands, as it never does where barbarians are (population.population_limit).
+
+Decisions (unclear rules):
+- One unit point is taken per treasury token left unpaid (the rule-set file says so).
+- The chart names no selector: the victim picks the units, one at a time (tokens before a city
+  in the same area). The raiders take as many of the unpaid points as they can without going
+  over and with tokens making up more than half of what they take; a pick is offered only when
+  that most can still be taken after it (so no order of picks lets the victim pay less). A
+  victim with too few tokens loses less: the half rule caps the cities that may go.
+- Each unit point taken becomes one barbarian token in its area (a city five); the surplus over
+  the area's population limit (as barbarians alone count it) is then removed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..events import Event
+from ..flow import ask, done, register
+from ..ops import destroy_city, pay_treasury, place_tokens, remove_tokens
+from ..population import population_limit
+from ..state import BARBARIANS, GameState, Task
+from .barbarian_hordes import BarbariansDisbanded, BarbariansPlaced
+from .common import CITY_POINTS, calamity, params
+from .outcome import no_effect
+
+ID = "raiders"
+
+
+@dataclass(frozen=True, kw_only=True)
+class RaidersStruck(Event):
+    player: str
+    due: int  # treasury the bribe costs
+    paid: int
+    unpaid_loss: int  # unit points the raiders take instead
+
+
+def _rule(state: GameState) -> str:
+    return calamity(state, ID).clauses[0]
+
+
+def _step(state: GameState, task: Task, events: list[Event]) -> None:
+    d = task.data
+    if "left" not in d:
+        _bribe(state, task, events)
+        return
+    found = unit_options(state, d)
+    if not found:
+        _disband(state, d, events)
+        done(state, task)
+        return
+    victim = d["victim"]
+    tokens = sum(state.board.count(a, victim) for a in found)
+    all_tokens = all(state.board.count(a, victim) for a in found)
+    if len(found) == 1 or (all_tokens and tokens == _most(state, d)):
+        _take(state, d, found[0], events)  # no choice: everything offered goes
+        return
+    ask(state, victim, "raiders_unit", f"The raiders take {d['left']} more unit point(s): "
+        "pick an area", [f"area:{a}" for a in found], _rule(state))
+
+
+def _bribe(state: GameState, task: Task, events: list[Event]) -> None:
+    d, p = task.data, params(state, ID)
+    victim, rule = d["victim"], _rule(state)
+    due = int(p["treasury_per_city"]) * len(state.board.cities_of(victim))
+    if due <= 0:
+        no_effect(state, task, "the victim has no city on the board", events)
+        d.update(left=0, tokens=0, cities=0, hit=[])
+        return
+    paid = pay_treasury(state, victim, due, events, rule)
+    loss = (due - paid) * int(p["unpaid_loss_per_treasury"])
+    d.update(left=loss, tokens=0, cities=0, hit=[])
+    events.append(RaidersStruck(player=victim, due=due, paid=paid, unpaid_loss=loss, rule=rule))
+
+
+def reach(taken: tuple[int, int], tokens: int, cities: int, left: int) -> int:
+    """The most unit points still to take, at most `left`, from `tokens` tokens and `cities`
+    cities, with tokens more than half of all taken (`taken`: tokens and cities so far);
+    far below zero when no way of going on keeps tokens above half."""
+    best = -(10**9)
+    for more in range(min(cities, left // CITY_POINTS) + 1):
+        t = min(tokens, left - CITY_POINTS * more)
+        all_tokens, all_cities = taken[0] + t, taken[1] + more
+        if all_cities == 0 or all_tokens > CITY_POINTS * all_cities:
+            best = max(best, t + CITY_POINTS * more)
+    return best
+
+
+def _most(state: GameState, d: dict[str, Any]) -> int:
+    board, victim = state.board, d["victim"]
+    return reach((int(d["tokens"]), int(d["cities"])), board.tokens_of(victim),
+                 len(board.cities_of(victim)), int(d["left"]))
+
+
+def unit_options(state: GameState, d: dict[str, Any]) -> list[str]:
+    """Areas where the raiders may take one of the victim's units next (see the docstring)."""
+    victim, left = d["victim"], int(d["left"])
+    board = state.board
+    most = _most(state, d)
+    if most <= 0:
+        return []
+    taken = (int(d["tokens"]), int(d["cities"]))
+    tokens, cities = board.tokens_of(victim), len(board.cities_of(victim))
+    found = []
+    if tokens and 1 + reach((taken[0] + 1, taken[1]), tokens - 1, cities, left - 1) == most:
+        found = sorted(a for a, here in board.tokens.items() if here.get(victim))
+    if cities and left >= CITY_POINTS and CITY_POINTS + reach(
+            (taken[0], taken[1] + 1), tokens, cities - 1, left - CITY_POINTS) == most:
+        found += [a for a in board.cities_of(victim) if not board.count(a, victim)]
+    return sorted(found)
+
+
+def _take(state: GameState, d: dict[str, Any], area: str, events: list[Event]) -> None:
+    victim, rule = d["victim"], _rule(state)
+    if state.board.count(area, victim):
+        remove_tokens(state, victim, area, 1, events, rule)
+        points = 1
+        d["tokens"] = int(d["tokens"]) + 1
+    else:
+        destroy_city(state, area, events, rule)
+        points = CITY_POINTS
+        d["cities"] = int(d["cities"]) + 1
+    place_tokens(state, BARBARIANS, area, points, [], rule)
+    events.append(BarbariansPlaced(area=area, count=points, controller="", rule=rule))
+    d["left"] = int(d["left"]) - points
+    if area not in d["hit"]:
+        d["hit"].append(area)
+
+
+def _disband(state: GameState, d: dict[str, Any], events: list[Event]) -> None:
+    """Remove the raider tokens above each struck area's limit."""
+    for area in d.get("hit", []):
+        limit = population_limit(state, area, BARBARIANS, ignore_agriculture=True)
+        excess = state.board.count(area, BARBARIANS) - limit
+        if excess > 0:
+            remove_tokens(state, BARBARIANS, area, excess, [], _rule(state))
+            events.append(BarbariansDisbanded(area=area, count=excess, rule=_rule(state)))
+
+
+def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
+    _take(state, task.data, label.split(":", 1)[1], events)
+
+
+register(f"calamity:{ID}", _step, _choose)
