@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
+from collections.abc import Callable
 from functools import cache
 from typing import Any, TypeVar, Union
 
@@ -18,6 +19,7 @@ from .errors import StateError
 T = TypeVar("T")
 
 _ATOMS = (int, str, bool, float, type(None))
+_ATOM_SET = frozenset(_ATOMS)
 
 
 def clone(value: T) -> T:
@@ -27,23 +29,52 @@ def clone(value: T) -> T:
 
 def _clone(value: Any) -> Any:
     kind = type(value)
-    if kind in _ATOMS or kind is tuple:
-        return value
+    copier = _COPIERS.get(kind)
+    if copier is None:
+        copier = _COPIERS[kind] = _copier_for(kind)
+    return copier(value)
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _copy_list(value: list[Any]) -> list[Any]:
+    # Most lists hold only atoms (decks, ids): copy those at C speed.
+    if _ATOM_SET.issuperset(map(type, value)):
+        return value.copy()
+    return [_clone(v) for v in value]
+
+
+def _copy_dict(value: dict[Any, Any]) -> dict[Any, Any]:
+    if _ATOM_SET.issuperset(map(type, value.values())):
+        return value.copy()
+    return {k: _clone(v) for k, v in value.items()}
+
+
+def _copier_for(kind: type) -> Callable[[Any], Any]:
+    """How to copy values of one type, worked out once per type: the clone is on the hot path."""
+    if kind in _ATOMS or kind is tuple or _is_frozen(kind):
+        return _same
     if kind is list:
-        return [v if type(v) in _ATOMS else _clone(v) for v in value]
+        return _copy_list
     if kind is dict:
-        return {k: (v if type(v) in _ATOMS else _clone(v)) for k, v in value.items()}
-    if _is_frozen(typing.cast(Any, kind)):
-        return value
-    if dataclasses.is_dataclass(value):
-        copy = object.__new__(kind)
-        copy.__dict__.update({k: _clone(v) for k, v in value.__dict__.items()})
-        return copy
+        return _copy_dict
+    if dataclasses.is_dataclass(kind):
+
+        def copy_dataclass(value: Any) -> Any:
+            copy = object.__new__(kind)
+            copy.__dict__ = {k: _clone(v) for k, v in value.__dict__.items()}
+            return copy
+
+        return copy_dataclass
     raise TypeError(f"cannot clone a {kind.__name__}")
 
 
-@cache
-def _is_frozen(kind: Any) -> bool:
+_COPIERS: dict[type, Callable[[Any], Any]] = {}
+
+
+def _is_frozen(kind: type) -> bool:
     params = getattr(kind, "__dataclass_params__", None)
     return bool(params is not None and params.frozen)
 

@@ -29,7 +29,7 @@ class GameConfig:
     names: dict[str, str] = field(default_factory=dict)
 
 
-@dataclass
+@dataclass(frozen=True)
 class HandCard:
     card: str
     traded_by: str = ""  # who last traded this card to the holder ("" = drawn or bought)
