@@ -12,6 +12,7 @@ from game.core.engine import Action
 from game.core.gamedata import load_game_data
 from game.core.invariants import card_census, violations
 from game.core.mapgraph import MapError, MapGraph
+from game.core.scoring import final_ranking
 from game.core.setup import choose_setup
 
 MAX_ACTIONS = 2_000_000
@@ -94,8 +95,9 @@ def simulate(
                 raise SimulationError(f"no end after {MAX_ACTIONS} actions")
     except PhaseNotImplemented as err:
         raise SimulationError(f"{err}: the whole turn is not built yet", 2) from None
-    scores = final_scores(state)
-    winner = max(scores, key=lambda p: scores[p]) if scores else ""
+    ranking = final_ranking(state)
+    scores = {s.player: s.total for s in ranking}
+    winner = ranking[0].player if ranking else ""
     return {
         "seed": seed,
         "players": len(state.players),
@@ -109,8 +111,3 @@ def simulate(
         "invariant_violations": len(bad),
     }
 
-
-def final_scores(state: Any) -> dict[str, int]:
-    from game.core.scoring import victory_points
-
-    return {pid: victory_points(state, pid) for pid in state.players}

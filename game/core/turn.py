@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from .events import Event, PhaseStarted, TurnStarted
+from .events import Event, GameEnded, PhaseStarted, TurnStarted
 from .flow import done, push, register
+from .scoring import final_ranking
 from .state import GameState, Task
 
 PHASES: tuple[str, ...] = (
@@ -42,6 +43,8 @@ def _game_step(state: GameState, task: Task, events: list[Event]) -> None:
     if limit and state.turn > limit:
         state.ended_by = "max_turns"
         state.game_over = True
+        scores = tuple((s.player, s.total) for s in final_ranking(state))
+        events.append(GameEnded(ended_by="max_turns", scores=scores, rule="config:max_turns"))
         done(state, task)
         return
     first = FIRST_TURN_START if state.turn == 1 and not task.data.get("started") else 0
