@@ -1,7 +1,8 @@
 """Headless game speed: games per minute and microseconds per action, for 5, 9 and 18 players,
-random bots on the arena test map (or --map). Prints one line per player count.
+bots on the arena test map (or --map), each game bounded by --max-turns (random bots seldom reach
+Late Iron). Prints one line per player count; medians over the games.
 
-    python bench/simulate.py [--games 5] [--ruleset classic] [--map FILE]
+    python bench/simulate.py [--games 5] [--bots random] [--max-turns 20] [--ruleset classic]
 """
 
 from __future__ import annotations
@@ -24,21 +25,25 @@ def main() -> None:
     parser.add_argument("--ruleset", default="classic")
     parser.add_argument("--map", default=str(ROOT / "tests" / "maps" / "arena.json"))
     parser.add_argument("--players", default="5,9,18")
+    parser.add_argument("--bots", default="random")
+    parser.add_argument("--max-turns", type=int, default=20)
     args = parser.parse_args()
     for players in (int(p) for p in args.players.split(",")):
         seconds, per_action = [], []
         turns = []
         for seed in range(1, args.games + 1):
             start = time.perf_counter()
-            result = simulate(players=players, bots=["random"], seed=seed,
-                              ruleset=args.ruleset, map_name=args.map, check=False)
+            result = simulate(players=players, bots=[args.bots], seed=seed,
+                              ruleset=args.ruleset, map_name=args.map,
+                              max_turns=args.max_turns, check=False)
             took = time.perf_counter() - start
             seconds.append(took)
             per_action.append(took / max(result["actions"], 1) * 1e6)
             turns.append(result["turns"])
         print(f"{players:2d} players: {60 / statistics.median(seconds):6.1f} games/min, "
               f"median {statistics.median(per_action):6.0f} us/action, "
-              f"median {statistics.median(turns):.0f} turns ({args.games} games, {args.ruleset})")
+              f"median {statistics.median(turns):.0f} turns ({args.games} games, {args.bots}, "
+              f"{args.ruleset})")
 
 
 if __name__ == "__main__":
