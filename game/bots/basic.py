@@ -1,6 +1,6 @@
 """The basic bot: plays the economy plainly so that games end — it spreads surplus tokens to
 open land, builds every city it can, keeps its cities supported, buys the dearest advance it
-can afford and never trades. Every other decision takes the cautious default (`done`, `no`,
+can afford, buys stack-9 cards when rich and never trades. Every other decision takes the cautious default (`done`, `no`,
 else the first option). It sees only its PlayerView."""
 
 from __future__ import annotations
@@ -141,6 +141,14 @@ class BasicBot:
         cards = [o for o in options if o.startswith("card:")]
         return cards[0] if cards else next((o for o in options if o.startswith("number:")),
                                            options[0])
+
+    def _buy_trade_card(self, view: PlayerView, options: list[str]) -> str | None:
+        """Buy the dearest stack's card while the treasury is rich and the hand has room."""
+        n = load_game_data().numbers
+        me = view.player(view.viewer or "")
+        stack = f"number:{n['extra_card_stack']}"
+        rich = me.treasury >= 2 * n["extra_card_price"]
+        return stack if rich and stack in options and len(view.hand) < 7 else None
 
     def _hand_limit(self, view: PlayerView, options: list[str]) -> str:
         commodities = load_game_data().commodities
