@@ -8,6 +8,13 @@ barbarians as attacker.
 
 For conflicts the barbarian tokens and the pirate cities act as one player, "the barbarians"
 (owner id BARBARIANS), which holds no advances. Ships never count as tokens.
+
+Decided:
+- Drawing the card after a capture is optional ("may"): the attacker is asked yes or no, and the
+  event does not name the card (neither player may reveal it). The card is not marked as traded.
+- The barbarians as attackers (Barbarian Hordes) take no card and no treasury (001:29.5.2.3.8).
+- Players removing "at the same time" are asked one after another in A.S.T. ranking order; the
+  conflict is only checked once the whole group has removed.
 """
 
 from __future__ import annotations

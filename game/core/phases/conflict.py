@@ -6,6 +6,8 @@ module only finds what must be resolved and in which order.
 Decided: token conflicts run one area at a time in area order, the "simultaneous" of the rules;
 an Advanced Military holder always uses its right to wait, so areas where such a holder fights
 come last, the holder lowest in A.S.T. ranking (highest civ number) waiting longest.
+Decided: attacks on pirate cities go in area order. A defender who uses its one wait has all its
+own pending attacks resolved next (by their defenders' ranking), then the waiting city's.
 """
 
 from __future__ import annotations

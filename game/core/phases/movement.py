@@ -10,8 +10,13 @@ An area is offered only when some action there is legal, and every action makes 
 token moves once a turn, a ship moves once and at most 4 are built), so movement always ends.
 When the mover declares `done`, their ships neither built nor maintained this turn are lost.
 
-Decided: moves are final once made (the rules let a player take moves back until they declare
-the end of their movement; here the end of each pick is that declaration for the pick).
+Decided:
+- Moves are final once made (the rules let a player take moves back until they declare the end
+  of their movement; with one pick at a time, each pick is final).
+- Roadbuilding's first step is judged with the whole group that moves: a group that would cause
+  (or stand in) a conflict in the middle area may not go on, a smaller one may.
+- Tokens paid for ships during movement come from those that already moved first (the player's
+  best choice: they could not move again anyway), so no pick is needed for it.
 """
 
 from __future__ import annotations

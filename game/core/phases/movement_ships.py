@@ -6,8 +6,14 @@ Two sub-tasks, pushed by the movement phase for the player who is moving:
   movement:ship_trip   {player, area}             maintain a ship there if it needs it, then
                                                   sail it (or let it stay) with tokens aboard
 
-Decided (simplification): a ship takes its tokens aboard in the area it starts from and unloads
-them all where it ends; boarding or leaving at areas along the way is not offered.
+Decided:
+- Simplification: a ship takes its tokens aboard in the area it starts from and unloads them all
+  where it ends; boarding or leaving at areas along the way is not offered.
+- A ship moves once a turn; a kept ship its owner lets stay has had its move.
+- Lapse and rebuild: a ship not yet kept this turn may lapse to be built again (elsewhere or in
+  place) only when no ship piece is left in stock; the player picks which one if several could.
+- Upkeep is paid one unit at a time: `number:1` for a treasury token or `area:` for a token
+  destroyed there (anywhere on the board).
 """
 
 from __future__ import annotations
