@@ -25,7 +25,35 @@ def cmd_selftest(args: argparse.Namespace) -> int:
 
 
 def cmd_arena(args: argparse.Namespace) -> int:
-    return _not_built("arena")
+    import os
+    from pathlib import Path
+
+    from game.bots.arena import ArenaError, format_line, parse_seats, run_arena, summarise
+    from game.core.mapgraph import MapError
+    from game.mapfile import find_maps, load_map_file
+
+    maps = find_maps()  # the shipped map once it exists, else the arena test map
+    path = next(iter(maps.values()), Path(__file__).resolve().parents[1] / "tests" / "maps"
+                / "arena.json")
+    try:
+        graph, _ = load_map_file(path)
+        seats = parse_seats(args.seats, args.players)
+        done: list[int] = []
+
+        def progress(rec: object) -> None:
+            done.append(1)
+            print(f"\r{len(done)}/{args.games} games", end="", file=sys.stderr, flush=True)
+
+        records = run_arena(graph, seats, args.games, seed=args.seed, ruleset=args.ruleset,
+                            workers=min(os.cpu_count() or 1, args.games), on_game=progress)
+    except (ArenaError, MapError) as err:
+        print(f"calamitas arena: {err}", file=sys.stderr)
+        return 2
+    print(file=sys.stderr)
+    stats = summarise(records)
+    for level in dict.fromkeys(seats):
+        print(format_line(stats[level], len(records)))
+    return 0
 
 
 def cmd_replay(args: argparse.Namespace) -> int:

@@ -1,0 +1,200 @@
+"""Headless bot matches (python -m game arena): many games, seats and civilizations rotated, one
+summary line per bot level with its win rate, a 95% confidence interval and its mean VP.
+
+Each bot sees only `view(state, its_civ)`; the arena is the referee that holds the state.
+Seats rotate so that every level plays every position of the A.S.T. ranking in turn, and the
+set-ups for the player count alternate, so a level is never tied to one civilization.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import time
+from collections.abc import Callable, Iterable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+
+from game.core import Action, GameConfig, apply, new_game, view
+from game.core.gamedata import load_game_data
+from game.core.mapgraph import MapGraph
+from game.core.scoring import final_ranking
+
+from . import LEVELS, make_bot
+
+# A game that reaches this many turns is stopped and scored (random bots can wander long).
+DEFAULT_MAX_TURNS = 250
+
+
+class ArenaError(ValueError):
+    """A configuration the arena cannot play (unknown level, wrong seat count, ...)."""
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One finished game: who sat where at which level, and the final scores."""
+
+    index: int
+    seed: int
+    setup: str
+    levels: dict[str, str]  # civ -> level
+    scores: dict[str, int]
+    winner: str
+    turns: int
+    ended_by: str
+    seconds: float
+
+
+@dataclass
+class LevelStats:
+    level: str
+    seats: int = 0  # seat-games played
+    wins: int = 0
+    vp: list[int] = field(default_factory=list)
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.seats if self.seats else 0.0
+
+    @property
+    def mean_vp(self) -> float:
+        return sum(self.vp) / len(self.vp) if self.vp else 0.0
+
+
+def wilson_interval(wins: int, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval for a binomial proportion (sound near 0% and 100%)."""
+    if trials <= 0:
+        return (0.0, 1.0)
+    p = wins / trials
+    denom = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denom
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def parse_seats(text: str, players: int) -> list[str]:
+    """`normal,random` -> one level per seat; a short list is padded with its last level."""
+    levels = [s.strip() for s in text.split(",") if s.strip()]
+    if not levels:
+        raise ArenaError("--seats needs at least one bot level")
+    unknown = [lv for lv in levels if lv not in LEVELS]
+    if unknown:
+        raise ArenaError(f"unknown bot level {unknown[0]!r} (known: {', '.join(LEVELS)})")
+    if len(levels) > players:
+        raise ArenaError(f"{len(levels)} seats given for {players} players")
+    return levels + [levels[-1]] * (players - len(levels))
+
+
+def setups_for(players: int) -> list[str]:
+    found = [s.id for s in load_game_data().setups_for(players)]
+    if not found:
+        raise ArenaError(f"no set-up for {players} players (5 to 18 are supported)")
+    return found
+
+
+def seat_levels(seats: list[str], civs: list[str], index: int) -> dict[str, str]:
+    """Game `index` shifts the seat list by `index` places along the ranking order."""
+    n = len(civs)
+    return {civ: seats[(i + index) % n] for i, civ in enumerate(civs)}
+
+
+def play_game(
+    graph: MapGraph,
+    seats: list[str],
+    index: int,
+    seed: int,
+    ruleset: str = "classic",
+    max_turns: int = DEFAULT_MAX_TURNS,
+) -> GameRecord:
+    """Play game number `index` of a match to its end and score it."""
+    started = time.perf_counter()
+    setups = setups_for(len(seats))
+    setup = setups[index % len(setups)]
+    game_seed = seed * 100_003 + index
+    config = GameConfig(players=[], ruleset=ruleset, setup=setup, seed=game_seed,
+                        max_turns=max_turns)
+    state = new_game(config, graph)
+    levels = seat_levels(seats, list(state.players), index)
+    bots = {civ: make_bot(level, game_seed * 31 + i)
+            for i, (civ, level) in enumerate(levels.items())}
+    while not state.game_over and state.pending is not None:
+        who = state.pending.player
+        label = bots[who].choose(view(state, who))
+        apply(state, Action(who, label))
+    ranking = final_ranking(state)
+    return GameRecord(
+        index=index, seed=game_seed, setup=setup, levels=levels,
+        scores={s.player: s.total for s in ranking},
+        winner=ranking[0].player if ranking else "",
+        turns=state.turn - (1 if state.ended_by == "max_turns" else 0),
+        ended_by=state.ended_by or "stuck",
+        seconds=time.perf_counter() - started,
+    )
+
+
+def summarise(records: Iterable[GameRecord]) -> dict[str, LevelStats]:
+    stats: dict[str, LevelStats] = {}
+    for rec in records:
+        for civ, level in rec.levels.items():
+            s = stats.setdefault(level, LevelStats(level))
+            s.seats += 1
+            s.vp.append(rec.scores.get(civ, 0))
+            s.wins += civ == rec.winner
+    return stats
+
+
+def format_line(s: LevelStats, games: int) -> str:
+    low, high = wilson_interval(s.wins, s.seats)
+    per_game = s.seats // games if games else 0
+    seats = f"  ({per_game} seats a game)" if per_game > 1 else ""
+    return (f"{s.level:8s}win {100 * s.win_rate:.1f}% (CI {100 * low:.0f}-{100 * high:.0f}%)"
+            f"  mean VP {s.mean_vp:.0f}{seats}")
+
+
+# Worker processes inherit the map through this module global (set before the pool forks), so
+# nothing but small result records crosses between processes.
+_GRAPH: MapGraph | None = None
+
+
+def _worker(args: tuple[list[str], int, int, str, int]) -> GameRecord:
+    assert _GRAPH is not None
+    seats, index, seed, ruleset, max_turns = args
+    return play_game(_GRAPH, seats, index, seed, ruleset, max_turns)
+
+
+def run_arena(
+    graph: MapGraph,
+    seats: list[str],
+    games: int,
+    seed: int = 1,
+    ruleset: str = "classic",
+    max_turns: int = DEFAULT_MAX_TURNS,
+    workers: int = 1,
+    on_game: Callable[[GameRecord], None] | None = None,
+) -> list[GameRecord]:
+    """Play `games` games; `on_game` hears of each as it ends (in finishing order)."""
+    if ruleset not in load_game_data().rulesets:
+        raise ArenaError(f"unknown rule set {ruleset!r}")
+    if games < 1:
+        raise ArenaError("--games must be at least 1")
+    setups_for(len(seats))
+    jobs = [(seats, i, seed, ruleset, max_turns) for i in range(games)]
+    records: list[GameRecord] = []
+    if workers <= 1 or games == 1 or os.name != "posix":  # children must inherit the map
+        for job in jobs:
+            rec = play_game(graph, *job)
+            records.append(rec)
+            if on_game:
+                on_game(rec)
+        return records
+    global _GRAPH
+    _GRAPH = graph
+    import multiprocessing
+
+    context = multiprocessing.get_context("fork")
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+        for rec in pool.map(_worker, jobs):
+            records.append(rec)
+            if on_game:
+                on_game(rec)
+    return sorted(records, key=lambda r: r.index)
