@@ -62,6 +62,9 @@ def _step(state: GameState, task: Task, events: list[Event]) -> None:
     data = task.data
     if "queue" not in data:
         data["queue"] = _queue(state)
+        # Some calamities look at the board "before the calamity phase" (002: Drought).
+        data.setdefault(
+            "cities_before", {p: len(state.board.cities_of(p)) for p in state.players})
     queue: list[dict[str, str]] = data["queue"]
     if data.get("current"):
         current = data.pop("current")
