@@ -1,1 +1,51 @@
+"""Saves, autosaves, replays and settings: JSON and TOML only, in the user's folders.
 
+    record = GameRecord.begin(state)              # then record.apply(state, action) for each
+    write_save(path, record, state)               # atomic
+    game = read_save(path)                        # SaveError: one line, the file untouched
+    game.state, game.record                       # carry on playing and recording
+    verify(game)                                  # ReplayError at the first divergence
+"""
+
+from .autosave import Autosaver, autosaves, newest_autosave
+from .migrations import CURRENT as SAVE_FORMAT
+from .record import GameRecord, TurnHash
+from .replay import ReplayCursor, ReplayError, VerifyReport, verify
+from .saves import (
+    SavedGame,
+    SaveError,
+    SaveInfo,
+    decode_save,
+    game_version,
+    list_saves,
+    read_save,
+    safe_name,
+    write_save,
+)
+from .settings import NewGameChoices, Settings, load_settings, save_settings
+
+__all__ = [
+    "SAVE_FORMAT",
+    "Autosaver",
+    "GameRecord",
+    "NewGameChoices",
+    "ReplayCursor",
+    "ReplayError",
+    "SaveError",
+    "SaveInfo",
+    "SavedGame",
+    "Settings",
+    "TurnHash",
+    "VerifyReport",
+    "autosaves",
+    "decode_save",
+    "game_version",
+    "list_saves",
+    "load_settings",
+    "newest_autosave",
+    "read_save",
+    "safe_name",
+    "save_settings",
+    "verify",
+    "write_save",
+]

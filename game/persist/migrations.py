@@ -1,0 +1,81 @@
+"""Every upgrade of an older save format, in one place.
+
+`MIGRATIONS[v]` turns a save of format v into format v + 1, as plain JSON data; `upgrade` chains
+them up to `CURRENT`. To change the format: bump `CURRENT`, write the step from the old number
+here (rename keys, fill new ones with what the old file implies), keep a file of the old format
+under tests/persist/ and test that it still loads. A step raises `MigrationError` with one line
+when the old file cannot be upgraded. Never delete a step: old files live for years.
+
+Format history:
+  0  a bare game state as written by `GameState.to_json` (debug dumps, scenario states)
+  1  the save envelope: versions, rule set, map id and hash, configuration, seed, start,
+     action log, turn hashes, state hash and the state snapshot
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from game.core.errors import StateError
+from game.core.plain import from_plain, to_plain
+from game.core.state import GameState, map_digest
+
+FORMAT_NAME = "calamitas-save"
+CURRENT = 1
+
+Data = dict[str, Any]
+Migration = Callable[[Data], Data]
+
+
+class MigrationError(ValueError):
+    """An old file that cannot be brought up to date; the message is one line."""
+
+
+def looks_like_bare_state(data: Mapping[str, Any]) -> bool:
+    return "format" not in data and {"version", "config", "board", "players"} <= set(data)
+
+
+def _bare_state_to_1(data: Data) -> Data:
+    """A state on its own becomes a save whose log starts (and ends) at that state."""
+    try:
+        state = from_plain(GameState, data)
+    except StateError as err:
+        raise MigrationError(f"the game state cannot be read: {err}") from None
+    plain = to_plain(state)
+    digest = state.state_hash()
+    return {
+        "format": FORMAT_NAME,
+        "format_version": 1,
+        "game_version": "",
+        "saved_at": "",
+        "ruleset": state.config.ruleset,
+        "map": {"id": state.map.id, "hash": map_digest(state.map)},
+        "config": plain["config"],
+        "seed": state.config.seed,
+        "start": plain,
+        "actions": [],
+        "hashes": [{"action": 0, "turn": state.turn, "hash": digest}],
+        "state_hash": digest,
+        "state": plain,
+    }
+
+
+MIGRATIONS: dict[int, Migration] = {
+    0: _bare_state_to_1,
+}
+
+
+def upgrade(
+    data: Data, version: int, migrations: Mapping[int, Migration] = MIGRATIONS,
+    current: int = CURRENT,
+) -> Data:
+    """`data` of format `version`, brought up to `current` one step at a time."""
+    while version < current:
+        step = migrations.get(version)
+        if step is None:
+            raise MigrationError(f"save format {version} is too old to read")
+        data = step(data)
+        version += 1
+        data["format_version"] = version
+    return data

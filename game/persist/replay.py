@@ -1,0 +1,149 @@
+"""Replays: re-apply a save's action log from its start, checking every recorded hash, and step
+through a game for the client's replay viewer.
+
+`verify` rebuilds the start (new_game from the configuration, seed and map, or the start
+snapshot), applies the actions in order through the core's one door and compares the state hash
+at each recorded turn boundary and at the end with the snapshot. It stops at the first
+divergence with a `ReplayError` saying where.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from game.core import GameState, IllegalAction, apply
+from game.core.errors import StateError
+from game.core.events import Event
+
+from .record import GameRecord, TurnHash
+from .saves import SavedGame
+from .strictjson import one_line
+
+
+class ReplayError(Exception):
+    """The log does not reproduce the game; `str(err)` is one line saying where."""
+
+
+@dataclass(frozen=True)
+class VerifyReport:
+    actions: int
+    hashes: int  # recorded hashes that matched, the final snapshot included
+    turn: int
+    final_hash: str
+
+
+def start_state(game: SavedGame) -> GameState:
+    try:
+        return game.record.start_state(game.state)
+    except StateError as err:
+        raise ReplayError(one_line(str(err))) from None
+
+
+def verify(game: SavedGame, progress: Callable[[int, int], None] | None = None) -> VerifyReport:
+    """Re-apply the whole log; ReplayError at the first action or hash that does not match."""
+    record = game.record
+    state = start_state(game)
+    expected = {h.action: h for h in record.hashes}
+    _compare(state, expected[0], "the start")
+    matched = 1
+    total = len(record.actions)
+    for i in range(1, total + 1):
+        turn = state.turn
+        step(state, record, i)
+        recorded = expected.get(i)
+        if recorded is not None:
+            _compare(state, recorded, f"action {i}")
+            matched += 1
+        elif state.turn != turn:
+            raise ReplayError(f"diverged at action {i}: turn {state.turn} began here, "
+                              "but the save records no turn boundary at this point")
+        if progress is not None and i % 100 == 0:
+            progress(i, total)
+    final = state.state_hash()
+    if final != game.state.state_hash():
+        raise ReplayError(f"diverged: after all {total} actions the state hash is {final}, "
+                          f"but the saved snapshot's is {game.state.state_hash()}")
+    return VerifyReport(total, matched + 1, state.turn, final)
+
+
+def step(state: GameState, record: GameRecord, index: int) -> list[Event]:
+    """Apply action number `index` (1-based) of the log; ReplayError if the core refuses it."""
+    action = record.actions[index - 1]
+    where = f"action {index} ({one_line(action.player, 40)}: {one_line(action.label, 60)})"
+    try:
+        return apply(state, action)
+    except IllegalAction as err:
+        raise ReplayError(one_line(
+            f"diverged at {where}, turn {state.turn} ({state.phase}): not legal: {err.reason}"
+        )) from None
+    except Exception as err:  # a log the core cannot follow must never crash the program
+        raise ReplayError(one_line(
+            f"the rules failed at {where}, turn {state.turn} ({state.phase}): "
+            f"{type(err).__name__}: {err}"
+        )) from None
+
+
+def _compare(state: GameState, recorded: TurnHash, where: str) -> None:
+    found = state.state_hash()
+    if state.turn != recorded.turn or found != recorded.hash:
+        raise ReplayError(
+            f"diverged at {where}: turn {state.turn}, state hash {found}; the save recorded "
+            f"turn {recorded.turn}, hash {recorded.hash}"
+        )
+
+
+class ReplayCursor:
+    """A position in a saved game's log for the replay viewer: step, step back, jump to a turn.
+
+    Moving forward applies actions; moving back restarts from the nearest checkpoint (a clone
+    kept every `every` actions), so any jump costs at most `every` actions.
+    """
+
+    def __init__(self, game: SavedGame, every: int = 40) -> None:
+        self.record = game.record
+        self.every = max(1, every)
+        self.state = start_state(game)
+        self.position = 0  # actions applied so far
+        self._checkpoints: dict[int, GameState] = {0: self.state.clone()}
+
+    @property
+    def length(self) -> int:
+        return len(self.record.actions)
+
+    @property
+    def at_end(self) -> bool:
+        return self.position >= self.length
+
+    def turns(self) -> list[tuple[int, int]]:
+        """(turn, action index) where each recorded turn begins."""
+        return self.record.turn_starts()
+
+    def forward(self) -> list[Event]:
+        """Apply the next action; its events (empty at the end of the log)."""
+        if self.at_end:
+            return []
+        events = step(self.state, self.record, self.position + 1)
+        self.position += 1
+        if self.position % self.every == 0 and self.position not in self._checkpoints:
+            self._checkpoints[self.position] = self.state.clone()
+        return events
+
+    def back(self) -> None:
+        if self.position > 0:
+            self.seek(self.position - 1)
+
+    def seek(self, index: int) -> None:
+        """Go to the state after `index` actions (clamped to the log)."""
+        index = max(0, min(index, self.length))
+        if index < self.position:
+            base = max(k for k in self._checkpoints if k <= index)
+            self.state = self._checkpoints[base].clone()
+            self.position = base
+        while self.position < index:
+            self.forward()
+
+    def seek_turn(self, turn: int) -> None:
+        """Go to the start of `turn` (or of the last recorded turn before it)."""
+        starts = [a for t, a in self.turns() if t <= turn]
+        self.seek(starts[-1] if starts else 0)

@@ -1,0 +1,141 @@
+"""settings.toml in the user config folder: UI scale, animation speed, fullscreen, sound, and the
+last new-game choices. A missing file means defaults; a broken file or an invalid value falls
+back to the default with a warning, never an error.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import tomllib
+from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
+from typing import Any
+
+import tomli_w
+
+from . import paths
+from .atomic import write_atomic
+from .strictjson import one_line
+
+log = logging.getLogger(__name__)
+
+MAX_SETTINGS_BYTES = 1024 * 1024
+RULESETS = ("classic", "mega-empires", "double-empires")
+_SEAT = re.compile(r"[a-z][a-z0-9_-]{0,31}")
+_MAP_ID = re.compile(r"[\w.-]{0,100}")
+
+
+@dataclass
+class NewGameChoices:
+    players: int = 5
+    ruleset: str = "classic"
+    map: str = ""  # a map id; "" for the first installed map
+    ast: str = "basic"
+    seats: list[str] = field(default_factory=list)  # per seat: "human" or a bot level
+
+
+@dataclass
+class Settings:
+    ui_scale: float = 1.0
+    animation_speed: float = 1.0  # 1 = normal; bigger is faster
+    fullscreen: bool = False
+    sound: bool = True
+    volume: float = 0.8
+    new_game: NewGameChoices = field(default_factory=NewGameChoices)
+
+
+# name -> (low, high) for numbers; checked by `_number`.
+_RANGES: dict[str, tuple[float, float]] = {
+    "ui_scale": (0.5, 3.0),
+    "animation_speed": (0.25, 8.0),
+    "volume": (0.0, 1.0),
+    "players": (2, 18),
+}
+
+
+def load_settings(path: Path | None = None) -> tuple[Settings, list[str]]:
+    """The settings and a warning for each value that was ignored. Never raises."""
+    path = path if path is not None else paths.settings_path()
+    warnings: list[str] = []
+    settings = Settings()
+    try:
+        with path.open("rb") as handle:
+            raw = handle.read(MAX_SETTINGS_BYTES + 1)
+    except FileNotFoundError:
+        return settings, warnings
+    except OSError as err:
+        warnings.append(f"{path}: cannot read it ({err.strerror or err}); using defaults")
+        return settings, _logged(warnings)
+    if len(raw) > MAX_SETTINGS_BYTES:
+        return settings, _logged([f"{path}: larger than 1 MB; using defaults"])
+    try:
+        doc = tomllib.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError) as err:
+        return settings, _logged([f"{path}: not valid TOML ({one_line(str(err))}); "
+                                  "using defaults"])
+    _apply(settings, doc, warnings, "")
+    choices = doc.get("new_game")
+    if choices is not None:
+        if isinstance(choices, dict):
+            _apply(settings.new_game, choices, warnings, "new_game.")
+        else:
+            warnings.append("new_game: expected a table; using the defaults")
+    return settings, _logged(warnings)
+
+
+def save_settings(settings: Settings, path: Path | None = None) -> Path:
+    """Write the settings atomically; OSError if the folder cannot be written."""
+    path = path if path is not None else paths.settings_path()
+    write_atomic(path, tomli_w.dumps(asdict(settings)).encode())
+    return path
+
+
+def _apply(target: Any, doc: dict[str, Any], warnings: list[str], prefix: str) -> None:
+    defaults = type(target)()
+    known = {f.name for f in fields(target)}
+    for key, value in doc.items():
+        name = f"{prefix}{key}"
+        if key not in known:
+            warnings.append(f"{one_line(name, 60)}: unknown setting, ignored")
+            continue
+        if key == "new_game" and not prefix:
+            continue  # a table of its own, read by the caller
+        default = getattr(defaults, key)
+        problem = _problem(key, value, default)
+        if problem:
+            shown = one_line(repr(value), 40)
+            warnings.append(f"{name} = {shown}: {problem}; using {default!r}")
+        else:
+            setattr(target, key, float(value) if isinstance(default, float) else value)
+
+
+def _problem(key: str, value: Any, default: Any) -> str:
+    """Why `value` cannot be used for setting `key`; "" when it can."""
+    if isinstance(default, bool):
+        return "" if isinstance(value, bool) else "expected true or false"
+    if isinstance(default, int | float):
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            return "expected a number"
+        if isinstance(default, int) and not isinstance(value, int):
+            return "expected a whole number"
+        low, high = _RANGES[key]
+        return "" if low <= value <= high else f"out of range {low:g}-{high:g}"
+    if key == "ruleset":
+        return "" if value in RULESETS else f"expected one of {', '.join(RULESETS)}"
+    if key == "ast":
+        return "" if value in ("basic", "expert") else "expected basic or expert"
+    if key == "map":
+        ok = isinstance(value, str) and _MAP_ID.fullmatch(value) is not None
+        return "" if ok else "expected a map id"
+    if key == "seats":
+        fine = (isinstance(value, list) and len(value) <= 18
+              and all(isinstance(s, str) and _SEAT.fullmatch(s) for s in value))
+        return "" if fine else "expected a list of seat kinds (human or a bot level)"
+    return "unexpected value"
+
+
+def _logged(warnings: list[str]) -> list[str]:
+    for warning in warnings:
+        log.warning("settings: %s", warning)
+    return warnings
