@@ -57,7 +57,37 @@ def cmd_arena(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    return _not_built("replay")
+    from game.persist import ReplayError, SaveError, read_save, verify
+
+    try:
+        game = read_save(args.file)
+    except SaveError as err:
+        print(f"calamitas replay: {err}", file=sys.stderr)
+        return 1
+    state, record = game.state, game.record
+    print(f"{args.file}: save format {game.format_version}, Calamitas {game.game_version or '?'}"
+          f", {state.config.ruleset}, map {state.map.id}, {len(state.players)} players, "
+          f"{len(record.actions)} actions, turn {state.turn} ({state.phase or 'over'})")
+    if not args.verify:
+        turns = dict((a, t) for t, a in record.turn_starts())
+        try:
+            for i, action in enumerate(record.actions):
+                if i in turns:
+                    print(f"turn {turns[i]}")
+                print(f"  {i + 1:6d} {action.player}: {action.label}")
+        except BrokenPipeError:  # e.g. piped into head: stop quietly
+            import os
+
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    try:
+        report = verify(game)
+    except ReplayError as err:
+        print(f"calamitas replay: {args.file}: {err}", file=sys.stderr)
+        return 1
+    print(f"verified: {report.actions} actions re-applied, {report.hashes} state hashes match "
+          f"(final {report.final_hash})")
+    return 0
 
 
 def cmd_scenario(args: argparse.Namespace) -> int:
@@ -109,6 +139,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Calamitas: the Mega Civilization family of board games. "
         "With no command, starts the desktop client.",
     )
+    parser.add_argument("--data-dir", metavar="DIR", help="keep saves, autosaves, replays, "
+                        "settings and logs in DIR (also: CALAMITAS_DATA_DIR)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     play = sub.add_parser("play", help="start the desktop client (the default)")
@@ -164,7 +196,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
-        args = parser.parse_args(["play", *(argv or [])])
+        given = list(sys.argv[1:] if argv is None else argv)
+        args = parser.parse_args([*given, "play"])
+    if args.data_dir:
+        from game.persist.paths import use_data_dir
+
+        use_data_dir(args.data_dir)
     code: int = args.func(args)
     return code
 

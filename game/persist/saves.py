@@ -230,6 +230,8 @@ def _actions(value: Any) -> list[Action]:
             raise SaveError(f"actions[{i}]: player and label must be text")
         if not player or len(player) > MAX_LABEL or len(label) > MAX_LABEL:
             raise SaveError(f"actions[{i}]: player or label is empty or too long")
+        if not (player.isprintable() and label.isprintable()):  # no terminal escapes
+            raise SaveError(f"actions[{i}]: player or label holds control characters")
         out.append(Action(player, label))
     return out
 
