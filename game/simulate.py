@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.bots import make_bot
 from game.core import GameConfig, PhaseNotImplemented, SetupError, apply, new_game, view
@@ -14,6 +14,10 @@ from game.core.invariants import card_census, violations
 from game.core.mapgraph import MapError, MapGraph
 from game.core.scoring import final_ranking
 from game.core.setup import choose_setup
+
+if TYPE_CHECKING:
+    from game.core import GameState
+    from game.persist import GameRecord
 
 MAX_ACTIONS = 2_000_000
 
@@ -75,6 +79,7 @@ def simulate(
                  for i, (pid, level) in enumerate(zip(state.players, bots, strict=True))}
     except ValueError as err:
         raise SimulationError(str(err)) from None
+    record = _recorder(state) if save else None
     cards: Counter[str] = card_census(state)
     bad = violations(state, cards)
     calamities: Counter[str] = Counter()
@@ -83,7 +88,10 @@ def simulate(
         while not state.game_over and state.pending is not None:
             who = state.pending.player
             label = seats[who].choose(view(state, who))
-            events = apply(state, Action(who, label))
+            action = Action(who, label)
+            events = apply(state, action)
+            if record is not None:
+                record.note(action, state)
             actions += 1
             for event in events:
                 name = getattr(event, "calamity", None)
@@ -95,6 +103,8 @@ def simulate(
                 raise SimulationError(f"no end after {MAX_ACTIONS} actions")
     except PhaseNotImplemented as err:
         raise SimulationError(f"{err}: the whole turn is not built yet", 2) from None
+    if save and record is not None:
+        _write(save, record, state)
     ranking = final_ranking(state)
     scores = {s.player: s.total for s in ranking}
     winner = ranking[0].player if ranking else ""
@@ -111,3 +121,18 @@ def simulate(
         "invariant_violations": len(bad),
     }
 
+
+def _recorder(state: GameState) -> GameRecord:
+    """The action log and turn hashes that `--save` writes (game.persist's save format)."""
+    from game.persist import GameRecord
+
+    return GameRecord.begin(state, from_new_game=True)
+
+
+def _write(path: str, record: GameRecord, state: GameState) -> None:
+    from game.persist import SaveError, write_save
+
+    try:
+        write_save(path, record, state)
+    except SaveError as err:
+        raise SimulationError(str(err)) from None
