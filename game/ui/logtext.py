@@ -1,0 +1,112 @@
+"""Core events as lines of the game log: plain words, the players involved, the rule clause."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from game.core import Event
+
+from .theme import PHASE_NAMES, civ_names
+
+
+@dataclass(frozen=True)
+class LogLine:
+    turn: int
+    phase: str
+    text: str
+    players: tuple[str, ...]  # who the line is about (for the filter)
+    rule: str
+    heading: bool = False  # a turn or phase marker
+
+
+def name(pid: object) -> str:
+    if not isinstance(pid, str):
+        return str(pid)
+    if pid == "barbarians":
+        return "Barbarians"
+    if pid == "pirate":
+        return "Pirates"
+    return civ_names().get(pid, pid)
+
+
+def nice(ident: object) -> str:
+    return str(ident).replace("_", " ")
+
+
+def _count(n: object, one: str, many: str | None = None) -> str:
+    many = many or one + "s"
+    return f"{n} {one if n == 1 else many}"
+
+
+# One formatter per event type; anything missing falls back to the event's own description.
+def _fmt(kind: str, e: dict[str, Any]) -> str | None:
+    p = name(e.get("player", ""))
+    table: dict[str, Any] = {
+        "TokensPlaced": lambda: f"{p} places {_count(e['count'], 'token')} in {e['area']}",
+        "TokensRemoved": lambda: f"{p} loses {_count(e['count'], 'token')} in {e['area']}",
+        "TokensMoved": lambda: (f"{p} moves {_count(e['count'], 'token')} {e['source']} → "
+                                f"{e['target']}" + (" by ship" if e.get("by_ship") else "")),
+        "CityBuilt": lambda: f"{p} builds a city in {e['area']}",
+        "CityReduced": lambda: f"{p}'s city in {e['area']} is reduced",
+        "CityDestroyed": lambda: f"{p}'s city in {e['area']} is destroyed",
+        "CityAnnexed": lambda: f"{p} annexes {name(e['previous'])}'s city in {e['area']}",
+        "TreasuryChanged": lambda: (f"{p} puts {e['change']} in the treasury" if e["change"] > 0
+                                    else f"{p} spends {-e['change']} from the treasury"),
+        "AdvanceBought": lambda: f"{p} buys {nice(e['advance'])} for {e['price']}",
+        "AstAdvanced": lambda: f"{p} advances on the A.S.T. to {e['space']} ({nice(e['epoch'])})",
+        "CalamityRevealed": lambda: (f"Calamity: {nice(e['calamity'])} strikes {name(e['victim'])}"
+                                     + (f" (traded by {name(e['traded_by'])})"
+                                        if e.get("traded_by") else "")),
+        "CalamityResolved": lambda: f"{nice(e['calamity']).capitalize()} is over",
+        "CalamityAverted": lambda: f"{nice(e['calamity']).capitalize()} averted: {e['reason']}",
+        "CensusTaken": lambda: f"{p}: census {e['census']}",
+        "TradeCardDrawn": lambda: (f"{p} draws a card from stack {e['stack']}"
+                                   + (" (water)" if e.get("water") else "")),
+        "TradeCardBought": lambda: f"{p} buys a card from stack {e['stack']} for {e['price']}",
+        "TradeOffered": lambda: (f"{p} {'counters' if e.get('counter') else 'offers'} "
+                                 f"{name(e['partner'])} {e['count']} cards incl. "
+                                 f"{' and '.join(map(nice, e['named']))}"),
+        "TradeAccepted": lambda: (f"{p} accepts {name(e['partner'])}'s offer, giving "
+                                  f"{e['count']} cards incl. {' and '.join(map(nice, e['named']))}"),
+        "TradeRefused": lambda: f"{p} refuses {name(e['partner'])}'s offer",
+        "ShipBuilt": lambda: f"{p} builds a ship in {e['area']}",
+        "ShipSailed": lambda: f"{p}'s ship sails {e['source']} → {e['target']}",
+        "BarbariansPlaced": lambda: f"{_count(e['count'], 'barbarian')} land in {e['area']}",
+        "BarbariansMoved": lambda: f"Barbarians march {e['source']} → {e['target']}",
+        "VolcanoErupted": lambda: f"Volcano {e['volcano']} erupts over {', '.join(e['areas'])}",
+        "EarthquakeStruck": lambda: f"Earthquake in {e['area']}",
+        "FloodStruck": lambda: f"Flood on {nice(e['plain'])}",
+        "CycloneStruck": lambda: f"Cyclone over {nice(e['sea'])}",
+        "PirateCityCreated": lambda: f"Pirates seize the city in {e['area']}",
+        "CityAttacked": lambda: (f"{name(e['attacker'])} attacks {name(e['defender'])}'s city in "
+                                 f"{e['area']}: {'taken' if e['success'] else 'holds'}"),
+        "UnitsLost": lambda: f"{p} loses {_count(e['points'], 'unit point')}",
+        "CardDiscarded": lambda: f"{p} discards {nice(e['card'])}",
+        "MovementTurn": lambda: f"{p} moves",
+    }
+    fn = table.get(kind)
+    return str(fn()) if fn else None
+
+
+def log_line(event: Event, turn: int, phase: str) -> LogLine:
+    data = event.to_dict()
+    kind = data.pop("type")
+    rule = str(data.pop("rule", ""))
+    players = tuple(
+        v for k, v in data.items()
+        if isinstance(v, str) and k in ("player", "partner", "victim", "attacker", "defender",
+                                        "previous", "to", "chooser", "beneficiary")
+    )
+    if kind == "TurnStarted":
+        return LogLine(turn, phase, f"Turn {data['turn']}", (), rule, heading=True)
+    if kind == "PhaseStarted":
+        text = PHASE_NAMES.get(str(data["phase"]), nice(data["phase"]))
+        return LogLine(turn, str(data["phase"]), text, (), rule, heading=True)
+    try:
+        text = _fmt(kind, data)
+    except (KeyError, TypeError):
+        text = None
+    if text is None:
+        text = event.describe().split(" [")[0]
+    return LogLine(turn, phase, text, players, rule)

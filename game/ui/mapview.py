@@ -1,0 +1,399 @@
+"""The map on screen: pan, zoom, fit; which area is under the mouse; the pieces on top.
+
+A frame is: the visible base-layer tiles (cached per zoom level, see maptiles), the highlights
+of the areas a decision may pick, and the pieces: token stacks as discs with their count in the
+civilization's colour and emblem, cities as towers, ships as hulls, barbarians as black spiked
+discs and pirate cities as black towers with crossbones. Sprites are cached by what they show,
+so a frame is a few dozen blits.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+
+import pygame
+
+from game.core import PlayerView
+from game.core.gamedata import load_game_data
+from game.core.mapgraph import MapGraph
+from game.mapfile import MapGeometry
+
+from .emblems import emblem_surface
+from .logtext import name as civ_name
+from .maptiles import TILE, BaseLayer
+from .theme import Palette, Theme, civ_colour, ink_for, shade
+
+ZOOM_STEP = 1.25
+ZOOM_MIN_STEPS = -2
+ZOOM_MAX_STEPS = 12
+
+
+def _point_in_ring(x: float, y: float, ring: tuple[tuple[float, float], ...]) -> bool:
+    inside = False
+    n = len(ring)
+    j = n - 1
+    for i in range(n):
+        xi, yi = ring[i]
+        xj, yj = ring[j]
+        if (yi > y) != (yj > y) and x < (xj - xi) * (y - yi) / ((yj - yi) or 1e-12) + xi:
+            inside = not inside
+        j = i
+    return inside
+
+
+def _ring_box(ring: tuple[tuple[float, float], ...]) -> tuple[float, float, float, float]:
+    xs = [p[0] for p in ring]
+    ys = [p[1] for p in ring]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+class MapView:
+    def __init__(self, geometry: MapGeometry, graph: MapGraph, theme: Theme) -> None:
+        self.geo = geometry
+        self.graph = graph
+        self.theme = theme
+        self.base = BaseLayer(geometry, graph, theme)
+        self.rect = pygame.Rect(0, 0, 800, 600)
+        self.fit_zoom = 1.0
+        self.steps = 0
+        self.ox = 0.0  # screen x of the map's left edge at the current zoom, viewport relative
+        self.oy = 0.0
+        self._sprites: dict[tuple[object, ...], pygame.Surface] = {}
+        self._outlines: dict[tuple[object, ...], tuple[pygame.Surface, tuple[int, int]]] = {}
+        self._boxes = {
+            aid: [(_ring_box(r), r) for r in shape.polygons]
+            for aid, shape in geometry.areas.items()
+        }
+        self._sea_boxes = {
+            sid: [(_ring_box(r), r) for r in shape.polygons] for sid, shape in geometry.seas.items()
+        }
+        self._emblems = {cid: c.emblem for cid, c in load_game_data().civilizations.items()}
+        self._unit = self._typical_area_size()
+
+    def _typical_area_size(self) -> float:
+        sizes = sorted(min(b[2] - b[0], b[3] - b[1]) for rings in self._boxes.values()
+                       for b, _ in rings[:1])
+        return sizes[len(sizes) // 2] if sizes else 1.0
+
+    # -- the camera -------------------------------------------------------------------------
+    @property
+    def zoom(self) -> float:
+        return self.fit_zoom * ZOOM_STEP ** self.steps
+
+    def set_viewport(self, rect: pygame.Rect) -> None:
+        if rect == self.rect and self.fit_zoom:
+            return
+        self.rect = pygame.Rect(rect)
+        fit = min(rect.width / self.base.width_units, rect.height / self.base.height_units) * 0.97
+        fit = round(fit, 6)
+        if fit != self.fit_zoom:
+            self.fit_zoom = fit
+            self.base.clear()
+            self._outlines.clear()
+        self.fit()
+
+    def fit(self) -> None:
+        """The whole map in the window, centred."""
+        self.steps = 0
+        w, h = self.base.width_units * self.zoom, self.base.height_units * self.zoom
+        self.ox = (self.rect.width - w) / 2
+        self.oy = (self.rect.height - h) / 2
+
+    def pan(self, dx: float, dy: float) -> None:
+        self.ox += dx
+        self.oy += dy
+        self._clamp()
+
+    def _clamp(self) -> None:
+        """Keep at least a third of the viewport on the map."""
+        w, h = self.base.width_units * self.zoom, self.base.height_units * self.zoom
+        keep_x, keep_y = self.rect.width / 3, self.rect.height / 3
+        self.ox = min(max(self.ox, keep_x - w), self.rect.width - keep_x)
+        self.oy = min(max(self.oy, keep_y - h), self.rect.height - keep_y)
+
+    def zoom_at(self, steps: int, pos: tuple[int, int] | None = None) -> None:
+        new = max(ZOOM_MIN_STEPS, min(ZOOM_MAX_STEPS, self.steps + steps))
+        if new == self.steps:
+            return
+        px, py = (pos[0] - self.rect.x, pos[1] - self.rect.y) if pos else self.rect.size
+        if pos is None:
+            px, py = px / 2, py / 2
+        factor = ZOOM_STEP ** (new - self.steps)
+        self.ox = px - (px - self.ox) * factor
+        self.oy = py - (py - self.oy) * factor
+        self.steps = new
+        self._clamp()
+
+    def to_screen(self, x: float, y: float) -> tuple[float, float]:
+        lx, ly = self.base.to_level(self.zoom, x, y)
+        return (lx + self.ox + self.rect.x, ly + self.oy + self.rect.y)
+
+    def to_map(self, sx: float, sy: float) -> tuple[float, float]:
+        x0, _, _, y1 = self.geo.bounds
+        z = self.zoom
+        return ((sx - self.rect.x - self.ox) / z + x0, y1 - (sy - self.rect.y - self.oy) / z)
+
+    # -- what is where ----------------------------------------------------------------------
+    def area_at(self, pos: tuple[int, int]) -> str | None:
+        if not self.rect.collidepoint(pos):
+            return None
+        x, y = self.to_map(*pos)
+        for aid, rings in self._boxes.items():
+            for (bx0, by0, bx1, by1), ring in rings:
+                if bx0 <= x <= bx1 and by0 <= y <= by1 and _point_in_ring(x, y, ring):
+                    return aid
+        return None
+
+    def sea_at(self, pos: tuple[int, int]) -> str | None:
+        if not self.rect.collidepoint(pos):
+            return None
+        x, y = self.to_map(*pos)
+        for sid, rings in self._sea_boxes.items():
+            for (bx0, by0, bx1, by1), ring in rings:
+                if bx0 <= x <= bx1 and by0 <= y <= by1 and _point_in_ring(x, y, ring):
+                    return sid
+        return None
+
+    def area_point(self, area: str) -> tuple[int, int]:
+        """Where on screen to click to pick `area` (its label point, else a vertex average)."""
+        shape = self.geo.areas[area]
+        point = shape.label
+        if point is None:
+            ring = shape.polygons[0]
+            point = (sum(p[0] for p in ring) / len(ring), sum(p[1] for p in ring) / len(ring))
+        x, y = self.to_screen(*point)
+        return (round(x), round(y))
+
+    def tooltip(self, area: str, view: PlayerView) -> list[str]:
+        a = self.graph.areas[area]
+        lines = [a.name, f"Population limit {a.pop}"]
+        if a.site != "none":
+            lines.append(f"City site ({a.site})")
+        if a.flood_plain:
+            lines.append(f"Flood plain: {a.flood_plain.replace('_', ' ')}")
+        volcanoes = [v.name for v in self.graph.volcanoes.values() if area in v.areas]
+        if volcanoes:
+            lines.append("Volcano: " + ", ".join(volcanoes))
+        if a.coastal:
+            lines.append("Coastal")
+        city = view.board.cities.get(area)
+        if city:
+            lines.append(f"City of {civ_name(city)}")
+        for owner, n in sorted(view.board.tokens.get(area, {}).items()):
+            lines.append(f"{civ_name(owner)}: {n} token{'s' if n != 1 else ''}")
+        for owner, n in sorted(view.board.ships.get(area, {}).items()):
+            lines.append(f"{civ_name(owner)}: {n} ship{'s' if n != 1 else ''}")
+        return lines
+
+    # -- drawing ----------------------------------------------------------------------------
+    def visible_tiles(self) -> Iterable[tuple[int, int, int, int]]:
+        """(i, j, screen x, screen y) of every tile that shows."""
+        lvl = self.base.level(self.zoom)
+        w, h = lvl.size
+        i0 = max(0, int(-self.ox // TILE))
+        j0 = max(0, int(-self.oy // TILE))
+        i1 = min((w - 1) // TILE, int((self.rect.width - self.ox) // TILE))
+        j1 = min((h - 1) // TILE, int((self.rect.height - self.oy) // TILE))
+        for j in range(j0, j1 + 1):
+            for i in range(i0, i1 + 1):
+                yield (i, j, round(self.rect.x + self.ox + i * TILE),
+                       round(self.rect.y + self.oy + j * TILE))
+
+    def draw_base(self, surface: pygame.Surface) -> None:
+        surface.fill(Palette.sea_deep, self.rect)
+        zoom = self.zoom
+        lvl = self.base.level(zoom)
+        clip = surface.get_clip()
+        surface.set_clip(self.rect)
+        blits = [(self.base.tile(zoom, i, j), (x, y)) for i, j, x, y in self.visible_tiles()]
+        surface.fblits(blits)
+        # the map's own edge, so the board reads as a board
+        edge = pygame.Rect(round(self.rect.x + self.ox), round(self.rect.y + self.oy), *lvl.size)
+        pygame.draw.rect(surface, shade(Palette.gold, 0.7), edge, max(1, self.theme.px(2)))
+        surface.set_clip(clip)
+
+    def draw_highlights(self, surface: pygame.Surface, areas: Iterable[str], style: str,
+                        alpha: int = 255) -> None:
+        clip = surface.get_clip()
+        surface.set_clip(self.rect)
+        for area in areas:
+            if area not in self.geo.areas:
+                continue
+            image, (lx, ly) = self._outline(area, style)
+            if alpha < 255:
+                image.set_alpha(alpha)
+            surface.blit(image, (round(self.rect.x + self.ox + lx), round(self.rect.y + self.oy + ly)))
+            if alpha < 255:
+                image.set_alpha(None)
+        surface.set_clip(clip)
+
+    def _outline(self, area: str, style: str) -> tuple[pygame.Surface, tuple[int, int]]:
+        zoom = self.zoom
+        key = (zoom, area, style)
+        hit = self._outlines.get(key)
+        if hit is not None:
+            return hit
+        width = max(2, self.theme.px(3 if style != "hover" else 2))
+        rings = [[self.base.to_level(zoom, *p) for p in ring] for ring in self.geo.areas[area].polygons]
+        xs = [p[0] for r in rings for p in r]
+        ys = [p[1] for r in rings for p in r]
+        x0, y0 = int(min(xs)) - width, int(min(ys)) - width
+        size = (int(max(xs) - x0) + width + 2, int(max(ys) - y0) + width + 2)
+        image = pygame.Surface(size, pygame.SRCALPHA)
+        colour = {"pick": Palette.highlight, "hover": Palette.hover,
+                  "source": (120, 220, 255), "event": (255, 120, 80)}.get(style, Palette.highlight)
+        fill = (*colour, 60 if style in ("pick", "source") else (36 if style == "hover" else 70))
+        for ring in rings:
+            pts = [(x - x0, y - y0) for x, y in ring]
+            pygame.draw.polygon(image, fill, pts)
+            pygame.draw.lines(image, (*colour, 255), True, pts, width)
+        hit = (image, (x0, y0))
+        if len(self._outlines) > 600:
+            self._outlines.clear()
+        self._outlines[key] = hit
+        return hit
+
+    def piece_size(self) -> int:
+        """Disc diameter: grows with zoom, within limits that stay readable."""
+        t = self.theme
+        want = self._unit * self.zoom * 0.26
+        return int(max(t.px(20), min(t.px(36), want)))
+
+    def draw_pieces(self, surface: pygame.Surface, view: PlayerView) -> None:
+        d = self.piece_size()
+        blits: list[tuple[pygame.Surface, tuple[float, float]]] = []
+        board = view.board
+        areas = set(board.tokens) | set(board.cities) | set(board.ships)
+        view_rect = self.rect.inflate(d * 4, d * 4)
+        for area in areas:
+            shape = self.geo.areas.get(area)
+            if shape is None or shape.label is None:
+                continue
+            lx, ly = self.to_screen(*shape.label)
+            if not view_rect.collidepoint(lx, ly):
+                continue
+            city = board.cities.get(area)
+            if city:
+                sx, sy = (self.to_screen(*shape.site) if shape.site else (lx + d * 0.9, ly - d * 0.2))
+                img = self._sprite(("city", city, d))
+                blits.append((img, (sx - img.get_width() / 2, sy - img.get_height() * 0.62)))
+            stacks = sorted(board.tokens.get(area, {}).items(), key=lambda kv: -kv[1])
+            n = len(stacks)
+            gap = d * 0.86
+            start = lx - gap * (n - 1) / 2 - (d * 0.5 if city and not shape.site else 0)
+            for k, (owner, count) in enumerate(stacks):
+                img = self._sprite(("stack", owner, count, d))
+                cx, cy = start + gap * k, ly + d * 0.55
+                blits.append((img, (cx - img.get_width() / 2, cy - img.get_height() / 2)))
+            ships = board.ships.get(area, {})
+            for k, (owner, count) in enumerate(sorted(ships.items())):
+                img = self._sprite(("ship", owner, count, d))
+                blits.append((img, (lx - d * 1.6 - k * d * 0.5, ly - d * 0.9)))
+        clip = surface.get_clip()
+        surface.set_clip(self.rect)
+        surface.fblits([(img, (round(x), round(y))) for img, (x, y) in blits])
+        surface.set_clip(clip)
+
+    # -- sprites ----------------------------------------------------------------------------
+    def _sprite(self, key: tuple[object, ...]) -> pygame.Surface:
+        hit = self._sprites.get(key)
+        if hit is None:
+            kind = key[0]
+            if kind == "stack":
+                hit = self._make_stack(str(key[1]), int(key[2]), int(key[3]))  # type: ignore[call-overload]
+            elif kind == "city":
+                hit = self._make_city(str(key[1]), int(key[2]))  # type: ignore[call-overload]
+            else:
+                hit = self._make_ship(str(key[1]), int(key[2]), int(key[3]))  # type: ignore[call-overload]
+            if len(self._sprites) > 2000:
+                self._sprites.clear()
+            self._sprites[key] = hit
+        return hit
+
+    def _make_stack(self, owner: str, count: int, d: int) -> pygame.Surface:
+        """A token stack: a disc (spiked for barbarians) with a shadow, emblem and count."""
+        ss = 3
+        big_d = d * ss
+        pad = big_d // 6
+        size = big_d + pad * 2
+        img = pygame.Surface((size, size), pygame.SRCALPHA)
+        colour = civ_colour(owner)
+        c = size // 2
+        r = big_d // 2
+        pygame.draw.circle(img, (0, 0, 0, 90), (c + ss * 2, c + ss * 3), r)  # shadow
+        if owner == "barbarians":
+            pts = []
+            for k in range(20):
+                a = k * math.pi / 10
+                rad = r if k % 2 == 0 else r * 0.78
+                pts.append((c + rad * math.cos(a), c + rad * math.sin(a)))
+            pygame.draw.polygon(img, colour, pts)
+            pygame.draw.polygon(img, (200, 60, 40), pts, ss * 2)
+        else:
+            pygame.draw.circle(img, shade(colour, 0.6), (c, c), r)
+            pygame.draw.circle(img, colour, (c, c), r - ss * 2)
+            pygame.draw.circle(img, shade(colour, 1.25), (c, c), r - ss * 2, ss)
+        small = pygame.transform.smoothscale(img, (size // ss, size // ss))
+        ink = ink_for(colour)
+        emblem = self._emblems.get(owner)
+        sc = small.get_width() // 2
+        if emblem:
+            e = emblem_surface(emblem, int(d * 0.5), ink)
+            small.blit(e, (sc - e.get_width() // 2 - int(d * 0.17), sc - e.get_height() // 2))
+            label = self.theme.font("bold", 11).render(str(count), True, ink)
+            if label.get_height() > d * 0.62:
+                label = pygame.transform.smoothscale_by(label, d * 0.62 / label.get_height())
+            small.blit(label, (sc + int(d * 0.08), sc - label.get_height() // 2))
+        else:
+            label = self.theme.font("bold", 12).render(str(count), True, (250, 240, 230))
+            small.blit(label, (sc - label.get_width() // 2, sc - label.get_height() // 2))
+        return small
+
+    def _make_city(self, owner: str, d: int) -> pygame.Surface:
+        """A city: a crenellated tower; pirate cities are black with crossbones."""
+        ss = 3
+        w, h = int(d * 1.15) * ss, int(d * 1.2) * ss
+        img = pygame.Surface((w + ss * 6, h + ss * 6), pygame.SRCALPHA)
+        colour = civ_colour(owner)
+        m = w // 5
+        crenel = [(0, h * 0.3), (0, 0), (m, 0), (m, h * 0.14), (2 * m, h * 0.14), (2 * m, 0),
+                  (3 * m, 0), (3 * m, h * 0.14), (4 * m, h * 0.14), (4 * m, 0), (w, 0),
+                  (w, h * 0.3)]
+        outline = [(x + ss * 2, y + ss * 2) for x, y in [*crenel, (w, h), (0, h)]]
+        shadow = [(x + ss * 3, y + ss * 4) for x, y in outline]
+        pygame.draw.polygon(img, (0, 0, 0, 100), shadow)
+        pygame.draw.polygon(img, colour, outline)
+        pygame.draw.polygon(img, shade(colour, 0.45) if owner != "pirate" else (200, 60, 40),
+                            outline, ss * 2)
+        small = pygame.transform.smoothscale(img, (img.get_width() // ss, img.get_height() // ss))
+        ink = ink_for(colour)
+        emblem = self._emblems.get(owner)
+        cx, cy = small.get_width() // 2, int(small.get_height() * 0.58)
+        if emblem:
+            e = emblem_surface(emblem, int(d * 0.62), ink)
+            small.blit(e, (cx - e.get_width() // 2, cy - e.get_height() // 2))
+        elif owner == "pirate":
+            k = int(d * 0.22)
+            pygame.draw.line(small, (240, 240, 240), (cx - k, cy - k), (cx + k, cy + k), 2)
+            pygame.draw.line(small, (240, 240, 240), (cx - k, cy + k), (cx + k, cy - k), 2)
+            pygame.draw.circle(small, (240, 240, 240), (cx, cy - k), max(2, k // 2))
+        return small
+
+    def _make_ship(self, owner: str, count: int, d: int) -> pygame.Surface:
+        ss = 3
+        w, h = int(d * 1.1) * ss, int(d * 0.8) * ss
+        img = pygame.Surface((w, h), pygame.SRCALPHA)
+        colour = civ_colour(owner)
+        hull = [(0, h * 0.55), (w, h * 0.55), (w * 0.8, h * 0.95), (w * 0.2, h * 0.95)]
+        pygame.draw.polygon(img, colour, hull)
+        pygame.draw.polygon(img, shade(colour, 0.45), hull, ss * 2)
+        pygame.draw.line(img, Palette.ink, (w * 0.5, h * 0.55), (w * 0.5, h * 0.05), ss * 2)
+        sail = [(w * 0.52, h * 0.08), (w * 0.85, h * 0.5), (w * 0.52, h * 0.5)]
+        pygame.draw.polygon(img, (245, 240, 225), sail)
+        pygame.draw.polygon(img, Palette.ink, sail, ss)
+        small = pygame.transform.smoothscale(img, (w // ss, h // ss))
+        if count > 1:
+            label = self.theme.font("bold", 10).render(str(count), True, Palette.ink)
+            small.blit(label, (2, 0))
+        return small

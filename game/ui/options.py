@@ -1,0 +1,88 @@
+"""What the options of a pending decision say on screen: one friendly text per label."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.core import PlayerView
+from game.core.gamedata import load_game_data
+
+from .logtext import name, nice
+
+# Labels of `done` by decision kind: "Done" means different things in different places.
+_DONE_TEXT = {
+    "trade_partner": "Pass",
+    "movement_area": "End movement",
+    "build_city": "No more cities",
+    "advance_choice": "Stop buying",
+    "buy_trade_card": "No more cards",
+    "trade_card": "Offer these",
+}
+_YES_NO = {
+    "trade_answer": ("Accept", "Refuse"),
+    "civil_war_keep": ("Keep the first", "Keep the second"),
+}
+
+
+@dataclass(frozen=True)
+class Options:
+    """The options of one decision, sorted by what answers them."""
+
+    areas: tuple[str, ...]
+    players: tuple[str, ...]
+    cards: tuple[str, ...]
+    advances: tuple[str, ...]
+    numbers: tuple[int, ...]
+    others: tuple[str, ...]  # yes, no, done and anything unforeseen
+
+    @staticmethod
+    def of(labels: list[str]) -> Options:
+        groups: dict[str, list[str]] = {"area": [], "player": [], "card": [], "advance": []}
+        numbers: list[int] = []
+        others: list[str] = []
+        for label in labels:
+            prefix, _, rest = label.partition(":")
+            if prefix in groups and rest:
+                groups[prefix].append(rest)
+            elif prefix == "number" and rest.lstrip("-").isdigit():
+                numbers.append(int(rest))
+            else:
+                others.append(label)
+        return Options(tuple(groups["area"]), tuple(groups["player"]), tuple(groups["card"]),
+                       tuple(groups["advance"]), tuple(numbers), tuple(others))
+
+
+def card_name(card: str) -> str:
+    data = load_game_data()
+    if card in data.commodities:
+        c = data.commodities[card]
+        return f"{c.name} ({c.value})"
+    if card == data.water.id:
+        return data.water.name
+    for ruleset in data.rulesets.values():
+        if card in ruleset.calamities:
+            return ruleset.calamities[card].name
+    return nice(card).capitalize()
+
+
+def option_text(label: str, kind: str, view: PlayerView | None = None) -> str:
+    prefix, _, rest = label.partition(":")
+    if label == "done":
+        return _DONE_TEXT.get(kind, "Done")
+    if label in ("yes", "no"):
+        yes, no = _YES_NO.get(kind, ("Yes", "No"))
+        return yes if label == "yes" else no
+    if prefix == "player":
+        if kind == "trade_answer":
+            return f"Counter-offer to {name(rest)}"
+        return name(rest)
+    if prefix == "card":
+        return card_name(rest)
+    if prefix == "advance":
+        adv = load_game_data().advances.get(rest)
+        return adv.name if adv else nice(rest)
+    if prefix == "number":
+        return rest
+    if prefix == "area" and view is not None and rest in view.map.areas:
+        return f"{view.map.areas[rest].name}"
+    return nice(rest or label)

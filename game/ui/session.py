@@ -1,0 +1,188 @@
+"""One game being played in the client: the state, who sits in each seat, undo and history.
+
+The session is the referee at the table: the only place that calls the core's `apply`, for
+humans (with a label the controller picked from `legal_actions`) and bots (from their view).
+Screens draw from `view(...)`; the session keeps the public record beside the state: the log
+and, per turn, the census, cities and victory points for the end-of-game charts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from game.bots import Bot, make_bot
+from game.core import (
+    Action,
+    Event,
+    GameState,
+    IllegalAction,
+    PlayerView,
+    legal_actions,
+    view,
+)
+from game.core import apply as core_apply
+from game.core.scoring import score_breakdown
+
+from .logtext import LogLine, log_line
+
+# Events after which an undo would let a player try again for a different outcome or unsee
+# something: cards drawn, calamities revealed, dice (caught by the generator check below).
+_NO_UNDO_EVENTS = {
+    "TradeCardDrawn", "TradeCardBought", "CalamityRevealed", "CalamitiesShown", "TradeAccepted",
+    "TradeOffered", "CardPlundered",
+}
+MAX_UNDO = 64
+
+
+@dataclass
+class Seat:
+    civ: str
+    name: str
+    human: bool
+    level: str = "basic"  # bot level when not human
+    bot: Bot | None = None
+
+
+@dataclass
+class TurnRecord:
+    turn: int
+    census: dict[str, int]
+    cities: dict[str, int]
+    vp: dict[str, int]
+
+
+@dataclass
+class Session:
+    state: GameState
+    seats: dict[str, Seat]
+    log: list[LogLine] = field(default_factory=list)
+    history: list[TurnRecord] = field(default_factory=list)
+    fresh: list[Event] = field(default_factory=list)  # events not yet shown by animations
+    _undo: list[GameState] = field(default_factory=list)
+    _undo_log: list[int] = field(default_factory=list)
+    _undo_owner: str = ""
+    _recorded_turn: int = 0
+
+    def __post_init__(self) -> None:
+        for i, (pid, seat) in enumerate(self.seats.items()):
+            if not seat.human and seat.bot is None:
+                seat.bot = make_bot(seat.level, self.state.config.seed * 1000 + i)
+        self._record_turn()
+
+    # -- who acts ---------------------------------------------------------------------------
+    @property
+    def acting(self) -> str | None:
+        pending = self.state.pending
+        return None if pending is None or self.state.game_over else pending.player
+
+    def human_to_act(self) -> str | None:
+        who = self.acting
+        return who if who is not None and self.seats[who].human else None
+
+    def bot_to_act(self) -> bool:
+        who = self.acting
+        return who is not None and not self.seats[who].human
+
+    def humans(self) -> list[str]:
+        return [pid for pid, s in self.seats.items() if s.human]
+
+    def view_for(self, player: str | None) -> PlayerView:
+        return view(self.state, player)
+
+    def options(self) -> list[str]:
+        return [a.label for a in legal_actions(self.state)]
+
+    # -- acting -----------------------------------------------------------------------------
+    def play(self, player: str, label: str) -> list[Event]:
+        """A human's pick. IllegalAction (state untouched) if it is not one of legal_actions."""
+        action = Action(player, label)
+        if action not in legal_actions(self.state):
+            raise IllegalAction(f"{label!r} is not an option now")
+        before = self.state.clone()
+        log_len = len(self.log)
+        events = self._apply(action)
+        if self._undo_owner != player:
+            self._clear_undo()
+        if self._undoable(before, events):
+            self._undo.append(before)
+            self._undo_log.append(log_len)
+            self._undo_owner = player
+            del self._undo[:-MAX_UNDO], self._undo_log[:-MAX_UNDO]
+        else:
+            self._clear_undo()
+        return events
+
+    def step_bot(self) -> list[Event]:
+        """Let the bot whose decision is pending make it."""
+        who = self.acting
+        if who is None or self.seats[who].human:
+            return []
+        bot = self.seats[who].bot
+        assert bot is not None
+        label = bot.choose(view(self.state, who))
+        self._clear_undo()
+        return self._apply(Action(who, label))
+
+    def _apply(self, action: Action) -> list[Event]:
+        turn, phase = self.state.turn, self.state.phase
+        events = core_apply(self.state, action)
+        for event in events:
+            name = type(event).__name__
+            if name == "TurnStarted":
+                turn = int(getattr(event, "turn", turn))
+            elif name == "PhaseStarted":
+                phase = str(getattr(event, "phase", phase))
+            self.log.append(log_line(event, turn, phase))
+        self.fresh.extend(events)
+        if len(self.fresh) > 500:  # nobody is watching (fast bots): keep the queue short
+            del self.fresh[:-200]
+        self._record_turn()
+        return events
+
+    # -- undo -------------------------------------------------------------------------------
+    def _undoable(self, before: GameState, events: list[Event]) -> bool:
+        if before.rng != self.state.rng:  # a die was rolled or a deck shuffled
+            return False
+        if any(type(e).__name__ in _NO_UNDO_EVENTS for e in events):
+            return False
+        if before.pending is None or self.state.pending is None:
+            return False
+        return self.state.pending.player == before.pending.player  # never across a hand-over
+
+    def can_undo(self, player: str | None) -> bool:
+        return bool(self._undo) and player == self._undo_owner == self.acting
+
+    def undo(self, player: str | None) -> bool:
+        """Take back the player's last pick of their current step, if that is allowed."""
+        if not self.can_undo(player):
+            return False
+        self.state = self._undo.pop()
+        del self.log[self._undo_log.pop():]
+        self.fresh.clear()
+        return True
+
+    def _clear_undo(self) -> None:
+        self._undo.clear()
+        self._undo_log.clear()
+        self._undo_owner = ""
+
+    # -- history ----------------------------------------------------------------------------
+    def _record_turn(self) -> None:
+        """Census, cities and VP as they stand, once per turn (public information only)."""
+        state = self.state
+        turn = state.turn
+        if state.game_over:
+            turn = max(turn, self._recorded_turn + 1)
+        if turn == self._recorded_turn and not state.game_over:
+            return
+        record = TurnRecord(
+            turn=turn,
+            census={p: pl.census for p, pl in state.players.items()},
+            cities={p: len(state.board.cities_of(p)) for p in state.players},
+            vp={p: score_breakdown(state, p).total for p in state.players},
+        )
+        if self.history and self.history[-1].turn == turn:
+            self.history[-1] = record
+        else:
+            self.history.append(record)
+        self._recorded_turn = turn
