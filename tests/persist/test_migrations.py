@@ -1,0 +1,86 @@
+"""Migrations: older formats are upgraded step by step, in order, up to the current one."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from game.persist import SaveError, read_save, verify, write_save
+from game.persist.migrations import CURRENT, MigrationError, upgrade
+from game.persist.saves import encode_save
+
+
+def test_migrations_chain_one_step_at_a_time_in_order() -> None:
+    steps: list[int] = []
+
+    def step(n: int) -> Any:
+        def run(data: dict[str, Any]) -> dict[str, Any]:
+            assert data["format_version"] == n  # each step sees its own version
+            steps.append(n)
+            return {**data, f"added_by_{n}": True}
+
+        return run
+
+    chain = {1: step(1), 2: step(2), 3: step(3)}
+    out = upgrade({"format_version": 1}, 1, chain, current=4)
+    assert steps == [1, 2, 3]
+    assert out["format_version"] == 4
+    assert out["added_by_1"] and out["added_by_2"] and out["added_by_3"]
+
+
+def test_a_gap_in_the_chain_is_a_clear_error_not_a_crash() -> None:
+    with pytest.raises(MigrationError, match="format 2 is too old"):
+        upgrade({"format_version": 1}, 1, {1: lambda d: d}, current=4)
+
+
+def test_the_current_format_needs_no_step() -> None:
+    data = {"format_version": CURRENT, "x": 1}
+    assert upgrade(dict(data), CURRENT) == data
+
+
+def test_a_bare_game_state_format_0_loads_as_a_save_of_the_current_format(
+    played, tmp_path
+) -> None:
+    state, _ = played["trade"]
+    path = tmp_path / "state.json"
+    path.write_text(state.to_json())
+    game = read_save(path)
+    assert game.format_version == 0
+    assert game.state == state
+    assert game.record.actions == [] and game.record.start == state
+    assert verify(game).final_hash == state.state_hash()
+    # Saving it again writes the current format.
+    again = write_save(tmp_path / "again.json", game.record, game.state)
+    assert json.loads(again.read_text())["format_version"] == CURRENT
+
+
+def test_a_bare_state_that_is_damaged_gets_a_clear_message(played, tmp_path) -> None:
+    state, _ = played["start"]
+    doc = json.loads(state.to_json())
+    doc["board"] = "nonsense"
+    path = tmp_path / "state.json"
+    path.write_text(json.dumps(doc))
+    with pytest.raises(SaveError, match="cannot be read.*board"):
+        read_save(path)
+
+
+def test_an_old_file_goes_through_every_step_of_the_real_chain(played, tmp_path, monkeypatch):
+    """A format-0 file passes through step 0 and then any later step a future format adds."""
+    import game.persist.migrations as migrations
+
+    state, record = played["start"]
+    seen: list[int] = []
+    current = json.loads(encode_save(record, state))
+
+    def later(data: dict[str, Any]) -> dict[str, Any]:
+        seen.append(data["format_version"])
+        return data
+
+    first = migrations.MIGRATIONS[0]
+    monkeypatch.setitem(migrations.MIGRATIONS, 0, lambda d: seen.append(0) or first(d))
+    monkeypatch.setitem(migrations.MIGRATIONS, 1, later)
+    out = migrations.upgrade(json.loads(state.to_json()), 0, current=2)
+    assert seen == [0, 1] and out["format_version"] == 2
+    assert out["state"] == current["state"]
