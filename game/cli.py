@@ -17,11 +17,16 @@ def _not_built(what: str) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    return _not_built("the desktop client (play)")
+    from game.ui.app import run_client
+
+    return run_client(load=args.load)
 
 
 def cmd_selftest(args: argparse.Namespace) -> int:
-    return _not_built("selftest")
+    from game.ui.selftest import run_selftest
+
+    return run_selftest(frames=args.frames, players=args.players, seed=args.seed,
+                        screenshots=args.screenshots, calamity=args.calamity)
 
 
 def cmd_arena(args: argparse.Namespace) -> int:

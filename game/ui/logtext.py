@@ -68,7 +68,8 @@ def _fmt(kind: str, e: dict[str, Any]) -> str | None:
                                  f"{name(e['partner'])} {e['count']} cards incl. "
                                  f"{' and '.join(map(nice, e['named']))}"),
         "TradeAccepted": lambda: (f"{p} accepts {name(e['partner'])}'s offer, giving "
-                                  f"{e['count']} cards incl. {' and '.join(map(nice, e['named']))}"),
+                                  f"{e['count']} cards incl. "
+                                  f"{' and '.join(map(nice, e['named']))}"),
         "TradeRefused": lambda: f"{p} refuses {name(e['partner'])}'s offer",
         "ShipBuilt": lambda: f"{p} builds a ship in {e['area']}",
         "ShipSailed": lambda: f"{p}'s ship sails {e['source']} → {e['target']}",

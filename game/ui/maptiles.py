@@ -182,7 +182,8 @@ class BaseLayer:
                 continue
             steps = 12
             for k in range(0, steps, 2):  # dashed: a strait is a crossing, not a border
-                p = (pa[0] + (pb[0] - pa[0]) * k / steps - ox, pa[1] + (pb[1] - pa[1]) * k / steps - oy)
+                p = (pa[0] + (pb[0] - pa[0]) * k / steps - ox,
+                     pa[1] + (pb[1] - pa[1]) * k / steps - oy)
                 q = (pa[0] + (pb[0] - pa[0]) * (k + 1) / steps - ox,
                      pa[1] + (pb[1] - pa[1]) * (k + 1) / steps - oy)
                 pygame.draw.line(surface, (90, 60, 30), p, q, width)
@@ -197,7 +198,7 @@ class BaseLayer:
             if s.kind == "land":
                 prev = land_boxes.get(s.key)
                 land_boxes[s.key] = s.box.union(prev) if prev else s.box
-        for sid, shape in self.geo.seas.items():
+        for _sid, shape in self.geo.seas.items():
             if shape.label is None:
                 continue
             x, y = self.to_level(zoom, *shape.label)
@@ -237,12 +238,13 @@ class BaseLayer:
                 fill = Palette.site_white if area.site == "white" else Palette.site_black
                 pygame.draw.rect(surface, fill, rect)
                 pygame.draw.rect(surface, Palette.ink, rect, max(1, round(t.scale)))
-        for vid, point in self.geo.volcanoes.items():
+        for _vid, point in self.geo.volcanoes.items():
             x, y = self.to_level(zoom, *point)
             if not bounds.collidepoint(x, y):
                 continue
             h = max(7, round(10 * t.scale))
-            tri = [(x - ox, y - oy - h), (x - ox - h, y - oy + h * 0.7), (x - ox + h, y - oy + h * 0.7)]
+            vx, vy = x - ox, y - oy
+            tri = [(vx, vy - h), (vx - h, vy + h * 0.7), (vx + h, vy + h * 0.7)]
             pygame.draw.polygon(surface, Palette.volcano, tri)
             pygame.draw.polygon(surface, Palette.ink, tri, max(1, round(t.scale)))
             pygame.draw.circle(surface, (255, 170, 60), (x - ox, y - oy - h + 2), max(2, h // 3))

@@ -223,7 +223,8 @@ class MapView:
             image, (lx, ly) = self._outline(area, style)
             if alpha < 255:
                 image.set_alpha(alpha)
-            surface.blit(image, (round(self.rect.x + self.ox + lx), round(self.rect.y + self.oy + ly)))
+            surface.blit(image, (round(self.rect.x + self.ox + lx),
+                                 round(self.rect.y + self.oy + ly)))
             if alpha < 255:
                 image.set_alpha(None)
         surface.set_clip(clip)
@@ -235,7 +236,8 @@ class MapView:
         if hit is not None:
             return hit
         width = max(2, self.theme.px(3 if style != "hover" else 2))
-        rings = [[self.base.to_level(zoom, *p) for p in ring] for ring in self.geo.areas[area].polygons]
+        rings = [[self.base.to_level(zoom, *p) for p in ring]
+                 for ring in self.geo.areas[area].polygons]
         xs = [p[0] for r in rings for p in r]
         ys = [p[1] for r in rings for p in r]
         x0, y0 = int(min(xs)) - width, int(min(ys)) - width
@@ -275,7 +277,8 @@ class MapView:
                 continue
             city = board.cities.get(area)
             if city:
-                sx, sy = (self.to_screen(*shape.site) if shape.site else (lx + d * 0.9, ly - d * 0.2))
+                sx, sy = (self.to_screen(*shape.site) if shape.site
+                          else (lx + d * 0.9, ly - d * 0.2))
                 img = self._sprite(("city", city, d))
                 blits.append((img, (sx - img.get_width() / 2, sy - img.get_height() * 0.62)))
             stacks = sorted(board.tokens.get(area, {}).items(), key=lambda kv: -kv[1])

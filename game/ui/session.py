@@ -8,6 +8,8 @@ and, per turn, the census, cities and victory points for the end-of-game charts.
 
 from __future__ import annotations
 
+import copy
+import logging
 from dataclasses import dataclass, field
 
 from game.bots import Bot, make_bot
@@ -22,6 +24,7 @@ from game.core import (
 )
 from game.core import apply as core_apply
 from game.core.scoring import score_breakdown
+from game.persist import Autosaver, GameRecord, SaveError
 
 from .logtext import LogLine, log_line
 
@@ -32,6 +35,7 @@ _NO_UNDO_EVENTS = {
     "TradeOffered", "CardPlundered",
 }
 MAX_UNDO = 64
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -58,13 +62,18 @@ class Session:
     log: list[LogLine] = field(default_factory=list)
     history: list[TurnRecord] = field(default_factory=list)
     fresh: list[Event] = field(default_factory=list)  # events not yet shown by animations
-    _undo: list[GameState] = field(default_factory=list)
+    record: GameRecord | None = None  # the action log saves are made from
+    autosaver: Autosaver | None = None
+    final_scores: dict[str, int] = field(default_factory=dict)  # from GameEnded
+    _undo: list[tuple[GameState, GameRecord]] = field(default_factory=list)
     _undo_log: list[int] = field(default_factory=list)
     _undo_owner: str = ""
     _recorded_turn: int = 0
 
     def __post_init__(self) -> None:
-        for i, (pid, seat) in enumerate(self.seats.items()):
+        if self.record is None:
+            self.record = GameRecord.begin(self.state)
+        for i, (_pid, seat) in enumerate(self.seats.items()):
             if not seat.human and seat.bot is None:
                 seat.bot = make_bot(seat.level, self.state.config.seed * 1000 + i)
         self._record_turn()
@@ -99,18 +108,32 @@ class Session:
         if action not in legal_actions(self.state):
             raise IllegalAction(f"{label!r} is not an option now")
         before = self.state.clone()
+        record = self._record_copy()
         log_len = len(self.log)
         events = self._apply(action)
         if self._undo_owner != player:
             self._clear_undo()
         if self._undoable(before, events):
-            self._undo.append(before)
+            self._undo.append((before, record))
             self._undo_log.append(log_len)
             self._undo_owner = player
             del self._undo[:-MAX_UNDO], self._undo_log[:-MAX_UNDO]
         else:
             self._clear_undo()
         return events
+
+    def preview(self, player: str, label: str) -> list[str]:
+        """The options `player` would have next if they picked `label` (tried on a copy), or []
+        when the next decision is not theirs. Lets the map light drop targets during a drag."""
+        if Action(player, label) not in legal_actions(self.state):
+            return []
+        trial = self.state.clone()
+        try:
+            core_apply(trial, Action(player, label))
+        except IllegalAction:
+            return []
+        pending = trial.pending
+        return list(pending.options) if pending and pending.player == player else []
 
     def step_bot(self) -> list[Event]:
         """Let the bot whose decision is pending make it."""
@@ -125,25 +148,55 @@ class Session:
 
     def _apply(self, action: Action) -> list[Event]:
         turn, phase = self.state.turn, self.state.phase
-        events = core_apply(self.state, action)
+        assert self.record is not None
+        events = self.record.apply(self.state, action)
         for event in events:
             name = type(event).__name__
             if name == "TurnStarted":
                 turn = int(getattr(event, "turn", turn))
             elif name == "PhaseStarted":
                 phase = str(getattr(event, "phase", phase))
+            elif name == "GameEnded":
+                self.final_scores = {str(p): int(v) for p, v in getattr(event, "scores", ())}
             self.log.append(log_line(event, turn, phase))
         self.fresh.extend(events)
         if len(self.fresh) > 500:  # nobody is watching (fast bots): keep the queue short
             del self.fresh[:-200]
         self._record_turn()
+        self._autosave()
         return events
+
+    def _autosave(self) -> None:
+        if self.autosaver is None or self.record is None:
+            return
+        try:
+            self.autosaver.maybe_save(self.record, self.state)
+        except (SaveError, OSError) as err:  # a full disk must not stop the game
+            log.warning("autosave failed: %s", err)
+            self.autosaver = None
+
+    def save_now(self) -> None:
+        """An autosave whatever the phase (the window is closing)."""
+        if self.autosaver is not None and self.record is not None:
+            try:
+                self.autosaver.save(self.record, self.state)
+            except (SaveError, OSError) as err:
+                log.warning("autosave failed: %s", err)
+
+    def _record_copy(self) -> GameRecord:
+        assert self.record is not None
+        saved = copy.copy(self.record)
+        saved.actions = list(self.record.actions)
+        saved.hashes = list(self.record.hashes)
+        return saved
 
     # -- undo -------------------------------------------------------------------------------
     def _undoable(self, before: GameState, events: list[Event]) -> bool:
         if before.rng != self.state.rng:  # a die was rolled or a deck shuffled
             return False
         if any(type(e).__name__ in _NO_UNDO_EVENTS for e in events):
+            return False
+        if before.phase != self.state.phase or before.turn != self.state.turn:
             return False
         if before.pending is None or self.state.pending is None:
             return False
@@ -156,7 +209,7 @@ class Session:
         """Take back the player's last pick of their current step, if that is allowed."""
         if not self.can_undo(player):
             return False
-        self.state = self._undo.pop()
+        self.state, self.record = self._undo.pop()
         del self.log[self._undo_log.pop():]
         self.fresh.clear()
         return True

@@ -1,0 +1,204 @@
+"""The client's window and main loop: one pygame-gui manager, a stack of scenes, settings.
+
+`App.frame()` runs exactly one frame with the events given, which is how the self-test, the UI
+tests and the frame benchmark drive the real client without a person at the keyboard.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Callable
+
+import pygame
+import pygame_gui
+
+from game.persist import Settings, load_settings, save_settings
+
+from .scene import Scene
+from .theme import Palette, Theme
+
+log = logging.getLogger(__name__)
+
+DEFAULT_SIZE = (1366, 768)
+MIN_SIZE = (1024, 640)
+WINDOW_SIZES = ((1280, 720), (1366, 768), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160))
+
+
+class App:
+    def __init__(self, size: tuple[int, int] | None = None, settings: Settings | None = None,
+                 persist_settings: bool = True) -> None:
+        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+        if settings is None:
+            settings = load_settings()[0] if persist_settings else Settings()
+        self.settings = settings
+        self.persist_settings = persist_settings
+        pygame.init()
+        pygame.display.set_caption("Calamitas")
+        self.window_size = size or DEFAULT_SIZE
+        self.screen = self._open_window()
+        self.theme = Theme(settings.ui_scale)
+        self.manager = self._make_manager()
+        self.scenes: list[Scene] = []
+        self.clock = pygame.time.Clock()
+        self.running = True
+        self.frames = 0
+        self.on_frame: Callable[[App], None] | None = None
+        self.message = ""  # a one-line notice shown over any scene (errors, saves)
+        self.message_time = 0.0
+
+    # -- window and widgets -------------------------------------------------------------------
+    def _open_window(self) -> pygame.Surface:
+        if self.settings.fullscreen and os.environ.get("SDL_VIDEODRIVER") != "dummy":
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        return pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
+
+    def _make_manager(self) -> pygame_gui.UIManager:
+        manager = pygame_gui.UIManager(self.screen.get_size(), enable_live_theme_updates=False)
+        for name, paths in self.theme.font_paths().items():
+            manager.add_font_paths(name, paths["regular"], paths.get("bold"), paths.get("italic"))
+        manager.get_theme().load_theme(self.theme.gui_theme())
+        return manager
+
+    def apply_settings(self, settings: Settings, size: tuple[int, int] | None = None) -> None:
+        """New scale, window size or fullscreen: remake the window, theme and every widget."""
+        self.settings = settings
+        if size:
+            self.window_size = size
+        self.screen = self._open_window()
+        self.theme = Theme(settings.ui_scale)
+        self.manager = self._make_manager()
+        for scene in self.scenes:
+            scene.rebuild()
+            if scene is not self.scenes[-1]:
+                scene.pause()
+        self.save_settings()
+
+    def save_settings(self) -> None:
+        if not self.persist_settings:
+            return
+        try:
+            save_settings(self.settings)
+        except OSError as err:
+            self.notify(f"Settings not saved: {err}")
+
+    def notify(self, text: str) -> None:
+        self.message = text
+        self.message_time = 4.0
+
+    # -- scenes -------------------------------------------------------------------------------
+    @property
+    def scene(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> None:
+        if self.scenes:
+            self.scenes[-1].pause()
+        self.scenes.append(scene)
+        scene.enter()
+
+    def pop(self) -> None:
+        if self.scenes:
+            self.scenes.pop().exit()
+        if self.scenes:
+            self.scenes[-1].resume()
+        else:
+            self.running = False
+
+    def replace(self, scene: Scene) -> None:
+        if self.scenes:
+            self.scenes.pop().exit()
+        self.scenes.append(scene)
+        scene.enter()
+
+    def reset_to(self, scene: Scene) -> None:
+        """Leave every scene and show `scene` alone (e.g. back to the main menu)."""
+        while self.scenes:
+            self.scenes.pop().exit()
+        self.scenes.append(scene)
+        scene.enter()
+
+    # -- the loop -----------------------------------------------------------------------------
+    def run(self, max_frames: int | None = None, fps: int = 60) -> None:
+        while self.running and (max_frames is None or self.frames < max_frames):
+            dt = self.clock.tick(fps) / 1000.0
+            self.frame(pygame.event.get(), dt)
+            pygame.display.flip()
+
+    def frame(self, events: list[pygame.event.Event], dt: float) -> None:
+        """One frame: events to the widgets and the top scene, update, draw."""
+        for event in events:
+            if event.type == pygame.QUIT:
+                self.quit()
+                return
+            if event.type == pygame.VIDEORESIZE and not self.settings.fullscreen:
+                size = (max(MIN_SIZE[0], event.w), max(MIN_SIZE[1], event.h))
+                self.apply_settings(self.settings, size)
+                continue
+            self.manager.process_events(event)
+            scene = self.scene
+            if scene is not None:
+                scene.handle(event)
+        scene = self.scene
+        if scene is not None:
+            scene.update(dt)
+        self.manager.update(dt)
+        self.draw()
+        self.message_time = max(0.0, self.message_time - dt)
+        self.frames += 1
+        if self.on_frame is not None:
+            self.on_frame(self)
+
+    def draw(self) -> None:
+        # scenes below the first opaque one from the top are hidden: draw from there up
+        start = 0
+        for k in range(len(self.scenes) - 1, -1, -1):
+            if self.scenes[k].opaque:
+                start = k
+                break
+        if not self.scenes:
+            self.screen.fill(Palette.panel)
+        for scene in self.scenes[start:]:
+            scene.draw(self.screen)
+        self.manager.draw_ui(self.screen)
+        if self.message_time > 0 and self.message:
+            self._draw_message()
+
+    def _draw_message(self) -> None:
+        t = self.theme
+        text = t.text(self.message, 15, Palette.text)
+        box = text.get_rect()
+        box.inflate_ip(t.px(28), t.px(14))
+        box.midbottom = (self.screen.get_width() // 2, self.screen.get_height() - t.px(110))
+        pygame.draw.rect(self.screen, Palette.panel, box, border_radius=t.px(8))
+        pygame.draw.rect(self.screen, Palette.gold, box, 1, border_radius=t.px(8))
+        self.screen.blit(text, text.get_rect(center=box.center))
+
+    def quit(self) -> None:
+        for scene in reversed(self.scenes):
+            closing = getattr(scene, "closing", None)
+            if callable(closing):
+                closing()
+        self.running = False
+
+    def close(self) -> None:
+        while self.scenes:
+            self.scenes.pop().exit()
+        pygame.quit()
+
+
+def run_client(load: str | None = None) -> int:
+    """python -m game play: open the window on the main menu (or straight into a save)."""
+    from .scenes.menu import MenuScene
+
+    app = App()
+    app.push(MenuScene(app))
+    if load:
+        from .scenes.load import open_save
+
+        open_save(app, load)
+    try:
+        app.run()
+    finally:
+        app.close()
+    return 0

@@ -1,0 +1,119 @@
+"""Small drawing helpers shared by the screens: panels, wrapped text, chips, tooltips."""
+
+from __future__ import annotations
+
+import pygame
+
+from .emblems import emblem_surface
+from .theme import Colour, Palette, Theme, civ_colour, ink_for, shade
+
+
+def panel(surface: pygame.Surface, rect: pygame.Rect, theme: Theme,
+          fill: Colour = Palette.panel, edge: Colour = Palette.panel_edge,
+          radius: int = 8) -> None:
+    r = theme.px(radius)
+    pygame.draw.rect(surface, fill, rect, border_radius=r)
+    pygame.draw.rect(surface, edge, rect, max(1, theme.px(1)), border_radius=r)
+
+
+def wrap(theme: Theme, text: str, width: int, size: int = 15, role: str = "regular") -> list[str]:
+    """Words into lines no wider than `width` pixels."""
+    font = theme.font(role, size)
+    lines: list[str] = []
+    for para in text.split("\n"):
+        words = para.split()
+        line = ""
+        for word in words:
+            trial = f"{line} {word}".strip()
+            if font.size(trial)[0] <= width or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+def text_block(surface: pygame.Surface, theme: Theme, text: str, pos: tuple[int, int],
+               width: int, size: int = 15, colour: Colour = Palette.text,
+               role: str = "regular", max_lines: int = 0) -> int:
+    """Draw wrapped text; return the height used."""
+    lines = wrap(theme, text, width, size, role)
+    if max_lines and len(lines) > max_lines:
+        lines = lines[:max_lines]
+        lines[-1] = lines[-1].rstrip(".,; ") + "…"
+    y = pos[1]
+    step = theme.font(role, size).get_linesize()
+    for line in lines:
+        surface.blit(theme.text(line, size, colour, role), (pos[0], y))
+        y += step
+    return y - pos[1]
+
+
+def civ_badge(surface: pygame.Surface, theme: Theme, civ: str, emblem: str,
+              center: tuple[int, int], diameter: int) -> None:
+    colour = civ_colour(civ)
+    r = diameter // 2
+    pygame.draw.circle(surface, shade(colour, 0.55), center, r)
+    pygame.draw.circle(surface, colour, center, max(1, r - max(1, theme.px(1.5))))
+    e = emblem_surface(emblem, int(diameter * 0.62), ink_for(colour))
+    surface.blit(e, e.get_rect(center=center))
+
+
+def tooltip(surface: pygame.Surface, theme: Theme, lines: list[str],
+            pos: tuple[int, int]) -> None:
+    """A hover box near the mouse, kept on screen; the first line is the title."""
+    if not lines:
+        return
+    pad = theme.px(8)
+    rendered = [theme.text(lines[0], 15, Palette.gold_light, "bold")]
+    rendered += [theme.text(line, 14, Palette.text) for line in lines[1:]]
+    w = max(s.get_width() for s in rendered) + pad * 2
+    h = sum(s.get_height() for s in rendered) + pad * 2
+    box = pygame.Rect(pos[0] + theme.px(16), pos[1] + theme.px(16), w, h)
+    box.clamp_ip(surface.get_rect())
+    if box.collidepoint(pos):
+        box.bottom = pos[1] - theme.px(8)
+        box.clamp_ip(surface.get_rect())
+    shadow = box.move(theme.px(3), theme.px(3))
+    pygame.draw.rect(surface, (0, 0, 0), shadow, border_radius=theme.px(6))
+    panel(surface, box, theme, fill=(22, 19, 15), edge=Palette.gold, radius=6)
+    y = box.y + pad
+    for s in rendered:
+        surface.blit(s, (box.x + pad, y))
+        y += s.get_height()
+
+
+def title(surface: pygame.Surface, theme: Theme, text: str, pos: tuple[int, int],
+          size: int = 40, colour: Colour = Palette.gold_light, center: bool = False) -> None:
+    img = theme.text(text, size, colour, "title")
+    shadow = theme.text(text, size, (0, 0, 0), "title")
+    x, y = pos
+    if center:
+        x -= img.get_width() // 2
+    off = max(1, theme.px(2))
+    surface.blit(shadow, (x + off, y + off))
+    surface.blit(img, (x, y))
+
+
+_BACKDROPS: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def backdrop(surface: pygame.Surface, theme: Theme) -> None:
+    """The menus' background: a dark wash with a faint warm glow (made once per size)."""
+    size = surface.get_size()
+    hit = _BACKDROPS.get(size)
+    if hit is None:
+        w, h = size
+        hit = pygame.Surface(size)
+        hit.fill((24, 21, 17))
+        glow = pygame.Surface((w // 8 + 1, h // 8 + 1), pygame.SRCALPHA)
+        cx, cy = glow.get_width() // 2, glow.get_height() // 3
+        for k in range(12, 0, -1):
+            pygame.draw.ellipse(glow, (120, 90, 40, 6),
+                                pygame.Rect(cx - k * w // 160, cy - k * h // 220,
+                                            k * w // 80, k * h // 110))
+        hit.blit(pygame.transform.smoothscale(glow, (w, h)), (0, 0))
+        _BACKDROPS.clear()
+        _BACKDROPS[size] = hit
+    surface.blit(hit, (0, 0))

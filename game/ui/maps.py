@@ -1,0 +1,35 @@
+"""Which maps the client offers, and loading one with a message instead of a traceback."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from game.core.mapgraph import MapError, MapGraph
+from game.mapfile import MapGeometry, find_maps, load_map_file
+
+
+def available_maps() -> dict[str, Path]:
+    """Shipped maps; in a source checkout without any, the test maps so the client still runs."""
+    maps = find_maps()
+    if maps:
+        return maps
+    tests = Path(__file__).resolve().parent.parent.parent / "tests" / "maps"
+    return {k: v for k, v in find_maps(tests).items() if k in ("arena", "tiny")}
+
+
+@lru_cache(maxsize=4)
+def load_map(path: Path) -> tuple[MapGraph, MapGeometry]:
+    """MapError (one line naming the file) when the map cannot be used."""
+    return load_map_file(path)
+
+
+def map_for(map_id: str) -> tuple[MapGraph, MapGeometry] | None:
+    """A map by id, for a loaded game; None if it is not installed."""
+    path = available_maps().get(map_id)
+    if path is None:
+        return None
+    try:
+        return load_map(path)
+    except MapError:
+        return None

@@ -1,0 +1,90 @@
+"""The game log: what happened, newest at the bottom, each line with its rule clause; a
+filter shows one player's lines."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.core.gamedata import load_game_data
+
+from ..draw import civ_badge
+from ..logtext import LogLine
+from ..theme import Palette
+from . import Ctx, Panel
+
+
+class LogPanel(Panel):
+    def __init__(self, theme):  # type: ignore[no-untyped-def]
+        super().__init__(theme)
+        self.lines: list[LogLine] = []
+        self.filter: str | None = None
+
+    def key(self, ctx: Ctx) -> object:
+        return (len(self.lines), self.filter, self.scroll, self.rect.size, ctx.version)
+
+    def wheel(self, dy: int) -> None:
+        # scroll counts lines back from the newest
+        self.scroll = max(0, self.scroll + dy * 3)
+
+    def render(self, surface: pygame.Surface, ctx: Ctx) -> None:
+        t = self.theme
+        px = self.px
+        data = load_game_data()
+        w, h = self.rect.size
+        # filter chips
+        x, y = px(8), px(6)
+        chip = t.text("All", 13, Palette.ink if self.filter is None else Palette.text, "bold")
+        box = pygame.Rect(x, y, chip.get_width() + px(14), px(24))
+        pygame.draw.rect(surface, Palette.gold if self.filter is None else Palette.panel_light,
+                         box, border_radius=px(5))
+        surface.blit(chip, (box.x + px(7), box.y + px(3)))
+        self.add_hit(box, "filter:")
+        x = box.right + px(6)
+        for p in ctx.view.players:
+            if x > w - px(26):
+                break
+            center = (x + px(12), y + px(12))
+            if self.filter == p.id:
+                pygame.draw.circle(surface, Palette.gold_light, center, px(14))
+            civ_badge(surface, t, p.id, data.civilizations[p.id].emblem, center, px(22))
+            hit = pygame.Rect(x, y, px(24), px(24))
+            self.add_hit(hit, f"filter:{p.id}")
+            self.add_tip(hit, [f"Only {ctx.names.get(p.id, p.id)}'s lines"])
+            x += px(27)
+        top = y + px(32)
+        lines = [ln for ln in self.lines
+                 if self.filter is None or ln.heading or self.filter in ln.players]
+        if self.filter is not None:  # drop headings with nothing under them
+            kept: list[LogLine] = []
+            for ln in lines:
+                if ln.heading and kept and kept[-1].heading:
+                    kept.pop()
+                kept.append(ln)
+            lines = kept
+        step = t.font("regular", 13).get_linesize() + px(2)
+        visible = max(1, (h - top - px(4)) // step)
+        self.scroll = min(self.scroll, max(0, len(lines) - visible))
+        end = len(lines) - self.scroll
+        shown = lines[max(0, end - visible):end]
+        y = top
+        for ln in shown:
+            if ln.heading:
+                colour = Palette.gold_light if ln.text.startswith("Turn") else Palette.gold
+                img = t.text(ln.text, 13, colour, "bold")
+                pygame.draw.line(surface, (70, 60, 44), (px(8), y + step // 2),
+                                 (w - px(8), y + step // 2))
+                bg = pygame.Rect(px(14), y, img.get_width() + px(10), step)
+                pygame.draw.rect(surface, Palette.panel, bg)
+                surface.blit(img, (px(19), y))
+            else:
+                img = t.text(ln.text, 13, Palette.text)
+                if img.get_width() > w - px(20):
+                    img = img.subsurface(pygame.Rect(0, 0, w - px(20), img.get_height()))
+                surface.blit(img, (px(10), y))
+                if ln.rule:
+                    self.add_tip(pygame.Rect(0, y, w, step), [ln.text, f"Rule: {ln.rule}",
+                                                              f"Turn {ln.turn}, {ln.phase}"])
+            y += step
+        if self.scroll:
+            more = t.text(f"▼ {self.scroll} newer", 12, Palette.gold_light)
+            surface.blit(more, (w - more.get_width() - px(8), h - more.get_height() - px(2)))

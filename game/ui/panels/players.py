@@ -1,0 +1,89 @@
+"""The table: every player's public numbers and victory points, and the census order."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.core import PlayerView
+from game.core.costs import holds
+from game.core.gamedata import load_game_data
+from game.core.phases.movement import MILITARY
+from game.core.view import PublicPlayer
+
+from ..draw import civ_badge
+from ..theme import Palette
+from . import Ctx, Panel
+
+
+def census_order(view: PlayerView) -> list[str]:
+    """The movement order: highest census first, ties by ranking, Military holders last."""
+    rank = {p.id: i for i, p in enumerate(view.players)}
+    return [p.id for p in sorted(view.players, key=lambda p: (
+        holds(p.advances, MILITARY), -p.census, rank[p.id]))]
+
+
+def public_vp(p: PublicPlayer) -> int:
+    """Victory points from what everyone can see (the lone-Late-Iron bonus only at the end)."""
+    data = load_game_data()
+    n = data.ast_numbers
+    return (p.ast * n["vp_per_step"] + sum(data.advances[a].vp for a in p.advances)
+            + p.cities * n["vp_per_city"])
+
+
+COLUMNS = (("Census", "census"), ("Cities", "cities"), ("Ships", "ships"),
+           ("Treas.", "treasury"), ("Stock", "stock"), ("Cards", "hand_size"),
+           ("Adv.", "advances"), ("VP", "vp"))
+
+
+class PlayersPanel(Panel):
+    def render(self, surface: pygame.Surface, ctx: Ctx) -> None:
+        view = ctx.view
+        t = self.theme
+        px = self.px
+        data = load_game_data()
+        w = self.rect.width
+        y = px(8) - self.scroll
+        surface.blit(t.text(f"Turn {view.turn} — the table", 15, Palette.gold_light, "bold"),
+                     (px(10), y))
+        y += px(26)
+        name_w = px(112)
+        col_w = (w - name_w - px(14)) / len(COLUMNS)
+        for i, (head, _) in enumerate(COLUMNS):
+            img = t.text(head, 11, Palette.text_dim, "bold")
+            x = px(8) + name_w + i * col_w + col_w - img.get_width() - px(2)
+            surface.blit(img, (round(x), y))
+        y += px(18)
+        acting = view.pending.player if view.pending else None
+        for p in view.players:
+            civ = data.civilizations[p.id]
+            row = pygame.Rect(px(4), y, w - px(8), px(30))
+            fill = (58, 48, 30) if p.id == acting else (
+                (44, 40, 32) if p.id == view.viewer else Palette.panel_light)
+            pygame.draw.rect(surface, fill, row, border_radius=px(4))
+            civ_badge(surface, t, p.id, civ.emblem, (row.x + px(14), row.centery), px(22))
+            label = ctx.names.get(p.id, civ.name)
+            img = t.text(label, 13, Palette.text, "bold")
+            if img.get_width() > name_w - px(28):
+                img = t.text(label[:10] + "…", 13, Palette.text, "bold")
+            surface.blit(img, (row.x + px(28), row.y + px(6)))
+            values = {"vp": public_vp(p), "advances": len(p.advances)}
+            for i, (_, key) in enumerate(COLUMNS):
+                value = values.get(key, getattr(p, key, ""))
+                v = t.text(str(value), 14, Palette.gold_light if key == "vp" else Palette.text)
+                x = px(8) + name_w + i * col_w + col_w - v.get_width() - px(2)
+                surface.blit(v, (round(x), row.y + px(6)))
+            owned = ", ".join(data.advances[a].name for a in p.advances) or "none"
+            self.add_tip(row, [f"{label} ({civ.name})", f"Advances: {owned}"[:120]])
+            y += px(33)
+        y += px(10)
+        surface.blit(t.text("Census order (movement)", 14, Palette.gold_light, "bold"), (px(10), y))
+        y += px(24)
+        x = px(12)
+        for pid in census_order(view):
+            if x > w - px(30):
+                x = px(12)
+                y += px(30)
+            civ_badge(surface, t, pid, data.civilizations[pid].emblem, (x + px(11), y + px(11)),
+                      px(22))
+            x += px(28)
+        self.content_height = y + px(40) + self.scroll

@@ -1,0 +1,155 @@
+"""End of the game: final scores with the victory-point breakdown, and charts of census,
+cities and victory points per turn, drawn here from the session's history."""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton
+
+from game.core.gamedata import load_game_data
+
+from ..draw import backdrop, civ_badge, panel, title
+from ..panels.players import public_vp
+from ..scene import Scene
+from ..session import Session, TurnRecord
+from ..theme import Palette, civ_colour
+
+CHARTS = (("census", "Census"), ("cities", "Cities"), ("vp", "Victory points"))
+
+
+def scoreboard(session: Session) -> list[dict[str, object]]:
+    """One row per player, winner first: the breakdown of their victory points (public)."""
+    data = load_game_data()
+    n = data.ast_numbers
+    view = session.view_for(None)
+    final = session.final_scores
+    scores = {p.id: public_vp(p) for p in view.players}
+    rows = []
+    for p in view.players:
+        ast = p.ast * n["vp_per_step"]
+        adv = sum(data.advances[a].vp for a in p.advances)
+        city = p.cities * n["vp_per_city"]
+        total = max(scores[p.id], final.get(p.id, 0))  # the core's total has any end bonus
+        rows.append({"player": p.id, "ast_steps": p.ast, "ast": ast, "advances": adv,
+                     "cities": p.cities, "city_points": city,
+                     "bonus": total - scores[p.id], "total": total})
+    rank = {p.id: i for i, p in enumerate(view.players)}
+    rows.sort(key=lambda r: (-int(r["total"]), -int(r["ast_steps"]),  # type: ignore[call-overload]
+                             -int(r["cities"]), rank[str(r["player"])]))  # type: ignore[call-overload]
+    return rows
+
+
+class EndScene(Scene):
+    name = "end"
+
+    def __init__(self, app, session: Session):  # type: ignore[no-untyped-def]
+        super().__init__(app)
+        self.session = session
+        self.rows = scoreboard(session)
+
+    def build(self) -> None:
+        px = self.px
+        w, h = self.app.screen.get_size()
+        self.back = UIButton(pygame.Rect(w - px(220), h - px(64), px(190), px(44)), "Main menu",
+                             self.app.manager, container=self.container,
+                             object_id=pygame_gui.core.ObjectID(object_id="#end_menu",
+                                                                class_id="@primary"))
+        self.look = UIButton(pygame.Rect(w - px(420), h - px(64), px(190), px(44)), "See the board",
+                             self.app.manager, container=self.container)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.back:
+                from .menu import MenuScene
+
+                self.app.reset_to(MenuScene(self.app))
+            elif event.ui_element is self.look:
+                self.app.pop()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        t = self.theme
+        px = self.px
+        backdrop(surface, t)
+        w, h = surface.get_size()
+        state = self.session.state
+        head = "Final scores" if state.game_over else f"Standings after turn {state.turn - 1}"
+        title(surface, t, head, (px(40), px(24)), size=38)
+        why = {"max_turns": "the turn limit was reached"}.get(state.ended_by, state.ended_by)
+        if why:
+            surface.blit(t.text(f"The game ended: {why.replace('_', ' ')}", 15, Palette.text_dim,
+                                "italic"), (px(42), px(76)))
+        data = load_game_data()
+        table = pygame.Rect(px(30), px(108), min(px(620), w // 2 - px(40)), h - px(190))
+        panel(surface, table, t, radius=10)
+        cols = (("A.S.T.", "ast"), ("Advances", "advances"), ("Cities", "city_points"),
+                ("Bonus", "bonus"), ("Total", "total"))
+        cw = px(78)
+        x0 = table.right - cw * len(cols) - px(10)
+        y = table.y + px(10)
+        for i, (label, _) in enumerate(cols):
+            img = t.text(label, 13, Palette.text_dim, "bold")
+            surface.blit(img, (x0 + i * cw + cw - img.get_width(), y))
+        y += px(24)
+        row_h = min(px(34), (table.height - px(44)) // max(1, len(self.rows)))
+        for place, row in enumerate(self.rows, 1):
+            pid = str(row["player"])
+            civ = data.civilizations[pid]
+            if place == 1:
+                pygame.draw.rect(surface, (70, 58, 30),
+                                 pygame.Rect(table.x + px(6), y - px(2), table.width - px(12),
+                                             row_h), border_radius=px(5))
+            surface.blit(t.text(f"{place}.", 15, Palette.text_dim), (table.x + px(12), y + px(4)))
+            civ_badge(surface, t, pid, civ.emblem, (table.x + px(52), y + row_h // 2 - px(2)),
+                      min(px(26), row_h - px(4)))
+            name = self.session.seats[pid].name if pid in self.session.seats else civ.name
+            surface.blit(t.text(name, 15, Palette.text, "bold"), (table.x + px(72), y + px(4)))
+            for i, (_, key) in enumerate(cols):
+                value = row[key]
+                colour = Palette.gold_light if key == "total" else Palette.text
+                img = t.text(str(value), 15, colour, "bold" if key == "total" else "regular")
+                surface.blit(img, (x0 + i * cw + cw - img.get_width(), y + px(4)))
+            y += row_h
+        # the charts
+        cx = table.right + px(24)
+        cw_total = w - cx - px(30)
+        ch = (h - px(190) - px(24)) // len(CHARTS)
+        for k, (key, label) in enumerate(CHARTS):
+            rect = pygame.Rect(cx, px(108) + k * (ch + px(12)), cw_total, ch)
+            self.chart(surface, rect, key, label)
+
+    def chart(self, surface: pygame.Surface, rect: pygame.Rect, key: str, label: str) -> None:
+        t = self.theme
+        px = self.px
+        panel(surface, rect, t, radius=8)
+        surface.blit(t.text(label, 14, Palette.gold_light, "bold"),
+                     (rect.x + px(10), rect.y + px(6)))
+        history: list[TurnRecord] = self.session.history
+        if len(history) < 1:
+            return
+        series: dict[str, list[int]] = {}
+        for rec in history:
+            for pid, value in getattr(rec, key).items():
+                series.setdefault(pid, []).append(value)
+        top = max((max(v) for v in series.values() if v), default=1) or 1
+        plot = pygame.Rect(rect.x + px(40), rect.y + px(28), rect.width - px(54),
+                           rect.height - px(48))
+        for frac in (0.0, 0.5, 1.0):
+            yy = plot.bottom - frac * plot.height
+            pygame.draw.line(surface, (60, 52, 40), (plot.x, yy), (plot.right, yy))
+            img = t.text(str(round(top * frac)), 11, Palette.text_faint)
+            surface.blit(img, (plot.x - img.get_width() - px(6), yy - img.get_height() // 2))
+        n = len(history)
+        turns = [rec.turn for rec in history]
+        for i, turn in enumerate(turns):
+            if n <= 12 or i % max(1, n // 10) == 0:
+                x = plot.x + (i / max(1, n - 1)) * plot.width
+                img = t.text(str(turn), 11, Palette.text_faint)
+                surface.blit(img, (x - img.get_width() // 2, plot.bottom + px(3)))
+        for pid, values in series.items():
+            pts = [(plot.x + (i / max(1, n - 1)) * plot.width,
+                    plot.bottom - (v / top) * plot.height) for i, v in enumerate(values)]
+            if len(pts) >= 2:
+                pygame.draw.lines(surface, civ_colour(pid), False, pts, max(2, px(2)))
+            elif pts:
+                pygame.draw.circle(surface, civ_colour(pid), pts[0], px(3))

@@ -1,0 +1,524 @@
+"""The game screen: the map, the phase track, the side panels, the decision bar, the trade
+window and the hot-seat curtain. Humans act through the controller; bots act at a pace the
+animation-speed setting sets; everything shown comes from the seated player's PlayerView."""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton
+
+from game.core import PlayerView
+from game.core.gamedata import load_game_data
+from game.mapfile import MapGeometry
+
+from ..controller import TRADE_KINDS, HumanController
+from ..draw import civ_badge, panel, tooltip
+from ..input import InputMap, Intent
+from ..mapview import MapView
+from ..options import Options
+from ..panels import Ctx, Panel
+from ..panels.advances import AdvancesPanel
+from ..panels.ast import AstPanel
+from ..panels.decision import DecisionBar
+from ..panels.hand import HandPanel
+from ..panels.log import LogPanel
+from ..panels.players import PlayersPanel
+from ..panels.topbar import TopBar
+from ..panels.trade import TradeWindow
+from ..scene import Scene
+from ..session import Session
+from ..theme import Palette
+
+TABS = ("You", "Advances", "A.S.T.", "Table", "Log")
+BOT_DELAY = 0.18  # seconds between bot decisions at animation speed 1
+PAN_SPEED = 700  # pixels per second with an arrow key held
+EVENT_AREAS = ("area", "source", "target")
+
+
+class GameScene(Scene):
+    name = "game"
+
+    def __init__(self, app, session: Session, geometry: MapGeometry):  # type: ignore[no-untyped-def]
+        super().__init__(app)
+        self.session = session
+        self.geometry = geometry
+        self.controller = HumanController(session)
+        self.input = InputMap()
+        humans = session.humans()
+        self.viewer: str | None = humans[0] if len(humans) == 1 else None
+        self.curtain_for: str | None = None
+        self.tab = 0
+        self.version = 0
+        self.bot_clock = 0.0
+        self.fast_bots = False
+        self.flash: dict[str, float] = {}
+        self.banner = ("", 0.0)
+        self.mouse = (0, 0)
+        self.hover_area: str | None = None
+        self.drag: tuple[str, list[str]] | None = None  # (source area, options after picking it)
+        self.drag_pos = (0, 0)
+        self.panning = False
+        self.ended = False
+        self._view: tuple[object, PlayerView] | None = None
+        self.mapview: MapView | None = None
+
+    # -- layout and widgets -------------------------------------------------------------------
+    def build(self) -> None:
+        px = self.px
+        w, h = self.app.screen.get_size()
+        top = px(44)
+        side = max(px(340), min(px(420), w // 3))
+        bottom = px(140)
+        self.map_rect = pygame.Rect(0, top, w - side, h - top - bottom)
+        self.side_rect = pygame.Rect(w - side, top, side, h - top)
+        if self.mapview is None or self.mapview.theme is not self.theme:
+            self.mapview = MapView(self.geometry, self.session.state.map, self.theme)
+        self.mapview.set_viewport(self.map_rect)
+        self.topbar = TopBar(self.theme)
+        self.topbar.rect = pygame.Rect(0, 0, w, top)
+        tab_h = px(34)
+        self.panels: list[Panel] = [HandPanel(self.theme), AdvancesPanel(self.theme),
+                                    AstPanel(self.theme), PlayersPanel(self.theme),
+                                    LogPanel(self.theme)]
+        for p in self.panels:
+            p.rect = pygame.Rect(self.side_rect.x, top + tab_h + px(6), side,
+                                 h - top - tab_h - px(6))
+        self.decision = DecisionBar(self.theme)
+        self.decision.rect = pygame.Rect(0, h - bottom, w - side, bottom)
+        self.trade = TradeWindow(self.theme)
+        self.trade.place(self.map_rect)
+        m, c = self.app.manager, self.container
+        self.tab_buttons: list[UIButton] = []
+        tw = (side - px(12)) // len(TABS)
+        for i, text in enumerate(TABS):
+            b = UIButton(pygame.Rect(self.side_rect.x + px(6) + i * tw, top + px(4), tw - px(3),
+                                     tab_h - px(4)), text, m, container=c,
+                         tool_tip_text=f"F{i + 1}",
+                         object_id=pygame_gui.core.ObjectID(object_id=f"#tab_{i}",
+                                                            class_id="@tab"))
+            self.tab_buttons.append(b)
+        self.tab_buttons[self.tab].select()
+        self.menu_button = UIButton(pygame.Rect(w - px(84), px(6), px(76), top - px(12)), "Menu",
+                                    m, container=c, tool_tip_text="Save, rules, settings, quit",
+                                    object_id=pygame_gui.core.ObjectID(object_id="#game_menu",
+                                                                       class_id="@tab"))
+        self.version += 1
+
+    def rebuild(self) -> None:
+        self.mapview = None
+        super().rebuild()
+
+    # -- what the screen shows ----------------------------------------------------------------
+    def shown_player(self) -> str | None:
+        """Whose view the screen shows: the seated human; with no humans, whoever acts."""
+        if not self.session.humans():
+            return self.session.acting or self.viewer
+        return self.viewer
+
+    def view(self) -> PlayerView:
+        who = self.shown_player()
+        key = (self.version, who)
+        if self._view is None or self._view[0] != key:
+            self._view = (key, self.session.view_for(who))
+        return self._view[1]
+
+    def labels(self) -> list[str]:
+        """Options the screen may offer: only the seated human's own, never through a curtain."""
+        who = self.session.human_to_act()
+        if who is None or who != self.viewer or self.curtain_for:
+            return []
+        return self.session.options()
+
+    def ctx(self) -> Ctx:
+        view = self.view()
+        labels = self.labels()
+        pending = self.session.state.pending
+        names = {pid: seat.name for pid, seat in self.session.seats.items()}
+        return Ctx(view=view, options=Options.of(labels), labels=tuple(labels), names=names,
+                   version=self.version, kind=pending.kind if pending and labels else "",
+                   extra={"right": self.px(92)})
+
+    def changed(self) -> None:
+        self.version += 1
+        events = self.session.fresh
+        self.session.fresh = []
+        for event in events:
+            data = event.to_dict()
+            for key in EVENT_AREAS:
+                area = data.get(key)
+                if isinstance(area, str) and area in self.geometry.areas:
+                    self.flash[area] = 1.0
+            for area in data.get("areas", ()) if isinstance(data.get("areas"), list) else ():
+                if isinstance(area, str) and area in self.geometry.areas:
+                    self.flash[area] = 1.0
+            if type(event).__name__ == "CalamityRevealed":
+                from ..logtext import name, nice
+
+                self.banner = (f"{nice(data['calamity']).title()} strikes {name(data['victim'])}",
+                               2.6)
+
+    # -- events -------------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            self._button(event)
+            return
+        if event.type in (pygame_gui.UI_DROP_DOWN_MENU_CHANGED,
+                          pygame_gui.UI_HORIZONTAL_SLIDER_MOVED):
+            self.decision.options.handle(event)
+            self.trade.buttons.handle(event)
+            return
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+        for intent in self.input.translate(event):
+            self.act(intent)
+
+    def _button(self, event: pygame.event.Event) -> None:
+        el = event.ui_element
+        if el in self.tab_buttons:
+            self.set_tab(self.tab_buttons.index(el))
+            return
+        if el is self.menu_button:
+            self.open_menu()
+            return
+        if el is self.decision.undo:
+            self.undo()
+            return
+        if el is self.decision.fit:
+            assert self.mapview is not None
+            self.mapview.fit()
+            return
+        for buttons in (self.decision.options, self.trade.buttons):
+            label = buttons.handle(event)
+            if label:
+                self.pick(label)
+                return
+
+    def set_tab(self, index: int) -> None:
+        self.tab_buttons[self.tab].unselect()
+        self.tab = index
+        self.tab_buttons[index].select()
+
+    def act(self, intent: Intent) -> None:
+        """One intent: the map, the panels and the keys."""
+        if self.curtain_for:
+            if intent.kind in ("click", "confirm"):
+                self.lift_curtain()
+            return
+        mv = self.mapview
+        assert mv is not None
+        on_map = mv.rect.collidepoint(intent.pos) and not self._over_trade(intent.pos)
+        k = intent.kind
+        if k == "press" and on_map:
+            area = mv.area_at(intent.pos)
+            labels = self.labels()
+            if intent.button == 1 and area and f"area:{area}" in labels:
+                who = self.session.human_to_act()
+                after = self.session.preview(who, f"area:{area}") if who else []
+                self.drag = (area, after)
+                self.drag_pos = intent.pos
+            else:
+                self.panning = True
+        elif k == "drag":
+            if self.drag is not None:
+                self.drag_pos = intent.pos
+            elif self.panning:
+                mv.pan(intent.dx, intent.dy)
+        elif k == "release":
+            if self.drag is not None:
+                self._drop(intent)
+            self.panning = False
+        elif k == "click":
+            if self._over_trade(intent.pos):
+                label = self.trade.click(intent.pos)
+                if label:
+                    self.pick(label)
+            elif self.side_rect.collidepoint(intent.pos):
+                label = self.panels[self.tab].click(intent.pos)
+                if label and label.startswith("filter:"):
+                    log = self.panels[4]
+                    assert isinstance(log, LogPanel)
+                    log.filter = label.split(":", 1)[1] or None
+                    log.scroll = 0
+                elif label:
+                    self.pick(label)
+        elif k == "hover":
+            self.hover_area = mv.area_at(intent.pos) if on_map else None
+        elif k == "wheel":
+            if on_map:
+                mv.zoom_at(int(intent.amount), intent.pos)
+            elif self.side_rect.collidepoint(intent.pos):
+                self.panels[self.tab].wheel(int(intent.amount))
+        elif k == "zoom":
+            mv.zoom_at(int(intent.amount), None)
+        elif k == "fit":
+            mv.fit()
+        elif k == "confirm":
+            labels = self.labels()
+            if "done" in labels:
+                self.pick("done")
+            elif len(labels) == 1:
+                self.pick(labels[0])
+        elif k == "cancel":
+            if self.drag is not None:
+                self.drag = None
+            elif not self.undo():
+                self.open_menu()
+        elif k == "undo":
+            self.undo()
+        elif k == "tab":
+            self.set_tab(int(intent.amount))
+        elif k == "skip":
+            self.fast_bots = not self.fast_bots
+
+    def _over_trade(self, pos: tuple[int, int]) -> bool:
+        return self.trade_open() and self.trade.rect.collidepoint(pos)
+
+    def _drop(self, intent: Intent) -> None:
+        assert self.drag is not None and self.mapview is not None
+        source, after = self.drag
+        self.drag = None
+        target = self.mapview.area_at(intent.pos)
+        moved = bool(intent.amount)
+        if not moved or target == source:
+            self.pick(f"area:{source}")
+        elif target and f"area:{target}" in after:
+            if self.pick(f"area:{source}"):
+                self.pick(f"area:{target}")
+        else:
+            self.app.notify("Drop the tokens on a lit area")
+
+    # -- acting -------------------------------------------------------------------------------
+    def pick(self, label: str) -> bool:
+        ok = self.controller.pick(label)
+        if not ok:
+            self.app.notify(self.controller.error)
+        self.changed()
+        return ok
+
+    def undo(self) -> bool:
+        if self.controller.undo():
+            self.changed()
+            return True
+        return False
+
+    def lift_curtain(self) -> None:
+        self.viewer = self.curtain_for
+        self.curtain_for = None
+        self.resume()
+        self.version += 1
+
+    def open_menu(self) -> None:
+        from .gamemenu import GameMenuScene
+
+        self.app.push(GameMenuScene(self.app, self))
+
+    def closing(self) -> None:
+        """The window is closing: keep an autosave of where the game stands."""
+        self.session.save_now()
+
+    # -- time ---------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        assert self.mapview is not None
+        vx, vy = self.input.pan_velocity()
+        if vx or vy:
+            self.mapview.pan(vx * PAN_SPEED * dt * self.theme.scale,
+                             vy * PAN_SPEED * dt * self.theme.scale)
+        for area in list(self.flash):
+            self.flash[area] -= dt * 0.8 * self.app.settings.animation_speed
+            if self.flash[area] <= 0:
+                del self.flash[area]
+        text, left = self.banner
+        if left > 0:
+            self.banner = (text, left - dt * self.app.settings.animation_speed)
+        self._seat_players()
+        if self.curtain_for is None:
+            self._run_bots(dt)
+        if self.session.state.game_over and not self.ended:
+            self.ended = True
+            from .end import EndScene
+
+            self.app.push(EndScene(self.app, self.session))
+
+    def _seat_players(self) -> None:
+        """Hot-seat: when a different human must act, the curtain comes down first."""
+        who = self.session.human_to_act()
+        if who is None or who == self.viewer or self.curtain_for == who:
+            return
+        if len(self.session.humans()) > 1:
+            self.curtain_for = who
+            self.drag = None
+            self.pause()
+        else:
+            self.viewer = who
+            self.version += 1
+
+    def _run_bots(self, dt: float) -> None:
+        if not self.session.bot_to_act():
+            self.bot_clock = 0.0
+            return
+        speed = self.app.settings.animation_speed
+        self.bot_clock += dt
+        fast = self.fast_bots or speed >= 8
+        delay = 0.0 if fast else BOT_DELAY / speed
+        budget = 0.012 if fast else 0.0
+        start = pygame.time.get_ticks()
+        moved = False
+        while self.session.bot_to_act() and self.bot_clock >= delay:
+            self.session.step_bot()
+            moved = True
+            self.bot_clock -= delay
+            if not fast or pygame.time.get_ticks() - start > budget * 1000:
+                break
+        if fast:
+            self.bot_clock = 0.0
+        if moved:
+            self.changed()
+
+    def step_bots_now(self, limit: int) -> int:
+        """Let bots act right away (self-test, tests); returns how many decisions were made."""
+        n = 0
+        while n < limit and self.session.bot_to_act():
+            self.session.step_bot()
+            n += 1
+        if n:
+            self.changed()
+        return n
+
+    def trade_open(self) -> bool:
+        pending = self.session.state.pending
+        return bool(pending and pending.kind in TRADE_KINDS and self.labels())
+
+    # -- drawing ------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        mv = self.mapview
+        assert mv is not None
+        ctx = self.ctx()
+        if self.curtain_for:
+            self.draw_curtain(surface, ctx)
+            return
+        view = ctx.view
+        labels = set(ctx.labels)
+        mv.draw_base(surface)
+        if self.flash:
+            for area, left in self.flash.items():
+                mv.draw_highlights(surface, [area], "event", int(200 * min(1.0, left)))
+        picks = [a for a in ctx.options.areas]
+        if self.drag is not None:
+            source, after = self.drag
+            mv.draw_highlights(surface, [source], "source")
+            mv.draw_highlights(surface, [lb.split(":", 1)[1] for lb in after
+                                         if lb.startswith("area:")], "pick")
+        elif picks:
+            mv.draw_highlights(surface, picks, "pick")
+        if self.hover_area and not self.drag:
+            mv.draw_highlights(surface, [self.hover_area], "hover")
+        mv.draw_pieces(surface, view)
+        if self.drag is not None:
+            start = mv.area_point(self.drag[0])
+            pygame.draw.line(surface, (120, 220, 255), start, self.drag_pos, self.px(3))
+            pygame.draw.circle(surface, (120, 220, 255), self.drag_pos, self.px(6))
+        self.topbar.draw(surface, ctx)
+        # side panel
+        panel(surface, self.side_rect, self.theme, fill=Palette.panel, radius=0)
+        self.panels[self.tab].draw(surface, ctx)
+        # decision bar
+        pending = self.session.state.pending
+        decider = pending.player if pending else None
+        prompt, hint = self._prompt(ctx, labels)
+        trade = self.trade_open()
+        key = (self.version, tuple(sorted(labels)) if not trade else (), trade,
+               self.session.can_undo(self.viewer))
+        ordered = sorted(ctx.labels, key=_label_order)
+        self.decision.rebuild(ctx, [] if trade else ordered,
+                              self.app.manager, self.container,
+                              self.session.can_undo(self.viewer), key)
+        self.decision.draw(surface, ctx, prompt, decider, hint)
+        if trade:
+            side = self.controller.side_of(self.viewer)
+            self.trade.rebuild(ctx, ordered, self.app.manager,
+                               self.container, (self.version, tuple(sorted(labels))))
+            self.trade.draw(surface, ctx, pending.prompt if pending else "", side)
+        else:
+            self.trade.clear()
+        text, left = self.banner
+        if left > 0:
+            self._draw_banner(surface, text, min(1.0, left))
+        tip = self._tooltip(ctx)
+        if tip:
+            tooltip(surface, self.theme, tip, self.mouse)
+
+    def _prompt(self, ctx: Ctx, labels: set[str]) -> tuple[str, str]:
+        pending = self.session.state.pending
+        if self.session.state.game_over:
+            return ("The game is over.", "")
+        if pending is None:
+            return ("", "")
+        if not labels:
+            seat = self.session.seats.get(pending.player)
+            who = seat.name if seat else pending.player
+            if seat and not seat.human:
+                return (f"{who} (bot) is deciding: {pending.prompt}", "Tab: bots at full speed")
+            return (f"Waiting for {who}: {pending.prompt}", "")
+        hint = ""
+        if ctx.options.areas:
+            hint = f"Click a lit area on the map ({len(ctx.options.areas)} to choose from)"
+            if pending.kind.startswith("movement"):
+                hint += " — or drag tokens from a lit area to where they go"
+        elif "done" in labels:
+            hint = "Enter: done"
+        return (pending.prompt, hint)
+
+    def _tooltip(self, ctx: Ctx) -> list[str] | None:
+        if self.drag is not None:
+            return None
+        mv = self.mapview
+        assert mv is not None
+        if self.side_rect.collidepoint(self.mouse):
+            return self.panels[self.tab].tip(self.mouse)
+        if self.topbar.rect.collidepoint(self.mouse):
+            return self.topbar.tip(self.mouse)
+        if self._over_trade(self.mouse):
+            return None
+        if self.hover_area:
+            return mv.tooltip(self.hover_area, ctx.view)
+        return None
+
+    def _draw_banner(self, surface: pygame.Surface, text: str, alpha: float) -> None:
+        t = self.theme
+        img = t.text(text, 26, (255, 236, 200), "title")
+        box = img.get_rect()
+        box.inflate_ip(t.px(60), t.px(24))
+        box.midtop = (self.map_rect.centerx, self.map_rect.y + t.px(20))
+        layer = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.rect(layer, (120, 30, 20, 230), layer.get_rect(), border_radius=t.px(10))
+        pygame.draw.rect(layer, (255, 190, 120, 255), layer.get_rect(), t.px(2),
+                         border_radius=t.px(10))
+        layer.blit(img, img.get_rect(center=layer.get_rect().center))
+        layer.set_alpha(int(255 * alpha))
+        surface.blit(layer, box.topleft)
+
+    def draw_curtain(self, surface: pygame.Surface, ctx: Ctx) -> None:
+        t = self.theme
+        surface.fill(Palette.curtain)
+        w, h = surface.get_size()
+        who = self.curtain_for or ""
+        civ = load_game_data().civilizations.get(who)
+        seat = self.session.seats.get(who)
+        name = seat.name if seat else who
+        if civ:
+            civ_badge(surface, t, who, civ.emblem, (w // 2, h // 2 - t.px(110)), t.px(110))
+        from ..draw import title
+
+        title(surface, t, f"Pass to {name}", (w // 2, h // 2 - t.px(30)), size=44, center=True)
+        sub = t.text(f"{civ.name if civ else who} — everyone else, look away.", 18,
+                     Palette.text_dim, "italic")
+        surface.blit(sub, sub.get_rect(midtop=(w // 2, h // 2 + t.px(34))))
+        go = t.text(f"{name}: click anywhere or press Enter when you are ready", 17,
+                    Palette.gold_light, "bold")
+        surface.blit(go, go.get_rect(midtop=(w // 2, h // 2 + t.px(80))))
+
+
+def _label_order(label: str) -> int:
+    """Keep the core's order, with the answers that end a decision last."""
+    return 1 if label in ("done", "yes", "no") else 0

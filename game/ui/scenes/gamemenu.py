@@ -1,0 +1,100 @@
+"""The in-game menu over the game screen: resume, save, rules, settings, main menu."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UITextEntryLine
+
+from game.persist import SaveError, safe_name, write_save
+from game.persist import paths as persist_paths
+from game.persist.saves import SUFFIX
+
+from ..draw import panel, title
+from ..scene import Scene
+
+if TYPE_CHECKING:
+    from .game import GameScene
+
+
+class GameMenuScene(Scene):
+    name = "game_menu"
+    opaque = False
+
+    def __init__(self, app, game: GameScene):  # type: ignore[no-untyped-def]
+        super().__init__(app)
+        self.game = game
+
+    def build(self) -> None:
+        px = self.px
+        w, h = self.app.screen.get_size()
+        bw, bh = px(280), px(44)
+        self.box = pygame.Rect(0, 0, bw + px(60), px(470))
+        self.box.center = (w // 2, h // 2)
+        x = self.box.x + px(30)
+        y = self.box.y + px(80)
+        m, c = self.app.manager, self.container
+        self.buttons: dict[str, UIButton] = {}
+        state = self.game.session.state
+        default = safe_name(f"{state.config.ruleset} turn {state.turn}")
+        self.name_entry = UITextEntryLine(pygame.Rect(x, y, bw, px(34)), m, container=c,
+                                          initial_text=default)
+        self.name_entry.set_text_length_limit(60)
+        y += px(42)
+        for key, text in (("save", "Save game"), ("resume", "Resume"), ("rules", "Rules"),
+                          ("settings", "Settings"), ("menu", "Main menu")):
+            self.buttons[key] = UIButton(pygame.Rect(x, y, bw, bh), text, m, container=c,
+                                         object_id=pygame_gui.core.ObjectID(
+                                             object_id=f"#gm_{key}", class_id="@menu_button"))
+            y += bh + px(8)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            for key, button in self.buttons.items():
+                if event.ui_element is button:
+                    self.choose(key)
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+
+    def choose(self, key: str) -> None:
+        if key == "resume":
+            self.app.pop()
+        elif key == "save":
+            self.save()
+        elif key == "rules":
+            from .rules import RulesScene
+
+            self.app.push(RulesScene(self.app, self.game.session.state.config.ruleset))
+        elif key == "settings":
+            from .settings import SettingsScene
+
+            self.app.push(SettingsScene(self.app))
+        elif key == "menu":
+            from .menu import MenuScene
+
+            self.game.closing()
+            self.app.reset_to(MenuScene(self.app))
+
+    def save(self) -> None:
+        session = self.game.session
+        if session.record is None:
+            return
+        name = safe_name(self.name_entry.get_text())
+        folder = persist_paths.saves_dir()
+        try:
+            path = write_save(folder / f"{name}{SUFFIX}", session.record, session.state)
+        except (SaveError, OSError) as err:
+            self.app.notify(f"Not saved: {err}")
+            return
+        self.app.notify(f"Saved as {path.name}")
+        self.app.pop()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surface.blit(shade, (0, 0))
+        panel(surface, self.box, self.theme, fill=(30, 26, 20), radius=12)
+        title(surface, self.theme, "Game menu", (self.box.centerx, self.box.y + self.px(22)),
+              size=28, center=True)

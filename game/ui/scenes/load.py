@@ -1,0 +1,127 @@
+"""Load a saved game (or continue the newest autosave). A file that cannot be read shows its
+reason and nothing else happens."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UISelectionList
+
+from game.core.gamedata import load_game_data
+from game.persist import Autosaver, SavedGame, SaveError, list_saves, newest_autosave, read_save
+from game.persist import paths as persist_paths
+
+from ..draw import backdrop, panel, title
+from ..maps import map_for
+from ..scene import Scene
+from ..session import Seat, Session
+from ..theme import Palette
+
+if TYPE_CHECKING:
+    from ..app import App
+
+
+def start_saved(app: App, game: SavedGame) -> bool:
+    from .game import GameScene
+
+    found = map_for(game.map_id)
+    if found is None:
+        app.notify(f"The map {game.map_id!r} of this save is not installed")
+        return False
+    _, geometry = found
+    state = game.state
+    kinds = list(app.settings.new_game.seats)
+    players = list(state.players)
+    if len(kinds) != len(players):
+        kinds = ["human"] * len(players)
+    data = load_game_data()
+    seats = {}
+    for pid, kind in zip(players, kinds, strict=True):
+        name = state.config.names.get(pid) or data.civilizations[pid].name
+        seats[pid] = Seat(pid, name, human=kind == "human",
+                          level=kind if kind != "human" else "basic")
+    autosaver = Autosaver() if app.persist_settings else None
+    session = Session(state, seats, record=game.record, autosaver=autosaver)
+    app.reset_to(GameScene(app, session, geometry))
+    return True
+
+
+def open_save(app: App, path: str | Path) -> bool:
+    try:
+        game = read_save(path)
+    except SaveError as err:
+        app.notify(str(err))
+        return False
+    return start_saved(app, game)
+
+
+def continue_newest(app: App) -> bool:
+    game = newest_autosave()
+    if game is None:
+        app.notify("No autosave can be read")
+        return False
+    return start_saved(app, game)
+
+
+class LoadScene(Scene):
+    name = "load"
+
+    def build(self) -> None:
+        px = self.px
+        w, h = self.app.screen.get_size()
+        m, c = self.app.manager, self.container
+        rows = list_saves(persist_paths.saves_dir()) + list_saves(persist_paths.autosaves_dir())
+        self.rows = rows
+        self.items = []
+        for row in rows:
+            stamp = time.strftime("%Y-%m-%d %H:%M", time.localtime(row.modified))
+            if row.error:
+                text = f"{row.path.name} — cannot be opened: {row.error}"
+            else:
+                text = (f"{row.path.stem} — turn {row.turn}, {row.phase.replace('_', ' ')}, "
+                        f"{row.ruleset}, {len(row.players)} players — {stamp}")
+            self.items.append(text)
+        self.box = pygame.Rect(px(40), px(100), w - px(80), h - px(200))
+        self.list = UISelectionList(self.box.inflate(-px(20), -px(20)),
+                                    self.items or ["No saved games yet"], m, container=c)
+        self.back = UIButton(pygame.Rect(px(40), h - px(80), px(150), px(44)), "Back", m,
+                             container=c)
+        self.open = UIButton(pygame.Rect(w - px(190), h - px(80), px(150), px(44)), "Open", m,
+                             container=c, object_id=pygame_gui.core.ObjectID(
+                                 object_id="#open", class_id="@primary"))
+        if not rows:
+            self.open.disable()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.back:
+                self.app.pop()
+            elif event.ui_element is self.open:
+                self.open_selected()
+        elif event.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION:
+            self.open_selected()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+
+    def open_selected(self) -> None:
+        chosen = self.list.get_single_selection()
+        if chosen is None or chosen not in self.items:
+            self.app.notify("Choose a saved game first")
+            return
+        row = self.rows[self.items.index(chosen)]
+        if row.error:
+            self.app.notify(row.error)
+            return
+        open_save(self.app, row.path)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        backdrop(surface, self.theme)
+        title(surface, self.theme, "Load a game", (self.px(40), self.px(24)), size=38)
+        panel(surface, self.box, self.theme, radius=10)
+        note = self.theme.text(f"Saves: {persist_paths.saves_dir()}", 13, Palette.text_faint,
+                               "italic")
+        surface.blit(note, (self.px(40), self.box.bottom + self.px(6)))

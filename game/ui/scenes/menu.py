@@ -1,0 +1,90 @@
+"""The main menu: Continue, New game, Load, Settings, Rules, Quit."""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from game.core.gamedata import load_game_data
+from game.persist import autosaves
+
+from ..draw import backdrop, civ_badge, title
+from ..scene import Scene
+from ..theme import Palette
+
+
+class MenuScene(Scene):
+    name = "menu"
+
+    def build(self) -> None:
+        w, h = self.app.screen.get_size()
+        bw, bh, gap = self.px(300), self.px(50), self.px(12)
+        x = (w - bw) // 2
+        y = int(h * 0.38)
+        self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        has_autosave = bool(autosaves()) if self.app.persist_settings else False
+        for key, text, tip in (
+            ("continue", "Continue", "Open the newest autosave"),
+            ("new", "New game", "Choose players, rules and map"),
+            ("load", "Load", "Open a saved game"),
+            ("settings", "Settings", "UI scale, animation speed, window, sound"),
+            ("rules", "Rules", "Phases, advances and calamities"),
+            ("quit", "Quit", "Close Calamitas"),
+        ):
+            button = pygame_gui.elements.UIButton(
+                pygame.Rect(x, y, bw, bh), text, self.app.manager, container=self.container,
+                tool_tip_text=tip, object_id=pygame_gui.core.ObjectID(
+                    object_id=f"#menu_{key}", class_id="@menu_button"))
+            if key == "continue" and not has_autosave:
+                button.disable()
+            self.buttons[key] = button
+            y += bh + gap
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            for key, button in self.buttons.items():
+                if event.ui_element is button:
+                    self.choose(key)
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.quit()
+
+    def choose(self, key: str) -> None:
+        if key == "new":
+            from .newgame import NewGameScene
+
+            self.app.push(NewGameScene(self.app))
+        elif key == "load":
+            from .load import LoadScene
+
+            self.app.push(LoadScene(self.app))
+        elif key == "continue":
+            from .load import continue_newest
+
+            continue_newest(self.app)
+        elif key == "settings":
+            from .settings import SettingsScene
+
+            self.app.push(SettingsScene(self.app))
+        elif key == "rules":
+            from .rules import RulesScene
+
+            self.app.push(RulesScene(self.app))
+        elif key == "quit":
+            self.app.quit()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        backdrop(surface, self.theme)
+        w, h = surface.get_size()
+        title(surface, self.theme, "Calamitas", (w // 2, int(h * 0.1)), size=64, center=True)
+        sub = self.theme.text("Trade, advance, endure — the Mega Civilization family of games",
+                              17, Palette.text_dim, "italic")
+        surface.blit(sub, sub.get_rect(midtop=(w // 2, int(h * 0.1) + self.px(84))))
+        civs = list(load_game_data().civilizations.values())
+        d = self.px(30)
+        gap = self.px(8)
+        total = len(civs) * (d + gap) - gap
+        x = (w - total) // 2 + d // 2
+        y = int(h * 0.1) + self.px(136)
+        for civ in civs:
+            civ_badge(surface, self.theme, civ.id, civ.emblem, (x, y), d)
+            x += d + gap

@@ -1,0 +1,270 @@
+"""New game: player count, the set-up's civilizations with a human or a bot (and level) and a
+name per seat, the rule set with a line on each, the A.S.T. side, the map and the seed."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLine
+
+from game.bots import LEVELS
+from game.core import GameConfig, PhaseNotImplemented, SetupError, new_game
+from game.core.gamedata import load_game_data
+from game.core.mapgraph import MapError
+from game.persist import Autosaver
+
+from ..draw import backdrop, civ_badge, panel, title
+from ..maps import available_maps, load_map
+from ..scene import Scene
+from ..session import Seat, Session
+from ..theme import Palette
+
+HUMAN = "Human"
+RULESET_ORDER = ("classic", "mega-empires", "double-empires")
+
+
+def seat_kinds() -> list[str]:
+    return [HUMAN, *(f"Bot: {level}" for level in LEVELS)]
+
+
+class NewGameScene(Scene):
+    name = "new_game"
+
+    def __init__(self, app):  # type: ignore[no-untyped-def]
+        super().__init__(app)
+        choices = app.settings.new_game
+        self.players = min(18, max(5, choices.players))
+        self.setup_index = 0
+        self.ruleset = choices.ruleset if choices.ruleset in RULESET_ORDER else "classic"
+        self.ast = choices.ast if choices.ast in ("basic", "expert") else "basic"
+        maps = available_maps()
+        self.map_id = choices.map if choices.map in maps else (next(iter(maps), ""))
+        self.seed = random.SystemRandom().randrange(1, 10**9)
+        self.kinds: dict[str, str] = {}
+        self.names: dict[str, str] = {}
+        remembered = list(choices.seats)
+        for i, civ in enumerate(self.civs()):
+            kind = remembered[i] if i < len(remembered) else ("human" if i < 1 else "basic")
+            self.kinds[civ] = HUMAN if kind == "human" else f"Bot: {kind}"
+        self.error = ""
+
+    # -- choices ------------------------------------------------------------------------------
+    def setups(self) -> list[str]:
+        return [s.id for s in load_game_data().setups_for(self.players)]
+
+    def civs(self) -> list[str]:
+        setups = self.setups()
+        if not setups:
+            return []
+        setup = load_game_data().setups[setups[min(self.setup_index, len(setups) - 1)]]
+        return list(setup.civilizations)
+
+    def _remember_entries(self) -> None:
+        for civ, entry in getattr(self, "name_entries", {}).items():
+            self.names[civ] = entry.get_text().strip()[:24]
+        entry = getattr(self, "seed_entry", None)
+        if entry is not None:
+            text = entry.get_text().strip()
+            if text.isdigit():
+                self.seed = int(text)
+
+    # -- widgets ------------------------------------------------------------------------------
+    def build(self) -> None:
+        data = load_game_data()
+        m = self.app.manager
+        c = self.container
+        w, h = self.app.screen.get_size()
+        px = self.px
+        left = px(40)
+        top = px(96)
+        row = px(34)
+        label_w = px(120)
+        field_w = px(260)
+        self.widgets: dict[str, object] = {}
+
+        def label(text: str, y: int, x: int = left, width: int = label_w) -> None:
+            UILabel(pygame.Rect(x, y, width, row), text, m, container=c)
+
+        y = top
+        label("Players", y)
+        self.count_menu = UIDropDownMenu([str(n) for n in range(5, 19)], str(self.players),
+                                         pygame.Rect(left + label_w, y, px(90), row), m,
+                                         container=c)
+        setups = self.setups()
+        self.setup_menu = None
+        if len(setups) > 1:
+            label("Set-up", y, left + label_w + px(110), px(70))
+            shown = [s for s in setups]
+            self.setup_menu = UIDropDownMenu(shown, shown[min(self.setup_index, len(shown) - 1)],
+                                             pygame.Rect(left + label_w + px(180), y, px(150),
+                                                         row), m, container=c)
+        y += row + px(10)
+        label("Rules", y)
+        names = {data.rulesets[r].name: r for r in RULESET_ORDER if r in data.rulesets}
+        self.ruleset_names = names
+        current = next(n for n, r in names.items() if r == self.ruleset)
+        self.ruleset_menu = UIDropDownMenu(list(names), current,
+                                           pygame.Rect(left + label_w, y, field_w, row), m,
+                                           container=c)
+        y += row + px(4)
+        self.ruleset_line_y = y
+        y += px(44)
+        label("A.S.T.", y)
+        self.ast_menu = UIDropDownMenu(["Basic", "Expert"], self.ast.capitalize(),
+                                       pygame.Rect(left + label_w, y, px(130), row), m,
+                                       container=c)
+        y += row + px(10)
+        label("Map", y)
+        maps = list(available_maps()) or ["(no map installed)"]
+        self.map_menu = UIDropDownMenu(maps, self.map_id if self.map_id in maps else maps[0],
+                                       pygame.Rect(left + label_w, y, field_w, row), m,
+                                       container=c)
+        y += row + px(10)
+        label("Seed", y)
+        self.seed_entry = UITextEntryLine(pygame.Rect(left + label_w, y, px(150), row), m,
+                                          container=c, initial_text=str(self.seed))
+        self.seed_entry.set_allowed_characters("numbers")
+        self.seed_entry.set_text_length_limit(12)
+        self.reseed = UIButton(pygame.Rect(left + label_w + px(158), y, px(100), row), "New seed",
+                               m, container=c, tool_tip_text="A new random seed. The seed is "
+                               "shown so a game can be played again exactly.")
+        # seats, in up to two columns
+        civs = self.civs()
+        self.kind_menus: dict[str, UIDropDownMenu] = {}
+        self.name_entries: dict[str, UITextEntryLine] = {}
+        seat_x = left + label_w + field_w + px(60)
+        seat_w = px(440)
+        columns = 1 if w - seat_x >= seat_w and len(civs) <= 9 else 2
+        if columns == 2 and w - seat_x < seat_w * 2:
+            seat_w = max(px(380), (w - seat_x - px(40)) // 2)
+        per_col = (len(civs) + columns - 1) // columns
+        self.seat_rects: dict[str, pygame.Rect] = {}
+        for i, civ in enumerate(civs):
+            col, r = divmod(i, per_col)
+            x = seat_x + col * (seat_w + px(16))
+            yy = top + px(28) + r * (row + px(8))
+            self.seat_rects[civ] = pygame.Rect(x, yy, seat_w, row)
+            nx = x + px(150)
+            kind = self.kinds.get(civ, "Bot: basic")
+            self.kind_menus[civ] = UIDropDownMenu(seat_kinds(), kind,
+                                                  pygame.Rect(nx, yy, px(130), row), m,
+                                                  container=c)
+            default = self.names.get(civ) or data.civilizations[civ].name
+            entry = UITextEntryLine(pygame.Rect(nx + px(138), yy, seat_w - px(290), row), m,
+                                    container=c, initial_text=default)
+            entry.set_text_length_limit(24)
+            self.name_entries[civ] = entry
+        bw = px(160)
+        self.back = UIButton(pygame.Rect(left, h - px(70), bw, px(44)), "Back", m, container=c)
+        self.start = UIButton(pygame.Rect(w - left - bw, h - px(70), bw, px(44)), "Start game", m,
+                              container=c, object_id=pygame_gui.core.ObjectID(
+                                  object_id="#start", class_id="@primary"))
+
+    # -- events -------------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            self._remember_entries()
+            el = event.ui_element
+            if el is self.count_menu:
+                self.players = int(event.text)
+                self.setup_index = 0
+                self._reset_kinds()
+                self.rebuild()
+            elif el is self.setup_menu:
+                self.setup_index = self.setups().index(event.text)
+                self._reset_kinds()
+                self.rebuild()
+            elif el is self.ruleset_menu:
+                self.ruleset = self.ruleset_names[event.text]
+            elif el is self.ast_menu:
+                self.ast = event.text.lower()
+            elif el is self.map_menu:
+                self.map_id = event.text
+            else:
+                for civ, menu in self.kind_menus.items():
+                    if el is menu:
+                        self.kinds[civ] = event.text
+        elif event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.back:
+                self.app.pop()
+            elif event.ui_element is self.reseed:
+                self.seed = random.SystemRandom().randrange(1, 10**9)
+                self.seed_entry.set_text(str(self.seed))
+            elif event.ui_element is self.start:
+                self.start_game()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+
+    def _reset_kinds(self) -> None:
+        old = list(self.kinds.values())
+        self.kinds = {civ: (old[i] if i < len(old) else "Bot: basic")
+                      for i, civ in enumerate(self.civs())}
+
+    def seat_choices(self) -> list[str]:
+        return ["human" if self.kinds.get(c, "") == HUMAN else
+                self.kinds.get(c, "Bot: basic").split(": ", 1)[-1] for c in self.civs()]
+
+    def start_game(self) -> None:
+        self._remember_entries()
+        from .game import GameScene
+
+        path = available_maps().get(self.map_id)
+        if path is None:
+            self.app.notify("No map is installed")
+            return
+        try:
+            graph, geometry = load_map(path)
+        except MapError as err:
+            self.app.notify(f"The map cannot be used: {err}")
+            return
+        data = load_game_data()
+        civs = self.civs()
+        setup = self.setups()[min(self.setup_index, len(self.setups()) - 1)]
+        names = {civ: (self.names.get(civ) or data.civilizations[civ].name) for civ in civs}
+        config = GameConfig(players=list(civs), ruleset=self.ruleset, ast_side=self.ast,
+                            setup=setup, seed=self.seed, names=names)
+        try:
+            state = new_game(config, graph)
+        except (SetupError, PhaseNotImplemented) as err:
+            self.app.notify(f"The game cannot start: {err}")
+            return
+        choices = self.app.settings.new_game
+        choices.players, choices.ruleset, choices.ast = self.players, self.ruleset, self.ast
+        choices.map, choices.seats = self.map_id, self.seat_choices()
+        self.app.save_settings()
+        seats = {}
+        for civ, kind in zip(civs, self.seat_choices(), strict=True):
+            seats[civ] = Seat(civ, names[civ], human=kind == "human",
+                              level=kind if kind != "human" else "basic")
+        autosaver = Autosaver() if self.app.persist_settings else None
+        session = Session(state, seats, autosaver=autosaver)
+        self.app.reset_to(GameScene(self.app, session, geometry))
+
+    # -- drawing ------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        backdrop(surface, self.theme)
+        px = self.px
+        title(surface, self.theme, "New game", (px(40), px(24)), size=38)
+        data = load_game_data()
+        ruleset = data.rulesets.get(self.ruleset)
+        if ruleset is not None:
+            from ..draw import text_block
+
+            text_block(surface, self.theme, ruleset.description,
+                       (px(40) + px(120), self.ruleset_line_y), px(300), size=13,
+                       colour=Palette.text_dim, role="italic", max_lines=3)
+        if not self.seat_rects:
+            return
+        first = next(iter(self.seat_rects.values()))
+        head = self.theme.text("Seats — civilization, who plays it, name", 15, Palette.gold_light,
+                               "bold")
+        surface.blit(head, (first.x, first.y - px(30)))
+        for civ, rect in self.seat_rects.items():
+            panel(surface, rect.inflate(px(8), px(6)), self.theme, fill=Palette.panel_light,
+                  radius=6)
+            civ_badge(surface, self.theme, civ, data.civilizations[civ].emblem,
+                      (rect.x + px(14), rect.centery), px(24))
+            name = self.theme.text(data.civilizations[civ].name, 15, Palette.text, "bold")
+            surface.blit(name, (rect.x + px(32), rect.centery - name.get_height() // 2))

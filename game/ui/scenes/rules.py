@@ -1,0 +1,199 @@
+"""The rules reference: the 13 phases in brief, every advance with cost, credits and effects,
+and every calamity of the chosen rule set with its effect and the advances that modify it —
+the last two drawn from the data files the rules core itself loads."""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UIDropDownMenu
+
+from game.core.gamedata import load_game_data
+from game.core.turn import PHASES
+
+from ..draw import backdrop, panel, title, wrap
+from ..panels.advances import GROUP_COLOURS
+from ..scene import Scene
+from ..theme import PHASE_NAMES, Palette
+
+PHASE_BRIEFS = {
+    "taxation": "Each player pays tax from stock into the treasury for every city; a city "
+                "whose owner cannot pay may revolt to the player with the most tokens in stock.",
+    "population_expansion": "Every area with one of your tokens grows by one token, with two "
+                            "or more by two, as far as your stock allows; then the census is "
+                            "counted.",
+    "movement": "In census order each player moves tokens by land to a neighbouring area (two "
+                "with Roadbuilding) and builds and sails ships along the coast.",
+    "conflict": "Where tokens of several players exceed the population limit, they remove "
+                "tokens in turn; cities are attacked by enough tokens of another player.",
+    "city_construction": "Six tokens on a city site (twelve elsewhere) may become a city.",
+    "trade_card_acquisition": "Each player draws a trade card from every stack up to their "
+                              "number of cities, and may buy extra cards from the top stacks.",
+    "trade": "Players offer each other at least three cards, naming two commodities truly; "
+             "the rest may hide anything tradable — calamities included.",
+    "calamity_selection": "Calamities held are revealed; beyond the limits, some are returned "
+                          "unresolved.",
+    "calamity_resolution": "Calamities strike in stack order: primary victims, secondary "
+                           "victims and beneficiaries, each modified by the advances held.",
+    "special_abilities": "Advances with special abilities are used (Diaspora, Politics, "
+                         "Provincial Empire, Trade Routes and others).",
+    "surplus_and_support": "Tokens over an area's limit are removed, and cities without enough "
+                           "tokens to support them are reduced.",
+    "advance_acquisition": "Players buy civilization advances with sets of commodity cards and "
+                           "treasury; credits from advances owned lower the price.",
+    "ast_alteration": "Every civilization that meets the requirements of its next A.S.T. "
+                      "space moves one step; the game ends when someone reaches the end.",
+}
+TABS = ("Phases", "Advances", "Calamities")
+
+
+class RulesScene(Scene):
+    name = "rules"
+
+    def __init__(self, app, ruleset: str = "classic"):  # type: ignore[no-untyped-def]
+        super().__init__(app)
+        self.ruleset = ruleset
+        self.tab = 0
+        self.scroll = 0
+        self._page: tuple[object, pygame.Surface] | None = None
+
+    def build(self) -> None:
+        px = self.px
+        w, h = self.app.screen.get_size()
+        m, c = self.app.manager, self.container
+        self.tabs: list[UIButton] = []
+        x = px(40)
+        for i, text in enumerate(TABS):
+            b = UIButton(pygame.Rect(x, px(84), px(140), px(36)), text, m, container=c,
+                         object_id=pygame_gui.core.ObjectID(object_id=f"#rules_{i}",
+                                                            class_id="@tab"))
+            self.tabs.append(b)
+            x += px(146)
+        self.tabs[self.tab].select()
+        data = load_game_data()
+        self.names = {r.name: r.id for r in data.rulesets.values()}
+        current = next(n for n, r in self.names.items() if r == self.ruleset)
+        self.ruleset_menu = UIDropDownMenu(list(self.names), current,
+                                           pygame.Rect(x + px(20), px(84), px(260), px(36)), m,
+                                           container=c)
+        self.back = UIButton(pygame.Rect(w - px(190), px(24), px(150), px(40)), "Back", m,
+                             container=c)
+        self.page_rect = pygame.Rect(px(40), px(132), w - px(80), h - px(160))
+        self._page = None
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.back:
+                self.app.pop()
+            elif event.ui_element in self.tabs:
+                self.tabs[self.tab].unselect()
+                self.tab = self.tabs.index(event.ui_element)
+                self.tabs[self.tab].select()
+                self.scroll = 0
+        elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            if event.ui_element is self.ruleset_menu:
+                self.ruleset = self.names[event.text]
+                self.scroll = 0
+        elif event.type == pygame.MOUSEWHEEL:
+            self.scroll = max(0, self.scroll - event.y * self.px(60))
+        elif event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.app.pop()
+            elif event.key in (pygame.K_PAGEDOWN, pygame.K_DOWN):
+                self.scroll += self.page_rect.height // (1 if event.key == pygame.K_PAGEDOWN else 8)
+            elif event.key in (pygame.K_PAGEUP, pygame.K_UP):
+                step = self.page_rect.height // (1 if event.key == pygame.K_PAGEUP else 8)
+                self.scroll = max(0, self.scroll - step)
+
+    # -- the page -----------------------------------------------------------------------------
+    def entries(self) -> list[tuple[str, str, tuple[int, int, int] | None]]:
+        """(style, text, colour mark) for the current tab: style is head, body, note."""
+        data = load_game_data()
+        out: list[tuple[str, str, tuple[int, int, int] | None]] = []
+        if self.tab == 0:
+            for i, phase in enumerate(PHASES, 1):
+                out.append(("head", f"{i}. {PHASE_NAMES[phase]}", None))
+                out.append(("body", PHASE_BRIEFS[phase], None))
+        elif self.tab == 1:
+            for adv in data.advances.values():
+                if self.ruleset not in adv.rulesets:
+                    continue
+                mark = GROUP_COLOURS.get(adv.groups[0]) if adv.groups else None
+                groups = " / ".join(g.capitalize() for g in adv.groups)
+                out.append(("head", f"{adv.name} — {adv.cost} ({adv.vp} VP) · {groups}", mark))
+                credits = ", ".join(f"{g} {v}" for g, v in adv.group_credits.items())
+                specific = ", ".join(f"{data.advances[a].name} {v}"
+                                     for a, v in adv.specific_credits.items()
+                                     if a in data.advances)
+                parts = []
+                if credits:
+                    parts.append(f"Group credits: {credits}")
+                if specific:
+                    parts.append(f"Credits towards: {specific}")
+                if parts:
+                    out.append(("note", ".  ".join(parts), None))
+                for effect in adv.effects:
+                    out.append(("body", "• " + data.effects.get(effect, effect), None))
+        else:
+            ruleset = data.rulesets[self.ruleset]
+            out.append(("body", ruleset.description, None))
+            for cal in ruleset.calamities.values():
+                kind = cal.kind.replace("_", "-")
+                out.append(("head", f"{cal.name} — stack {cal.stack}, {kind}", (150, 60, 50)))
+                out.append(("body", cal.summary, None))
+                mods = sorted({data.advances[a].name for value in cal.params.values()
+                               for a in (value if isinstance(value, tuple) else ())
+                               if isinstance(a, str) and a in data.advances})
+                if mods:
+                    out.append(("note", "Modified by: " + ", ".join(mods), None))
+                if cal.clauses:
+                    out.append(("note", "Rules: " + ", ".join(cal.clauses), None))
+        return out
+
+    def page(self) -> pygame.Surface:
+        key = (self.tab, self.ruleset, self.page_rect.size)
+        if self._page is not None and self._page[0] == key:
+            return self._page[1]
+        t = self.theme
+        px = self.px
+        width = self.page_rect.width - px(48)
+        blocks: list[tuple[int, pygame.Surface, tuple[int, int, int] | None]] = []
+        for style, text, mark in self.entries():
+            size, role, colour = {"head": (17, "bold", Palette.gold_light),
+                                  "body": (15, "regular", Palette.text),
+                                  "note": (13, "italic", Palette.text_dim)}[style]
+            for k, line in enumerate(wrap(t, text, width, size, role)):
+                gap = px(12) if style == "head" and k == 0 else 0
+                blocks.append((gap, t.font(role, size).render(line, True, colour),
+                               mark if k == 0 else None))
+        height = sum(g + s.get_height() for g, s, _ in blocks) + px(40)
+        surface = pygame.Surface((self.page_rect.width, max(height, self.page_rect.height)),
+                                 pygame.SRCALPHA)
+        y = px(12)
+        for gap, img, mark in blocks:
+            y += gap
+            if mark:
+                pygame.draw.rect(surface, mark, pygame.Rect(px(12), y + px(3), px(8),
+                                                            img.get_height() - px(6)))
+            surface.blit(img, (px(28), y))
+            y += img.get_height()
+        self._page = (key, surface)
+        return surface
+
+    def draw(self, surface: pygame.Surface) -> None:
+        backdrop(surface, self.theme)
+        title(surface, self.theme, "Rules", (self.px(40), self.px(20)), size=38)
+        panel(surface, self.page_rect, self.theme, radius=10)
+        page = self.page()
+        limit = max(0, page.get_height() - self.page_rect.height)
+        self.scroll = min(self.scroll, limit)
+        area = pygame.Rect(0, self.scroll, self.page_rect.width, self.page_rect.height - 2)
+        surface.blit(page, self.page_rect.topleft, area)
+        if limit:
+            frac = self.scroll / limit
+            seen = self.page_rect.height
+            bar_h = max(self.px(30), seen * seen // page.get_height())
+            y = self.page_rect.y + frac * (self.page_rect.height - bar_h)
+            pygame.draw.rect(surface, Palette.panel_edge,
+                             pygame.Rect(self.page_rect.right - self.px(8), y, self.px(5), bar_h),
+                             border_radius=self.px(3))

@@ -1,0 +1,113 @@
+"""Settings: UI scale, animation speed, fullscreen or window size, sound volume."""
+
+from __future__ import annotations
+
+import copy
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UIDropDownMenu, UIHorizontalSlider, UILabel
+
+from ..app import WINDOW_SIZES
+from ..draw import backdrop, panel, title
+from ..scene import Scene
+from ..theme import Palette
+
+SCALES = ("0.75", "1", "1.25", "1.5", "1.75", "2", "2.5", "3")
+SPEEDS = {"Slow": 0.5, "Normal": 1.0, "Fast": 2.0, "Faster": 4.0, "Instant": 8.0}
+
+
+def _fmt_scale(value: float) -> str:
+    return min(SCALES, key=lambda s: abs(float(s) - value))
+
+
+class SettingsScene(Scene):
+    name = "settings"
+
+    def __init__(self, app):  # type: ignore[no-untyped-def]
+        super().__init__(app)
+        self.draft = copy.deepcopy(app.settings)
+        self.size = app.window_size
+
+    def build(self) -> None:
+        px = self.px
+        w, h = self.app.screen.get_size()
+        m, c = self.app.manager, self.container
+        self.box = pygame.Rect(0, 0, px(620), px(440))
+        self.box.center = (w // 2, h // 2)
+        x, y = self.box.x + px(30), self.box.y + px(84)
+        lw, fw, row = px(200), px(330), px(36)
+        self.rows_y: list[int] = []
+
+        def label(text: str) -> None:
+            UILabel(pygame.Rect(x, y, lw, row), text, m, container=c)
+            self.rows_y.append(y)
+
+        label("UI scale")
+        now = f"{_fmt_scale(self.draft.ui_scale)}×"
+        self.scale = UIDropDownMenu([f"{s}×" for s in SCALES], now,
+                                    pygame.Rect(x + lw, y, fw, row), m, container=c)
+        y += row + px(14)
+        label("Animation speed")
+        speed = min(SPEEDS, key=lambda k: abs(SPEEDS[k] - self.draft.animation_speed))
+        self.speed = UIDropDownMenu(list(SPEEDS), speed, pygame.Rect(x + lw, y, fw, row), m,
+                                    container=c)
+        y += row + px(14)
+        label("Display")
+        sizes = ["Fullscreen", *(f"Window {a}×{b}" for a, b in WINDOW_SIZES)]
+        now = "Fullscreen" if self.draft.fullscreen else f"Window {self.size[0]}×{self.size[1]}"
+        if now not in sizes:
+            sizes.append(now)
+        self.display = UIDropDownMenu(sizes, now, pygame.Rect(x + lw, y, fw, row), m, container=c)
+        y += row + px(14)
+        label("Sound volume")
+        self.volume = UIHorizontalSlider(pygame.Rect(x + lw, y, fw, row),
+                                         round(self.draft.volume * 100), (0, 100), m, container=c)
+        y += row + px(14)
+        label("Sound")
+        self.sound = UIDropDownMenu(["On", "Off"], "On" if self.draft.sound else "Off",
+                                    pygame.Rect(x + lw, y, px(120), row), m, container=c)
+        bw = px(150)
+        self.back = UIButton(pygame.Rect(self.box.x + px(30), self.box.bottom - px(64), bw, px(44)),
+                             "Back", m, container=c)
+        self.apply = UIButton(pygame.Rect(self.box.right - px(30) - bw, self.box.bottom - px(64),
+                                          bw, px(44)), "Apply", m, container=c,
+                              object_id=pygame_gui.core.ObjectID(object_id="#apply",
+                                                                 class_id="@primary"))
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            if event.ui_element is self.scale:
+                self.draft.ui_scale = float(event.text.rstrip("×"))
+            elif event.ui_element is self.speed:
+                self.draft.animation_speed = SPEEDS[event.text]
+            elif event.ui_element is self.display:
+                if event.text == "Fullscreen":
+                    self.draft.fullscreen = True
+                else:
+                    self.draft.fullscreen = False
+                    a, b = event.text.split(" ", 1)[1].split("×")
+                    self.size = (int(a), int(b))
+            elif event.ui_element is self.sound:
+                self.draft.sound = event.text == "On"
+        elif event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED:
+            if event.ui_element is self.volume:
+                self.draft.volume = max(0.0, min(1.0, self.volume.get_current_value() / 100))
+        elif event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.back:
+                self.app.pop()
+            elif event.ui_element is self.apply:
+                self.app.apply_settings(copy.deepcopy(self.draft), self.size)
+                self.app.notify("Settings applied")
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        backdrop(surface, self.theme)
+        panel(surface, self.box, self.theme, radius=12)
+        title(surface, self.theme, "Settings", (self.box.centerx, self.box.y + self.px(22)),
+              size=32, center=True)
+        note = self.theme.text("Apply remakes the window at the new scale and size.", 13,
+                               Palette.text_dim, "italic")
+        surface.blit(note, note.get_rect(midbottom=(self.box.centerx,
+                                                    self.box.bottom - self.px(74))))

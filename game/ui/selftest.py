@@ -1,0 +1,179 @@
+"""python -m game selftest: the real client, headless, bots in every seat.
+
+It opens every screen (menu, settings, rules, load, new game, the game with each side panel,
+the hot-seat curtain, a decision, the trade window when one comes up, the in-game menu, the
+final scores), plays at least one whole turn through the game screen's own loop, writes a PNG
+of each screen into the screenshots folder if one is given, and exits 0 when all went well.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from pathlib import Path
+
+FRAME_DT = 1 / 60
+MAX_EXTRA_FRAMES = 20_000
+
+
+def run_selftest(frames: int = 120, players: int = 5, seed: int = 1,
+                 screenshots: str | None = None, calamity: str | None = None,
+                 size: tuple[int, int] = (1366, 768), scale: float = 1.0) -> int:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    from game.persist import Settings
+
+    from .app import App
+    from .scenes.end import EndScene
+    from .scenes.game import GameScene
+    from .scenes.gamemenu import GameMenuScene
+    from .scenes.load import LoadScene
+    from .scenes.menu import MenuScene
+    from .scenes.newgame import NewGameScene
+    from .scenes.rules import RulesScene
+    from .scenes.settings import SettingsScene
+
+    if not 5 <= players <= 18:
+        print("calamitas selftest: --players must be 5 to 18", file=sys.stderr)
+        return 2
+    folder = Path(screenshots) if screenshots else None
+    if folder is not None:
+        folder.mkdir(parents=True, exist_ok=True)
+    settings = Settings(ui_scale=scale, animation_speed=8.0)
+    settings.new_game.players = players
+    settings.new_game.seats = ["basic"] * players
+    app = App(size, settings=settings, persist_settings=False)
+    shots: list[str] = []
+    started = time.perf_counter()
+
+    def run(n: int) -> None:
+        for _ in range(n):
+            app.frame(pygame.event.get(), FRAME_DT)
+
+    def shot(name: str) -> None:
+        run(2)
+        shots.append(name)
+        if folder is not None:
+            pygame.image.save(app.screen, str(folder / f"{len(shots):02d}-{name}.png"))
+
+    try:
+        app.push(MenuScene(app))
+        shot("menu")
+        app.push(SettingsScene(app))
+        shot("settings")
+        app.pop()
+        rules = RulesScene(app)
+        app.push(rules)
+        for tab, name in enumerate(("rules-phases", "rules-advances", "rules-calamities")):
+            rules.tab = tab
+            shot(name)
+        app.pop()
+        app.push(LoadScene(app))
+        shot("load")
+        app.pop()
+        new = NewGameScene(app)
+        app.push(new)
+        new.seed = seed
+        new.seed_entry.set_text(str(seed))
+        shot("new-game")
+        new.start_game()
+        game = app.scene
+        if not isinstance(game, GameScene):
+            print("calamitas selftest: the game did not start", file=sys.stderr)
+            return 1
+        session = game.session
+        run(max(1, frames // 2))
+        shot("game")
+        played = 0
+        while session.state.turn < 2 and not session.state.game_over:
+            run(1)
+            played += 1
+            if played > MAX_EXTRA_FRAMES:
+                print("calamitas selftest: no whole turn after many frames", file=sys.stderr)
+                return 1
+        run(max(0, frames - frames // 2))
+        for tab, name in enumerate(("hand", "advances", "ast", "table", "log")):
+            game.set_tab(tab)
+            shot(f"game-{name}")
+        game.set_tab(0)
+        if calamity:
+            _until_calamity(game, run, calamity)
+            shot(f"calamity-{calamity}")
+        # hot seat: two seats become human; the curtain must come down before either acts
+        _hot_seat(game, run, shot)
+        app.push(GameMenuScene(app, game))
+        shot("game-menu")
+        app.pop()
+        app.push(EndScene(app, session))
+        shot("end")
+        app.pop()
+        turn = session.state.turn
+    except Exception as err:  # the self-test reports any failure as one line and exit 1
+        import traceback
+
+        traceback.print_exc()
+        print(f"calamitas selftest: failed: {err}", file=sys.stderr)
+        return 1
+    finally:
+        app.close()
+    seconds = time.perf_counter() - started
+    where = f" into {folder}" if folder else ""
+    print(f"selftest OK: {app.frames} frames, {len(shots)} screens{where}, reached turn {turn} "
+          f"in {seconds:.1f} s")
+    return 0
+
+
+def _until_calamity(game, run, calamity: str) -> None:  # type: ignore[no-untyped-def]
+    for _ in range(MAX_EXTRA_FRAMES):
+        if any(ln.text.lower().startswith(f"calamity: {calamity.replace('_', ' ')}")
+               for ln in game.session.log[-40:]):
+            return
+        if game.session.state.game_over:
+            return
+        run(1)
+
+
+def _hot_seat(game, run, shot) -> None:  # type: ignore[no-untyped-def]
+    """Two seats turn human; shows the curtain, a decision, and the trade window if it comes."""
+    from game.bots import make_bot
+
+    from .controller import TRADE_KINDS
+
+    session = game.session
+    humans = list(session.seats)[:2]
+    policy = {pid: make_bot("basic", 99 + i) for i, pid in enumerate(humans)}
+    for pid in humans:
+        session.seats[pid].human = True
+    seen: set[str] = set()
+    for _ in range(4000):
+        if session.state.game_over:
+            break
+        run(1)
+        if game.curtain_for:
+            if "curtain" not in seen:
+                shot("curtain")
+                seen.add("curtain")
+            game.lift_curtain()
+            run(1)
+            continue
+        who = session.human_to_act()
+        if who is None:
+            continue
+        pending = session.state.pending
+        kind = pending.kind if pending else ""
+        if "decision" not in seen:
+            shot("decision")
+            seen.add("decision")
+        if kind in TRADE_KINDS and "trade" not in seen:
+            shot("trade")
+            seen.add("trade")
+        label = policy[who].choose(session.view_for(who))
+        game.pick(label)
+        if {"curtain", "decision", "trade"} <= seen:
+            break
+    for pid in humans:
+        session.seats[pid].human = False
