@@ -4,8 +4,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 from game.cli import build_parser, main
 
 TINY = str(Path(__file__).resolve().parent / "maps" / "tiny.json")
@@ -22,12 +20,6 @@ def test_python_dash_m_game_help_runs() -> None:
     done = subprocess.run([sys.executable, "-m", "game", "--help"], capture_output=True,
                           text=True, timeout=60)
     assert done.returncode == 0 and "simulate" in done.stdout
-
-
-@pytest.mark.parametrize("argv", [["replay", "x.json"], ["arena"]])
-def test_a_command_not_built_yet_exits_2_saying_so(argv: list[str], capsys) -> None:
-    assert main(argv) == 2
-    assert "not built yet" in capsys.readouterr().err
 
 
 def test_validate_map_exits_0_on_a_good_map_and_1_on_a_bad_one(tmp_path, capsys) -> None:
