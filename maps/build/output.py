@@ -1,0 +1,177 @@
+"""Writing the map file: rounding to whole km, labels, and a stable, diff-friendly JSON layout."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import shapely
+import shapely.ops
+from shapely.geometry import Polygon
+from shapely.geometry.base import BaseGeometry
+
+from .land import Land, polygons_of
+from .partition import Partition
+from .sources import Sources
+from .topology import Topology
+
+WATER_TOLERANCE_KM = 2.5
+
+
+def ring_points(ring: Any) -> list[list[int]]:
+    out: list[list[int]] = []
+    for x, y in list(ring.coords)[:-1]:
+        p = [round(x), round(y)]
+        if not out or out[-1] != p:
+            out.append(p)
+    while len(out) > 1 and out[0] == out[-1]:
+        out.pop()
+    return out
+
+
+def rings(geom: BaseGeometry, tolerance: float = 0.0, min_area: float = 0.0
+          ) -> list[list[list[int]]]:
+    out = []
+    for poly in polygons_of(geom):
+        if poly.area < min_area:
+            continue
+        shell = Polygon(poly.exterior)
+        if tolerance:
+            shell = shell.simplify(tolerance)
+        pts = ring_points(shell.exterior)
+        if len(pts) >= 3:
+            out.append(pts)
+    return out
+
+
+def label_point(geom: BaseGeometry, avoid: tuple[float, float] | None) -> list[int]:
+    """Where the name goes: deep inside the largest piece, clear of the city site."""
+    main = polygons_of(geom)[0]
+    room = main
+    if avoid is not None:
+        cut = main.difference(shapely.Point(avoid).buffer(22.0))
+        if not cut.is_empty:
+            room = polygons_of(cut)[0]
+    p = shapely.ops.polylabel(room, tolerance=1.0) if room.area > 4 else room.centroid
+    return [round(p.x), round(p.y)]
+
+
+def _clip_line(points: list[tuple[float, float]], land: Land) -> list[list[list[int]]]:
+    line = shapely.LineString(points).intersection(land.rect.buffer(-1.0))
+    parts = [g for g in getattr(line, "geoms", [line]) if g.length > 20]
+    out = []
+    for part in parts:
+        pts = [[round(x), round(y)] for x, y in part.simplify(1.0).coords]
+        if len(pts) >= 2:
+            out.append(pts)
+    return out
+
+
+def map_document(src: Sources, projection: dict[str, Any], land: Land, part: Partition,
+                 topo: Topology, setups: dict[str, Any]) -> dict[str, Any]:
+    specs = {a.id: a for a in src.areas}
+    areas = []
+    for aid in sorted(part.land):
+        spec = specs[aid]
+        site = topo.site_points.get(aid)
+        entry: dict[str, Any] = {
+            "id": aid, "name": spec.name, "pop": spec.pop, "site": spec.site,
+            "coastal": topo.coastal[aid], "flood_plain": spec.zone, "block": topo.blocks[aid],
+            "polygons": rings(part.land[aid]),
+            "label": label_point(part.land[aid], site),
+        }
+        water = rings(part.water[aid], WATER_TOLERANCE_KM, 4.0)
+        if water:
+            entry["water_polygons"] = water
+        if site is not None:
+            entry["site_point"] = [round(site[0]), round(site[1])]
+        areas.append(entry)
+    seas = []
+    for sid in sorted(part.seas):
+        spec = next(s for s in src.seas if s["id"] == sid)
+        geom = part.seas[sid]
+        seas.append({
+            "id": sid, "name": spec["name"],
+            "polygons": rings(geom, WATER_TOLERANCE_KM, 4.0),
+            "label": [round(c) for c in shapely.ops.polylabel(polygons_of(geom)[0], 1.0).coords[0]],
+            "borders": topo.sea_borders[sid],
+        })
+    lakes = []
+    for name, geom in land.lakes.items():
+        lid = "".join(ch if ch.isalnum() else "_" for ch in name.lower().encode(
+            "ascii", "ignore").decode()).strip("_")
+        if not rings(geom, 0, 20.0):
+            continue
+        lakes.append({"id": lid, "name": name, "polygons": rings(geom, 0, 20.0),
+                      "label": label_point(geom, None)})
+    for spec in src.inland:
+        geom = land.inland[spec["id"]]
+        lakes.append({"id": spec["id"], "name": spec["name"],
+                      "polygons": rings(geom, WATER_TOLERANCE_KM, 20.0),
+                      "label": label_point(geom, None)})
+    rivers = []
+    for rid, line in land.rivers.items():
+        spec = next(r for r in src.rivers if r["id"] == rid)
+        for k, pts in enumerate(_clip_line(list(line.coords), land)):
+            rivers.append({"id": rid if k == 0 else f"{rid}_{k + 1}", "name": spec["name"],
+                           "points": pts})
+    plains = []
+    for plain in src.plains:
+        pid = plain["id"]
+        plains.append({"id": pid, "name": plain["name"], "areas": topo.plains[pid],
+                       "polygons": rings(land.bands[pid], 1.0, 4.0)})
+    volcanoes = [{"id": v["id"], "name": v["name"],
+                  "point": [round(v["point"][0]), round(v["point"][1])], "areas": v["areas"]}
+                 for v in topo.volcanoes]
+    starts = {a.start: a.id for a in src.areas if a.start}
+    return {
+        "$schema": "schema.json",
+        "format": 1,
+        "id": src.board["id"],
+        "name": src.board["name"],
+        "units": "km",
+        "projection": projection,
+        "bounds": [round(v) for v in src.board["bounds"]],
+        "areas": areas,
+        "seas": seas,
+        "volcanoes": volcanoes,
+        "flood_plains": plains,
+        "straits": topo.straits,
+        "rivers": rivers,
+        "lakes": lakes,
+        "start_areas": dict(sorted(starts.items())),
+        "edge_areas": topo.edge,
+        "adjacency": {
+            "land": [list(p) for p in topo.land_pairs],
+            "water": [list(p) for p in topo.water_pairs],
+            "seas": [list(p) for p in topo.sea_pairs],
+        },
+        "setups": setups,
+    }
+
+
+def dumps(doc: dict[str, Any]) -> str:
+    """JSON with one list item per line at the top two levels: small diffs, still compact."""
+    def compact(value: Any) -> str:
+        return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+    lines = ["{"]
+    keys = list(doc)
+    for i, key in enumerate(keys):
+        value = doc[key]
+        tail = "," if i < len(keys) - 1 else ""
+        if isinstance(value, list) and value:
+            lines.append(f"{compact(key)}:[")
+            lines += [compact(v) + ("," if j < len(value) - 1 else "")
+                      for j, v in enumerate(value)]
+            lines.append("]" + tail)
+        elif isinstance(value, dict) and value and key in ("adjacency", "setups"):
+            lines.append(f"{compact(key)}:{{")
+            sub = list(value)
+            lines += [f"{compact(k)}:{compact(value[k])}" + ("," if j < len(sub) - 1 else "")
+                      for j, k in enumerate(sub)]
+            lines.append("}" + tail)
+        else:
+            lines.append(f"{compact(key)}:{compact(value)}{tail}")
+    lines.append("}")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,56 @@
+"""The map's set-ups per player count: who plays, on which half, and which areas are out of play.
+
+For each set-up of the game data (game/core/data/trade_cards.toml) the map lists the
+civilizations, the map halves in play (the set-up's blocks) and the areas out of play: those of
+the other half, and those farther from every playing civilization's start than needed to give
+each player about AREAS_PER_PLAYER land areas. So a five-player game is played on the part of
+the board around its five homelands, and an eighteen-player game on all of it.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any
+
+AREAS_PER_PLAYER = 20
+
+
+def distances(start: str, links: dict[str, set[str]]) -> dict[str, int]:
+    seen = {start: 0}
+    queue = deque([start])
+    while queue:
+        here = queue.popleft()
+        for nxt in sorted(links[here]):
+            if nxt not in seen:
+                seen[nxt] = seen[here] + 1
+                queue.append(nxt)
+    return seen
+
+
+def build_setups(game_setups: dict[str, Any], starts: dict[str, str],
+                 blocks: dict[str, str | None], links: dict[str, set[str]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for sid in sorted(game_setups, key=lambda s: (game_setups[s]["players"], s)):
+        setup = game_setups[sid]
+        halves = sorted(setup["blocks"])
+        usable = {a for a, b in blocks.items() if b is None or b in halves}
+        sub = {a: {n for n in links[a] if n in usable} for a in usable}
+        reach: dict[str, int] = {}
+        for civ in setup["civilizations"]:
+            for aid, d in distances(starts[civ], sub).items():
+                reach[aid] = min(d, reach.get(aid, d))
+        want = AREAS_PER_PLAYER * setup["players"]
+        limit = max(reach.values())
+        for d in range(1, limit + 1):
+            if sum(1 for v in reach.values() if v <= d) >= want:
+                limit = d
+                break
+        in_play = {a for a, d in reach.items() if d <= limit}
+        out[sid] = {
+            "players": setup["players"],
+            "civilizations": list(setup["civilizations"]),
+            "blocks": {b: list(setup["blocks"][b]) for b in halves},
+            "reach": limit,
+            "out_of_play": sorted(set(blocks) - in_play),
+        }
+    return out
