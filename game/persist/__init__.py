@@ -8,6 +8,7 @@
 """
 
 from .autosave import Autosaver, autosaves, newest_autosave
+from .logs import start_logging
 from .migrations import CURRENT as SAVE_FORMAT
 from .record import GameRecord, TurnHash
 from .replay import ReplayCursor, ReplayError, VerifyReport, verify
@@ -20,6 +21,8 @@ from .saves import (
     list_saves,
     read_save,
     safe_name,
+    save_game,
+    save_replay,
     write_save,
 )
 from .settings import NewGameChoices, Settings, load_settings, save_settings
@@ -45,7 +48,10 @@ __all__ = [
     "newest_autosave",
     "read_save",
     "safe_name",
+    "save_game",
+    "save_replay",
     "save_settings",
+    "start_logging",
     "verify",
     "write_save",
 ]

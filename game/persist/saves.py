@@ -28,6 +28,7 @@ from game.core.plain import from_plain, to_plain
 from game.core.state import FORMAT_VERSION as STATE_VERSION
 from game.core.state import map_digest
 
+from . import paths
 from .atomic import is_temp_file, write_atomic
 from .migrations import CURRENT, FORMAT_NAME, MigrationError, looks_like_bare_state, upgrade
 from .record import GameRecord, TurnHash
@@ -334,6 +335,21 @@ def safe_name(name: str) -> str:
     if not cleaned or cleaned.lower() in _RESERVED:
         cleaned = f"save_{cleaned}" if cleaned else time.strftime("save-%Y%m%d-%H%M%S")
     return cleaned
+
+
+def save_game(name: str, record: GameRecord, state: GameState, folder: Path | None = None) -> Path:
+    """Save under the name a player typed, in the saves folder (made safe; replaces a save of
+    the same name). SaveError if it cannot be written."""
+    folder = folder if folder is not None else paths.saves_dir()
+    return write_save(folder / f"{safe_name(name)}{SUFFIX}", record, state)
+
+
+def save_replay(record: GameRecord, state: GameState, folder: Path | None = None) -> Path:
+    """Keep a game (usually a finished one) in the replays folder for the replay viewer."""
+    folder = folder if folder is not None else paths.replays_dir()
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
+    name = f"{stamp}-{state.config.ruleset}-{len(state.players)}p-t{state.turn}"
+    return write_save(folder / f"{safe_name(name)}{SUFFIX}", record, state)
 
 
 @dataclass(frozen=True)

@@ -158,3 +158,41 @@ def test_data_dir_works_before_the_default_command(tmp_path) -> None:
         capture_output=True, text=True, timeout=60,
     )
     assert done.returncode == 0 and "--data-dir" in done.stdout
+
+
+# --- named saves, replays, logs ---------------------------------------------------------------
+
+
+def test_named_saves_and_replays_go_to_their_folders_with_safe_names(
+    played, private_data_dir
+) -> None:
+    from game.persist import list_saves, read_save, save_game, save_replay
+
+    state, record = played["end"]
+    path = save_game("../My game: turn 24?", record, state)
+    assert path.parent == private_data_dir / "saves" and path.name == "My game_ turn 24.json"
+    assert [r.path for r in list_saves(paths.saves_dir())] == [path]
+    replay = save_replay(record, state)
+    assert replay.parent == private_data_dir / "replays"
+    assert read_save(replay).state == state
+
+
+def test_the_log_file_lives_in_the_log_folder(private_data_dir) -> None:
+    import logging
+
+    from game.persist import start_logging
+
+    path = start_logging()
+    try:
+        assert path == private_data_dir / "logs" / "calamitas.log"
+        assert start_logging() == path  # a second call adds no second handler
+        logging.getLogger("game.persist").warning("hello from the test")
+        for handler in logging.getLogger("game").handlers:
+            handler.flush()
+        assert "hello from the test" in path.read_text()
+    finally:
+        logger = logging.getLogger("game")
+        for handler in list(logger.handlers):
+            if getattr(handler, "baseFilename", None) == str(path):
+                logger.removeHandler(handler)
+                handler.close()
