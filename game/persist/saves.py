@@ -321,6 +321,39 @@ def _describe(value: Any) -> str:
     return "a list" if isinstance(value, list) else "an object"
 
 
+# --- the map a save needs ---------------------------------------------------------------------
+
+_MAP_DIGESTS: dict[tuple[Path, int, int], str] = {}
+
+
+def installed_map(game: SavedGame, folder: Path | None = None) -> Path | None:
+    """The installed map file (in `folder`, default the shipped maps) whose rules are exactly
+    the saved game's, or None. The rules travel inside the save, so a game plays and replays
+    without it; only drawing the board needs the file."""
+    from game.core.mapgraph import MapError
+    from game.mapfile import find_maps, load_map_file
+
+    path = find_maps(folder).get(game.map_id)
+    if path is None:
+        return None
+    try:
+        info = path.stat()
+        key = (path, info.st_mtime_ns, info.st_size)
+        digest = _MAP_DIGESTS.get(key)
+        if digest is None:
+            digest = _MAP_DIGESTS[key] = map_digest(load_map_file(path)[0])
+    except (OSError, MapError):
+        return None
+    return path if digest == game.map_hash else None
+
+
+def missing_map_message(game: SavedGame) -> str:
+    """One line for a save whose map is not installed (or has changed since it was saved)."""
+    return (f"this game is played on map {one_line(game.map_id, 40)!r} "
+            f"(hash {game.map_hash}), which is not installed in this version; it can be "
+            "replayed and verified, but its board cannot be drawn")
+
+
 # --- save folders -----------------------------------------------------------------------------
 
 _UNSAFE = re.compile(r"[^\w\- ]+")

@@ -216,3 +216,18 @@ def test_save_names_are_safe_file_names(typed, ok) -> None:
     assert len(name) <= 60
     if ok is not None:
         assert name == ok
+
+
+def test_the_installed_map_is_found_only_when_its_rules_match(played, helpers, tmp_path) -> None:
+    from game.persist import installed_map, missing_map_message
+
+    maps = Path(__file__).resolve().parents[1] / "maps"
+    state, record = played["start"]
+    game = read_save(write_save(tmp_path / "g.json", record, state))
+    assert installed_map(game, maps) == maps / "arena.json"
+    assert installed_map(game, tmp_path) is None  # not installed here
+    scenario, rec = helpers.mid_calamity("civil_war-factions.toml")
+    other = read_save(write_save(tmp_path / "s.json", rec, scenario))
+    assert installed_map(other, maps) is None
+    message = missing_map_message(other)
+    assert repr(other.map_id) in message and "\n" not in message
