@@ -14,7 +14,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, help="map file (default maps/<id>.json)")
     parser.add_argument("--preview", type=Path, help="preview PNG (default maps/<id>-preview.png)")
     parser.add_argument("--no-preview", action="store_true", help="skip the preview")
-    parser.add_argument("--scale", type=float, default=0.6, help="preview pixels per km")
+    parser.add_argument("--scale", type=float, default=0.75, help="preview pixels per km")
     args = parser.parse_args(argv)
     built = build()
     board_id = built.src.board["id"]

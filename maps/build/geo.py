@@ -65,3 +65,49 @@ def chaikin(points: list[tuple[float, float]], rounds: int = 3) -> list[tuple[fl
         out.append(pts[-1])
         pts = out
     return pts
+
+
+WIGGLE = 0.14  # midpoint displacement, as a share of the segment length
+WIGGLE_STEP_KM = 9.0
+WIGGLE_CAP_KM = 160.0
+
+
+def _edge_key(p: tuple[float, float], q: tuple[float, float]) -> tuple[tuple[float, float], ...]:
+    a = (round(p[0], 2), round(p[1], 2))
+    b = (round(q[0], 2), round(q[1], 2))
+    return (a, b) if a <= b else (b, a)
+
+
+def wiggle_edge(p: tuple[float, float], q: tuple[float, float]) -> list[tuple[float, float]]:
+    """A straight border made irregular, from p to q (ends kept). The same two ends always give
+    the same line (in either direction), so neighbouring cells keep sharing their border."""
+    import hashlib
+    import random
+
+    key = _edge_key(p, q)
+    digest = hashlib.sha256(repr(key).encode()).digest()
+    rng = random.Random(int.from_bytes(digest[:8], "big"))
+    a, b = key
+
+    def split(u: tuple[float, float], v: tuple[float, float]) -> list[tuple[float, float]]:
+        length = math.hypot(v[0] - u[0], v[1] - u[1])
+        if length < WIGGLE_STEP_KM:
+            return [u]
+        off = rng.uniform(-WIGGLE, WIGGLE) * min(length, WIGGLE_CAP_KM)
+        nx, ny = -(v[1] - u[1]) / length, (v[0] - u[0]) / length
+        mid = ((u[0] + v[0]) / 2 + nx * off, (u[1] + v[1]) / 2 + ny * off)
+        return split(u, mid) + split(mid, v)
+
+    line = split(a, b) + [b]
+    forward = (round(p[0], 2), round(p[1], 2)) == a
+    return line if forward else line[::-1]
+
+
+def wiggle_ring(coords: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    out: list[tuple[float, float]] = []
+    pts = [(float(x), float(y)) for x, y in coords]
+    if pts[0] != pts[-1]:
+        pts.append(pts[0])
+    for p, q in zip(pts, pts[1:], strict=False):
+        out += wiggle_edge(p, q)[:-1]
+    return out

@@ -12,7 +12,7 @@ import shapely
 from shapely.geometry import LineString, MultiPolygon, Point, Polygon, box
 from shapely.geometry.base import BaseGeometry
 
-from .geo import Albers, chaikin
+from .geo import Albers, chaikin, wiggle_ring
 from .sources import DATA, Sources
 
 NE_FILE = DATA / "natural_earth.json"
@@ -93,7 +93,9 @@ def build_land(src: Sources, proj: Albers) -> Land:
                 inland[spec["id"]] = part
     water = water_all.difference(shapely.union_all(list(inland.values()))) if inland else water_all
 
-    off_polys = [Polygon(project_ring(proj, o["ring"], 0.25)) for o in src.offboard]
+    # off-board limits get the same irregular line as area borders
+    off_polys = [shapely.make_valid(Polygon(wiggle_ring([tuple(p) for p in project_ring(
+        proj, o["ring"], 2.0)]))) for o in src.offboard]
     off_region = shapely.union_all(off_polys)
     offboard = land.intersection(off_region)
     playable = land.difference(off_region)

@@ -16,6 +16,7 @@ from .sources import Sources
 from .topology import Topology
 
 WATER_TOLERANCE_KM = 2.5
+LAND_TOLERANCE_KM = 1.5
 
 
 def ring_points(ring: Any) -> list[list[int]]:
@@ -44,9 +45,13 @@ def rings(geom: BaseGeometry, tolerance: float = 0.0, min_area: float = 0.0
     return out
 
 
-def label_point(geom: BaseGeometry, avoid: tuple[float, float] | None) -> list[int]:
-    """Where the name goes: deep inside the largest piece, clear of the city site."""
-    main = polygons_of(geom)[0]
+def label_point(geom: BaseGeometry, avoid: tuple[float, float] | None,
+                seed: shapely.Point | None = None) -> list[int]:
+    """Where the name goes: deep inside the piece holding the seed (else the largest piece),
+    clear of the city site."""
+    pieces = polygons_of(geom)
+    main = next((p for p in pieces if seed is not None and p.buffer(0.5).contains(seed)),
+                pieces[0])
     room = main
     if avoid is not None:
         cut = main.difference(shapely.Point(avoid).buffer(22.0))
@@ -70,15 +75,19 @@ def _clip_line(points: list[tuple[float, float]], land: Land) -> list[list[list[
 def map_document(src: Sources, projection: dict[str, Any], land: Land, part: Partition,
                  topo: Topology, setups: dict[str, Any]) -> dict[str, Any]:
     specs = {a.id: a for a in src.areas}
+    ids = sorted(part.land)
+    # one simplification for all areas together, so that neighbours keep one shared border
+    simple = dict(zip(ids, shapely.coverage_simplify(
+        [part.land[a] for a in ids], LAND_TOLERANCE_KM, simplify_boundary=False), strict=True))
     areas = []
-    for aid in sorted(part.land):
+    for aid in ids:
         spec = specs[aid]
         site = topo.site_points.get(aid)
         entry: dict[str, Any] = {
             "id": aid, "name": spec.name, "pop": spec.pop, "site": spec.site,
             "coastal": topo.coastal[aid], "flood_plain": spec.zone, "block": topo.blocks[aid],
-            "polygons": rings(part.land[aid]),
-            "label": label_point(part.land[aid], site),
+            "polygons": rings(simple[aid]),
+            "label": label_point(part.land[aid], site, part.seeds[aid]),
         }
         water = rings(part.water[aid], WATER_TOLERANCE_KM, 4.0)
         if water:

@@ -19,7 +19,7 @@ import shapely.ops
 from shapely.geometry import MultiPoint, Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
-from .geo import Albers
+from .geo import Albers, wiggle_ring
 from .land import Land, multi, polygons_of
 from .sources import Sources
 
@@ -53,16 +53,32 @@ def _snap(point: Point, region: BaseGeometry, what: str, warnings: list[str]) ->
     return near
 
 
-def _voronoi(points: dict[str, Point], region: Polygon) -> dict[str, BaseGeometry]:
+def _voronoi(points: dict[str, Point], region: Polygon, wiggle: bool = False
+             ) -> dict[str, BaseGeometry]:
+    """Voronoi cells of the points within region. With wiggle, the straight cell borders are
+    made irregular (as hand-drawn borders are); overlaps go to the first cell in id order and
+    slivers left uncovered come back as orphans from the caller."""
     ids = sorted(points)
     if len(ids) == 1:
         return {ids[0]: region}
     cells = shapely.voronoi_polygons(MultiPoint([points[i] for i in ids]),
                                      extend_to=region.envelope.buffer(100.0), ordered=True)
-    return {i: cell.intersection(region) for i, cell in zip(ids, cells.geoms, strict=True)}
+    shapes = list(cells.geoms)
+    if wiggle:
+        for k, i in enumerate(ids):
+            bent = shapely.make_valid(Polygon(wiggle_ring(list(shapes[k].exterior.coords))))
+            if bent.contains(points[i]):  # else keep the straight cell
+                shapes[k] = bent
+        tree = shapely.STRtree(shapes)
+        fixed = []
+        for k, shape in enumerate(shapes):
+            earlier = [shapes[j] for j in tree.query(shape, "intersects") if j < k]
+            fixed.append(shape.difference(shapely.union_all(earlier)) if earlier else shape)
+        shapes = fixed
+    return {i: shape.intersection(region) for i, shape in zip(ids, shapes, strict=True)}
 
 
-def _split_region(region: BaseGeometry, seeds: dict[str, Point]
+def _split_region(region: BaseGeometry, seeds: dict[str, Point], wiggle: bool
                   ) -> tuple[dict[str, list[Polygon]], list[Polygon]]:
     """Voronoi per landmass; returns (area -> pieces holding the seed, orphan pieces)."""
     kept: dict[str, list[Polygon]] = {}
@@ -72,12 +88,16 @@ def _split_region(region: BaseGeometry, seeds: dict[str, Point]
         if not inside:
             orphans.append(mass)
             continue
-        for aid, cell in _voronoi(inside, mass).items():
+        cells = _voronoi(inside, mass, wiggle=wiggle)
+        for aid, cell in cells.items():
             for piece in polygons_of(cell):
                 if piece.buffer(0.01).contains(inside[aid]):
                     kept.setdefault(aid, []).append(piece)
                 elif piece.area > 0.5:
                     orphans.append(piece)
+        if len(cells) > 1:
+            gaps = mass.difference(shapely.union_all(list(cells.values())))
+            orphans += [g for g in polygons_of(gaps) if g.area > 0.5]
     return kept, orphans
 
 
@@ -143,7 +163,7 @@ def partition_land(src: Sources, proj: Albers, land: Land, warnings: list[str]
     orphans: list[Polygon] = []
     for zone, members in sorted(groups.items(), key=lambda kv: kv[0] or ""):
         region = land.zones[zone] if zone else rest
-        k, o = _split_region(region, members)
+        k, o = _split_region(region, members, wiggle=zone is None)  # valleys: straight cuts
         kept.update(k)
         orphans += o
     for aid in seeds:

@@ -126,6 +126,8 @@ def build_topology(src: Sources, proj: Albers, land: Land, part: Partition) -> T
                 touched = [a, b]
                 border = areas[a].boundary.intersection(areas[b].buffer(0.5))
                 p = shapely.ops.nearest_points(border, p)[0]
+        if len(touched) == 1 and not areas[touched[0]].contains(p):
+            p = shapely.ops.nearest_points(areas[touched[0]].boundary, p)[0]
         volcanoes.append({"id": spec["id"], "name": spec["name"],
                           "point": (p.x, p.y), "areas": sorted(touched)})
     plains = {pid: sorted(a.id for a in src.areas if a.zone == pid) for pid in land.zones}
