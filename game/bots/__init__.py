@@ -8,6 +8,7 @@ from typing import Protocol
 from game.core.view import PlayerView
 
 from .basic import BasicBot
+from .normal import NormalBot
 from .random_bot import RandomBot
 
 
@@ -19,7 +20,11 @@ class Bot(Protocol):
         ...
 
 
-LEVELS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "basic": BasicBot}
+LEVELS: dict[str, Callable[[int], Bot]] = {
+    "random": RandomBot,
+    "basic": BasicBot,
+    "normal": NormalBot,
+}
 
 
 def make_bot(level: str, seed: int) -> Bot:
@@ -29,4 +34,4 @@ def make_bot(level: str, seed: int) -> Bot:
         raise ValueError(f"unknown bot level {level!r} (known: {', '.join(LEVELS)})") from None
 
 
-__all__ = ["LEVELS", "BasicBot", "Bot", "RandomBot", "make_bot"]
+__all__ = ["LEVELS", "BasicBot", "Bot", "NormalBot", "RandomBot", "make_bot"]

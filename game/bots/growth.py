@@ -1,0 +1,212 @@
+"""Growing on the board: movement, population expansion when stock runs short, and city
+building (phases 2, 3 and 5).
+
+At its first movement pick of a turn the bot plans the whole movement on its reading of the
+board, then plays the plan one pick at a time:
+1. gather tokens on free city sites next to its tokens, but only where the new cities can be
+   supported after the surplus check (every other area capped at its limit);
+2. move tokens above an area's limit to free neighbouring land with room, empty areas first
+   (a new area grows by two next turn);
+3. seed pairs from crowded areas into empty free land, for growth.
+It never moves into another player's units (no fight it did not choose) and never builds a
+city its tokens cannot support.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .reading import Reading, numbers_in, with_prefix
+
+MAX_CITIES_KEY = "max_cities_in_play"
+
+
+@dataclass
+class Move:
+    source: str
+    target: str
+    count: int
+
+
+def tokens_for_city(r: Reading, area: str) -> int:
+    n = r.data.numbers
+    return n["city_tokens_on_site"] if r.map.areas[area].site != "none" else n[
+        "city_tokens_wilderness"]
+
+
+class Grower:
+    def __init__(self) -> None:
+        self.turn = -1
+        self.plan: list[Move] = []
+        self.current: Move | None = None
+        self.sites: list[str] = []  # city sites the plan gathers on this turn
+
+    # -- planning ------------------------------------------------------------------------------
+    def make_plan(self, r: Reading) -> None:
+        tokens = {a: r.count(a) for a in r.my_areas}
+        movable = dict(tokens)
+        limit = {a: r.limit(a) for a in r.map.areas}
+        plan: list[Move] = []
+        locked: set[str] = set()
+        cities = r.mine.cities
+        rate = r.support_rate()
+        most = r.data.numbers[MAX_CITIES_KEY]
+
+        def support_ok(sites: set[str], extra: int) -> bool:
+            kept = sum(min(n, limit[a]) for a, n in tokens.items() if a not in sites)
+            return kept >= rate * (cities + extra)
+
+        # 1. city sites
+        near: set[str] = set()
+        for a in tokens:
+            near.add(a)
+            near.update(r.map.land.get(a, ()))
+        sites = sorted(
+            (a for a in near if r.map.areas[a].site != "none" and r.map.areas[a].pop > 0
+             and r.is_free_land(a)),
+            key=lambda a: (tokens_for_city(r, a) - tokens.get(a, 0), -r.map.areas[a].pop, a))
+        built: set[str] = set()
+        for site in sites:
+            if cities + len(built) >= most:
+                break
+            need = tokens_for_city(r, site) - tokens.get(site, 0)
+            sources = sorted(
+                (s for s in r.map.land.get(site, ()) if movable.get(s, 0) > 0
+                 and s not in built and s not in locked),
+                key=lambda s: (-(tokens[s] - limit[s]), -tokens[s], s))
+            takes: list[tuple[str, int]] = []
+            for s in sources:
+                if need <= 0:
+                    break
+                k = min(movable[s], need)
+                takes.append((s, k))
+                need -= k
+            if need > 0:
+                continue
+            for s, k in takes:
+                tokens[s] -= k
+                tokens[site] = tokens.get(site, 0) + k
+            if support_ok(built | {site}, len(built) + 1):
+                for s, k in takes:
+                    movable[s] -= k
+                    plan.append(Move(s, site, k))
+                built.add(site)
+                locked.add(site)
+                movable[site] = 0
+            else:
+                for s, k in takes:
+                    tokens[s] += k
+                    tokens[site] -= k
+                if tokens.get(site) == 0:
+                    tokens.pop(site)
+
+        # 2. surplus to free land with room; 3. pairs into empty land
+        def room(t: str) -> int:
+            return limit[t] - tokens.get(t, 0)
+
+        def free(t: str) -> bool:
+            return (t not in built and r.is_free_land(t) and r.map.areas[t].pop > 0
+                    and limit[t] > 0)
+
+        for a in sorted(tokens, key=lambda a: (-(tokens[a] - limit[a]), a)):
+            if a in built:
+                continue
+            surplus = min(tokens[a] - limit[a], movable.get(a, 0))
+            if surplus <= 0:
+                continue
+            targets = sorted((t for t in r.map.land.get(a, ()) if free(t) and room(t) > 0),
+                             key=lambda t: (tokens.get(t, 0) > 0, -room(t), t))
+            for t in targets:
+                if surplus <= 0:
+                    break
+                k = min(surplus, room(t))
+                plan.append(Move(a, t, k))
+                surplus -= k
+                tokens[a] -= k
+                movable[a] -= k
+                tokens[t] = tokens.get(t, 0) + k
+        for a in sorted(tokens, key=lambda a: (-tokens[a], a)):
+            if a in built or tokens[a] < 4 or movable.get(a, 0) < 2:
+                continue
+            for t in sorted(r.map.land.get(a, ()), key=lambda t: (-limit[t], t)):
+                if tokens[a] < 4 or movable[a] < 2:
+                    break
+                if free(t) and tokens.get(t, 0) == 0 and limit[t] >= 2:
+                    plan.append(Move(a, t, 2))
+                    tokens[a] -= 2
+                    movable[a] -= 2
+                    tokens[t] = 2
+        self.plan = plan
+        self.sites = sorted(built)
+
+    # -- movement picks ------------------------------------------------------------------------
+    def movement_area(self, r: Reading, options: list[str]) -> str:
+        if r.view.turn != self.turn:
+            self.turn = r.view.turn
+            self.make_plan(r)
+        while self.plan:
+            move = self.plan[0]
+            if f"area:{move.source}" in options and r.count(move.source) > 0:
+                self.current = move
+                return f"area:{move.source}"
+            self.plan.pop(0)
+        self.current = None
+        return "done"
+
+    def movement_action(self, r: Reading, options: list[str]) -> str:
+        move = self.current
+        if move is not None and f"area:{move.target}" in options:
+            return f"area:{move.target}"
+        # the planned target is closed: the best open free neighbour, else the first option
+        if self.plan and move is self.plan[0]:
+            self.plan.pop(0)
+        self.current = None
+        targets = [t for t in with_prefix(options, "area") if r.is_free_land(t)]
+        if targets:
+            best = max(targets, key=lambda t: (r.limit(t) - r.count(t), t))
+            self.current = Move(move.source if move else "", best, 1)
+            return f"area:{best}"
+        ships = [o for o in options if o.startswith("number:")]
+        return "yes" if "yes" in options else (ships[-1] if ships else options[0])
+
+    def movement_tokens(self, r: Reading, options: list[str]) -> str:
+        counts = numbers_in(options)
+        want = self.current.count if self.current else 1
+        if self.plan and self.current is self.plan[0]:
+            self.plan.pop(0)
+        self.current = None
+        fitting = [n for n in counts if n <= want]
+        return f"number:{max(fitting) if fitting else min(counts)}"
+
+    # -- expansion when stock runs short -------------------------------------------------------
+    def expansion_area(self, r: Reading, options: list[str]) -> str:
+        def worth(a: str) -> tuple[float, str]:
+            n = r.count(a)
+            score = 2.0 if n < r.limit(a) else 0.0
+            score += 1.0 if n == 1 else 0.0
+            site = r.map.areas[a].site != "none" and a not in r.board.cities
+            score += 1.5 if site else 0.0
+            return (score, a)
+
+        return "area:" + max(with_prefix(options, "area"), key=worth)
+
+    # -- city building -------------------------------------------------------------------------
+    def build_city(self, r: Reading, options: list[str]) -> str:
+        areas = with_prefix(options, "area")
+        rate = r.support_rate()
+        ok = [a for a in areas
+              if r.supported_tokens(skip=a) >= rate * (r.mine.cities + 1)]
+        if not ok:
+            return "done"
+
+        def worth(a: str) -> tuple[int, int, str]:
+            return (r.map.areas[a].site != "none", r.map.areas[a].pop, a)
+
+        return "area:" + max(ok, key=worth)
+
+    def city_treasury_tokens(self, r: Reading, options: list[str]) -> str:
+        return f"number:{min(numbers_in(options))}"
+
+    def city_adjacent_tokens(self, r: Reading, options: list[str]) -> str:
+        areas = with_prefix(options, "area")
+        return "area:" + max(areas, key=lambda a: (r.count(a) - r.limit(a), r.count(a), a))

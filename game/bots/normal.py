@@ -1,0 +1,389 @@
+"""The normal bot: a strong heuristic player that sees only its PlayerView.
+
+It grows toward city sites and builds only the cities it can support (growth.py), buys trade
+cards when their expected worth beats the price, trades by value and passes its tradable
+calamities to the leader or a rival (trading.py), buys advances by what they are worth to it —
+victory points, credits, A.S.T. requirements, protection against the calamities it is exposed
+to — and pays with the least waste (advances.py), and makes calamity choices that cost it least
+and hurt the leader most (choices.py).
+
+Every decision kind the core asks has a handler method `_<kind>`; a kind without one falls to
+the generic choices by option type, so a new decision in the core never stops the bot.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable
+
+from game.core.costs import advance_cost, face_value, treasury_value
+from game.core.gamedata import GROUPS
+from game.core.rng import Rng
+from game.core.view import PlayerView
+
+from . import advances as adv
+from .cards import block_cards, calamity_cost, gain_of, loss_of
+from .choices import pick_area, pick_loss_area, pick_number, pick_player, pick_site
+from .growth import Grower
+from .reading import Reading, numbers_in, value_of, with_prefix
+from .trading import Trader
+
+PRICE_RE = re.compile(r"([a-z_]+) (\d+)")
+PAY_RE = re.compile(r"Pay (\d+) more for ([a-z_]+)")
+STACK_PRICE_RE = re.compile(r"stack (\d+): (\d+|free)")
+
+Handler = Callable[[Reading, list[str]], str | None]
+
+
+class NormalBot:
+    name = "normal"
+    # How much a point kept (cards, treasury) is worth against a point spent on an advance.
+    keep_factor = 0.85
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self.rng = Rng.seeded(seed, stream=11)
+        self.grower = Grower()
+        self.trader = Trader()
+        self.buying = ""
+        self.handed: list[str] = []
+        self.prompt = ""
+
+    def choose(self, view: PlayerView) -> str:
+        pending = view.pending
+        if pending is None or not pending.options or pending.player != view.viewer:
+            raise ValueError("the bot was asked without a decision of its own")
+        options = list(pending.options)
+        if len(options) == 1:
+            return options[0]
+        r = Reading(view)
+        self.prompt = pending.prompt
+        choice = self.decide(r, pending.kind, options)
+        if choice in options:
+            return choice
+        return self.fallback(r, pending.kind, options)
+
+    def decide(self, r: Reading, kind: str, options: list[str]) -> str | None:
+        handler: Handler | None = getattr(self, "_" + kind, None)
+        if handler is not None:
+            return handler(r, options)
+        return self.generic(r, kind, options)
+
+    # -- generic choices by option type ------------------------------------------------------
+    def generic(self, r: Reading, kind: str, options: list[str]) -> str | None:
+        first = options[0].split(":", 1)[0]
+        if first == "area":
+            return pick_area(r, kind, self.prompt, options)
+        if first == "player":
+            return pick_player(r, kind, options)
+        if first == "number":
+            return pick_number(r, kind, options)
+        if first in ("volcano", "flood", "sea"):
+            return pick_site(r, options)
+        if first == "card":
+            return self._give_card(r, options)
+        if first == "advance":
+            return self._best_advance(r, options)
+        return None
+
+    def fallback(self, r: Reading, kind: str, options: list[str]) -> str:
+        for preferred in ("done", "no"):
+            if preferred in options:
+                return preferred
+        return options[0]
+
+    # -- phase 1: tax ------------------------------------------------------------------------
+    def _tax_rate(self, r: Reading, options: list[str]) -> str:
+        rates = sorted(numbers_in(options))
+        cities = max(r.mine.cities, 1)
+        growth = sum(2 if r.count(a) >= 2 else 1 for a in r.my_areas)
+        stock = r.mine.stock
+        for rate in reversed(rates):
+            if rate * cities <= stock - growth:
+                return f"number:{rate}"
+        paying = [rt for rt in rates if rt * cities <= stock]
+        return f"number:{paying[-1] if paying else rates[0]}"
+
+    def _tax_revolt_city(self, r: Reading, options: list[str]) -> str:
+        if "to you" in self.prompt:
+            areas = with_prefix(options, "area")
+            return "area:" + max(areas, key=lambda a: (
+                sum(r.count(n) for n in r.map.land.get(a, ())), r.map.areas[a].pop, a))
+        return pick_loss_area(r, options)
+
+    # -- phases 2, 3, 5: growth --------------------------------------------------------------
+    def _expansion_area(self, r: Reading, options: list[str]) -> str:
+        return self.grower.expansion_area(r, options)
+
+    def _movement_area(self, r: Reading, options: list[str]) -> str:
+        return self.grower.movement_area(r, options)
+
+    def _movement_action(self, r: Reading, options: list[str]) -> str:
+        return self.grower.movement_action(r, options)
+
+    def _movement_tokens(self, r: Reading, options: list[str]) -> str:
+        return self.grower.movement_tokens(r, options)
+
+    def _build_city(self, r: Reading, options: list[str]) -> str:
+        return self.grower.build_city(r, options)
+
+    def _city_treasury_tokens(self, r: Reading, options: list[str]) -> str:
+        return self.grower.city_treasury_tokens(r, options)
+
+    def _city_adjacent_tokens(self, r: Reading, options: list[str]) -> str:
+        return self.grower.city_adjacent_tokens(r, options)
+
+    def _reduce_unsupported_city(self, r: Reading, options: list[str]) -> str:
+        return pick_loss_area(r, options)
+
+    def _ship_upkeep(self, r: Reading, options: list[str]) -> str:
+        return "number:1" if "number:1" in options else pick_loss_area(r, options)
+
+    def _ship_destination(self, r: Reading, options: list[str]) -> str:
+        return "done" if "done" in options else options[0]
+
+    # -- phase 4: conflict -------------------------------------------------------------------
+    def _conflict_loss(self, r: Reading, options: list[str]) -> str:
+        areas = [o for o in options if o.startswith("area:")]
+        return pick_loss_area(r, areas) if areas else options[0]
+
+    def _plunder_card(self, r: Reading, options: list[str]) -> str:
+        return "yes"
+
+    def _plunder_treasury(self, r: Reading, options: list[str]) -> str:
+        return f"number:{max(numbers_in(options))}"
+
+    # -- phase 6: trade cards ----------------------------------------------------------------
+    def _buy_trade_card(self, r: Reading, options: list[str]) -> str:
+        prices = {int(s): (0 if p == "free" else int(p))
+                  for s, p in STACK_PRICE_RE.findall(self.prompt)}
+        hand = Counter(r.hand)
+        if len(r.hand) >= r.hand_limit():
+            return "done"
+        per_token = treasury_value(r.mine.advances)
+        best, best_gain = "done", 0.0
+        for stack in numbers_in(options):
+            price = prices.get(stack, 15)
+            worth = self.draw_worth(r, hand, stack)
+            gain = worth - price * per_token * 0.9
+            if gain > best_gain:
+                best, best_gain = f"number:{stack}", gain
+        return best
+
+    def draw_worth(self, r: Reading, hand: Counter[str], stack: int) -> float:
+        """Expected points of the top card of a stack: its commodities and calamities, as the
+        set-up lists them, minus what the viewer holds."""
+        cards = [(c, n) for c, s, n in block_cards(r.view.config.setup, r.view.config.ruleset,
+                                                   r.mine.block) if s == stack]
+        total = sum(n for _, n in cards)
+        if not total:
+            return 0.0
+        worth = 0.0
+        for card, n in cards:
+            held = hand.get(card, 0)
+            left = max(n - held, 0)
+            if calamity_cost(r, card):
+                trade_away = 0.5 if r.calamity(card) != "non_tradable" else 1.0
+                worth -= left * calamity_cost(r, card) * trade_away
+            else:
+                worth += left * (gain_of(r, hand, card) + 2.0)  # +2: currency for trades
+        return worth / total
+
+    # -- phase 7: trade ----------------------------------------------------------------------
+    def _trade_partner(self, r: Reading, options: list[str]) -> str:
+        return self.trader.partner(r, options, 0)
+
+    def _trade_answer(self, r: Reading, options: list[str]) -> str:
+        return self.trader.answer(r, self.prompt, options)
+
+    def _trade_card(self, r: Reading, options: list[str]) -> str:
+        return self.trader.pick_card(r, self.prompt, options)
+
+    def _trade_name(self, r: Reading, options: list[str]) -> str:
+        return self.trader.name(r, options)
+
+    # -- phase 10: special abilities ---------------------------------------------------------
+    def _special_ability(self, r: Reading, options: list[str]) -> str:
+        for label in options:
+            if label != "advance:diaspora" and label.startswith("advance:"):
+                return label
+        return "done"
+
+    def _fundamentalism_area(self, r: Reading, options: list[str]) -> str:
+        areas = [o for o in options if o.startswith("area:")]
+        if not areas:
+            return "done"
+        pick = pick_area(r, "fundamentalism_area", self.prompt, areas)
+        from .choices import harm_score
+
+        return pick if harm_score(r, value_of(pick)) > 2.0 else "done"
+
+    def _politics(self, r: Reading, options: list[str]) -> str:
+        areas = [o for o in options if o.startswith("area:")]
+        if areas:
+            pick = pick_area(r, "monotheism_area", self.prompt, areas)
+            if r.foreign_in(value_of(pick)) >= 5:
+                return pick
+        numbers = numbers_in(options)
+        return f"number:{max(numbers)}" if numbers else "done"
+
+    def _provincial_empire_player(self, r: Reading, options: list[str]) -> str:
+        players = [o for o in options if o.startswith("player:")]
+        return pick_player(r, "provincial_empire_player", players) if players else "done"
+
+    def _trade_routes_card(self, r: Reading, options: list[str]) -> str:
+        hand = Counter(r.hand)
+        per_token = treasury_value(r.mine.advances)
+        cards = [c for c in with_prefix(options, "card")
+                 if 2 * face_value(c) * per_token > loss_of(r, hand, c) + 1]
+        if not cards:
+            return "done"
+        return "card:" + min(cards, key=lambda c: (loss_of(r, hand, c), c))
+
+    def _universal_doctrine_area(self, r: Reading, options: list[str]) -> str:
+        areas = [o for o in options if o.startswith("area:")]
+        return max(areas, key=lambda o: (r.foreign_in(value_of(o)), o)) if areas else "done"
+
+    def _universal_doctrine_city(self, r: Reading, options: list[str]) -> str:
+        return "yes"
+
+    def _universal_doctrine_count(self, r: Reading, options: list[str]) -> str:
+        numbers = numbers_in(options)
+        return f"number:{max(numbers)}" if numbers else "done"
+
+    def _monotheism_area(self, r: Reading, options: list[str]) -> str:
+        areas = [o for o in options if o.startswith("area:")]
+        return pick_area(r, "monotheism_area", self.prompt, areas) if areas else "done"
+
+    def _diaspora_source(self, r: Reading, options: list[str]) -> str:
+        return "done"
+
+    # -- phase 12: advances ------------------------------------------------------------------
+    def advance_net(self, r: Reading, aid: str, price: int) -> float:
+        """What buying the advance now gains, after what its payment throws away."""
+        hand = Counter(c for c in r.hand if face_value(c) > 0)
+        per_token = treasury_value(r.mine.advances)
+        plan = adv.plan_payment(hand, r.mine.treasury, per_token, price)
+        if plan is None:
+            return float("-inf")
+        return adv.advance_worth(r, aid) - self.keep_factor * price - 0.8 * plan.overpay
+
+    def _advance_choice(self, r: Reading, options: list[str]) -> str:
+        prices = {a: int(p) for a, p in PRICE_RE.findall(self.prompt)}
+        best, best_net = "done", 0.0
+        for aid in with_prefix(options, "advance"):
+            price = prices.get(aid)
+            if price is None:
+                me = r.mine
+                price = advance_cost(aid, me.advances, dict(me.credits))
+            net = self.advance_net(r, aid, price)
+            if net > best_net:
+                best, best_net = f"advance:{aid}", net
+        if best != "done":
+            self.buying, self.handed = value_of(best), []
+        return best
+
+    def _advance_payment(self, r: Reading, options: list[str]) -> str:
+        found = PAY_RE.search(self.prompt)
+        if not found:
+            return self.fallback(r, "advance_payment", options)
+        rest, aid = int(found.group(1)), found.group(2)
+        if aid != self.buying:
+            self.buying, self.handed = aid, []
+        counts = Counter(c for c in r.hand if face_value(c) > 0)
+        counts.subtract(Counter(self.handed))
+        per_token = treasury_value(r.mine.advances)
+        plan = adv.plan_payment(+counts, r.mine.treasury, per_token, rest)
+        if plan is not None:
+            for card in plan.sets:
+                if f"card:{card}" in options:
+                    self.handed += [card] * counts[card]
+                    return f"card:{card}"
+            tokens = f"number:{plan.treasury}"
+            if tokens in options:
+                return tokens
+        numbers = [o for o in options if o.startswith("number:")]
+        if numbers:
+            return numbers[0]
+        cards = with_prefix(options, "card")
+        if cards:
+            card = min(cards, key=lambda c: (counts[c] * counts[c] * face_value(c), c))
+            self.handed += [card] * counts[card]
+            return f"card:{card}"
+        return "no"
+
+    def _advance_stand_in(self, r: Reading, options: list[str]) -> str:
+        hand = Counter(r.hand)
+        cards = with_prefix(options, "card")
+        if not cards:
+            return "no"
+        return "card:" + min(cards, key=lambda c: (loss_of(r, hand, c), c))
+
+    def _advance_credits(self, r: Reading, options: list[str]) -> str:
+        me = r.mine
+        owned = list(me.advances)
+        credits = dict(me.credits)
+        step = r.data.numbers["extra_credit_step"]
+
+        def saving(index: int) -> float:
+            group = GROUPS[index]
+            more = dict(credits)
+            more[group] = more.get(group, 0) + step
+            return sum(advance_cost(t, owned, credits) - advance_cost(t, owned, more)
+                       for t in r.for_sale())
+
+        return "number:" + str(max(numbers_in(options), key=lambda i: (saving(i), -i)))
+
+    def _anatomy_gift(self, r: Reading, options: list[str]) -> str:
+        return self._best_advance(r, options) or "no"
+
+    def _best_advance(self, r: Reading, options: list[str]) -> str | None:
+        aids = with_prefix(options, "advance")
+        if not aids:
+            return None
+        return "advance:" + max(aids, key=lambda a: (adv.advance_worth(r, a), a))
+
+    def _hand_limit(self, r: Reading, options: list[str]) -> str:
+        return self._give_card(r, options)
+
+    def _give_card(self, r: Reading, options: list[str]) -> str:
+        """A card leaves the hand: the one missed least (a calamity first)."""
+        hand = Counter(r.hand)
+        cards = with_prefix(options, "card")
+        if not cards:
+            return options[0]
+        return "card:" + min(cards, key=lambda c: (-calamity_cost(r, c), loss_of(r, hand, c),
+                                                   face_value(c), c))
+
+    # -- calamities with a yes / no --------------------------------------------------------------
+    def _city_in_flames_pay(self, r: Reading, options: list[str]) -> str:
+        return "yes"
+
+    def _banditry_pay(self, r: Reading, options: list[str]) -> str:
+        return "yes" if r.mine.treasury >= 12 else "no"
+
+    def _regression_cancel(self, r: Reading, options: list[str]) -> str:
+        return "no"
+
+    def _civil_war_keep(self, r: Reading, options: list[str]) -> str:
+        return "yes"
+
+    def _civil_war_select(self, r: Reading, options: list[str]) -> str:
+        areas = with_prefix(options, "area")
+        if "of " + r.me + "'s" in self.prompt:  # the victim builds the faction it will keep
+            from .choices import units_worth
+
+            return "area:" + max(areas, key=lambda a: (units_worth(r, a, r.me), a))
+        return pick_area(r, "civil_war_select", self.prompt, options)
+
+    def _iconoclasm_spare_card(self, r: Reading, options: list[str]) -> str:
+        hand = Counter(r.hand)
+        cards = with_prefix(options, "card")
+        cheap = [c for c in cards if loss_of(r, hand, c) < 12]
+        if not cheap:
+            return "no" if "no" in options else "card:" + cards[0]
+        return "card:" + min(cheap, key=lambda c: (loss_of(r, hand, c), c))
+
+    def _attack_wait(self, r: Reading, options: list[str]) -> str:
+        return "yes"

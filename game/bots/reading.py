@@ -1,0 +1,215 @@
+"""Reading a PlayerView: the facts every bot policy asks for, computed from public information
+and the viewer's own hand only. Built once per decision (`Reading(view)`), cached inside.
+
+Nothing here can see another player's hand or a deck's order: the view does not hold them.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+from game.core.costs import holds
+from game.core.gamedata import EPOCHS, GameData, load_game_data
+from game.core.state import BARBARIANS, PIRATE
+from game.core.view import PlayerView, PublicPlayer
+
+AGRICULTURE = "population_limit_up_1"
+PUBLIC_WORKS = "city_extra_token"
+SUPPORT_UP = "support_rate_up_1"
+WONDER = "counts_as_city_for_ast"
+
+
+def value_of(label: str) -> str:
+    """The part of a label after its prefix: `area:a011` -> `a011`."""
+    return label.split(":", 1)[1] if ":" in label else label
+
+
+def numbers_in(options: list[str]) -> list[int]:
+    return [int(value_of(o)) for o in options if o.startswith("number:")]
+
+
+def with_prefix(options: list[str], prefix: str) -> list[str]:
+    return [value_of(o) for o in options if o.startswith(prefix + ":")]
+
+
+class Reading:
+    """What the viewer knows, in the shapes the policies use."""
+
+    def __init__(self, view: PlayerView) -> None:
+        if view.viewer is None:
+            raise ValueError("a bot needs a player's view, not a spectator's")
+        self.view = view
+        self.me: str = view.viewer
+        self.data: GameData = load_game_data()
+        self.board = view.board
+        self.map = view.map
+
+    # --- players ---------------------------------------------------------------------------
+    @cached_property
+    def players(self) -> dict[str, PublicPlayer]:
+        return {p.id: p for p in self.view.players}
+
+    @property
+    def mine(self) -> PublicPlayer:
+        return self.players[self.me]
+
+    def others(self) -> list[str]:
+        return [p for p in self.players if p != self.me]
+
+    def vp(self, pid: str) -> int:
+        """Victory points as scoring counts them during play (public facts only)."""
+        p = self.players[pid]
+        n = self.data.ast_numbers
+        return (p.ast * n["vp_per_step"] + p.cities * n["vp_per_city"]
+                + sum(self.data.advances[a].vp for a in p.advances))
+
+    def strength(self, pid: str) -> float:
+        """VP plus a little for the engine behind them (cities feed cards, treasury buys)."""
+        p = self.players[pid]
+        return self.vp(pid) + 2.0 * p.cities + 0.2 * p.treasury + 0.3 * p.hand_size
+
+    @cached_property
+    def standings(self) -> list[str]:
+        """Players from strongest to weakest."""
+        return sorted(self.players, key=lambda p: -self.strength(p))
+
+    def threat(self, pid: str) -> float:
+        """How much hurting `pid` helps the viewer: most for the leader and close rivals, never
+        for the viewer. 0.2 .. 1.5."""
+        if pid == self.me or pid not in self.players:
+            return 0.0
+        top = self.strength(self.standings[0])
+        mine = self.strength(self.me)
+        theirs = self.strength(pid)
+        lead = 1.0 if pid == self.standings[0] else 0.0
+        return max(0.2, 0.6 + 0.5 * lead + (theirs - mine) / max(top, 20.0))
+
+    def leader_among(self, candidates: list[str]) -> str:
+        return max(candidates, key=lambda p: (self.threat(p), p))
+
+    def weakest_among(self, candidates: list[str]) -> str:
+        return min(candidates, key=lambda p: (self.strength(p), p))
+
+    # --- the board -------------------------------------------------------------------------
+    def count(self, area: str, owner: str | None = None) -> int:
+        return self.board.tokens.get(area, {}).get(owner or self.me, 0)
+
+    def owners_in(self, area: str) -> dict[str, int]:
+        return dict(self.board.tokens.get(area, {}))
+
+    def foreign_in(self, area: str) -> int:
+        """Units of anyone but the viewer in an area (a city counts 5)."""
+        n = sum(c for o, c in self.board.tokens.get(area, {}).items() if o != self.me)
+        city = self.board.cities.get(area)
+        return n + (5 if city is not None and city != self.me else 0)
+
+    @cached_property
+    def my_areas(self) -> list[str]:
+        return sorted(a for a, here in self.board.tokens.items() if here.get(self.me))
+
+    @cached_property
+    def my_cities(self) -> list[str]:
+        return self.board.cities_of(self.me)
+
+    @cached_property
+    def my_tokens(self) -> int:
+        return self.board.tokens_of(self.me)
+
+    def has(self, effect: str, pid: str | None = None) -> bool:
+        return holds(self.players[pid or self.me].advances, effect)
+
+    def limit(self, area: str, pid: str | None = None) -> int:
+        """Population limit for a player's tokens, as population.population_limit reads it
+        (droughts' cuts are not shown in a view and are left out)."""
+        pid = pid or self.me
+        city = self.board.cities.get(area)
+        printed = self.map.areas[area].pop
+        if city is not None:
+            return 1 if city == pid and self.has(PUBLIC_WORKS, pid) else 0
+        bonus = 0
+        if (printed <= self.data.numbers["agriculture_max_printed_limit"]
+                and self.has(AGRICULTURE, pid)
+                and not any(o != pid for o in self.board.tokens.get(area, {}))):
+            bonus = self.data.numbers["agriculture_limit_bonus"]
+        return printed + bonus
+
+    def support_rate(self, pid: str | None = None) -> int:
+        up = 1 if self.has(SUPPORT_UP, pid) else 0
+        return self.data.numbers["support_rate"] + up
+
+    def supported_tokens(self, pid: str | None = None, skip: str = "") -> int:
+        """Tokens that would survive a surplus check: each area capped at its limit."""
+        pid = pid or self.me
+        total = 0
+        for area, here in self.board.tokens.items():
+            n = here.get(pid, 0)
+            if n and area != skip:
+                total += min(n, self.limit(area, pid))
+        return total
+
+    def is_free_land(self, area: str) -> bool:
+        """Nobody else's units and no city: the viewer may move in without a fight."""
+        here = self.board.tokens.get(area, {})
+        return area not in self.board.cities and not any(o != self.me for o in here)
+
+    def city_sites(self) -> list[str]:
+        return [a for a, ar in self.map.areas.items() if ar.site != "none" and ar.pop > 0]
+
+    def barbarian_or_pirate(self, area: str) -> bool:
+        return (self.board.tokens.get(area, {}).get(BARBARIANS, 0) > 0
+                or self.board.cities.get(area) == PIRATE)
+
+    # --- cards -----------------------------------------------------------------------------
+    @cached_property
+    def hand(self) -> list[str]:
+        return [h.card for h in self.view.hand]
+
+    def hand_limit(self) -> int:
+        numbers = self.data.numbers
+        setup = self.data.setups.get(self.view.config.setup)
+        limit = setup.hand_limit if setup is not None else numbers["hand_limit"]
+        if self.has("hand_limit_up_1"):
+            limit += numbers["hand_limit_roadbuilding_bonus"]
+        return limit
+
+    def calamity(self, card: str) -> str:
+        """'' for a commodity or water, else the calamity's kind in this rule set."""
+        found = self.data.rulesets[self.view.config.ruleset].calamities.get(card)
+        return found.kind if found else ""
+
+    def for_sale(self) -> list[str]:
+        """Advances of the rule set the viewer does not own."""
+        owned = set(self.mine.advances)
+        ruleset = self.view.config.ruleset
+        return [a.id for a in self.data.advances.values()
+                if ruleset in a.rulesets and a.id not in owned]
+
+    # --- the A.S.T. ------------------------------------------------------------------------
+    def ast_missing(self, pid: str | None = None, ahead: int = 0) -> dict[str, int]:
+        """What the player lacks for the space `ahead` steps past the next one (0: the next);
+        empty when met or past the end of the table."""
+        pid = pid or self.me
+        p = self.players[pid]
+        side = self.view.config.ast_side
+        space = p.ast + 1 + ahead
+        if space > self.data.ast_numbers["last_space"]:
+            return {}
+        epoch = self.data.civilizations[pid].epoch_of(space, side)
+        req = self.data.ast[side][EPOCHS.index(epoch)]
+        n = self.data.ast_numbers
+        costs = [self.data.advances[a].cost for a in p.advances]
+        wonders = sum(1 for a in p.advances if WONDER in self.data.advances[a].effects)
+        have = {
+            "cities": p.cities + wonders * n["wonder_extra_cities"],
+            "advances": len(costs),
+            "advances_100": sum(1 for c in costs if c >= n["vp_threshold_100"]),
+            "advances_200": sum(1 for c in costs if c >= n["vp_threshold_200"]),
+            "advances_under_100": sum(1 for c in costs if c < n["vp_threshold_100"]),
+            "advance_vp": sum(self.data.advances[a].vp for a in p.advances),
+        }
+        need = {
+            "cities": req.cities, "advances": req.advances, "advances_100": req.advances_100,
+            "advances_200": req.advances_200, "advances_under_100": req.advances_under_100,
+            "advance_vp": req.advance_vp,
+        }
+        return {k: need[k] - have[k] for k in need if have[k] < need[k]}
