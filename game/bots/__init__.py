@@ -8,6 +8,7 @@ from typing import Protocol
 from game.core.view import PlayerView
 
 from .basic import BasicBot
+from .easy import EasyBot
 from .normal import NormalBot
 from .random_bot import RandomBot
 
@@ -23,6 +24,7 @@ class Bot(Protocol):
 LEVELS: dict[str, Callable[[int], Bot]] = {
     "random": RandomBot,
     "basic": BasicBot,
+    "easy": EasyBot,
     "normal": NormalBot,
 }
 
@@ -34,4 +36,4 @@ def make_bot(level: str, seed: int) -> Bot:
         raise ValueError(f"unknown bot level {level!r} (known: {', '.join(LEVELS)})") from None
 
 
-__all__ = ["LEVELS", "BasicBot", "Bot", "NormalBot", "RandomBot", "make_bot"]
+__all__ = ["LEVELS", "BasicBot", "Bot", "EasyBot", "NormalBot", "RandomBot", "make_bot"]

@@ -1,0 +1,129 @@
+"""Determinization: a GameState built from a PlayerView, the hidden parts drawn at random so that
+the state agrees with everything the view shows. The hard bot searches in such states; it never
+reads the true one.
+
+What the view shows is copied: the board, every player's public facts (stock, treasury,
+advances, credits, A.S.T., census, hand size), the viewer's own hand, the size of every stack
+and discard pile. What it hides is sampled:
+- the cards of other hands, decks and discard piles: per block, every card of the block's
+  stacks minus the viewer's own hand is dealt at random to the decks and discard piles of its
+  stack (their sizes are public) and the rest to the other players of the block (their hand
+  sizes are public; water makes up a shortfall). Calamities sit in hands only between drawing
+  (phase 6) and resolution (phase 9), so at other times they are dealt to the piles first;
+- the random generator: a fresh seed from the sampler's own generator (never the game's);
+- the progress of the turn: the sampled state starts at the beginning of a phase (or a shop
+  of its own for phase 12), since a view does not show how far a phase has gone.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from game.core.engine import advance
+from game.core.gamedata import load_game_data
+from game.core.phases.advance_acquisition import HAND_LIMIT, SHOP
+from game.core.plain import clone
+from game.core.rng import Rng
+from game.core.state import GameState, HandCard, Player, Task
+from game.core.turn import PHASES, phase_task
+from game.core.view import PlayerView
+
+from .cards import block_cards
+
+WATER = "water"
+# Phases during which another player's hand may hold a calamity.
+CALAMITY_PHASES = ("trade_card_acquisition", "trade", "calamity_selection", "calamity_resolution")
+
+
+def _deal_block(view: PlayerView, block: str, rng: Rng, calamities_in_hands: bool,
+                hands: dict[str, int]) -> tuple[list[list[str]], list[list[str]],
+                                                 dict[str, list[str]]]:
+    """Decks, discard piles and hands of one block, consistent with the view's counts."""
+    config = view.config
+    rules = load_game_data().rulesets[config.ruleset]
+    by_stack: dict[int, list[str]] = {}
+    for card, stack, n in block_cards(config.setup, config.ruleset, block):
+        by_stack.setdefault(stack, []).extend([card] * n)
+    seen = Counter(h.card for h in view.hand)
+    sizes = dict(view.stack_sizes).get(block, ())
+    discard_sizes = dict(view.discard_sizes).get(block, ())
+    decks: list[list[str]] = []
+    piles: list[list[str]] = []
+    spare: list[str] = []
+    for i in range(len(sizes)):
+        cards = []
+        for card in by_stack.get(i + 1, []):
+            if seen.get(card, 0) > 0:
+                seen[card] -= 1  # the viewer holds this copy
+            else:
+                cards.append(card)
+        rng.shuffle(cards)
+        if not calamities_in_hands:
+            # calamities cannot be in anyone's hand now: they go to the piles first
+            cards.sort(key=lambda c: c not in rules.calamities)
+        deck_n, pile_n = sizes[i], discard_sizes[i] if i < len(discard_sizes) else 0
+        decks.append(cards[:deck_n])
+        piles.append(cards[deck_n:deck_n + pile_n])
+        spare += cards[deck_n + pile_n:]
+    if not calamities_in_hands:
+        spare = [c for c in spare if c not in rules.calamities]
+    rng.shuffle(spare)
+    dealt: dict[str, list[str]] = {}
+    for pid, size in hands.items():
+        dealt[pid] = spare[:size] + [WATER] * max(size - len(spare), 0)
+        spare = spare[size:]
+    for deck in decks:
+        rng.shuffle(deck)
+    return decks, piles, dealt
+
+
+def sample_state(view: PlayerView, rng: Rng, phase: str | None = None) -> GameState:
+    """A state agreeing with the view, hidden parts sampled, positioned at the start of
+    `phase` of the view's turn (default: the view's own phase). Automatic steps run up to the
+    first decision."""
+    if view.viewer is None:
+        raise ValueError("sampling needs a player's view")
+    phase = phase or view.phase
+    config = clone(view.config)
+    config.seed = rng.next32()
+    players: dict[str, Player] = {}
+    for p in view.players:
+        players[p.id] = Player(id=p.id, stock=p.stock, treasury=p.treasury,
+                               advances=list(p.advances), credits=dict(p.credits), ast=p.ast,
+                               census=p.census, block=p.block)
+    players[view.viewer].hand = list(view.hand)
+    state = GameState(config=config, map=view.map, players=players, board=clone(view.board),
+                      rng=Rng.seeded(rng.next32()), turn=view.turn, phase=phase)
+    in_hands = phase in CALAMITY_PHASES
+    for block, _sizes in view.stack_sizes:
+        hands = {p.id: p.hand_size for p in view.players
+                 if p.id != view.viewer and (p.block == block or not p.block)}
+        decks, piles, dealt = _deal_block(view, block, rng, in_hands, hands)
+        state.stacks[block] = decks
+        state.discards[block] = piles
+        for pid, cards in dealt.items():
+            players[pid].hand = [HandCard(c) for c in cards]
+    state.tasks = [Task("game", {"started": True}),
+                   Task("turn", {"next": PHASES.index(phase) + 1 if phase in PHASES else 0})]
+    if phase in PHASES:
+        state.tasks.append(Task(phase_task(phase), {}))
+    return state
+
+
+def sample_at_shop(view: PlayerView, rng: Rng) -> GameState:
+    """A sampled state at the viewer's own shop of phase 12 (advance acquisition), the players
+    after the viewer still to buy; at the viewer's first decision there."""
+    assert view.viewer is not None
+    state = sample_state(view, rng, "advance_acquisition")
+    order = list(state.players)
+    state.tasks[-1].data["index"] = order.index(view.viewer) + 1
+    state.tasks.append(Task(HAND_LIMIT, {"player": view.viewer}))
+    state.tasks.append(Task(SHOP, {"player": view.viewer}))
+    advance(state)
+    return state
+
+
+def sample_at_phase(view: PlayerView, rng: Rng, phase: str) -> GameState:
+    state = sample_state(view, rng, phase)
+    advance(state)
+    return state
