@@ -1,7 +1,7 @@
 """The basic bot: plays the economy plainly so that games end — it spreads surplus tokens to
 open land, builds every city it can, keeps its cities supported, buys the dearest advance it
-can afford, buys stack-9 cards when rich and never trades. Every other decision takes the cautious default (`done`, `no`,
-else the first option). It sees only its PlayerView."""
+can afford, buys stack-9 cards when rich and never trades. Every other decision takes the
+cautious default (`done`, `no`, else the first option). It sees only its PlayerView."""
 
 from __future__ import annotations
 

@@ -11,10 +11,10 @@ import pytest
 from game.bots import RandomBot
 from game.core import Action, GameConfig, GameState, apply, legal_actions, new_game, view
 from game.core.flow import label_key
+from game.core.gamedata import load_game_data
 from game.core.invariants import card_census, violations
 from game.core.mapgraph import MapGraph
 from game.core.setup import choose_setup
-from game.core.gamedata import load_game_data
 from game.mapfile import load_map_file
 
 ARENA = Path(__file__).resolve().parents[1] / "maps" / "arena.json"
