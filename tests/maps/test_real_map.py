@@ -1,0 +1,149 @@
+"""The shipped board, maps/oikoumene.json: it validates, it is what the build makes, and games
+run on it for every size of table."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import subprocess
+import sys
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from game.core.gamedata import load_game_data
+from game.core.mapgraph import MapGraph
+from game.mapfile import find_maps, load_map_file, validate_map_file
+from game.simulate import simulate
+
+ROOT = Path(__file__).resolve().parents[2]
+MAP = ROOT / "maps" / "oikoumene.json"
+BUILD_NEEDS = ("shapely", "numpy")
+
+
+@cache
+def board() -> MapGraph:
+    graph, _ = load_map_file(MAP)
+    return graph
+
+
+@cache
+def document() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(MAP.read_text(encoding="utf-8"))
+    return data
+
+
+def test_the_board_passes_validate_map() -> None:
+    ok, report = validate_map_file(MAP)
+    assert ok, report
+    assert report.splitlines()[-1] == "OK"
+
+
+def test_the_board_is_found_by_its_id() -> None:
+    assert find_maps()["oikoumene"] == MAP
+
+
+def test_the_board_has_the_size_the_design_asks_for() -> None:
+    g = board()
+    assert 300 <= len(g.areas) <= 380
+    assert 25 <= len(g.seas) <= 35
+    assert sum(a.coastal for a in g.areas.values()) > 150
+    assert len(document()["rivers"]) >= 4
+
+
+def test_every_civilization_starts_in_its_homeland() -> None:
+    homes = {
+        "minoa": "knossos", "saba": "saba", "assyria": "nineveh", "maurya": "magadha",
+        "celt": "aedui", "babylon": "babylon", "carthage": "carthage", "dravidia": "karnata",
+        "hatti": "hattusa", "kushan": "bactria", "rome": "latium", "persia": "parsa",
+        "iberia": "tartessos", "nubia": "napata", "hellas": "attica", "indus": "mohenjodaro",
+        "egypt": "memphis", "parthia": "parthava",
+    }
+    assert dict(board().start_areas) == homes
+    assert all(board().areas[a].pop >= 3 for a in homes.values())
+
+
+def test_volcanoes_sit_where_they_erupted() -> None:
+    v = board().volcanoes
+    assert set(v) == {"etna", "vesuvius", "thera"}
+    assert v["etna"].areas == ("catana", "messana")
+    assert v["vesuvius"].areas == ("campania", "nuceria")
+    assert v["thera"].areas == ("thera",)
+
+
+def test_flood_plains_follow_the_great_rivers_with_safe_black_sites() -> None:
+    g = board()
+    assert set(g.flood_plains) == {"nile", "mesopotamia", "indus"}
+    for plain, members in g.flood_plains.items():
+        assert len(members) >= 5
+        assert any(g.areas[a].site == "black" for a in members), plain
+    black = [a for a in g.areas.values() if a.site == "black"]
+    assert black and all(a.flood_plain is not None for a in black)
+    assert {"memphis", "thebes"} <= set(g.flood_plains["nile"])
+    assert {"babylon", "ur", "uruk"} <= set(g.flood_plains["mesopotamia"])
+
+
+def test_the_famous_straits_are_crossings() -> None:
+    g = board()
+    named = {s["id"]: tuple(s["areas"]) for s in document()["straits"]}
+    for strait in ("bosporus", "hellespont", "fretum_siculum", "columnae_herculis"):
+        assert strait in named
+        a, b = named[strait]
+        assert b in g.land[a] and a in g.land[b]
+    assert named["fretum_siculum"] == ("messana", "rhegium")
+
+
+def test_the_caspian_is_a_lake_and_the_red_sea_an_open_sea() -> None:
+    assert "mare_caspium" in {lake["id"] for lake in document()["lakes"]}
+    assert "mare_caspium" not in board().seas
+    assert "mare_rubrum" in board().seas
+    assert not board().areas["hyrcania"].coastal  # a shore on the Caspian alone
+
+
+def test_setups_cover_every_game_setup_and_keep_the_players_homes() -> None:
+    data = load_game_data()
+    setups = board().setups
+    assert set(setups) == set(data.setups)
+    for sid, setup in data.setups.items():
+        mine = setups[sid]
+        assert mine["players"] == setup.players
+        assert set(mine["civilizations"]) == set(setup.civilizations)
+        assert set(mine["blocks"]) == set(setup.blocks)
+        out = set(mine["out_of_play"])
+        assert out <= set(board().areas)
+        assert not out & {board().start_areas[c] for c in setup.civilizations}
+        other_half = {a.id for a in board().areas.values()
+                      if a.block is not None and a.block not in setup.blocks}
+        assert other_half <= out
+    west_only = [a for a in board().areas.values() if a.block == "west"]
+    assert {a.id for a in west_only} <= set(setups["5-east"]["out_of_play"])
+    assert len(setups["18"]["out_of_play"]) < len(setups["12"]["out_of_play"])
+
+
+@pytest.mark.parametrize("players", [5, 9, 12, 18])
+def test_simulate_runs_on_the_board(players: int) -> None:
+    result = simulate(players=players, bots=["random"], seed=3, map_name="oikoumene",
+                      max_turns=2)
+    assert result["players"] == players
+    assert result["ended_by"] in ("max_turns", "won")
+    assert result["invariant_violations"] == 0
+
+
+def test_the_preview_is_shipped_beside_the_map() -> None:
+    preview = ROOT / "maps" / "oikoumene-preview.png"
+    assert preview.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.mark.skipif(any(importlib.util.find_spec(m) is None for m in BUILD_NEEDS),
+                    reason="the mapbuild extra is not installed")
+def test_the_build_remakes_the_map_byte_for_byte(tmp_path: Path) -> None:
+    out = tmp_path / "oikoumene.json"
+    run = subprocess.run(
+        [sys.executable, "-m", "maps.build", "--out", str(out), "--no-preview"],
+        cwd=ROOT, capture_output=True, text=True, timeout=900, check=False,
+    )
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert out.read_bytes() == MAP.read_bytes()
+    assert "lowest share of a median" in run.stdout
