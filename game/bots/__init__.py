@@ -9,6 +9,7 @@ from game.core.view import PlayerView
 
 from .basic import BasicBot
 from .easy import EasyBot
+from .hard import HardBot
 from .normal import NormalBot
 from .random_bot import RandomBot
 
@@ -26,6 +27,7 @@ LEVELS: dict[str, Callable[[int], Bot]] = {
     "basic": BasicBot,
     "easy": EasyBot,
     "normal": NormalBot,
+    "hard": HardBot,
 }
 
 
@@ -36,4 +38,4 @@ def make_bot(level: str, seed: int) -> Bot:
         raise ValueError(f"unknown bot level {level!r} (known: {', '.join(LEVELS)})") from None
 
 
-__all__ = ["LEVELS", "BasicBot", "Bot", "EasyBot", "NormalBot", "RandomBot", "make_bot"]
+__all__ = ["LEVELS", "BasicBot", "Bot", "EasyBot", "HardBot", "NormalBot", "RandomBot", "make_bot"]

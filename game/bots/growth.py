@@ -35,6 +35,8 @@ def tokens_for_city(r: Reading, area: str) -> int:
 
 
 class Grower:
+    fight_surplus = True  # surplus with no free land fights where it outnumbers (step 4)
+
     def __init__(self) -> None:
         self.turn = -1
         self.plan: list[Move] = []
@@ -136,6 +138,23 @@ class Grower:
                     tokens[a] -= 2
                     movable[a] -= 2
                     tokens[t] = 2
+        # 4. surplus with nowhere free to go would die in the surplus check: it fights instead,
+        # where it outnumbers the tokens there (a fight that costs nothing)
+        for a in sorted(tokens, key=lambda a: (-(tokens[a] - limit[a]), a)):
+            surplus = min(tokens[a] - limit[a], movable.get(a, 0))
+            if a in built or surplus <= 0 or not self.fight_surplus:
+                continue
+            foes = [t for t in r.map.land.get(a, ())
+                    if t not in r.board.cities and r.foreign_in(t) > 0 and limit[t] > 0
+                    and r.foreign_in(t) < surplus + tokens.get(t, 0)]
+            if not foes:
+                continue
+            target = max(foes, key=lambda t: (
+                sum(r.threat(o) for o in r.owners_in(t) if o != r.me) - r.foreign_in(t) / 4, t))
+            plan.append(Move(a, target, surplus))
+            tokens[a] -= surplus
+            movable[a] -= surplus
+            tokens[target] = tokens.get(target, 0) + surplus
         self.plan = plan
         self.sites = sorted(built)
 

@@ -36,15 +36,19 @@ CALAMITY_PHASES = ("trade_card_acquisition", "trade", "calamity_selection", "cal
 
 
 def _deal_block(view: PlayerView, block: str, rng: Rng, calamities_in_hands: bool,
-                hands: dict[str, int]) -> tuple[list[list[str]], list[list[str]],
-                                                 dict[str, list[str]]]:
-    """Decks, discard piles and hands of one block, consistent with the view's counts."""
+                hands: dict[str, int], known: dict[str, list[str]]
+                ) -> tuple[list[list[str]], list[list[str]], dict[str, list[str]]]:
+    """Decks, discard piles and hands of one block, consistent with the view's counts; `known`
+    cards (announced at the table, e.g. the commodities an offer declares) go to their holder."""
     config = view.config
     rules = load_game_data().rulesets[config.ruleset]
     by_stack: dict[int, list[str]] = {}
     for card, stack, n in block_cards(config.setup, config.ruleset, block):
         by_stack.setdefault(stack, []).extend([card] * n)
     seen = Counter(h.card for h in view.hand)
+    for pid, cards in known.items():
+        if pid in hands:
+            seen.update(cards)
     sizes = dict(view.stack_sizes).get(block, ())
     discard_sizes = dict(view.discard_sizes).get(block, ())
     decks: list[list[str]] = []
@@ -70,17 +74,20 @@ def _deal_block(view: PlayerView, block: str, rng: Rng, calamities_in_hands: boo
     rng.shuffle(spare)
     dealt: dict[str, list[str]] = {}
     for pid, size in hands.items():
-        dealt[pid] = spare[:size] + [WATER] * max(size - len(spare), 0)
+        held = list(known.get(pid, []))[:size]
+        size -= len(held)
+        dealt[pid] = held + spare[:size] + [WATER] * max(size - len(spare), 0)
         spare = spare[size:]
     for deck in decks:
         rng.shuffle(deck)
     return decks, piles, dealt
 
 
-def sample_state(view: PlayerView, rng: Rng, phase: str | None = None) -> GameState:
+def sample_state(view: PlayerView, rng: Rng, phase: str | None = None,
+                 known: dict[str, list[str]] | None = None) -> GameState:
     """A state agreeing with the view, hidden parts sampled, positioned at the start of
-    `phase` of the view's turn (default: the view's own phase). Automatic steps run up to the
-    first decision."""
+    `phase` of the view's turn (default: the view's own phase); `known` names cards other
+    players are known to hold. Nothing has run yet: see sample_at_phase and sample_at_shop."""
     if view.viewer is None:
         raise ValueError("sampling needs a player's view")
     phase = phase or view.phase
@@ -98,7 +105,7 @@ def sample_state(view: PlayerView, rng: Rng, phase: str | None = None) -> GameSt
     for block, _sizes in view.stack_sizes:
         hands = {p.id: p.hand_size for p in view.players
                  if p.id != view.viewer and (p.block == block or not p.block)}
-        decks, piles, dealt = _deal_block(view, block, rng, in_hands, hands)
+        decks, piles, dealt = _deal_block(view, block, rng, in_hands, hands, known or {})
         state.stacks[block] = decks
         state.discards[block] = piles
         for pid, cards in dealt.items():
@@ -125,5 +132,15 @@ def sample_at_shop(view: PlayerView, rng: Rng) -> GameState:
 
 def sample_at_phase(view: PlayerView, rng: Rng, phase: str) -> GameState:
     state = sample_state(view, rng, phase)
+    advance(state)
+    return state
+
+
+def sample_at_trade(view: PlayerView, rng: Rng) -> GameState:
+    """A sampled state at the trade phase with the viewer the next to offer."""
+    assert view.viewer is not None
+    state = sample_state(view, rng, "trade")
+    state.tasks[-1].data.update(seat=list(state.players).index(view.viewer), passes=0,
+                                offers={})
     advance(state)
     return state
