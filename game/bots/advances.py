@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
 
-from game.core.costs import advance_cost, face_value, set_value
+from game.core.costs import face_value, group_credits, set_value, specific_credits
 
 from .reading import Reading
 
@@ -77,6 +77,13 @@ def protections(ruleset: str) -> dict[str, dict[str, float]]:
 
 def exposure(r: Reading, calamity: str) -> float:
     """How much of the viewer a calamity of this kind can reach (1: all of it)."""
+    key = ("exposure", calamity)
+    if key not in r.memo:
+        r.memo[key] = _exposure(r, calamity)
+    return r.memo[key]
+
+
+def _exposure(r: Reading, calamity: str) -> float:
     cities = r.my_cities
     if calamity == "flood":
         plain = sum(r.count(a) for a in r.my_areas if r.map.areas[a].flood_plain)
@@ -108,15 +115,21 @@ def protection_points(r: Reading, aid: str) -> float:
 def credit_points(r: Reading, aid: str) -> float:
     """What the advance's credits take off the advances the viewer may still buy."""
     me = r.mine
-    owned = list(me.advances)
-    credits = dict(me.credits)
-    after = [*owned, aid]
+    base = group_credits(me.advances, dict(me.credits))
+    card = r.data.advances[aid]
+    more = {g: base[g] + card.group_credits.get(g, 0) for g in base}
     total = 0.0
     for target in r.for_sale():
         if target == aid:
             continue
-        now = advance_cost(target, owned, credits)
-        later = advance_cost(target, after, credits)
+        t = r.data.advances[target]
+        key = ("specific", target)
+        if key not in r.memo:
+            r.memo[key] = specific_credits(me.advances, target)
+        specific = r.memo[key]
+        now = max(t.cost - max(base[g] for g in t.groups) - specific, 0)
+        later = max(t.cost - max(more[g] for g in t.groups) - specific
+                    - card.specific_credits.get(target, 0), 0)
         total += (now - later) * CREDIT_USE
     return total
 
@@ -170,24 +183,24 @@ def plan_payment(counts: Mapping[str, int], treasury: int, per_token: int,
                  price: int) -> Payment | None:
     """The cheapest way to cover `price` with whole commodity sets (the last one may go in
     part, as the core hands in as few cards as cover the rest) and treasury; None if none."""
-    kinds = sorted(c for c, n in counts.items() if n > 0 and face_value(c) > 0)
+    faces = {c: face_value(c) for c, n in counts.items() if n > 0}
+    kinds = sorted(c for c, f in faces.items() if f > 0)
+    whole = {c: set_value(counts[c], faces[c]) for c in kinds}
     best: Payment | None = None
     for size in range(0, min(len(kinds), 6) + 1):
         for chosen in combinations(kinds, size):
-            whole = [set_value(counts[c], face_value(c)) for c in chosen]
-            value = sum(whole)
+            order: list[str] = []
+            value = 0
             if size:
                 # the largest set goes last: it may go in part once the others are in
-                order = sorted(chosen, key=lambda c: set_value(counts[c], face_value(c)))
+                order = sorted(chosen, key=lambda c: whole[c])
                 last = order[-1]
-                rest = value - set_value(counts[last], face_value(last))
-                k = next((k for k in range(1, counts[last] + 1)
-                          if rest + set_value(k, face_value(last)) >= price), counts[last])
-                value = rest + set_value(k, face_value(last))
+                rest = sum(whole[c] for c in order[:-1])
                 if rest >= price:
                     continue  # a set not needed: a smaller choice covers it
-            else:
-                order = []
+                face, n = faces[last], counts[last]
+                k = next((k for k in range(1, n + 1) if rest + set_value(k, face) >= price), n)
+                value = rest + set_value(k, face)
             short = max(price - value, 0)
             tokens = -(-short // per_token)
             if tokens > treasury:

@@ -43,6 +43,7 @@ class Reading:
         self.data: GameData = load_game_data()
         self.board = view.board
         self.map = view.map
+        self.memo: dict[tuple[str, str], float] = {}  # per-decision cache of derived numbers
 
     # --- players ---------------------------------------------------------------------------
     @cached_property
