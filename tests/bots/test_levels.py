@@ -1,0 +1,135 @@
+"""The bot levels of issue 7: every decision legal, the economy played, trades made by value,
+calamities passed on, and the easy / normal / hard policies behaving as described."""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import cache
+from pathlib import Path
+
+from game.bots import LEVELS, make_bot
+from game.bots.advances import plan_payment
+from game.bots.hard import HardBot
+from game.bots.normal import NormalBot
+from game.bots.reading import Reading
+from game.bots.trading import Trader, plan_side
+from game.core import Action, GameConfig, GameState, apply, legal_actions, new_game, view
+from game.core.events import Event
+from game.core.invariants import card_census, violations
+from game.mapfile import load_map_file
+
+ARENA = Path(__file__).resolve().parents[1] / "maps" / "arena.json"
+
+
+@cache
+def _graph():  # type: ignore[no-untyped-def]
+    return load_map_file(ARENA)[0]
+
+
+def _play(levels: list[str], seed: int, turns: int) -> tuple[GameState, list[Event]]:
+    state = new_game(GameConfig(players=[], setup="5-west", seed=seed, max_turns=turns), _graph())
+    bots = {pid: make_bot(levels[i % len(levels)], seed * 10 + i)
+            for i, pid in enumerate(state.players)}
+    cards = card_census(state)
+    events: list[Event] = []
+    while not state.game_over:
+        assert state.pending is not None
+        who = state.pending.player
+        label = bots[who].choose(view(state, who))
+        assert Action(who, label) in legal_actions(state), (state.pending.kind, label)
+        events += apply(state, Action(who, label))
+        assert not violations(state, cards)
+    return state, events
+
+
+@cache
+def _normal_game() -> tuple[GameState, tuple[Event, ...]]:
+    state, events = _play(["normal"], 4, 16)
+    return state, tuple(events)
+
+
+def test_levels_are_registered_for_arena_and_simulate() -> None:
+    assert {"random", "basic", "easy", "normal", "hard"} <= set(LEVELS)
+
+
+def test_normal_bots_build_cities_buy_advances_and_climb_the_ast() -> None:
+    state, events = _normal_game()
+    kinds = Counter(type(e).__name__ for e in events)
+    assert kinds["CityBuilt"] >= 10
+    assert kinds["AdvanceBought"] >= 10
+    assert sum(p.ast for p in state.players.values()) >= 5 * 7
+
+
+def test_normal_bots_trade_and_every_trade_is_by_declared_commodities() -> None:
+    _, events = _normal_game()
+    offered = [e for e in events if type(e).__name__ == "TradeOffered"]
+    accepted = [e for e in events if type(e).__name__ == "TradeAccepted"]
+    assert offered and accepted
+    assert all(len(e.named) == 2 for e in offered)  # type: ignore[attr-defined]
+
+
+def test_easy_bots_play_legally() -> None:
+    state, _ = _play(["easy"], 5, 8)
+    assert state.game_over
+
+
+def test_a_side_holds_every_tradable_calamity_and_the_cards_missed_least() -> None:
+    state, _ = _normal_game()
+    r = Reading(view(state, next(iter(state.players))))
+    hand = ["treachery", "superstition", "ochre", "papyrus", "papyrus", "papyrus", "famine"]
+    side = plan_side(r, hand)
+    assert {"treachery", "superstition"} <= set(side)
+    assert "famine" not in side  # non-tradable
+    assert "papyrus" not in side or side.count("papyrus") < 3
+    assert sum(1 for c in side if c in ("ochre", "papyrus")) >= 2
+
+
+def test_an_offer_that_grows_a_set_is_accepted_and_one_of_unknowns_refused() -> None:
+    state, _ = _normal_game()
+    me = next(iter(state.players))
+    r = Reading(view(state, me))
+    other = [p for p in state.players if p != me][0]
+    r.__dict__["hand"] = ["ochre", "ochre", "ochre", "clay", "papyrus", "fish"]
+    good = f"{other} offers you 3 cards, among them ochre and ochre: accept"
+    bad = f"{other} offers you 7 cards, among them clay and fish: accept"
+    assert Trader().answer(r, good, ["no", "yes"]) == "yes"
+    assert Trader().answer(r, bad, ["no", "yes"]) == "no"
+
+
+def test_payment_takes_whole_sets_and_the_least_waste() -> None:
+    plan = plan_payment({"ochre": 3, "papyrus": 2}, treasury=10, per_token=1, price=17)
+    assert plan is not None
+    # ochre 3x3x1 = 9 and papyrus 2x2x2 = 8 cover 17 exactly: no treasury needed
+    assert set(plan.sets) == {"ochre", "papyrus"} and plan.treasury == 0
+    plan = plan_payment({"ochre": 3, "papyrus": 2}, treasury=10, per_token=1, price=12)
+    assert plan is not None  # 9 + 3 treasury beats 17 in cards (5 thrown away)
+    assert plan.sets == ("ochre",) and plan.treasury == 3
+    plan = plan_payment({"ochre": 3}, treasury=10, per_token=2, price=15)
+    assert plan is not None and plan.sets == ("ochre",) and plan.treasury == 3
+    assert plan_payment({"ochre": 1}, treasury=0, per_token=1, price=5) is None
+
+
+def test_normal_bot_passes_a_tradable_calamity_to_the_leader() -> None:
+    state, _ = _normal_game()
+    me = next(iter(state.players))
+    r = Reading(view(state, me))
+    partners = [p for p in state.players if p != me]
+    trader = Trader()
+    leader = r.leader_among(partners)
+    r.__dict__["hand"] = ["treachery", "ochre", "clay", "papyrus"]
+    assert trader.partner(r, [f"player:{p}" for p in partners] + ["done"], 3) == f"player:{leader}"
+
+
+def test_hard_bot_plays_legally_within_its_budget_and_searches() -> None:
+    state = new_game(GameConfig(players=[], setup="5-west", seed=8, max_turns=11), _graph())
+    hard_seat = list(state.players)[1]
+    hard = HardBot(3, budget=0.2, samples=2)
+    bots = {pid: hard if pid == hard_seat else NormalBot(i)
+            for i, pid in enumerate(state.players)}
+    while not state.game_over:
+        assert state.pending is not None
+        who = state.pending.player
+        label = bots[who].choose(view(state, who))
+        assert Action(who, label) in legal_actions(state)
+        apply(state, Action(who, label))
+    assert hard.searches > 0
