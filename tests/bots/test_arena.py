@@ -1,0 +1,63 @@
+"""The arena (python -m game arena): seats and set-ups rotate, one summary line per level with
+its win rate, a 95% confidence interval and mean VP; bad arguments get a clear message."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from game.bots.arena import (
+    ArenaError,
+    format_line,
+    parse_seats,
+    run_arena,
+    seat_levels,
+    summarise,
+    wilson_interval,
+)
+from game.cli import main
+from game.mapfile import load_map_file
+
+ARENA = Path(__file__).resolve().parents[1] / "maps" / "arena.json"
+LINE = re.compile(r"^(\w+) +win \d+\.\d% \(CI \d+-\d+%\)  mean VP \d+")
+
+
+def test_wilson_interval_brackets_the_rate_and_stays_in_0_1() -> None:
+    low, high = wilson_interval(96, 100)
+    assert 0.89 < low < 0.96 < high < 0.99
+    assert wilson_interval(0, 10)[0] == 0.0 and wilson_interval(10, 10)[1] == 1.0
+
+
+def test_seats_are_padded_with_the_last_level_and_checked() -> None:
+    assert parse_seats("normal,random", 5) == ["normal"] + ["random"] * 4
+    with pytest.raises(ArenaError, match="unknown bot level"):
+        parse_seats("normal,genius", 5)
+    with pytest.raises(ArenaError, match="6 seats"):
+        parse_seats("random," * 6, 5)
+
+
+def test_seats_rotate_over_the_ranking_from_game_to_game() -> None:
+    civs = ["a", "b", "c", "d", "e"]
+    seats = ["normal", "random", "random", "random", "random"]
+    where = {g: [c for c, lv in seat_levels(seats, civs, g).items() if lv == "normal"][0]
+             for g in range(5)}
+    assert sorted(where.values()) == civs
+
+
+def test_a_short_match_reports_one_line_per_level() -> None:
+    graph, _ = load_map_file(ARENA)
+    records = run_arena(graph, parse_seats("basic,random", 5), 2, seed=3, max_turns=4)
+    assert [r.setup for r in records] == ["5-west", "5-east"]
+    stats = summarise(records)
+    assert stats["basic"].seats == 2 and stats["random"].seats == 8
+    assert sum(s.wins for s in stats.values()) == 2
+    for level in ("basic", "random"):
+        assert LINE.match(format_line(stats[level], 2)), format_line(stats[level], 2)
+
+
+def test_the_command_refuses_an_unknown_level_with_a_message(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "--seats", "normal,wizard", "--games", "1"]) == 2
+    assert "unknown bot level 'wizard'" in capsys.readouterr().err
