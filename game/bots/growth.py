@@ -7,9 +7,13 @@ board, then plays the plan one pick at a time:
    supported after the surplus check (every other area capped at its limit);
 2. move tokens above an area's limit to free neighbouring land with room, empty areas first
    (a new area grows by two next turn);
-3. seed pairs from crowded areas into empty free land, for growth.
-It never moves into another player's units (no fight it did not choose) and never builds a
-city its tokens cannot support.
+3. seed pairs from crowded areas into empty free land, for growth;
+4. ship surplus from a crowded coast to free coastal land within a ship's reach (the ship is
+   paid with two of the surplus tokens, which the surplus check would remove anyway, and is
+   left to lapse at the end of the movement);
+5. let surplus that still has nowhere to go fight where it outnumbers the tokens there (it
+   would die in the surplus check anyway, so the fight costs nothing).
+It never starts any other fight and never builds a city its tokens cannot support.
 """
 
 from __future__ import annotations
@@ -26,6 +30,8 @@ class Move:
     source: str
     target: str
     count: int
+    ship: bool = False  # built here from surplus tokens, then sailed with `count` aboard
+    built: bool = False
 
 
 def tokens_for_city(r: Reading, area: str) -> int:
@@ -138,7 +144,9 @@ class Grower:
                     tokens[a] -= 2
                     movable[a] -= 2
                     tokens[t] = 2
-        # 4. surplus with nowhere free to go would die in the surplus check: it fights instead,
+        # 4. ships carry surplus to free coastal land further away
+        self.plan_ships(r, tokens, movable, limit, built, plan)
+        # 5. surplus with nowhere free to go would die in the surplus check: it fights instead,
         # where it outnumbers the tokens there (a fight that costs nothing)
         for a in sorted(tokens, key=lambda a: (-(tokens[a] - limit[a]), a)):
             surplus = min(tokens[a] - limit[a], movable.get(a, 0))
@@ -158,6 +166,53 @@ class Grower:
         self.plan = plan
         self.sites = sorted(built)
 
+    def plan_ships(self, r: Reading, tokens: dict[str, int], movable: dict[str, int],
+                   limit: dict[str, int], built: set[str], plan: list[Move]) -> None:
+        n = r.data.numbers
+        pieces = n["ships_per_player"] - r.board.ships_of(r.me)
+        pieces = min(pieces, n["ships_built_per_turn_max"])
+        reach = n["ship_move_cloth_making"] if r.has("ships_move_5") else n["ship_move"]
+        hold = n["ship_capacity_naval_warfare"] if r.has("ships_carry_6") else n["ship_capacity"]
+        price = n["ship_cost_tokens"]
+        for a in sorted(tokens, key=lambda a: (-(tokens[a] - limit[a]), a)):
+            if pieces <= 0:
+                return
+            surplus = min(tokens[a] - limit[a], movable.get(a, 0))
+            if a in built or surplus < price + 2 or not r.map.areas[a].coastal:
+                continue
+            dests = [t for t in self.sea_reach(r, a, reach)
+                     if t not in built and r.is_free_land(t) and limit[t] - tokens.get(t, 0) >= 2]
+            if not dests:
+                continue
+            target = max(dests, key=lambda t: (
+                r.map.areas[t].site != "none" and t not in r.board.cities,
+                tokens.get(t, 0) == 0, limit[t], t))
+            cargo = min(surplus - price, hold, limit[target] - tokens.get(target, 0))
+            plan.append(Move(a, target, cargo, ship=True))
+            pieces -= 1
+            tokens[a] -= cargo + price
+            movable[a] -= cargo + price
+            tokens[target] = tokens.get(target, 0) + cargo
+
+    @staticmethod
+    def sea_reach(r: Reading, start: str, steps: int) -> list[str]:
+        """Land areas a ship from `start` may end in along water borders (open seas left
+        out: without Astronavigation a ship never crosses them)."""
+        seen = {start: 0}
+        frontier = [start]
+        while frontier:
+            nxt = []
+            for here in frontier:
+                if seen[here] >= steps:
+                    continue
+                for there in r.map.water.get(here, ()):
+                    if there not in seen:
+                        seen[there] = seen[here] + 1
+                        nxt.append(there)
+            frontier = nxt
+        near = set(r.map.land.get(start, ()))
+        return sorted(a for a in seen if a != start and a not in near)
+
     # -- movement picks ------------------------------------------------------------------------
     def movement_area(self, r: Reading, options: list[str]) -> str:
         if r.view.turn != self.turn:
@@ -174,6 +229,17 @@ class Grower:
 
     def movement_action(self, r: Reading, options: list[str]) -> str:
         move = self.current
+        if move is not None and move.ship:
+            if not move.built:
+                pay = sorted(numbers_in(options))  # treasury paid; the rest in tokens
+                if pay:
+                    move.built = True
+                    return f"number:{pay[0]}"
+            elif "yes" in options:
+                return "yes"
+            self.plan.pop(0)  # the ship cannot be built or sailed after all
+            self.current = None
+            move = None
         if move is not None and f"area:{move.target}" in options:
             return f"area:{move.target}"
         # the planned target is closed: the best open free neighbour, else the first option
@@ -187,6 +253,25 @@ class Grower:
             return f"area:{best}"
         ships = [o for o in options if o.startswith("number:")]
         return "yes" if "yes" in options else (ships[-1] if ships else options[0])
+
+    def ship_destination(self, r: Reading, options: list[str]) -> str:
+        move = self.current
+        if move is not None and move.ship and f"area:{move.target}" in options:
+            return f"area:{move.target}"
+        if self.plan and move is self.plan[0]:
+            self.plan.pop(0)
+        self.current = None
+        return "done" if "done" in options else options[0]
+
+    def ship_cargo(self, r: Reading, options: list[str]) -> str:
+        move = self.current
+        counts = numbers_in(options)
+        want = move.count if move is not None else 0
+        if self.plan and move is self.plan[0]:
+            self.plan.pop(0)
+        self.current = None
+        fitting = [n for n in counts if n <= want]
+        return f"number:{max(fitting) if fitting else min(counts)}"
 
     def movement_tokens(self, r: Reading, options: list[str]) -> str:
         counts = numbers_in(options)

@@ -141,7 +141,14 @@ class NormalBot:
         return "number:1" if "number:1" in options else pick_loss_area(r, options)
 
     def _ship_destination(self, r: Reading, options: list[str]) -> str:
-        return "done" if "done" in options else options[0]
+        return self.grower.ship_destination(r, options)
+
+    def _ship_cargo(self, r: Reading, options: list[str]) -> str:
+        return self.grower.ship_cargo(r, options)
+
+    def _ship_payment_token(self, r: Reading, options: list[str]) -> str:
+        areas = with_prefix(options, "area")
+        return "area:" + max(areas, key=lambda a: (r.count(a) - r.limit(a), a))
 
     # -- phase 4: conflict -------------------------------------------------------------------
     def _conflict_loss(self, r: Reading, options: list[str]) -> str:

@@ -133,3 +133,34 @@ def test_hard_bot_plays_legally_within_its_budget_and_searches() -> None:
         assert Action(who, label) in legal_actions(state)
         apply(state, Action(who, label))
     assert hard.searches > 0
+
+
+def test_normal_bot_ships_surplus_it_cannot_spread_by_land() -> None:
+    from game.core import advance
+
+    graph = _graph()
+    state = new_game(GameConfig(players=[], setup="5-west", seed=1), graph)
+    board = state.board
+
+    def put(area: str, n: int) -> None:
+        have = board.count(area, "minoa")
+        board.add(area, "minoa", n - have)
+        state.players["minoa"].stock -= n - have
+
+    # a crowded coast (16 tokens where 4 may stay) whose land neighbours are full
+    put("a001", 16)
+    for area in ("a002", "a012", "a003", "a013", "a022"):
+        put(area, graph.areas[area].pop)
+    put("a011", 3)
+    state.tasks[-1].data = {}  # restart the movement phase on the new board
+    state.pending = None
+    advance(state)
+    bots = {pid: NormalBot(i) for i, pid in enumerate(state.players)}
+    kinds: Counter[str] = Counter()
+    while state.phase == "movement":
+        assert state.pending is not None
+        who = state.pending.player
+        for event in apply(state, Action(who, bots[who].choose(view(state, who)))):
+            if getattr(event, "player", "") == "minoa":
+                kinds[type(event).__name__] += 1
+    assert kinds["ShipBuilt"] == 1 and kinds["ShipSailed"] == 1
