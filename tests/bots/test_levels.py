@@ -164,3 +164,18 @@ def test_normal_bot_ships_surplus_it_cannot_spread_by_land() -> None:
             if getattr(event, "player", "") == "minoa":
                 kinds[type(event).__name__] += 1
     assert kinds["ShipBuilt"] == 1 and kinds["ShipSailed"] == 1
+
+
+def test_bot_seats_answer_their_own_decisions_and_stop_at_a_person() -> None:
+    from game.bots.seats import BotSeats
+
+    state = new_game(GameConfig(players=[], setup="5-west", seed=2, max_turns=3), _graph())
+    person = list(state.players)[2]
+    seats = BotSeats({civ: "normal" for civ in state.players if civ != person}, seed=1)
+    for _ in range(40):
+        seats.skip(state)
+        if state.game_over:
+            break
+        assert state.pending is not None and state.pending.player == person
+        assert not seats.to_move(state) and seats.step(state) == []
+        apply(state, Action(person, state.pending.options[-1]))
