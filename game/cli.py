@@ -55,6 +55,10 @@ def cmd_arena(args: argparse.Namespace) -> int:
         print(f"calamitas arena: {err}", file=sys.stderr)
         return 2
     print(file=sys.stderr)
+    errors = [e for rec in records for e in rec.errors]
+    if errors:
+        print(f"calamitas arena: {len(errors)} bot decision(s) failed and were played safe; "
+              f"first: {errors[0]}", file=sys.stderr)
     stats = summarise(records)
     for level in dict.fromkeys(seats):
         print(format_line(stats[level], len(records)))

@@ -43,6 +43,7 @@ class GameRecord:
     turns: int
     ended_by: str
     seconds: float
+    errors: tuple[str, ...] = ()  # bot policy failures (each played a safe option instead)
 
 
 @dataclass
@@ -129,6 +130,8 @@ def play_game(
         turns=state.turn - (1 if state.ended_by == "max_turns" else 0),
         ended_by=state.ended_by or "stuck",
         seconds=time.perf_counter() - started,
+        errors=tuple(f"{civ}: {e}" for civ, bot in bots.items()
+                     for e in getattr(bot, "errors", ())),
     )
 
 

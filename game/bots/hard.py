@@ -87,32 +87,39 @@ class HardBot(NormalBot):
     def search(self, r: Reading, kind: str, candidates: list[str], base: str) -> str:
         started = time.perf_counter()
         self.searches += 1
-        scores: dict[str, list[float]] = {c: [] for c in candidates}
+        # diffs[c][k]: candidate c's score minus the normal choice's in sample k (paired: the
+        # same sampled world for both, so the hidden cards' luck cancels out)
+        diffs: dict[str, list[float]] = {c: [] for c in candidates if c != base}
         slowest = 0.0
         for k in range(self.samples):
             world = self.world(r, kind, k)
             if world is None:
                 continue
+            if time.perf_counter() - started + slowest * len(candidates) > self.budget:
+                break
+            scores: dict[str, float] = {}
             for cand in candidates:
-                if time.perf_counter() - started + slowest > self.budget:
-                    break
                 t0 = time.perf_counter()
                 result = self.rollout(r, kind, world, cand, k)
                 slowest = max(slowest, time.perf_counter() - t0)
                 if result is not None:
-                    scores[cand].append(result)
-            if time.perf_counter() - started + slowest * len(candidates) > self.budget:
-                break
-        done = [c for c in candidates if scores[c]]
-        n = min((len(scores[c]) for c in done), default=0)
-        if base not in done or n == 0:
-            return base
-        mean = {c: sum(scores[c][:n]) / n for c in done if len(scores[c]) >= n}
-        best = max(mean, key=lambda c: mean[c])
-        if best != base and mean[best] - mean[base] >= self.margin:
+                    scores[cand] = result
+            if base in scores:
+                for cand, diff in diffs.items():
+                    if cand in scores:
+                        diff.append(scores[cand] - scores[base])
+        best, best_gain = base, 0.0
+        for cand, diff in diffs.items():
+            if len(diff) < 2:
+                continue
+            mean = sum(diff) / len(diff)
+            spread = (sum((d - mean) ** 2 for d in diff) / (len(diff) - 1)) ** 0.5
+            # overrule the heuristics only for a gain clear of the rollouts' noise
+            if mean >= self.margin and mean >= spread / len(diff) ** 0.5 and mean > best_gain:
+                best, best_gain = cand, mean
+        if best != base:
             self.overruled += 1
-            return best
-        return base
+        return best
 
     def world(self, r: Reading, kind: str, k: int) -> GameState | None:
         """The sample shared by every candidate (not yet advanced for trade answers)."""

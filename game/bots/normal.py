@@ -49,6 +49,7 @@ class NormalBot:
         self.buying = ""
         self.handed: list[str] = []
         self.prompt = ""
+        self.errors: list[str] = []  # decisions where the policy failed and played safe
 
     def choose(self, view: PlayerView) -> str:
         pending = view.pending
@@ -59,9 +60,13 @@ class NormalBot:
             return options[0]
         r = Reading(view)
         self.prompt = pending.prompt
-        choice = self.decide(r, pending.kind, options)
+        try:
+            choice = self.decide(r, pending.kind, options)
+        except Exception as err:  # a bot's own bug must never stop a game: it plays safe
+            self.errors.append(f"{pending.kind}: {type(err).__name__}: {err}")
+            choice = None
         if choice in options:
-            return choice
+            return str(choice)
         return self.fallback(r, pending.kind, options)
 
     def decide(self, r: Reading, kind: str, options: list[str]) -> str | None:

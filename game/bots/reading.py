@@ -117,7 +117,9 @@ class Reading:
         return self.board.tokens_of(self.me)
 
     def has(self, effect: str, pid: str | None = None) -> bool:
-        return holds(self.players[pid or self.me].advances, effect)
+        """Whether a player holds an advance with the effect (barbarians and pirates: never)."""
+        player = self.players.get(pid or self.me)
+        return player is not None and holds(player.advances, effect)
 
     def limit(self, area: str, pid: str | None = None) -> int:
         """Population limit for a player's tokens, as population.population_limit reads it

@@ -39,6 +39,8 @@ def _play(levels: list[str], seed: int, turns: int) -> tuple[GameState, list[Eve
         assert Action(who, label) in legal_actions(state), (state.pending.kind, label)
         events += apply(state, Action(who, label))
         assert not violations(state, cards)
+    for bot in bots.values():
+        assert not getattr(bot, "errors", []), bot.errors  # type: ignore[attr-defined]
     return state, events
 
 
@@ -133,6 +135,7 @@ def test_hard_bot_plays_legally_within_its_budget_and_searches() -> None:
         assert Action(who, label) in legal_actions(state)
         apply(state, Action(who, label))
     assert hard.searches > 0
+    assert not hard.errors and not any(b.errors for b in bots.values())
 
 
 def test_normal_bot_ships_surplus_it_cannot_spread_by_land() -> None:
