@@ -1,14 +1,15 @@
 """The hard bot: the normal bot plus search where it pays, inside a time budget per decision.
 
 For advance purchases, trade offers and answers to offers it compares a few candidates (the
-normal choice, the next best ones, passing) by determinized rollouts: each sample is a whole
+normal choice, the next best ones, passing) by determinized rollouts. Each sample is a whole
 game state drawn from its own view (sampler.py: hidden hands, decks and discard piles dealt at
 random, consistent with every count the view shows; the cards an offer declared placed in the
-offerer's hand), the same sample for every candidate (common random numbers); from there normal
-bots play every seat to a horizon (the end of the turn, or of the next one after a purchase),
-and the candidate's score is the viewer's victory points, with cards and treasury at a fraction
-of their worth, minus the best rival's. The normal choice stands unless another candidate beats
-it by a clear margin, so the search can only overrule the heuristics when it sees a difference.
+offerer's hand), the same sample for every candidate (common random numbers). From there normal
+bots play every seat to a horizon (past this turn's calamities after a trade, to the end of the
+next turn after a purchase), and the candidate's score is the viewer's victory points, with
+cards and treasury at a fraction of their worth, minus the rivals' (best and mean). The normal
+choice stands unless another candidate beats it, sample for sample, by a gain clear of the
+rollouts' noise, so the search overrules the heuristics only where it sees a difference.
 
 It never sees the true state: rollouts run in sampled states only.
 """
@@ -37,6 +38,7 @@ from .trading import ANSWER_RE, plan_side
 SEARCHED = ("advance_choice", "trade_answer", "trade_partner")
 POINTS_PER_VP = 32.0
 CARD_SHARE = 0.6  # cards and treasury at the leaf: points not yet turned into advances
+AFTER_CALAMITIES = PHASES.index("special_abilities")
 MAX_ACTIONS = 6000  # a rollout that runs this long is cut short (never seen in practice)
 
 
@@ -151,14 +153,16 @@ class HardBot(NormalBot):
                 if cand == "yes" and not self.swap(r, state):
                     return None
                 advance(state)
-                stop = (r.view.turn + 1, 0)
+                stop = (r.view.turn, AFTER_CALAMITIES)
             else:
                 pending = state.pending
                 if pending is None or cand not in pending.options:
                     return None
                 apply(state, Action(r.me, cand))
-                extra = 1 if kind == "advance_choice" else 0
-                stop = (r.view.turn + 1 + extra, 0)
+                # a purchase shows in the next turn's purchases; a trade by the calamities
+                # and the cards it leaves for this turn's purchases
+                stop = ((r.view.turn + 2, 0) if kind == "advance_choice"
+                        else (r.view.turn, AFTER_CALAMITIES))
             play(state, stop, lambda pid: NormalBot(k * 7919 + len(pid)))
         except Exception:  # an inconsistent sample: drop it rather than fail the game
             return None
