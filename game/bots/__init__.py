@@ -1,4 +1,13 @@
-"""Players that see only a PlayerView and answer their own pending decisions."""
+"""Players that see only a PlayerView and answer their own pending decisions.
+
+Levels (make_bot(level, seed); `python -m game arena` and `simulate --bots` take the names):
+  random   uniform among the legal options
+  basic    a plain economy, never trades (the floor the others are measured against)
+  easy     the normal policy made shallow and a little careless (easy.py)
+  normal   a strong heuristic player: growth, cities it can support, trading by value,
+           advances by worth, calamity choices that hurt the leader (normal.py)
+  hard     normal plus determinized rollouts for purchases and trades (hard.py)
+"""
 
 from __future__ import annotations
 
