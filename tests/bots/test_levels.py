@@ -182,3 +182,28 @@ def test_bot_seats_answer_their_own_decisions_and_stop_at_a_person() -> None:
         assert state.pending is not None and state.pending.player == person
         assert not seats.to_move(state) and seats.step(state) == []
         apply(state, Action(person, state.pending.options[-1]))
+
+
+def test_advances_are_worth_the_calamity_losses_they_save() -> None:
+    from game.bots.advances import protections
+
+    saved = protections("classic")
+    assert saved["engineering"]["flood"] > 0 and saved["engineering"]["volcanic_eruption"] > 0
+    assert saved["pottery"]["famine"] > 0 and saved["irrigation"]["famine"] > 0
+    assert saved["medicine"]["epidemic"] > 0 > saved["roadbuilding"]["epidemic"]
+    assert saved["law"]["civil_disorder"] > 0 > saved["military"]["civil_disorder"]
+
+
+def test_engineering_is_worth_more_to_a_player_on_a_flood_plain() -> None:
+    from game.bots.advances import protection_points
+
+    state, _ = _normal_game()
+    me = next(iter(state.players))
+    plain = next(a for a, area in _graph().areas.items() if area.flood_plain)
+    dry = Reading(view(state, me))
+    dry.__dict__["my_areas"] = []
+    dry.__dict__["my_cities"] = []
+    wet = Reading(view(state, me))
+    wet.__dict__["my_areas"] = [plain]
+    wet.__dict__["my_cities"] = [plain]
+    assert protection_points(wet, "engineering") > protection_points(dry, "engineering")
