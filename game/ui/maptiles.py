@@ -37,6 +37,18 @@ class Level:
     zoom: float  # pixels per map unit
     size: tuple[int, int]  # the whole map in pixels at this zoom
     shapes: list[Shape]
+    _boxes: dict[tuple[str, str], pygame.Rect] | None = None
+
+    def boxes(self) -> dict[tuple[str, str], pygame.Rect]:
+        """(kind, id) -> the bounding box of all its rings at this zoom."""
+        if self._boxes is None:
+            out: dict[tuple[str, str], pygame.Rect] = {}
+            for s in self.shapes:
+                key = (s.kind, s.key)
+                prev = out.get(key)
+                out[key] = s.box.union(prev) if prev else s.box
+            self._boxes = out
+        return self._boxes
 
 
 def _stable_hash(text: str) -> int:
@@ -189,23 +201,24 @@ class BaseLayer:
                 pygame.draw.line(surface, (90, 60, 30), p, q, width)
 
     def _draw_marks(self, surface: pygame.Surface, zoom: float, ox: int, oy: int) -> None:
-        """Names, population limits, city sites and volcanoes, where they fit."""
+        """Names, population limits, city sites and volcanoes, as far as there is room: when
+        zoomed out only what fits is drawn (the hover tooltip tells the rest)."""
         t = self.theme
         lvl = self.level(zoom)
-        bounds = pygame.Rect(ox - 200, oy - 80, TILE + 400, TILE + 160)
-        land_boxes: dict[str, pygame.Rect] = {}
-        for s in lvl.shapes:
-            if s.kind == "land":
-                prev = land_boxes.get(s.key)
-                land_boxes[s.key] = s.box.union(prev) if prev else s.box
-        for _sid, shape in self.geo.seas.items():
+        bounds = pygame.Rect(ox - 300, oy - 80, TILE + 600, TILE + 160)
+        boxes = lvl.boxes()
+        for sid, shape in self.geo.seas.items():
             if shape.label is None:
                 continue
             x, y = self.to_level(zoom, *shape.label)
             if not bounds.collidepoint(x, y):
                 continue
             text = t.text(shape.name, 14, shade(Palette.sea, 1.6), "italic")
+            box = boxes.get(("sea", sid))
+            if box is not None and box.width < text.get_width() * 1.15:
+                continue
             surface.blit(text, (x - ox - text.get_width() / 2, y - oy - text.get_height() / 2))
+        big, small = t.px(40), t.px(18)
         for aid, area in self.graph.areas.items():
             shape = self.geo.areas.get(aid)
             if shape is None or shape.label is None:
@@ -213,26 +226,31 @@ class BaseLayer:
             x, y = self.to_level(zoom, *shape.label)
             if not bounds.collidepoint(x, y):
                 continue
-            box = land_boxes.get(aid)
-            room = box.width if box else 0
-            r = max(6, round(8 * t.scale))
+            box = boxes.get(("land", aid))
+            room = min(box.width, box.height) if box else 0
+            if room < small:
+                continue
+            roomy = room >= big
+            r = t.px(8) if roomy else t.px(5.5)
             cx, cy = x - ox, y - oy
-            # population limit: a number in a small disc at the label point
-            pygame.draw.circle(surface, (250, 244, 228), (cx, cy - r * 2), r)
-            pygame.draw.circle(surface, Palette.land_edge, (cx, cy - r * 2), r, 1)
-            num = t.text(str(area.pop), 11, Palette.ink, "bold")
-            surface.blit(num, (cx - num.get_width() / 2, cy - r * 2 - num.get_height() / 2))
-            name = t.text(area.name, 11, shade(Palette.land_edge, 0.8))
-            tall = box.height if box else 0
-            if room > name.get_width() + 6 and tall > r * 7 + name.get_height() * 2:
-                surface.blit(name, (cx - name.get_width() / 2, cy - r * 3.2 - name.get_height()))
+            lift = r * 2 if roomy else r * 1.4
+            # population limit: a number in a small disc above the label point
+            pygame.draw.circle(surface, (250, 244, 228), (cx, cy - lift), r)
+            pygame.draw.circle(surface, Palette.land_edge, (cx, cy - lift), r, 1)
+            num = t.text(str(area.pop), 11 if roomy else 8, Palette.ink, "bold")
+            surface.blit(num, (cx - num.get_width() / 2, cy - lift - num.get_height() / 2))
+            if roomy and box is not None:
+                name = t.text(area.name, 11, shade(Palette.land_edge, 0.8))
+                if box.width > name.get_width() + 6 and box.height > r * 7 + name.get_height() * 2:
+                    surface.blit(name, (cx - name.get_width() / 2,
+                                        cy - lift - r * 1.2 - name.get_height()))
             if area.site != "none":
                 sx, sy = self.to_level(zoom, *(shape.site or shape.label))
                 sx, sy = sx - ox, sy - oy
                 if shape.site is None:
                     sx += r * 2.4
-                    sy -= r * 2
-                half = max(4, round(6 * t.scale))
+                    sy -= lift
+                half = t.px(6) if roomy else t.px(4)
                 rect = pygame.Rect(0, 0, half * 2, half * 2)
                 rect.center = (round(sx), round(sy))
                 fill = Palette.site_white if area.site == "white" else Palette.site_black
@@ -242,12 +260,12 @@ class BaseLayer:
             x, y = self.to_level(zoom, *point)
             if not bounds.collidepoint(x, y):
                 continue
-            h = max(7, round(10 * t.scale))
+            h = t.px(9) if zoom * self.width_units > t.px(2500) else t.px(6)
             vx, vy = x - ox, y - oy
             tri = [(vx, vy - h), (vx - h, vy + h * 0.7), (vx + h, vy + h * 0.7)]
             pygame.draw.polygon(surface, Palette.volcano, tri)
             pygame.draw.polygon(surface, Palette.ink, tri, max(1, round(t.scale)))
-            pygame.draw.circle(surface, (255, 170, 60), (x - ox, y - oy - h + 2), max(2, h // 3))
+            pygame.draw.circle(surface, (255, 170, 60), (vx, vy - h + 2), max(2, h // 3))
 
 
 def _hatch(surface: pygame.Surface, pts: list[Pt], colour: tuple[int, int, int], gap: int,

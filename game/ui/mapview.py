@@ -100,6 +100,29 @@ class MapView:
         self.ox = (self.rect.width - w) / 2
         self.oy = (self.rect.height - h) / 2
 
+    def focus(self, areas: list[str]) -> None:
+        """The closest zoom that shows all of `areas` with some room around, centred on them."""
+        points = [self.geo.areas[a].label for a in areas
+                  if a in self.geo.areas and self.geo.areas[a].label is not None]
+        if not points:
+            self.fit()
+            return
+        xs = [p[0] for p in points if p]
+        ys = [p[1] for p in points if p]
+        w = (max(xs) - min(xs)) * 1.5 + self._unit * 4
+        h = (max(ys) - min(ys)) * 1.5 + self._unit * 4
+        steps = 0
+        while (steps < ZOOM_MAX_STEPS and w * self.fit_zoom * ZOOM_STEP ** (steps + 1)
+               <= self.rect.width and h * self.fit_zoom * ZOOM_STEP ** (steps + 1)
+               <= self.rect.height):
+            steps += 1
+        self.steps = steps
+        cx, cy = (max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2
+        lx, ly = self.base.to_level(self.zoom, cx, cy)
+        self.ox = self.rect.width / 2 - lx
+        self.oy = self.rect.height / 2 - ly
+        self._clamp()
+
     def pan(self, dx: float, dy: float) -> None:
         self.ox += dx
         self.oy += dy
@@ -143,7 +166,16 @@ class MapView:
             for (bx0, by0, bx1, by1), ring in rings:
                 if bx0 <= x <= bx1 and by0 <= y <= by1 and _point_in_ring(x, y, ring):
                     return aid
-        return None
+        # small islands are a pixel or two across when zoomed out: take the nearest label
+        reach = self.theme.px(8) / self.zoom
+        best, best_d = None, reach * reach
+        for aid, shape in self.geo.areas.items():
+            if shape.label is None:
+                continue
+            d = (shape.label[0] - x) ** 2 + (shape.label[1] - y) ** 2
+            if d <= best_d:
+                best, best_d = aid, d
+        return best
 
     def sea_at(self, pos: tuple[int, int]) -> str | None:
         if not self.rect.collidepoint(pos):
@@ -260,7 +292,7 @@ class MapView:
         """Disc diameter: grows with zoom, within limits that stay readable."""
         t = self.theme
         want = self._unit * self.zoom * 0.26
-        return int(max(t.px(20), min(t.px(36), want)))
+        return int(max(t.px(13), min(t.px(36), want)))
 
     def draw_pieces(self, surface: pygame.Surface, view: PlayerView) -> None:
         d = self.piece_size()
@@ -341,15 +373,18 @@ class MapView:
         ink = ink_for(colour)
         emblem = self._emblems.get(owner)
         sc = small.get_width() // 2
-        if emblem:
+        if emblem and d >= self.theme.px(19):
             e = emblem_surface(emblem, int(d * 0.5), ink)
             small.blit(e, (sc - e.get_width() // 2 - int(d * 0.17), sc - e.get_height() // 2))
             label = self.theme.font("bold", 11).render(str(count), True, ink)
             if label.get_height() > d * 0.62:
                 label = pygame.transform.smoothscale_by(label, d * 0.62 / label.get_height())
             small.blit(label, (sc + int(d * 0.08), sc - label.get_height() // 2))
-        else:
-            label = self.theme.font("bold", 12).render(str(count), True, (250, 240, 230))
+        else:  # small discs and barbarians: the count alone, as large as fits
+            colour = (250, 240, 230) if owner == "barbarians" else ink
+            label = self.theme.font("bold", 12).render(str(count), True, colour)
+            if label.get_height() > d * 0.8:
+                label = pygame.transform.smoothscale_by(label, d * 0.8 / label.get_height())
             small.blit(label, (sc - label.get_width() // 2, sc - label.get_height() // 2))
         return small
 

@@ -149,6 +149,7 @@ def _hot_seat(game, run, shot) -> None:  # type: ignore[no-untyped-def]
     for pid in humans:
         session.seats[pid].human = True
     seen: set[str] = set()
+    turn = session.state.turn
     for _ in range(4000):
         if session.state.game_over:
             break
@@ -175,5 +176,7 @@ def _hot_seat(game, run, shot) -> None:  # type: ignore[no-untyped-def]
         game.pick(label)
         if {"curtain", "decision", "trade"} <= seen:
             break
+        if {"curtain", "decision"} <= seen and session.state.turn > turn + 1:
+            break  # no trade came up for the two seats within a turn: go on without it
     for pid in humans:
         session.seats[pid].human = False

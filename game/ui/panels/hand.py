@@ -112,7 +112,30 @@ class HandPanel(Panel):
                 self.add_hit(box, f"card:{card}")
             self.add_tip(box, self._tip(card, n, view.config.ruleset))
             y += row_h + px(5)
+        y = self._recent(surface, ctx, y + px(10))
         self.content_height = y + self.scroll + px(10)
+
+    def _recent(self, surface: pygame.Surface, ctx: Ctx, y: int) -> int:
+        """The last lines of the log, in whatever room is left below the hand."""
+        t = self.theme
+        px = self.px
+        lines = ctx.extra.get("log")
+        if not isinstance(lines, list) or not lines:
+            return y
+        step = t.font("regular", 13).get_linesize() + px(1)
+        room = (self.rect.height - y - px(34)) // step
+        if room < 3:
+            return y
+        surface.blit(t.text("Recently", 15, Palette.gold_light, "bold"), (px(10), y))
+        y += px(24)
+        recent = [ln for ln in lines[-200:] if not ln.heading][-room:]
+        for ln in recent:
+            img = t.text(ln.text, 13, Palette.text_dim)
+            if img.get_width() > self.rect.width - px(20):
+                img = img.subsurface(pygame.Rect(0, 0, self.rect.width - px(20), img.get_height()))
+            surface.blit(img, (px(12), y))
+            y += step
+        return y
 
     def _describe(self, card: str, n: int, ruleset: str) -> tuple[str, str]:
         data = load_game_data()

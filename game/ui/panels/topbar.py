@@ -8,8 +8,9 @@ import pygame
 from game.core.gamedata import load_game_data
 from game.core.turn import PHASES
 
-from ..draw import civ_badge
-from ..theme import PHASE_NAMES, Palette, shade
+from ..draw import civ_badge, wrap
+from ..rulestext import PHASE_BRIEFS
+from ..theme import PHASE_NAMES, PHASE_SHORT, Palette, shade
 from . import Ctx, Panel
 
 
@@ -44,13 +45,16 @@ class TopBar(Panel):
             pygame.draw.rect(surface, fill, box, border_radius=px(4))
             if lit:
                 pygame.draw.rect(surface, Palette.gold_light, box, px(2), border_radius=px(4))
-            label = f"{i + 1} {PHASE_NAMES[phase]}"
+            label = f"{i + 1} {PHASE_SHORT[phase]}"
             colour = Palette.ink if lit else (Palette.text_dim if done else Palette.text)
             img = t.text(label, 12, colour, "bold" if lit else "regular")
             if img.get_width() > box.width - px(6):
+                img = t.text(label, 10, colour, "bold" if lit else "regular")
+            if img.get_width() > box.width - px(4):
                 img = t.text(str(i + 1), 12, colour, "bold" if lit else "regular")
             surface.blit(img, img.get_rect(center=box.center))
-            self.add_tip(box, [f"Phase {i + 1}: {PHASE_NAMES[phase]}"])
+            self.add_tip(box, [f"Phase {i + 1}: {PHASE_NAMES[phase]}",
+                               *wrap(t, PHASE_BRIEFS[phase], px(340), 14)])
         if acting:
             data = load_game_data()
             cx = w - right_reserved - who_w + px(14)

@@ -74,6 +74,9 @@ class GameScene(Scene):
         self.side_rect = pygame.Rect(w - side, top, side, h - top)
         if self.mapview is None or self.mapview.theme is not self.theme:
             self.mapview = MapView(self.geometry, self.session.state.map, self.theme)
+            self.mapview.set_viewport(self.map_rect)
+            board = self.session.state.board
+            self.mapview.focus(sorted(set(board.tokens) | set(board.cities)))
         self.mapview.set_viewport(self.map_rect)
         self.topbar = TopBar(self.theme)
         self.topbar.rect = pygame.Rect(0, 0, w, top)
@@ -137,7 +140,7 @@ class GameScene(Scene):
         names = {pid: seat.name for pid, seat in self.session.seats.items()}
         return Ctx(view=view, options=Options.of(labels), labels=tuple(labels), names=names,
                    version=self.version, kind=pending.kind if pending and labels else "",
-                   extra={"right": self.px(92)})
+                   extra={"right": self.px(92), "log": self.session.log})
 
     def changed(self) -> None:
         self.version += 1
@@ -427,8 +430,10 @@ class GameScene(Scene):
         decider = pending.player if pending else None
         prompt, hint = self._prompt(ctx, labels)
         trade = self.trade_open()
-        key = (self.version, tuple(sorted(labels)) if not trade else (), trade,
-               self.session.can_undo(self.viewer))
+        # widgets are remade only when the choice itself changes, not as bots play on
+        key = (ctx.labels if not trade else (), trade, self.session.can_undo(self.viewer),
+               pending.prompt if pending and labels else "", len(self.session.record.actions)
+               if labels else -1)
         ordered = sorted(ctx.labels, key=_label_order)
         self.decision.rebuild(ctx, [] if trade else ordered,
                               self.app.manager, self.container,
@@ -436,8 +441,8 @@ class GameScene(Scene):
         self.decision.draw(surface, ctx, prompt, decider, hint)
         if trade:
             side = self.controller.side_of(self.viewer)
-            self.trade.rebuild(ctx, ordered, self.app.manager,
-                               self.container, (self.version, tuple(sorted(labels))))
+            self.trade.rebuild(ctx, ordered, self.app.manager, self.container,
+                               (ctx.labels, len(self.session.record.actions)))
             self.trade.draw(surface, ctx, pending.prompt if pending else "", side)
         else:
             self.trade.clear()
