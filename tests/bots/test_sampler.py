@@ -1,0 +1,88 @@
+"""The sampler (hard bot): a GameState built from a view agrees with everything the view shows,
+keeps every card of the block exactly once, and deals the hidden cards at random."""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import cache
+from pathlib import Path
+
+from game.bots import make_bot
+from game.bots.cards import block_cards
+from game.bots.sampler import sample_at_shop, sample_state
+from game.core import Action, GameConfig, GameState, apply, new_game, view
+from game.core.gamedata import load_game_data
+from game.core.invariants import card_census
+from game.core.rng import Rng
+from game.mapfile import load_map_file
+
+ARENA = Path(__file__).resolve().parents[1] / "maps" / "arena.json"
+
+
+@cache
+def _at(kind: str) -> GameState:
+    graph, _ = load_map_file(ARENA)
+    state = new_game(GameConfig(players=[], setup="5-west", seed=21, max_turns=30), graph)
+    bots = {pid: make_bot("normal", i) for i, pid in enumerate(state.players)}
+    while not state.game_over:
+        assert state.pending is not None
+        if state.turn > 7 and state.pending.kind == kind:
+            return state
+        who = state.pending.player
+        apply(state, Action(who, bots[who].choose(view(state, who))))
+    raise AssertionError(kind)
+
+
+def test_a_sample_shows_its_viewer_exactly_what_the_view_showed() -> None:
+    state = _at("trade_partner")
+    me = next(iter(state.players))
+    seen = view(state, me)
+    sample = sample_state(seen, Rng.seeded(1))
+    again = view(sample, me)
+    assert again.board == seen.board and again.hand == seen.hand
+    assert again.players == seen.players
+    assert again.stack_sizes == seen.stack_sizes and again.discard_sizes == seen.discard_sizes
+    assert sample.config.seed != state.config.seed  # never the game's own seed
+
+
+def test_every_card_of_the_block_is_somewhere_exactly_once() -> None:
+    state = _at("trade_partner")
+    me = next(iter(state.players))
+    sample = sample_state(view(state, me), Rng.seeded(2))
+    full: Counter[str] = Counter()
+    for card, _stack, n in block_cards("5-west", "classic", "west"):
+        full[card] += n
+    assert card_census(sample) == card_census(state) == full
+
+
+def test_hidden_cards_are_dealt_differently_by_different_samples() -> None:
+    state = _at("trade_partner")
+    me = next(iter(state.players))
+    seen = view(state, me)
+    hands = {tuple(sorted(h.card for p in sample_state(seen, Rng.seeded(s)).players.values()
+                          if p.id != me for h in p.hand)) for s in range(4)}
+    decks = {tuple(sample_state(seen, Rng.seeded(s)).stacks["west"][8]) for s in range(4)}
+    assert len(decks) > 1 or len(hands) > 1
+
+
+def test_no_calamity_sits_in_another_hand_after_the_calamity_phases() -> None:
+    state = _at("advance_choice")
+    assert state.pending is not None
+    me = state.pending.player
+    calamities = load_game_data().rulesets["classic"].calamities
+    for s in range(5):
+        sample = sample_at_shop(view(state, me), Rng.seeded(s))
+        assert sample.pending is not None and sample.pending.player == me
+        assert sample.pending.kind == "advance_choice"
+        for p in sample.players.values():
+            if p.id != me:
+                assert not [h.card for h in p.hand if h.card in calamities]
+
+
+def test_cards_announced_at_the_table_are_dealt_to_their_holder() -> None:
+    state = _at("trade_partner")
+    me = next(iter(state.players))
+    other = [p for p in state.players if p != me and state.players[p].hand][0]
+    sample = sample_state(view(state, me), Rng.seeded(3), known={other: ["ochre", "clay"]})
+    held = Counter(h.card for h in sample.players[other].hand)
+    assert held["ochre"] >= 1 and held["clay"] >= 1
