@@ -86,5 +86,5 @@ class LogPanel(Panel):
                                                               f"Turn {ln.turn}, {ln.phase}"])
             y += step
         if self.scroll:
-            more = t.text(f"▼ {self.scroll} newer", 12, Palette.gold_light)
+            more = t.text(f"{self.scroll} newer lines below", 12, Palette.gold_light)
             surface.blit(more, (w - more.get_width() - px(8), h - more.get_height() - px(2)))

@@ -435,7 +435,8 @@ class GameScene(Scene):
                pending.prompt if pending and labels else "", len(self.session.record.actions)
                if labels else -1)
         ordered = sorted(ctx.labels, key=_label_order)
-        self.decision.rebuild(ctx, [] if trade else ordered,
+        buttons = [lb for lb in ordered if not lb.startswith("area:")]  # areas: on the map
+        self.decision.rebuild(ctx, [] if trade else buttons,
                               self.app.manager, self.container,
                               self.session.can_undo(self.viewer), key)
         self.decision.draw(surface, ctx, prompt, decider, hint)
