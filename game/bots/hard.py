@@ -102,6 +102,8 @@ class HardBot(NormalBot):
             scores: dict[str, float] = {}
             for cand in candidates:
                 t0 = time.perf_counter()
+                if t0 - started + slowest > self.budget:
+                    break  # out of time inside a round: that sample stays unpaired
                 result = self.rollout(r, kind, world, cand, k)
                 slowest = max(slowest, time.perf_counter() - t0)
                 if result is not None:
