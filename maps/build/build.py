@@ -61,7 +61,7 @@ def build(data_dir: Path = DATA, log: Any = print) -> Built:
     ids = sorted(part.land)
     links = links_of(topo, ids)
     starts = {a.start: a.id for a in src.areas if a.start}
-    setups = build_setups(game_setups(), starts, topo.blocks, links)
+    setups = build_setups(game_setups(), starts, topo.blocks, links, topo.sea_borders)
     doc = map_document(src, proj.as_dict(), land, part, topo, setups)
     text = dumps(doc)
     rows = fairness(starts, links, {a.id: a.pop for a in src.areas},

@@ -206,10 +206,11 @@ def partition_water(src: Sources, proj: Albers, land: Land, areas: dict[str, Bas
     open_water = land.water.difference(band)
     small = float(src.board["min_open_water_km2"])
     sea_seeds = {s["id"]: Point(proj.point(*s["at"])) for s in src.seas}
+    meant_coastal = [Point(proj.point(*c["at"])) for c in src.coastal_water]
     basins = []
     for part in polygons_of(open_water):
         holds = [sid for sid, p in sea_seeds.items() if part.contains(p)]
-        if part.area < small and not holds:
+        if not holds and (part.area < small or any(part.contains(p) for p in meant_coastal)):
             band = band.union(part)
         elif not holds:
             warnings.append(f"open water of {part.area:.0f} km2 at {_at(part)} has no sea seed;"

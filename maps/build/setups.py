@@ -3,8 +3,9 @@
 For each set-up of the game data (game/core/data/trade_cards.toml) the map lists the
 civilizations, the map halves in play (the set-up's blocks) and the areas out of play: those of
 the other half, and those farther from every playing civilization's start than needed to give
-each player about AREAS_PER_PLAYER land areas. So a five-player game is played on the part of
-the board around its five homelands, and an eighteen-player game on all of it.
+each player about AREAS_PER_PLAYER land areas (all of them once that is nearly the whole half).
+So a five-player game is played on the part of the board around its five homelands, and an
+eighteen-player game on all of it.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from collections import deque
 from typing import Any
 
 AREAS_PER_PLAYER = 20
+FULL_BOARD = 0.9
 
 
 def distances(start: str, links: dict[str, set[str]]) -> dict[str, int]:
@@ -28,7 +30,13 @@ def distances(start: str, links: dict[str, set[str]]) -> dict[str, int]:
 
 
 def build_setups(game_setups: dict[str, Any], starts: dict[str, str],
-                 blocks: dict[str, str | None], links: dict[str, set[str]]) -> dict[str, Any]:
+                 blocks: dict[str, str | None], links: dict[str, set[str]],
+                 sea_borders: dict[str, list[str]]) -> dict[str, Any]:
+    # an island reached only by ship (Melita) counts one step past the coasts of its seas
+    by_sea: dict[str, set[str]] = {a: set() for a in links}
+    for members in sea_borders.values():
+        for a in members:
+            by_sea[a].update(m for m in members if m != a)
     out: dict[str, Any] = {}
     for sid in sorted(game_setups, key=lambda s: (game_setups[s]["players"], s)):
         setup = game_setups[sid]
@@ -39,8 +47,14 @@ def build_setups(game_setups: dict[str, Any], starts: dict[str, str],
         for civ in setup["civilizations"]:
             for aid, d in distances(starts[civ], sub).items():
                 reach[aid] = min(d, reach.get(aid, d))
+        for aid in sorted(usable - set(reach)):
+            near = [reach[n] + 1 for n in by_sea[aid] if n in reach]
+            if near:
+                reach[aid] = min(near)
         want = AREAS_PER_PLAYER * setup["players"]
         limit = max(reach.values())
+        if want >= FULL_BOARD * len(reach):  # nearly all of it: leave no odd corner out
+            want = len(reach)
         for d in range(1, limit + 1):
             if sum(1 for v in reach.values() if v <= d) >= want:
                 limit = d

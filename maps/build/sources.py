@@ -43,6 +43,7 @@ class Sources:
     plains: tuple[dict[str, Any], ...]
     rivers: tuple[dict[str, Any], ...]
     offboard: tuple[dict[str, Any], ...]
+    coastal_water: tuple[dict[str, Any], ...] = ()
     extras: dict[str, Any] = field(default_factory=dict)
 
 
@@ -105,6 +106,7 @@ def read_sources(data_dir: Path = DATA) -> Sources:
         plains=tuple(doc.get("plain", ())),
         rivers=tuple(doc.get("river", ())),
         offboard=tuple(doc.get("offboard", ())),
+        coastal_water=tuple(doc.get("coastal_water", ())),
     )
     ids = [a.id for a in areas] + [s["id"] for s in src.seas]
     if len(ids) != len(set(ids)):
