@@ -11,6 +11,10 @@ from .theme import Colour, Palette, Theme, civ_colour, ink_for, shade
 def panel(surface: pygame.Surface, rect: pygame.Rect, theme: Theme,
           fill: Colour = Palette.panel, edge: Colour = Palette.panel_edge,
           radius: int = 8) -> None:
+    if radius <= 0:  # a plain fill is far cheaper than the rounded shape
+        surface.fill(fill, rect)
+        pygame.draw.rect(surface, edge, rect, max(1, theme.px(1)))
+        return
     r = theme.px(radius)
     pygame.draw.rect(surface, fill, rect, border_radius=r)
     pygame.draw.rect(surface, edge, rect, max(1, theme.px(1)), border_radius=r)

@@ -1,13 +1,23 @@
 """The map's base layer: everything that never changes during a game (land, seas, coastal water,
 flood plains, rivers, straits, volcanoes, city sites, population limits, names), drawn from the
-map's polygons into 512-pixel tiles, one set per zoom level, made when first needed and kept in
-a small least-recently-used cache. A frame blits the visible tiles and nothing else of it.
+map's polygons into 256-pixel tiles, one set per zoom level, made when first needed and kept in
+a least-recently-used cache. A frame blits the visible tiles and nothing else of it.
+
+Making tiles must not stall a frame, so:
+- rings are kept in map units (flipped so y grows down) and simplified per zoom: a coastline
+  of a thousand points needs a few dozen when the whole map is 1,500 pixels wide; simplified
+  versions are made once per tolerance step, lazily;
+- a tile only looks at the rings, rivers and labels whose boxes meet it;
+- the map view makes a few tiles per frame and shows a whole-map overview, scaled, where a
+  tile is not ready yet (see MapView.draw_base).
 """
 
 from __future__ import annotations
 
+import time
 from collections import OrderedDict
-from dataclasses import dataclass
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 
 import pygame
 
@@ -16,46 +26,59 @@ from game.mapfile import MapGeometry
 
 from .theme import Palette, Theme, shade
 
-TILE = 512
-MAX_TILES = 120
+TILE = 256
+MAX_TILES = 480  # 256-pixel tiles: about 120 MB at 4 bytes a pixel
+OVERVIEW_WIDTH = 2048
+SIMPLIFY_PX = 0.6  # a vertex closer than this (in pixels) to the last kept one is dropped
 
-Pt = tuple[int, int]
+UV = tuple[float, float]
+Box = tuple[float, float, float, float]  # u0, v0, u1, v1
 
 
 @dataclass
-class Shape:
-    """One polygon ring of the map at one zoom level, in level pixels."""
+class Ring:
+    """One polygon ring in map units (u = x - minx, v = maxy - y: y grows downwards)."""
 
     kind: str  # "water" (coastal water), "sea", "lake", "land", "flood"
-    key: str  # area or sea id
-    points: list[Pt]
-    box: pygame.Rect
+    key: str  # area, sea, lake or flood-plain id
+    points: list[UV]
+    box: Box
+    tiers: dict[int, list[UV]] = field(default_factory=dict)
+
+    def at(self, tier: int, step: float) -> list[UV]:
+        """The ring simplified to tolerance `step` (tier 0: every point)."""
+        if tier <= 0:
+            return self.points
+        hit = self.tiers.get(tier)
+        if hit is None:
+            hit = _simplify(self.points, step)
+            self.tiers[tier] = hit
+        return hit
 
 
-@dataclass
-class Level:
-    zoom: float  # pixels per map unit
-    size: tuple[int, int]  # the whole map in pixels at this zoom
-    shapes: list[Shape]
-    _boxes: dict[tuple[str, str], pygame.Rect] | None = None
-
-    def boxes(self) -> dict[tuple[str, str], pygame.Rect]:
-        """(kind, id) -> the bounding box of all its rings at this zoom."""
-        if self._boxes is None:
-            out: dict[tuple[str, str], pygame.Rect] = {}
-            for s in self.shapes:
-                key = (s.kind, s.key)
-                prev = out.get(key)
-                out[key] = s.box.union(prev) if prev else s.box
-            self._boxes = out
-        return self._boxes
+def _simplify(points: list[UV], tolerance: float) -> list[UV]:
+    """Radial-distance simplification: linear, and the border lines drawn over the fills hide
+    the hairline differences between two areas' copies of a shared border."""
+    if len(points) <= 4:
+        return points
+    out = [points[0]]
+    lu, lv = points[0]
+    t2 = tolerance * tolerance
+    for u, v in points[1:]:
+        if (u - lu) * (u - lu) + (v - lv) * (v - lv) >= t2:
+            out.append((u, v))
+            lu, lv = u, v
+    return out if len(out) >= 3 else points
 
 
-def _stable_hash(text: str) -> int:
-    h = 2166136261
-    for ch in text.encode():
-        h = ((h ^ ch) * 16777619) & 0xFFFFFFFF
-    return h
+def _box(points: list[UV]) -> Box:
+    us = [p[0] for p in points]
+    vs = [p[1] for p in points]
+    return (min(us), min(vs), max(us), max(vs))
+
+
+def _meets(a: Box, b: Box) -> bool:
+    return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
 
 
 class BaseLayer:
@@ -65,120 +88,216 @@ class BaseLayer:
         self.geo = geometry
         self.graph = graph
         self.theme = theme
-        self._levels: dict[float, Level] = {}
-        self._tiles: OrderedDict[tuple[float, int, int], pygame.Surface] = OrderedDict()
         x0, y0, x1, y1 = geometry.bounds
+        self.x0, self.y1 = x0, y1
         self.width_units = max(x1 - x0, 1e-9)
         self.height_units = max(y1 - y0, 1e-9)
+        self._tiles: OrderedDict[tuple[float, int, int], pygame.Surface] = OrderedDict()
         self.tiles_made = 0
+        self.rings: list[Ring] = []
+        for aid, shape in geometry.areas.items():
+            self._add("water", aid, shape.water)
+        for sid, shape in geometry.seas.items():
+            self._add("sea", sid, shape.polygons)
+        for aid, shape in geometry.areas.items():
+            self._add("land", aid, shape.polygons)
+        for lid, shape in geometry.lakes.items():
+            self._add("lake", lid, shape.polygons)
+        for fid, rings in geometry.flood_plains.items():
+            self._add("flood", fid, rings)
+        self.land_rings: dict[str, list[Ring]] = {}
+        for ring in self.rings:
+            if ring.kind == "land":
+                self.land_rings.setdefault(ring.key, []).append(ring)
+        self.boxes: dict[tuple[str, str], Box] = {}
+        for ring in self.rings:
+            k = (ring.kind, ring.key)
+            prev = self.boxes.get(k)
+            self.boxes[k] = ring.box if prev is None else (
+                min(prev[0], ring.box[0]), min(prev[1], ring.box[1]),
+                max(prev[2], ring.box[2]), max(prev[3], ring.box[3]))
+        self.rivers = [(pts, _box(pts)) for pts in
+                       ([self.uv(p) for p in r.points] for r in geometry.rivers) if len(pts) >= 2]
+        self.labels = [(self.uv(s.label), aid) for aid, s in geometry.areas.items()
+                       if s.label is not None]
+        self._overview: tuple[float, pygame.Surface] | None = None
+        self._jobs: dict[tuple[float, int, int], tuple[pygame.Surface, Iterator[None]]] = {}
 
-    # -- geometry at a zoom ---------------------------------------------------------------
+    def _add(self, kind: str, key: str, rings: tuple[tuple[tuple[float, float], ...], ...]) -> None:
+        for ring in rings:
+            if len(ring) >= 3:
+                pts = [self.uv(p) for p in ring]
+                self.rings.append(Ring(kind, key, pts, _box(pts)))
+
+    # -- coordinates ----------------------------------------------------------------------
+    def uv(self, p: tuple[float, float]) -> UV:
+        return (p[0] - self.x0, self.y1 - p[1])
+
     def to_level(self, zoom: float, x: float, y: float) -> tuple[float, float]:
-        x0, _, _, y1 = self.geo.bounds
-        return ((x - x0) * zoom, (y1 - y) * zoom)
+        """Map coordinates to pixels of the whole map drawn at `zoom`."""
+        return ((x - self.x0) * zoom, (self.y1 - y) * zoom)
 
-    def level(self, zoom: float) -> Level:
-        hit = self._levels.get(zoom)
-        if hit is not None:
-            return hit
-        shapes: list[Shape] = []
+    def size(self, zoom: float) -> tuple[int, int]:
+        return (int(self.width_units * zoom) + 1, int(self.height_units * zoom) + 1)
 
-        def add(kind: str, key: str, rings: tuple[tuple[tuple[float, float], ...], ...]) -> None:
-            for ring in rings:
-                pts = [self._pt(zoom, p) for p in ring]
-                if len(pts) < 3:
-                    continue
-                xs = [p[0] for p in pts]
-                ys = [p[1] for p in pts]
-                box = pygame.Rect(min(xs) - 2, min(ys) - 2, max(xs) - min(xs) + 5,
-                                  max(ys) - min(ys) + 5)
-                shapes.append(Shape(kind, key, pts, box))
+    def box_px(self, zoom: float, kind: str, key: str) -> pygame.Rect | None:
+        b = self.boxes.get((kind, key))
+        if b is None:
+            return None
+        return pygame.Rect(b[0] * zoom, b[1] * zoom, (b[2] - b[0]) * zoom + 1,
+                           (b[3] - b[1]) * zoom + 1)
 
-        for aid, shape in self.geo.areas.items():
-            add("water", aid, shape.water)
-        for sid, shape in self.geo.seas.items():
-            add("sea", sid, shape.polygons)
-        for aid, shape in self.geo.areas.items():
-            add("land", aid, shape.polygons)
-        for lid, shape in self.geo.lakes.items():
-            add("lake", lid, shape.polygons)
-        for fid, rings in self.geo.flood_plains.items():
-            add("flood", fid, rings)
-        size = (int(self.width_units * zoom) + 1, int(self.height_units * zoom) + 1)
-        hit = Level(zoom, size, shapes)
-        if len(self._levels) > 24:
-            self._levels.clear()
-        self._levels[zoom] = hit
-        return hit
-
-    def _pt(self, zoom: float, p: tuple[float, float]) -> Pt:
-        x, y = self.to_level(zoom, p[0], p[1])
-        return (round(x), round(y))
+    @staticmethod
+    def tier(zoom: float) -> tuple[int, float]:
+        """The simplification step for `zoom`: tolerances double from tier to tier."""
+        want = SIMPLIFY_PX / zoom
+        tier, step = 0, 0.0
+        s = 0.05
+        while s * 2 <= want and tier < 40:
+            s *= 2
+            tier += 1
+            step = s
+        return tier, step
 
     # -- tiles ----------------------------------------------------------------------------
     def tile(self, zoom: float, i: int, j: int) -> pygame.Surface:
+        """The tile, made now if need be."""
+        while not self.work(zoom, i, j, None):
+            pass
+        hit = self._tiles[(zoom, i, j)]
+        self._tiles.move_to_end((zoom, i, j))
+        return hit
+
+    def work(self, zoom: float, i: int, j: int, deadline: float | None) -> bool:
+        """Make progress on a tile until `deadline` (a perf_counter time; None: to the end).
+        True once the tile is ready. Work left over resumes on the next call."""
         key = (zoom, i, j)
-        hit = self._tiles.get(key)
-        if hit is not None:
-            self._tiles.move_to_end(key)
-            return hit
-        surface = self._draw_tile(zoom, i, j)
+        if key in self._tiles:
+            return True
+        job = self._jobs.get(key)
+        if job is None:
+            if len(self._jobs) > 64:  # abandoned views (a zoom passed through): start afresh
+                self._jobs.clear()
+            screen = pygame.display.get_surface()
+            surface = (pygame.Surface((TILE, TILE), 0, screen) if screen is not None
+                       else pygame.Surface((TILE, TILE)))  # the display's format: no convert
+            job = (surface, self._region(surface, zoom, i * TILE, j * TILE))
+            self._jobs[key] = job
+        surface, steps = job
+        for _ in steps:
+            if deadline is not None and time.perf_counter() >= deadline:
+                return False
+        del self._jobs[key]
         self._tiles[key] = surface
         self.tiles_made += 1
         while len(self._tiles) > MAX_TILES:
             self._tiles.popitem(last=False)
-        return surface
+        return True
 
     def has_tile(self, zoom: float, i: int, j: int) -> bool:
         return (zoom, i, j) in self._tiles
 
     def clear(self) -> None:
         self._tiles.clear()
-        self._levels.clear()
+        self._jobs.clear()
 
-    def _draw_tile(self, zoom: float, i: int, j: int) -> pygame.Surface:
-        lvl = self.level(zoom)
+    def overview(self) -> tuple[float, pygame.Surface]:
+        """The whole map, small, without labels: shown scaled where tiles are not ready, and the
+        source of the tiles of zooms at or below its own."""
+        if self._overview is None:
+            zoom = OVERVIEW_WIDTH / self.width_units
+            surface = pygame.Surface(self.size(zoom))
+            for _ in self._region(surface, zoom, 0, 0, marks=False):
+                pass
+            if pygame.display.get_surface():
+                surface = surface.convert()
+            self._overview = (zoom, surface)
+        return self._overview
+
+    def _region(self, surface: pygame.Surface, zoom: float, ox: int, oy: int,
+                marks: bool = True) -> Iterator[None]:
+        """Draw the map at `zoom` into `surface`, whose top-left is (ox, oy) of the whole map,
+        yielding every few shapes so that the caller can spread the work over frames."""
         t = self.theme
-        surface = pygame.Surface((TILE, TILE))
-        surface.fill(Palette.sea_deep)
-        ox, oy = i * TILE, j * TILE
-        area = pygame.Rect(ox, oy, TILE, TILE)
+        w, h = surface.get_size()
+        surface.fill(Palette.sea)
+        if marks and self._overview is not None and zoom <= self._overview[0]:
+            # zoomed out: the overview, scaled down, holds every shape already
+            zo, picture = self._overview
+            f = zo / zoom
+            region = pygame.Rect(round(ox * f), round(oy * f), round(w * f), round(h * f))
+            part = region.clip(picture.get_rect())
+            if part.width > 0 and part.height > 0:
+                scaled = pygame.transform.smoothscale(
+                    picture.subsurface(part), (max(1, round(part.width / f)),
+                                               max(1, round(part.height / f))))
+                surface.blit(scaled, (round((part.x - region.x) / f),
+                                      round((part.y - region.y) / f)))
+            yield
+            self._draw_straits(surface, zoom, ox, oy)
+            yield from self._draw_marks(surface, zoom, ox, oy, self._near(zoom, ox, oy, w, h))
+            return
+        area = self._near(zoom, ox, oy, w, h)
+        tier, step = self.tier(zoom)
 
-        def moved(points: list[Pt]) -> list[Pt]:
-            return [(x - ox, y - oy) for x, y in points]
+        def px(points: list[UV]) -> list[tuple[float, float]]:
+            return [(u * zoom - ox, v * zoom - oy) for u, v in points]
 
+        visible = [r for r in self.rings if r.kind != "sea" and _meets(r.box, area)]
+        yield
+        # Open seas share the background colour, so only their names are drawn. Rings much
+        # larger than the region are clipped first: filling costs height x vertices.
+        limit = 2 * max(w, h)
+        cache: list[tuple[Ring, list[tuple[float, float]]]] = []
+        for n, r in enumerate(visible):
+            pts = px(r.at(tier, step))
+            if (r.box[3] - r.box[1]) * zoom > limit or (r.box[2] - r.box[0]) * zoom > limit:
+                pts = _clip(pts, -8, -8, w + 8, h + 8)
+                if len(pts) < 3:
+                    continue
+            cache.append((r, pts))
+            if n % 8 == 7:
+                yield
+        for n, (r, pts) in enumerate(cache):
+            if r.kind == "water":
+                pygame.draw.polygon(surface, Palette.coast_water, pts)
+            if n % 8 == 7:
+                yield
+        for n, (r, pts) in enumerate(cache):
+            if r.kind == "land":
+                tint = (_stable_hash(r.key) % 7) / 100.0
+                pygame.draw.polygon(surface, shade(Palette.land, 0.95 + tint), pts)
+            if n % 8 == 7:
+                yield
+        for r, pts in cache:
+            if r.kind == "flood":
+                _hatch(surface, pts, Palette.flood, max(4, t.px(6)), ox + oy)
+                yield
+            elif r.kind == "lake":
+                pygame.draw.polygon(surface, Palette.coast_water, pts)
         edge = max(1, round(1.2 * t.scale))
-        visible = [s for s in lvl.shapes if s.box.colliderect(area)]
-        for s in visible:
-            pts = moved(s.points)
-            if s.kind == "sea":
-                pygame.draw.polygon(surface, Palette.sea, pts)
-            elif s.kind == "water":
-                pygame.draw.polygon(surface, Palette.coast_water, pts)
-        for s in visible:
-            if s.kind != "land":
-                continue
-            pts = moved(s.points)
-            tint = (_stable_hash(s.key) % 7) / 100.0
-            pygame.draw.polygon(surface, shade(Palette.land, 0.95 + tint), pts)
-        for s in visible:
-            pts = moved(s.points)
-            if s.kind == "flood":
-                _hatch(surface, pts, Palette.flood, max(4, round(6 * t.scale)), ox + oy)
-            elif s.kind == "lake":
-                pygame.draw.polygon(surface, Palette.coast_water, pts)
-        for s in visible:
-            if s.kind == "land":
-                pts = moved(s.points)
-                pygame.draw.lines(surface, Palette.land_edge, True, pts, edge)
+        for n, (r, pts) in enumerate(cache):
+            if r.kind == "land":
+                if edge > 1:
+                    pygame.draw.lines(surface, Palette.land_edge, True, pts, edge)
                 pygame.draw.aalines(surface, Palette.land_edge, True, pts)
-        for river in self.geo.rivers:
-            pts = moved([self._pt(zoom, p) for p in river.points])
-            if len(pts) >= 2:
-                pygame.draw.lines(surface, Palette.river, False, pts, max(2, round(3 * t.scale)))
-        self._draw_straits(surface, zoom, ox, oy)
-        self._draw_marks(surface, zoom, ox, oy)
-        return surface.convert() if pygame.display.get_surface() else surface
+            if n % 8 == 7:
+                yield
+        width = max(2, t.px(2.5)) if marks else 1
+        for pts, box in self.rivers:
+            if _meets(box, area):
+                line = px(_simplify(pts, step) if tier else pts)
+                pygame.draw.lines(surface, Palette.river, False, line, width)
+        yield
+        if marks:
+            self._draw_straits(surface, zoom, ox, oy)
+            yield
+            yield from self._draw_marks(surface, zoom, ox, oy, area)
+
+    @staticmethod
+    def _near(zoom: float, ox: int, oy: int, w: int, h: int) -> Box:
+        pad = 4 / zoom
+        return (ox / zoom - pad, oy / zoom - pad, (ox + w) / zoom + pad, (oy + h) / zoom + pad)
 
     def _anchor(self, zoom: float, area: str) -> tuple[float, float] | None:
         shape = self.geo.areas.get(area)
@@ -187,7 +306,7 @@ class BaseLayer:
         return self.to_level(zoom, *shape.label)
 
     def _draw_straits(self, surface: pygame.Surface, zoom: float, ox: int, oy: int) -> None:
-        width = max(2, round(3 * self.theme.scale))
+        width = max(2, self.theme.px(3))
         for a, b in self.graph.straits:
             pa, pb = self._anchor(zoom, a), self._anchor(zoom, b)
             if pa is None or pb is None:
@@ -200,80 +319,116 @@ class BaseLayer:
                      pa[1] + (pb[1] - pa[1]) * (k + 1) / steps - oy)
                 pygame.draw.line(surface, (90, 60, 30), p, q, width)
 
-    def _draw_marks(self, surface: pygame.Surface, zoom: float, ox: int, oy: int) -> None:
+    def _draw_marks(self, surface: pygame.Surface, zoom: float, ox: int, oy: int,
+                    area: Box) -> Iterator[None]:
         """Names, population limits, city sites and volcanoes, as far as there is room: when
         zoomed out only what fits is drawn (the hover tooltip tells the rest)."""
         t = self.theme
-        lvl = self.level(zoom)
-        bounds = pygame.Rect(ox - 300, oy - 80, TILE + 600, TILE + 160)
-        boxes = lvl.boxes()
+        reach = 300 / zoom
+        near: Box = (area[0] - reach, area[1] - reach, area[2] + reach, area[3] + reach)
         for sid, shape in self.geo.seas.items():
             if shape.label is None:
                 continue
-            x, y = self.to_level(zoom, *shape.label)
-            if not bounds.collidepoint(x, y):
+            u, v = self.uv(shape.label)
+            if not (near[0] <= u <= near[2] and near[1] <= v <= near[3]):
                 continue
             text = t.text(shape.name, 14, shade(Palette.sea, 1.6), "italic")
-            box = boxes.get(("sea", sid))
+            box = self.box_px(zoom, "sea", sid)
             if box is not None and box.width < text.get_width() * 1.15:
                 continue
-            surface.blit(text, (x - ox - text.get_width() / 2, y - oy - text.get_height() / 2))
+            x, y = u * zoom - ox, v * zoom - oy
+            surface.blit(text, (x - text.get_width() / 2, y - text.get_height() / 2))
         big, small = t.px(40), t.px(18)
-        for aid, area in self.graph.areas.items():
-            shape = self.geo.areas.get(aid)
-            if shape is None or shape.label is None:
+        yield
+        done = 0
+        for (u, v), aid in self.labels:
+            if not (near[0] <= u <= near[2] and near[1] <= v <= near[3]):
                 continue
-            x, y = self.to_level(zoom, *shape.label)
-            if not bounds.collidepoint(x, y):
-                continue
-            box = boxes.get(("land", aid))
+            done += 1
+            if done % 12 == 0:
+                yield
+            box = self.box_px(zoom, "land", aid)
             room = min(box.width, box.height) if box else 0
             if room < small:
                 continue
+            area_ = self.graph.areas[aid]
+            shape = self.geo.areas[aid]
             roomy = room >= big
             r = t.px(8) if roomy else t.px(5.5)
-            cx, cy = x - ox, y - oy
+            cx, cy = u * zoom - ox, v * zoom - oy
             lift = r * 2 if roomy else r * 1.4
             # population limit: a number in a small disc above the label point
             pygame.draw.circle(surface, (250, 244, 228), (cx, cy - lift), r)
             pygame.draw.circle(surface, Palette.land_edge, (cx, cy - lift), r, 1)
-            num = t.text(str(area.pop), 11 if roomy else 8, Palette.ink, "bold")
+            num = t.text(str(area_.pop), 11 if roomy else 8, Palette.ink, "bold")
             surface.blit(num, (cx - num.get_width() / 2, cy - lift - num.get_height() / 2))
             if roomy and box is not None:
-                name = t.text(area.name, 11, shade(Palette.land_edge, 0.8))
+                name = t.text(area_.name, 11, shade(Palette.land_edge, 0.8))
                 if box.width > name.get_width() + 6 and box.height > r * 7 + name.get_height() * 2:
                     surface.blit(name, (cx - name.get_width() / 2,
                                         cy - lift - r * 1.2 - name.get_height()))
-            if area.site != "none":
-                sx, sy = self.to_level(zoom, *(shape.site or shape.label))
-                sx, sy = sx - ox, sy - oy
-                if shape.site is None:
-                    sx += r * 2.4
-                    sy -= lift
+            if area_.site != "none":
+                if shape.site is not None:
+                    su, sv = self.uv(shape.site)
+                    sx, sy = su * zoom - ox, sv * zoom - oy
+                else:
+                    sx, sy = cx + r * 2.4, cy - lift
                 half = t.px(6) if roomy else t.px(4)
                 rect = pygame.Rect(0, 0, half * 2, half * 2)
                 rect.center = (round(sx), round(sy))
-                fill = Palette.site_white if area.site == "white" else Palette.site_black
+                fill = Palette.site_white if area_.site == "white" else Palette.site_black
                 pygame.draw.rect(surface, fill, rect)
                 pygame.draw.rect(surface, Palette.ink, rect, max(1, round(t.scale)))
-        for _vid, point in self.geo.volcanoes.items():
-            x, y = self.to_level(zoom, *point)
-            if not bounds.collidepoint(x, y):
+        for point in self.geo.volcanoes.values():
+            u, v = self.uv(point)
+            if not (near[0] <= u <= near[2] and near[1] <= v <= near[3]):
                 continue
             h = t.px(9) if zoom * self.width_units > t.px(2500) else t.px(6)
-            vx, vy = x - ox, y - oy
+            vx, vy = u * zoom - ox, v * zoom - oy
             tri = [(vx, vy - h), (vx - h, vy + h * 0.7), (vx + h, vy + h * 0.7)]
             pygame.draw.polygon(surface, Palette.volcano, tri)
             pygame.draw.polygon(surface, Palette.ink, tri, max(1, round(t.scale)))
             pygame.draw.circle(surface, (255, 170, 60), (vx, vy - h + 2), max(2, h // 3))
 
 
-def _hatch(surface: pygame.Surface, pts: list[Pt], colour: tuple[int, int, int], gap: int,
-           origin: int) -> None:
+def _clip(pts: list[tuple[float, float]], x0: float, y0: float, x1: float,
+          y1: float) -> list[tuple[float, float]]:
+    """Sutherland-Hodgman: the polygon cut to a rectangle (the cut edges run along it, where
+    they are outside the region drawn)."""
+    for axis, bound, keep_low in ((0, x0, False), (0, x1, True), (1, y0, False),
+                                  (1, y1, True)):
+        if not pts:
+            return pts
+        out: list[tuple[float, float]] = []
+        prev = pts[-1]
+        prev_in = prev[axis] <= bound if keep_low else prev[axis] >= bound
+        for cur in pts:
+            cur_in = cur[axis] <= bound if keep_low else cur[axis] >= bound
+            if cur_in != prev_in:
+                t = (bound - prev[axis]) / ((cur[axis] - prev[axis]) or 1e-12)
+                cut = (prev[0] + (cur[0] - prev[0]) * t, prev[1] + (cur[1] - prev[1]) * t)
+                out.append(cut)
+            if cur_in:
+                out.append(cur)
+            prev, prev_in = cur, cur_in
+        pts = out
+    return pts
+
+
+def _stable_hash(text: str) -> int:
+    h = 2166136261
+    for ch in text.encode():
+        h = ((h ^ ch) * 16777619) & 0xFFFFFFFF
+    return h
+
+
+def _hatch(surface: pygame.Surface, pts: list[tuple[float, float]], colour: tuple[int, int, int],
+           gap: int, origin: int) -> None:
     """Diagonal hatching clipped to a polygon: flood plains stay readable under tokens."""
     xs = [p[0] for p in pts]
     ys = [p[1] for p in pts]
-    box = pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+    box = pygame.Rect(int(min(xs)), int(min(ys)), int(max(xs) - min(xs)) + 2,
+                      int(max(ys) - min(ys)) + 2)
     box = box.clip(surface.get_rect())  # at high zoom a plain is far larger than the tile
     if box.width <= 0 or box.height <= 0:
         return

@@ -10,6 +10,7 @@ so a frame is a few dozen blits.
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Iterable
 
 import pygame
@@ -27,6 +28,7 @@ from .theme import Palette, Theme, civ_colour, ink_for, shade
 ZOOM_STEP = 1.25
 ZOOM_MIN_STEPS = -2
 ZOOM_MAX_STEPS = 12
+ZOOM_SETTLE = 0.15  # seconds without a zoom step before tiles of the new zoom are made
 
 
 def _point_in_ring(x: float, y: float, ring: tuple[tuple[float, float], ...]) -> bool:
@@ -70,6 +72,13 @@ class MapView:
         }
         self._emblems = {cid: c.emblem for cid, c in load_game_data().civilizations.items()}
         self._unit = self._typical_area_size()
+        self.tile_budget: float | None = 0.003  # seconds of tile making per frame; None: all
+        self.pending_tiles = 0
+        self.work_budget: float | None = 0.0025  # seconds a frame may spend making images
+        self._deadline: float | None = None
+        self._stand_ins: tuple[object, pygame.Surface] | None = None
+        self._zoomed_at = 0.0
+        self._by_owner: dict[tuple[object, ...], tuple[object, ...]] = {}
 
     def _typical_area_size(self) -> float:
         sizes = sorted(min(b[2] - b[0], b[3] - b[1]) for rings in self._boxes.values()
@@ -146,6 +155,7 @@ class MapView:
         self.ox = px - (px - self.ox) * factor
         self.oy = py - (py - self.oy) * factor
         self.steps = new
+        self._zoomed_at = time.perf_counter()
         self._clamp()
 
     def to_screen(self, x: float, y: float) -> tuple[float, float]:
@@ -221,8 +231,7 @@ class MapView:
     # -- drawing ----------------------------------------------------------------------------
     def visible_tiles(self) -> Iterable[tuple[int, int, int, int]]:
         """(i, j, screen x, screen y) of every tile that shows."""
-        lvl = self.base.level(self.zoom)
-        w, h = lvl.size
+        w, h = self.base.size(self.zoom)
         i0 = max(0, int(-self.ox // TILE))
         j0 = max(0, int(-self.oy // TILE))
         i1 = min((w - 1) // TILE, int((self.rect.width - self.ox) // TILE))
@@ -232,18 +241,112 @@ class MapView:
                 yield (i, j, round(self.rect.x + self.ox + i * TILE),
                        round(self.rect.y + self.oy + j * TILE))
 
+    def begin_frame(self) -> None:
+        """Start a frame's budget for making new images (tiles, sprites, outlines)."""
+        budget = self.work_budget
+        self._deadline = None if budget is None else time.perf_counter() + budget
+
+    def _in_budget(self) -> bool:
+        return self._deadline is None or time.perf_counter() < self._deadline
+
     def draw_base(self, surface: pygame.Surface) -> None:
-        surface.fill(Palette.sea_deep, self.rect)
+        """The visible tiles; those not made yet are made a few per frame (nearest the middle
+        first), with the scaled overview standing in for them meanwhile."""
         zoom = self.zoom
-        lvl = self.base.level(zoom)
         clip = surface.get_clip()
         surface.set_clip(self.rect)
-        blits = [(self.base.tile(zoom, i, j), (x, y)) for i, j, x, y in self.visible_tiles()]
-        surface.fblits(blits)
+        ready, missing = [], []
+        for i, j, x, y in self.visible_tiles():
+            (ready if self.base.has_tile(zoom, i, j) else missing).append((i, j, x, y))
+        self._fill_margins(surface)
+        if missing:
+            cx, cy = self.rect.center
+            missing.sort(key=lambda t: (t[2] + TILE / 2 - cx) ** 2 + (t[3] + TILE / 2 - cy) ** 2)
+            budget = self.tile_budget
+            now = time.perf_counter()
+            if budget is not None and now - self._zoomed_at < ZOOM_SETTLE:
+                budget = 0.0  # still zooming: tiles of this zoom may never be needed
+            deadline = None if budget is None else now + budget
+            if deadline is not None and self._deadline is not None:
+                deadline = min(deadline, self._deadline)
+            left = []
+            for tile in missing:
+                if budget == 0.0 or deadline is not None and time.perf_counter() >= deadline:
+                    left.append(tile)
+                elif self.base.work(zoom, tile[0], tile[1], deadline):
+                    ready.append(tile)
+                else:
+                    left.append(tile)
+            missing = left
+            if len(missing) > 6:  # one scaled picture for the whole view is cheaper
+                self._draw_overview(surface)
+            else:
+                for i, j, x, y in missing:
+                    self._stand_in(surface, i, j, x, y)
+        self.pending_tiles = len(missing)
+        surface.fblits([(self.base.tile(zoom, i, j), (x, y)) for i, j, x, y in ready])
         # the map's own edge, so the board reads as a board
-        edge = pygame.Rect(round(self.rect.x + self.ox), round(self.rect.y + self.oy), *lvl.size)
+        w, h = self.base.size(zoom)
+        edge = pygame.Rect(round(self.rect.x + self.ox), round(self.rect.y + self.oy), w, h)
         pygame.draw.rect(surface, shade(Palette.gold, 0.7), edge, max(1, self.theme.px(2)))
         surface.set_clip(clip)
+
+    def _fill_margins(self, surface: pygame.Surface) -> None:
+        """Off-board colour where the board does not reach the edges of the view."""
+        w, h = self.base.size(self.zoom)
+        board = pygame.Rect(round(self.rect.x + self.ox), round(self.rect.y + self.oy), w, h)
+        r = self.rect
+        if board.contains(r):
+            return
+        for strip in (pygame.Rect(r.x, r.y, r.width, board.top - r.y),
+                      pygame.Rect(r.x, board.bottom, r.width, r.bottom - board.bottom),
+                      pygame.Rect(r.x, r.y, board.left - r.x, r.height),
+                      pygame.Rect(board.right, r.y, r.right - board.right, r.height)):
+            strip = strip.clip(r)
+            if strip.width > 0 and strip.height > 0:
+                surface.fill(Palette.sea_deep, strip)
+
+    def _stand_in(self, surface: pygame.Surface, i: int, j: int, x: int, y: int) -> None:
+        """A tile not made yet: its part of the small whole-map picture, scaled up."""
+        zo, picture = self.base.overview()
+        f = zo / self.zoom  # overview pixels per screen pixel
+        region = pygame.Rect(math.floor(i * TILE * f), math.floor(j * TILE * f),
+                             math.ceil(TILE * f) + 1, math.ceil(TILE * f) + 1)
+        part = region.clip(picture.get_rect())
+        dest = pygame.Rect(x, y, TILE, TILE)
+        if part.width < 1 or part.height < 1:
+            surface.fill(Palette.sea_deep, dest.clip(self.rect))
+            return
+        size = (max(1, round(part.width / f)), max(1, round(part.height / f)))
+        at = (x + round((part.x - region.x) / f), y + round((part.y - region.y) / f))
+        surface.blit(pygame.transform.scale(picture.subsurface(part), size), at)
+
+    def _draw_overview(self, surface: pygame.Surface) -> None:
+        """The small whole-map picture scaled into the viewport; kept while the view stays."""
+        key = (self.zoom, round(self.ox), round(self.oy), tuple(self.rect))
+        if self._stand_ins is None or self._stand_ins[0] != key:
+            image = pygame.Surface(self.rect.size).convert()
+            image.fill(Palette.sea_deep)
+            self._scale_overview(image, pygame.Rect((0, 0), self.rect.size))
+            self._stand_ins = (key, image)
+        surface.blit(self._stand_ins[1], self.rect.topleft)
+
+    def _scale_overview(self, surface: pygame.Surface, view: pygame.Rect) -> None:
+        zo, picture = self.base.overview()
+        f = zo / self.zoom
+        region = pygame.Rect(math.floor(-self.ox * f), math.floor(-self.oy * f),
+                             math.ceil(view.width * f) + 1, math.ceil(view.height * f) + 1)
+        region = region.clip(picture.get_rect())
+        if region.width < 1 or region.height < 1:
+            return
+        dest = pygame.Rect(round(view.x + self.ox + region.x / f),
+                           round(view.y + self.oy + region.y / f),
+                           round(region.width / f), round(region.height / f))
+        if view.contains(dest):
+            pygame.transform.scale(picture.subsurface(region), dest.size,
+                                   surface.subsurface(dest))
+        else:
+            surface.blit(pygame.transform.scale(picture.subsurface(region), dest.size), dest)
 
     def draw_highlights(self, surface: pygame.Surface, areas: Iterable[str], style: str,
                         alpha: int = 255) -> None:
@@ -252,7 +355,10 @@ class MapView:
         for area in areas:
             if area not in self.geo.areas:
                 continue
-            image, (lx, ly) = self._outline(area, style)
+            made = self._outline(area, style)
+            if made is None:  # not made yet (frame budget spent): next frame
+                continue
+            image, (lx, ly) = made
             if alpha < 255:
                 image.set_alpha(alpha)
             surface.blit(image, (round(self.rect.x + self.ox + lx),
@@ -261,15 +367,18 @@ class MapView:
                 image.set_alpha(None)
         surface.set_clip(clip)
 
-    def _outline(self, area: str, style: str) -> tuple[pygame.Surface, tuple[int, int]]:
+    def _outline(self, area: str, style: str) -> tuple[pygame.Surface, tuple[int, int]] | None:
         zoom = self.zoom
         key = (zoom, area, style)
         hit = self._outlines.get(key)
         if hit is not None:
             return hit
+        if not self._in_budget():
+            return None
         width = max(2, self.theme.px(3 if style != "hover" else 2))
-        rings = [[self.base.to_level(zoom, *p) for p in ring]
-                 for ring in self.geo.areas[area].polygons]
+        tier, step = self.base.tier(zoom)
+        rings = [[(u * zoom, v * zoom) for u, v in ring.at(tier, step)]
+                 for ring in self.base.land_rings.get(area, ())]
         xs = [p[0] for r in rings for p in r]
         ys = [p[1] for r in rings for p in r]
         x0, y0 = int(min(xs)) - width, int(min(ys)) - width
@@ -292,7 +401,8 @@ class MapView:
         """Disc diameter: grows with zoom, within limits that stay readable."""
         t = self.theme
         want = self._unit * self.zoom * 0.26
-        return int(max(t.px(13), min(t.px(36), want)))
+        size = max(t.px(13), min(t.px(36), want))
+        return int(round(size / 3) * 3)  # a few sizes, so zooming reuses sprites
 
     def draw_pieces(self, surface: pygame.Surface, view: PlayerView) -> None:
         d = self.piece_size()
@@ -333,6 +443,14 @@ class MapView:
     # -- sprites ----------------------------------------------------------------------------
     def _sprite(self, key: tuple[object, ...]) -> pygame.Surface:
         hit = self._sprites.get(key)
+        if hit is None and not self._in_budget():
+            # over the frame's budget: scale the same piece at another size for now
+            other = self._by_owner.get(key[:-1])
+            if other is not None and other in self._sprites:
+                size = int(key[-1])  # type: ignore[call-overload]
+                have = self._sprites[other]
+                factor = size / max(1, int(other[-1]))  # type: ignore[call-overload]
+                return pygame.transform.scale_by(have, factor)
         if hit is None:
             kind = key[0]
             if kind == "stack":
@@ -344,6 +462,7 @@ class MapView:
             if len(self._sprites) > 2000:
                 self._sprites.clear()
             self._sprites[key] = hit
+            self._by_owner[key[:-1]] = key
         return hit
 
     def _make_stack(self, owner: str, count: int, d: int) -> pygame.Surface:

@@ -56,6 +56,13 @@ def run_selftest(frames: int = 120, players: int = 5, seed: int = 1,
 
     def shot(name: str) -> None:
         run(2)
+        scene = app.scene
+        mapview = getattr(scene, "mapview", None)
+        if mapview is not None:  # a picture of the finished map, not one half made
+            for _ in range(500):
+                if not mapview.pending_tiles:
+                    break
+                run(1)
         shots.append(name)
         if folder is not None:
             pygame.image.save(app.screen, str(folder / f"{len(shots):02d}-{name}.png"))

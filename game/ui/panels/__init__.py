@@ -10,7 +10,7 @@ import pygame
 from game.core import PlayerView
 
 from ..options import Options
-from ..theme import Theme
+from ..theme import Palette, Theme
 
 
 @dataclass
@@ -38,6 +38,7 @@ class Panel:
         self.tips: list[tuple[pygame.Rect, list[str]]] = []
         self.scroll = 0
         self.content_height = 0
+        self.background = Palette.panel
 
     def px(self, n: float) -> int:
         return self.theme.px(n)
@@ -48,7 +49,8 @@ class Panel:
     def draw(self, surface: pygame.Surface, ctx: Ctx) -> None:
         key = self.key(ctx)
         if self._surface is None or key != self._key or self._surface.get_size() != self.rect.size:
-            self._surface = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+            self._surface = pygame.Surface(self.rect.size)  # opaque: a plain copy to blit
+            self._surface.fill(self.background)
             self.hits = []
             self.tips = []
             self.render(self._surface, ctx)

@@ -160,6 +160,7 @@ class DecisionBar:
         self.undo: UIButton | None = None
         self.fit: UIButton | None = None
         self._key: object = None
+        self._image: tuple[object, pygame.Surface] | None = None
 
     def rebuild(self, ctx: Ctx, labels: list[str], manager: pygame_gui.UIManager,
                 container: object, can_undo: bool, key: object) -> None:
@@ -196,20 +197,30 @@ class DecisionBar:
 
     def draw(self, surface: pygame.Surface, ctx: Ctx, prompt: str, decider: str | None,
              hint: str) -> None:
+        key = (prompt, decider, hint, self.rect.size, ctx.names.get(decider or "", ""))
+        if self._image is None or self._image[0] != key:
+            image = pygame.Surface(self.rect.size)
+            self._render(image, ctx, prompt, decider, hint)
+            self._image = (key, image)
+        surface.blit(self._image[1], self.rect.topleft)
+
+    def _render(self, surface: pygame.Surface, ctx: Ctx, prompt: str, decider: str | None,
+                hint: str) -> None:
         t = self.theme
         px = t.px
-        panel(surface, self.rect, t, fill=(26, 23, 18), edge=Palette.panel_edge, radius=0)
-        x = self.rect.x + px(12)
-        y = self.rect.y + px(8)
+        box = surface.get_rect()
+        panel(surface, box, t, fill=(26, 23, 18), edge=Palette.panel_edge, radius=0)
+        x = px(12)
+        y = px(8)
         if decider:
             emblem = load_game_data().civilizations[decider].emblem
             civ_badge(surface, t, decider, emblem, (x + px(12), y + px(13)), px(26))
             name = t.text(ctx.names.get(decider, decider), 16, Palette.gold_light, "bold")
             surface.blit(name, (x + px(30), y + px(2)))
             x += px(40) + name.get_width()
-        width = self.rect.right - px(150) - x
+        width = box.right - px(150) - x
         text_block(surface, t, prompt, (x, y + px(3)), width, size=14, colour=Palette.text,
                    max_lines=2)
         if hint:
             img = t.text(hint, 14, Palette.highlight, "italic")
-            surface.blit(img, (self.rect.x + px(14), self.rect.bottom - img.get_height() - px(8)))
+            surface.blit(img, (px(14), box.bottom - img.get_height() - px(8)))

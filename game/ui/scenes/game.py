@@ -13,7 +13,7 @@ from game.core.gamedata import load_game_data
 from game.mapfile import MapGeometry
 
 from ..controller import TRADE_KINDS, HumanController
-from ..draw import civ_badge, panel, tooltip
+from ..draw import civ_badge, tooltip
 from ..input import InputMap, Intent
 from ..mapview import MapView
 from ..options import Options
@@ -74,6 +74,7 @@ class GameScene(Scene):
         self.side_rect = pygame.Rect(w - side, top, side, h - top)
         if self.mapview is None or self.mapview.theme is not self.theme:
             self.mapview = MapView(self.geometry, self.session.state.map, self.theme)
+            self.mapview.base.overview()  # made once now rather than in the middle of play
             self.mapview.set_viewport(self.map_rect)
             board = self.session.state.board
             self.mapview.focus(sorted(set(board.tokens) | set(board.cities)))
@@ -402,6 +403,7 @@ class GameScene(Scene):
             return
         view = ctx.view
         labels = set(ctx.labels)
+        mv.begin_frame()
         mv.draw_base(surface)
         if self.flash:
             for area, left in self.flash.items():
@@ -422,8 +424,10 @@ class GameScene(Scene):
             pygame.draw.line(surface, (120, 220, 255), start, self.drag_pos, self.px(3))
             pygame.draw.circle(surface, (120, 220, 255), self.drag_pos, self.px(6))
         self.topbar.draw(surface, ctx)
-        # side panel
-        panel(surface, self.side_rect, self.theme, fill=Palette.panel, radius=0)
+        # side panel: the strip behind the tabs, then the panel's own image
+        tabs = pygame.Rect(self.side_rect.x, self.side_rect.y, self.side_rect.width,
+                           self.panels[self.tab].rect.y - self.side_rect.y)
+        surface.fill(Palette.panel, tabs)
         self.panels[self.tab].draw(surface, ctx)
         # decision bar
         pending = self.session.state.pending

@@ -1,0 +1,137 @@
+"""Frame time of the game screen at 1920x1080 with a mid-game 9-civilization state: idle, while
+panning (a mouse drag), while zooming (a wheel step every few frames, in to the closest zoom and
+back out). Prints the median and p99 frame time of each and its ratio to one full-screen blit
+measured in the same run. Target: p99 <= 8 ms.
+
+    python bench/frame.py [--frames 400] [--turn 12] [--map ID] [--size 1920x1080]
+
+Run headless (SDL_VIDEODRIVER=dummy, the default here) or under Xvfb with
+SDL_FRAMEBUFFER_ACCELERATION=0, where the frame includes display.flip().
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+
+from game.bots import make_bot  # noqa: E402
+from game.core import Action, GameConfig, apply, new_game, view  # noqa: E402
+from game.core.gamedata import load_game_data  # noqa: E402
+from game.core.setup import choose_setup  # noqa: E402
+from game.persist import Settings  # noqa: E402
+from game.ui.app import App  # noqa: E402
+from game.ui.maps import available_maps, load_map  # noqa: E402
+from game.ui.scenes.game import GameScene  # noqa: E402
+from game.ui.session import Seat, Session  # noqa: E402
+
+
+def mid_game(map_id: str | None, turn: int, players: int = 9):
+    maps = available_maps()
+    path = maps[map_id] if map_id else next(iter(maps.values()))
+    graph, geometry = load_map(path)
+    data = load_game_data()
+    config = GameConfig(players=[], seed=5)
+    config.setup = choose_setup(data, GameConfig(players=["?"] * players)).id
+    state = new_game(config, graph, data)
+    bots = {pid: make_bot("basic", i) for i, pid in enumerate(state.players)}
+    while not state.game_over and (state.turn < turn or state.phase != "movement"):
+        who = state.pending.player
+        apply(state, Action(who, bots[who].choose(view(state, who))))
+    return state, geometry
+
+
+def timed(app: App, frames: int, events_for) -> list[float]:
+    out = []
+    for k in range(frames):
+        for event in events_for(k):
+            pygame.event.post(event)
+        start = time.perf_counter()
+        app.frame(pygame.event.get(), 1 / 60)
+        pygame.display.flip()
+        out.append((time.perf_counter() - start) * 1000)
+    return out
+
+
+def blit_floor(screen: pygame.Surface, frames: int) -> list[float]:
+    picture = screen.copy().convert()
+    out = []
+    for _ in range(frames):
+        start = time.perf_counter()
+        screen.blit(picture, (0, 0))
+        pygame.display.flip()
+        out.append((time.perf_counter() - start) * 1000)
+    return out
+
+
+def p99(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--frames", type=int, default=400)
+    parser.add_argument("--turn", type=int, default=12)
+    parser.add_argument("--map", default=None)
+    parser.add_argument("--size", default="1920x1080")
+    args = parser.parse_args()
+    size = tuple(int(v) for v in args.size.split("x"))
+    state, geometry = mid_game(args.map, args.turn)
+    acting = state.pending.player
+    seats = {pid: Seat(pid, load_game_data().civilizations[pid].name, human=pid == acting)
+             for pid in state.players}
+    app = App(size, settings=Settings(), persist_settings=False)  # type: ignore[arg-type]
+    game = GameScene(app, Session(state, seats), geometry)
+    app.push(game)
+    for k in range(600):  # settle: every tile of the first view drawn
+        app.frame(pygame.event.get(), 1 / 60)
+        if k > 30 and game.mapview is not None and not game.mapview.pending_tiles:
+            break
+    floor = blit_floor(app.screen, args.frames)
+    mid = game.map_rect.center
+    idle = timed(app, args.frames, lambda k: [])
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=mid, button=3))
+    pan_cycle = 120
+
+    def pan(k: int) -> list[pygame.event.Event]:
+        step = 9 if (k // pan_cycle) % 2 == 0 else -9  # back and forth across the map
+        return [pygame.event.Event(pygame.MOUSEMOTION, pos=(mid[0] + step, mid[1]),
+                                   rel=(step, 0), buttons=(0, 0, 1))]
+
+    game.input.last = mid
+    panning = timed(app, args.frames, pan)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=mid, button=3))
+    app.frame(pygame.event.get(), 1 / 60)
+
+    def zoom(k: int) -> list[pygame.event.Event]:
+        if k % 4:
+            return []
+        step = (k // 4) % 20
+        key = pygame.K_PLUS if step < 10 else pygame.K_MINUS
+        return [pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0)]
+
+    zooming = timed(app, args.frames, zoom)
+    base = statistics.median(floor)
+    print(f"full-screen blit: median {base:.2f} ms, p99 {p99(floor):.2f} ms "
+          f"({size[0]}x{size[1]}, {len(state.players)} civilizations, turn {state.turn}, "
+          f"{os.environ.get('SDL_VIDEODRIVER')} driver)")
+    for name, values in (("idle", idle), ("panning", panning), ("zooming", zooming)):
+        med = statistics.median(values)
+        print(f"{name}: median {med:.1f} ms, p99 {p99(values):.1f} ms ({med / base:.1f}x blit)")
+    app.close()
+
+
+if __name__ == "__main__":
+    main()
