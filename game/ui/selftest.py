@@ -169,8 +169,8 @@ def _hot_seat(game, run, shot) -> None:  # type: ignore[no-untyped-def]
             run(1)
             continue
         who = session.human_to_act()
-        if who is None:
-            continue
+        if who is None or who != game.viewer:
+            continue  # the curtain comes down on the next frame
         pending = session.state.pending
         kind = pending.kind if pending else ""
         if "decision" not in seen:
