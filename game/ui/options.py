@@ -75,6 +75,11 @@ def option_text(label: str, kind: str, view: PlayerView | None = None) -> str:
     if prefix == "player":
         if kind == "trade_answer":
             return f"Counter-offer to {name(rest)}"
+        if kind == "trade_partner" and view is not None:
+            try:
+                return f"{name(rest)} · {view.player(rest).hand_size} cards"
+            except KeyError:
+                pass
         return name(rest)
     if prefix == "card":
         return card_name(rest)

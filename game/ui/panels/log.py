@@ -9,12 +9,12 @@ from game.core.gamedata import load_game_data
 
 from ..draw import civ_badge
 from ..logtext import LogLine
-from ..theme import Palette
+from ..theme import Palette, Theme
 from . import Ctx, Panel
 
 
 class LogPanel(Panel):
-    def __init__(self, theme):  # type: ignore[no-untyped-def]
+    def __init__(self, theme: Theme) -> None:
         super().__init__(theme)
         self.lines: list[LogLine] = []
         self.filter: str | None = None

@@ -9,10 +9,8 @@ from collections import Counter
 import pygame
 import pygame_gui
 
-from game.core.gamedata import load_game_data
-
 from ..controller import TradeSide
-from ..draw import civ_badge, panel, text_block, title
+from ..draw import panel, text_block, title
 from ..logtext import name as civ_name
 from ..options import card_name
 from ..theme import Palette, Theme, shade
@@ -36,10 +34,13 @@ class TradeWindow:
         self.hits: list[tuple[pygame.Rect, str]] = []
         self._key: object = None
 
-    def place(self, map_rect: pygame.Rect) -> None:
+    def place(self, map_rect: pygame.Rect, kind: str = "trade_card") -> None:
+        """Centred on the map; short when there are only buttons to show."""
         px = self.theme.px
+        self.map_rect = map_rect
         w = min(map_rect.width - px(40), px(720))
-        h = min(map_rect.height - px(30), px(430))
+        tall = kind in ("trade_card", "trade_name")
+        h = min(map_rect.height - px(30), px(430) if tall else px(230))
         self.rect = pygame.Rect(0, 0, w, h)
         self.rect.center = map_rect.center
 
@@ -48,13 +49,14 @@ class TradeWindow:
         if key == self._key:
             return
         self._key = key
+        self.place(self.map_rect, ctx.kind)
         px = self.theme.px
         others = [lb for lb in labels if not lb.startswith("card:")]
         area = pygame.Rect(self.rect.x + px(20), self.rect.bottom - px(56),
                            self.rect.width - px(40), px(44))
         if ctx.kind == "trade_partner":
-            area = pygame.Rect(self.rect.x + px(20), self.rect.y + px(120),
-                               self.rect.width - px(40), self.rect.height - px(140))
+            area = pygame.Rect(self.rect.x + px(20), self.rect.y + px(110),
+                               self.rect.width - px(40), self.rect.height - px(120))
         self.buttons.build(others, ctx.kind, ctx, area, manager, container)
 
     def clear(self) -> None:
@@ -70,7 +72,6 @@ class TradeWindow:
     def draw(self, surface: pygame.Surface, ctx: Ctx, prompt: str, side: TradeSide) -> None:
         t = self.theme
         px = t.px
-        data = load_game_data()
         r = self.rect
         self.hits = []
         shadow = r.move(px(6), px(8))
@@ -84,17 +85,10 @@ class TradeWindow:
                         colour=Palette.text_dim, max_lines=2)
         view = ctx.view
         if ctx.kind == "trade_partner":
-            # partners are buttons; show their hand sizes beside the prompt
-            x = r.x + px(20)
-            y += px(6)
-            for p in view.players:
-                if f"player:{p.id}" not in ctx.labels:
-                    continue
-                civ_badge(surface, t, p.id, data.civilizations[p.id].emblem,
-                          (x + px(10), y + px(10)), px(20))
-                img = t.text(f"{p.hand_size}", 13, Palette.text)
-                surface.blit(img, (x + px(24), y + px(2)))
-                x += px(24) + img.get_width() + px(12)
+            hint = ("Offer at least 3 cards, 2 of them commodities you name truly; the "
+                    "others may be anything tradable.")
+            text_block(surface, t, hint, (r.x + px(20), y + px(2)), r.width - px(40), size=13,
+                       colour=Palette.text_faint, role="italic", max_lines=2)
             return
         if ctx.kind == "trade_answer":
             return

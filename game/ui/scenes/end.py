@@ -3,6 +3,8 @@ cities and victory points per turn, drawn here from the session's history."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
@@ -14,6 +16,9 @@ from ..panels.players import public_vp
 from ..scene import Scene
 from ..session import Session, TurnRecord
 from ..theme import Palette, civ_colour
+
+if TYPE_CHECKING:
+    from ..app import App
 
 CHARTS = (("census", "Census"), ("cities", "Cities"), ("vp", "Victory points"))
 
@@ -43,7 +48,7 @@ def scoreboard(session: Session) -> list[dict[str, object]]:
 class EndScene(Scene):
     name = "end"
 
-    def __init__(self, app, session: Session):  # type: ignore[no-untyped-def]
+    def __init__(self, app: App, session: Session) -> None:
         super().__init__(app)
         self.session = session
         self.rows = scoreboard(session)

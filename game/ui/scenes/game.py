@@ -4,6 +4,8 @@ animation-speed setting sets; everything shown comes from the seated player's Pl
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
@@ -30,6 +32,9 @@ from ..scene import Scene
 from ..session import Session
 from ..theme import Palette
 
+if TYPE_CHECKING:
+    from ..app import App
+
 TABS = ("You", "Advances", "A.S.T.", "Table", "Log")
 BOT_DELAY = 0.18  # seconds between bot decisions at animation speed 1
 PAN_SPEED = 700  # pixels per second with an arrow key held
@@ -39,7 +44,7 @@ EVENT_AREAS = ("area", "source", "target")
 class GameScene(Scene):
     name = "game"
 
-    def __init__(self, app, session: Session, geometry: MapGeometry):  # type: ignore[no-untyped-def]
+    def __init__(self, app: App, session: Session, geometry: MapGeometry) -> None:
         super().__init__(app)
         self.session = session
         self.geometry = geometry

@@ -16,6 +16,7 @@ from ..draw import panel, title
 from ..scene import Scene
 
 if TYPE_CHECKING:
+    from ..app import App
     from .game import GameScene
 
 
@@ -23,7 +24,7 @@ class GameMenuScene(Scene):
     name = "game_menu"
     opaque = False
 
-    def __init__(self, app, game: GameScene):  # type: ignore[no-untyped-def]
+    def __init__(self, app: App, game: GameScene) -> None:
         super().__init__(app)
         self.game = game
 

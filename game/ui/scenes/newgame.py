@@ -4,6 +4,7 @@ name per seat, the rule set with a line on each, the A.S.T. side, the map and th
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
@@ -21,6 +22,9 @@ from ..scene import Scene
 from ..session import Seat, Session
 from ..theme import Palette
 
+if TYPE_CHECKING:
+    from ..app import App
+
 HUMAN = "Human"
 RULESET_ORDER = ("classic", "mega-empires", "double-empires")
 
@@ -32,7 +36,7 @@ def seat_kinds() -> list[str]:
 class NewGameScene(Scene):
     name = "new_game"
 
-    def __init__(self, app):  # type: ignore[no-untyped-def]
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         choices = app.settings.new_game
         self.players = min(18, max(5, choices.players))

@@ -4,6 +4,8 @@ the last two drawn from the data files the rules core itself loads."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu
@@ -17,13 +19,16 @@ from ..rulestext import PHASE_BRIEFS
 from ..scene import Scene
 from ..theme import PHASE_NAMES, Palette
 
+if TYPE_CHECKING:
+    from ..app import App
+
 TABS = ("Phases", "Advances", "Calamities")
 
 
 class RulesScene(Scene):
     name = "rules"
 
-    def __init__(self, app, ruleset: str = "classic"):  # type: ignore[no-untyped-def]
+    def __init__(self, app: App, ruleset: str = "classic") -> None:
         super().__init__(app)
         self.ruleset = ruleset
         self.tab = 0

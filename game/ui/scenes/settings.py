@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
@@ -12,6 +13,9 @@ from ..app import WINDOW_SIZES
 from ..draw import backdrop, panel, title
 from ..scene import Scene
 from ..theme import Palette
+
+if TYPE_CHECKING:
+    from ..app import App
 
 SCALES = ("0.75", "1", "1.25", "1.5", "1.75", "2", "2.5", "3")
 SPEEDS = {"Slow": 0.5, "Normal": 1.0, "Fast": 2.0, "Faster": 4.0, "Instant": 8.0}
@@ -24,7 +28,7 @@ def _fmt_scale(value: float) -> str:
 class SettingsScene(Scene):
     name = "settings"
 
-    def __init__(self, app):  # type: ignore[no-untyped-def]
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.draft = copy.deepcopy(app.settings)
         self.size = app.window_size
