@@ -65,6 +65,7 @@ class Session:
     record: GameRecord | None = None  # the action log saves are made from
     autosaver: Autosaver | None = None
     final_scores: dict[str, int] = field(default_factory=dict)  # from GameEnded
+    last_offer: dict[str, object] = field(default_factory=dict)  # the TradeOffered on the table
     _undo: list[tuple[GameState, GameRecord]] = field(default_factory=list)
     _undo_log: list[int] = field(default_factory=list)
     _undo_owner: str = ""
@@ -156,6 +157,10 @@ class Session:
                 turn = int(getattr(event, "turn", turn))
             elif name == "PhaseStarted":
                 phase = str(getattr(event, "phase", phase))
+            elif name == "TradeOffered":
+                self.last_offer = event.to_dict()
+            elif name in ("TradeAccepted", "TradeRefused"):
+                self.last_offer = {}
             elif name == "GameEnded":
                 self.final_scores = {str(p): int(v) for p, v in getattr(event, "scores", ())}
             self.log.append(log_line(event, turn, phase))

@@ -9,8 +9,10 @@ from collections import Counter
 import pygame
 import pygame_gui
 
+from game.core.gamedata import load_game_data
+
 from ..controller import TradeSide
-from ..draw import panel, text_block, title
+from ..draw import civ_badge, panel, text_block, title
 from ..logtext import name as civ_name
 from ..options import card_name
 from ..theme import Palette, Theme, shade
@@ -81,8 +83,9 @@ class TradeWindow:
         head = t.text(HEADINGS.get(ctx.kind, ""), 16, Palette.text, "bold")
         surface.blit(head, (r.x + px(110), r.y + px(20)))
         y = r.y + px(54)
-        y += text_block(surface, t, prompt, (r.x + px(20), y), r.width - px(40), size=14,
-                        colour=Palette.text_dim, max_lines=2)
+        if ctx.kind != "trade_answer":  # the offer itself is shown below instead
+            y += text_block(surface, t, prompt, (r.x + px(20), y), r.width - px(40), size=14,
+                            colour=Palette.text_dim, max_lines=2)
         view = ctx.view
         if ctx.kind == "trade_partner":
             hint = ("Offer at least 3 cards, 2 of them commodities you name truly; the "
@@ -91,20 +94,24 @@ class TradeWindow:
                        colour=Palette.text_faint, role="italic", max_lines=2)
             return
         if ctx.kind == "trade_answer":
+            self._offer(surface, ctx, y)
             return
         # building a side: the hand on the left, the side on the right
         col_w = (r.width - px(60)) // 2
         left = pygame.Rect(r.x + px(20), y + px(8), col_w, r.bottom - px(72) - y - px(8))
         right = pygame.Rect(left.right + px(20), left.y, col_w, left.height)
-        surface.blit(t.text("Your hand (click to give)", 13, Palette.gold_light, "bold"),
-                     (left.x, left.y))
+        naming = ctx.kind == "trade_name"
+        head = "Your hand" if naming else "Your hand (click to give)"
+        surface.blit(t.text(head, 13, Palette.gold_light, "bold"), (left.x, left.y))
+        if naming:
+            surface.blit(t.text("click a card of your side to declare it", 12, Palette.text_faint,
+                                "italic"), (right.x, right.bottom - px(18)))
         surface.blit(t.text("Your side of the trade", 13, Palette.gold_light, "bold"),
                      (right.x, right.y))
         picks = {lb.split(":", 1)[1] for lb in ctx.labels if lb.startswith("card:")}
         given = Counter(side.cards)
         yy = left.y + px(22)
         row = px(28)
-        naming = ctx.kind == "trade_name"
         for card, n in hand_groups(view):
             left_n = n - given.get(card, 0)
             if left_n <= 0:
@@ -131,6 +138,27 @@ class TradeWindow:
         if not given:
             surface.blit(t.text("nothing yet: at least 3 cards, 2 of them commodities", 13,
                                 Palette.text_faint, "italic"), (right.x, yy))
+
+    def _offer(self, surface: pygame.Surface, ctx: Ctx, y: int) -> None:
+        """What is on the table: who offers, how many cards, the two commodities named."""
+        offer = ctx.extra.get("offer")
+        if not isinstance(offer, dict) or not offer:
+            return
+        t = self.theme
+        px = t.px
+        r = self.rect
+        who = str(offer.get("player", ""))
+        civ = load_game_data().civilizations.get(who)
+        x = r.x + px(24)
+        if civ is not None:
+            civ_badge(surface, t, who, civ.emblem, (x + px(18), y + px(26)), px(36))
+        head = (f"{ctx.names.get(who, civ_name(who))} offers you {offer.get('count', 0)} cards"
+                + (" (a counter-offer)" if offer.get("counter") else ""))
+        surface.blit(t.text(head, 18, Palette.gold_light, "bold"), (x + px(46), y + px(6)))
+        named = offer.get("named")
+        names = [card_name(str(c)) for c in named] if isinstance(named, list) else []
+        line = f"Named: {' and '.join(names)} — the other cards are not shown"
+        surface.blit(t.text(line, 14, Palette.text), (x + px(46), y + px(32)))
 
     def _chip(self, surface: pygame.Surface, box: pygame.Rect, card: str, n: int,
               pickable: bool, named: int = 0) -> None:

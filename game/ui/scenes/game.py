@@ -146,7 +146,8 @@ class GameScene(Scene):
         names = {pid: seat.name for pid, seat in self.session.seats.items()}
         return Ctx(view=view, options=Options.of(labels), labels=tuple(labels), names=names,
                    version=self.version, kind=pending.kind if pending and labels else "",
-                   extra={"right": self.px(92), "log": self.session.log})
+                   extra={"right": self.px(92), "log": self.session.log,
+                          "offer": self.session.last_offer})
 
     def changed(self) -> None:
         self.version += 1
