@@ -149,6 +149,7 @@ class Session:
 
     def _apply(self, action: Action) -> list[Event]:
         turn, phase = self.state.turn, self.state.phase
+        turn_before = turn
         assert self.record is not None
         events = self.record.apply(self.state, action)
         for event in events:
@@ -168,14 +169,17 @@ class Session:
         if len(self.fresh) > 500:  # nobody is watching (fast bots): keep the queue short
             del self.fresh[:-200]
         self._record_turn()
-        self._autosave()
+        self._autosave(new_turn=self.state.turn != turn_before)
         return events
 
-    def _autosave(self) -> None:
+    def _autosave(self, new_turn: bool = False) -> None:
         if self.autosaver is None or self.record is None:
             return
         try:
-            self.autosaver.maybe_save(self.record, self.state)
+            if new_turn:  # one pick can carry the game through a whole turn to the same phase
+                self.autosaver.save(self.record, self.state)
+            else:
+                self.autosaver.maybe_save(self.record, self.state)
         except (SaveError, OSError) as err:  # a full disk must not stop the game
             log.warning("autosave failed: %s", err)
             self.autosaver = None

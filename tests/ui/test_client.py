@@ -154,3 +154,46 @@ def test_python_dash_m_game_selftest_exits_0(tmp_path) -> None:
     assert done.returncode == 0, done.stderr[-2000:]
     assert "selftest OK" in done.stdout
     assert len(list(tmp_path.glob("*.png"))) >= 15
+
+
+def test_a_game_saved_from_the_game_menu_loads_back_and_continue_opens_the_autosave(
+        tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("CALAMITAS_DATA_DIR", str(tmp_path))
+    from game.ui.scenes.game import GameScene
+    from game.ui.scenes.gamemenu import GameMenuScene
+    from game.ui.scenes.load import LoadScene, continue_newest
+    from game.ui.scenes.menu import MenuScene
+    from game.ui.scenes.newgame import NewGameScene
+
+    application = App((1366, 768), settings=Settings(animation_speed=8.0),
+                      persist_settings=True)
+    try:
+        application.push(MenuScene(application))
+        new = NewGameScene(application)
+        application.push(new)
+        new.kinds = {civ: "Bot: basic" for civ in new.civs()}
+        new.start_game()
+        game = application.scene
+        assert isinstance(game, GameScene)
+        while game.session.state.turn < 2:
+            application.frame([], 1 / 60)
+        menu = GameMenuScene(application, game)
+        application.push(menu)
+        menu.name_entry.set_text("my game")
+        menu.save()
+        assert (tmp_path / "saves" / "my game.json").is_file()
+        turn = game.session.state.turn
+        application.reset_to(MenuScene(application))
+        load = LoadScene(application)
+        application.push(load)
+        assert any("my game" in item for item in load.items)
+        from game.ui.scenes.load import open_save
+
+        assert open_save(application, tmp_path / "saves" / "my game.json")
+        loaded = application.scene
+        assert isinstance(loaded, GameScene)
+        assert loaded.session.state.turn == turn
+        assert continue_newest(application)  # autosaves were written at phase boundaries
+        assert isinstance(application.scene, GameScene)
+    finally:
+        application.close()
