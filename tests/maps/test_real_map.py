@@ -85,6 +85,24 @@ def test_flood_plains_follow_the_great_rivers_with_safe_black_sites() -> None:
     assert {"babylon", "ur", "uruk"} <= set(g.flood_plains["mesopotamia"])
 
 
+def _inside(x: float, y: float, ring: list[list[float]]) -> bool:
+    hit = False
+    for (ax, ay), (bx, by) in zip(ring, ring[1:] + ring[:1], strict=True):
+        if (ay > y) != (by > y) and x < ax + (y - ay) * (bx - ax) / (by - ay):
+            hit = not hit
+    return hit
+
+
+def test_black_sites_are_drawn_off_the_flood_band_and_white_ones_are_not_moved_off() -> None:
+    bands = {p["id"]: p["polygons"] for p in document()["flood_plains"]}
+    black = [a for a in document()["areas"] if a["site"] == "black"]
+    assert len(black) >= 6
+    for area in black:
+        x, y = area["site_point"]
+        assert not any(_inside(x, y, ring) for ring in bands[area["flood_plain"]]), area["id"]
+    assert all("site_point" in a for a in document()["areas"] if a["site"] != "none")
+
+
 def test_the_famous_straits_are_crossings() -> None:
     g = board()
     named = {s["id"]: tuple(s["areas"]) for s in document()["straits"]}
