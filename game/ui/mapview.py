@@ -72,6 +72,7 @@ class MapView:
         }
         self._emblems = {cid: c.emblem for cid, c in load_game_data().civilizations.items()}
         self._unit = self._typical_area_size()
+        self.unit = self._unit  # a typical area's size in map units
         self.tile_budget: float | None = 0.003  # seconds of tile making per frame; None: all
         self.pending_tiles = 0
         self.work_budget: float | None = 0.0025  # seconds a frame may spend making images

@@ -16,6 +16,7 @@ from game.mapfile import MapGeometry
 
 from ..controller import TRADE_KINDS, HumanController
 from ..draw import civ_badge, tooltip
+from ..effects import Effects, effects_for
 from ..input import InputMap, Intent
 from ..mapview import MapView
 from ..options import Options
@@ -67,6 +68,7 @@ class GameScene(Scene):
         self.ended = False
         self._view: tuple[object, PlayerView] | None = None
         self.mapview: MapView | None = None
+        self.effects: Effects | None = None
 
     # -- layout and widgets -------------------------------------------------------------------
     def build(self) -> None:
@@ -83,6 +85,7 @@ class GameScene(Scene):
             self.mapview.set_viewport(self.map_rect)
             board = self.session.state.board
             self.mapview.focus(sorted(set(board.tokens) | set(board.cities)))
+            self.effects = Effects(self.mapview.unit)
         self.mapview.set_viewport(self.map_rect)
         self.topbar = TopBar(self.theme)
         self.topbar.rect = pygame.Rect(0, 0, w, top)
@@ -162,11 +165,33 @@ class GameScene(Scene):
             for area in data.get("areas", ()) if isinstance(data.get("areas"), list) else ():
                 if isinstance(area, str) and area in self.geometry.areas:
                     self.flash[area] = 1.0
+            if not self.fast_bots:
+                self._effects(event)
             if type(event).__name__ == "CalamityRevealed":
                 from ..logtext import name, nice
 
                 self.banner = (f"{nice(data['calamity']).title()} strikes {name(data['victim'])}",
                                2.6)
+
+    def _effects(self, event: object) -> None:
+        """Start the pymunk effects an event calls for, where it happened on the board."""
+        if self.effects is None:
+            return
+        geo = self.geometry
+        graph = self.session.state.map
+        for style, place, key in effects_for(event):  # type: ignore[arg-type]
+            points: list[tuple[float, float]] = []
+            if place == "volcano" and key in geo.volcanoes:
+                points = [geo.volcanoes[key]]
+            elif place == "area" and key in geo.areas and geo.areas[key].label:
+                points = [geo.areas[key].label]  # type: ignore[list-item]
+            elif place == "sea" and key in geo.seas and geo.seas[key].label:
+                points = [geo.seas[key].label]  # type: ignore[list-item]
+            elif place == "plain":
+                points = [geo.areas[a].label for a in graph.flood_plains.get(key, ())
+                          if a in geo.areas and geo.areas[a].label]  # type: ignore[misc]
+            for point in points[:6]:
+                self.effects.burst(style, point, 1.0 / max(1, len(points) // 2))
 
     # -- events -------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
@@ -278,8 +303,12 @@ class GameScene(Scene):
             self.undo()
         elif k == "tab":
             self.set_tab(int(intent.amount))
-        elif k == "skip":
+        elif k == "skip":  # Tab: skip what is showing, and bots at full speed (or back)
             self.fast_bots = not self.fast_bots
+            self.banner = ("", 0.0)
+            self.flash.clear()
+            if self.effects is not None:
+                self.effects.clear()
 
     def _over_trade(self, pos: tuple[int, int]) -> bool:
         return self.trade_open() and self.trade.rect.collidepoint(pos)
@@ -341,6 +370,10 @@ class GameScene(Scene):
         text, left = self.banner
         if left > 0:
             self.banner = (text, left - dt * self.app.settings.animation_speed)
+        if self.effects:
+            hurry = 2.0 if self.session.bot_to_act() else 1.0  # bot turns run faster
+            assert self.effects is not None
+            self.effects.update(dt * self.app.settings.animation_speed * hurry)
         self._seat_players()
         if self.curtain_for is None:
             self._run_bots(dt)
@@ -413,7 +446,7 @@ class GameScene(Scene):
         mv.draw_base(surface)
         if self.flash:
             for area, left in self.flash.items():
-                mv.draw_highlights(surface, [area], "event", int(200 * min(1.0, left)))
+                mv.draw_highlights(surface, [area], "event", int(130 * min(1.0, left)))
         picks = [a for a in ctx.options.areas]
         if self.drag is not None:
             source, after = self.drag
@@ -425,6 +458,9 @@ class GameScene(Scene):
         if self.hover_area and not self.drag:
             mv.draw_highlights(surface, [self.hover_area], "hover")
         mv.draw_pieces(surface, view)
+        if self.effects:
+            assert self.effects is not None
+            self.effects.draw(surface, mv.to_screen, mv.zoom, mv.rect)
         if self.drag is not None:
             start = mv.area_point(self.drag[0])
             pygame.draw.line(surface, (120, 220, 255), start, self.drag_pos, self.px(3))
