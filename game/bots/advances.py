@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations
 
 from game.core.costs import face_value, group_credits, set_value, specific_credits
@@ -183,7 +183,15 @@ def plan_payment(counts: Mapping[str, int], treasury: int, per_token: int,
                  price: int) -> Payment | None:
     """The cheapest way to cover `price` with whole commodity sets (the last one may go in
     part, as the core hands in as few cards as cover the rest) and treasury; None if none."""
-    faces = {c: face_value(c) for c, n in counts.items() if n > 0}
+    held = tuple(sorted((c, n) for c, n in counts.items() if n > 0))
+    return _plan(held, treasury, per_token, price)
+
+
+@lru_cache(maxsize=4096)  # many advances share a price: one plan per price and hand
+def _plan(held: tuple[tuple[str, int], ...], treasury: int, per_token: int,
+          price: int) -> Payment | None:
+    counts = dict(held)
+    faces = {c: face_value(c) for c in counts}
     kinds = sorted(c for c, f in faces.items() if f > 0)
     whole = {c: set_value(counts[c], faces[c]) for c in kinds}
     best: Payment | None = None
