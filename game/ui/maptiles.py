@@ -29,6 +29,7 @@ from .theme import Palette, Theme, shade
 TILE = 256
 MAX_TILES = 480  # 256-pixel tiles: about 120 MB at 4 bytes a pixel
 OVERVIEW_WIDTH = 2048
+STEP = 0.0004  # seconds of drawing between pauses of a tile job
 SIMPLIFY_PX = 0.6  # a vertex closer than this (in pixels) to the last kept one is dropped
 
 UV = tuple[float, float]
@@ -217,10 +218,12 @@ class BaseLayer:
     def _region(self, surface: pygame.Surface, zoom: float, ox: int, oy: int,
                 marks: bool = True) -> Iterator[None]:
         """Draw the map at `zoom` into `surface`, whose top-left is (ox, oy) of the whole map,
-        yielding every few shapes so that the caller can spread the work over frames."""
+        pausing (yield) about every STEP seconds so that the caller can spread the work over
+        frames."""
         t = self.theme
         w, h = surface.get_size()
         surface.fill(Palette.sea)
+        pace = _Pace()
         if marks and self._overview is not None and zoom <= self._overview[0]:
             # zoomed out: the overview, scaled down, holds every shape already
             zo, picture = self._overview
@@ -243,52 +246,65 @@ class BaseLayer:
         def px(points: list[UV]) -> list[tuple[float, float]]:
             return [(u * zoom - ox, v * zoom - oy) for u, v in points]
 
-        visible = [r for r in self.rings if r.kind != "sea" and _meets(r.box, area)]
-        yield
+        visible = []
+        for r in self.rings:
+            if r.kind != "sea" and _meets(r.box, area):
+                visible.append(r)
+            if pace.due():
+                yield
+                pace.resume()
         # Open seas share the background colour, so only their names are drawn. Rings much
         # larger than the region are clipped first: filling costs height x vertices.
-        limit = 2 * max(w, h)
+        limit = 1.5 * max(w, h)
         cache: list[tuple[Ring, list[tuple[float, float]]]] = []
-        for n, r in enumerate(visible):
+        for r in visible:
             pts = px(r.at(tier, step))
             if (r.box[3] - r.box[1]) * zoom > limit or (r.box[2] - r.box[0]) * zoom > limit:
+                if pace.due():
+                    yield
+                    pace.resume()
                 pts = _clip(pts, -8, -8, w + 8, h + 8)
-                if len(pts) < 3:
+            if len(pts) >= 3:
+                cache.append((r, pts))
+            if pace.due():
+                yield
+                pace.resume()
+        fills = (("water", Palette.coast_water), ("land", None), ("lake", Palette.coast_water))
+        for kind, colour in fills:
+            for r, pts in cache:
+                if r.kind != kind:
                     continue
-            cache.append((r, pts))
-            if n % 8 == 7:
-                yield
-        for n, (r, pts) in enumerate(cache):
-            if r.kind == "water":
-                pygame.draw.polygon(surface, Palette.coast_water, pts)
-            if n % 8 == 7:
-                yield
-        for n, (r, pts) in enumerate(cache):
-            if r.kind == "land":
-                tint = (_stable_hash(r.key) % 7) / 100.0
-                pygame.draw.polygon(surface, shade(Palette.land, 0.95 + tint), pts)
-            if n % 8 == 7:
-                yield
+                if colour is None:
+                    tint = (_stable_hash(r.key) % 7) / 100.0
+                    pygame.draw.polygon(surface, shade(Palette.land, 0.95 + tint), pts)
+                else:
+                    pygame.draw.polygon(surface, colour, pts)
+                if pace.due():
+                    yield
+                    pace.resume()
         for r, pts in cache:
             if r.kind == "flood":
                 _hatch(surface, pts, Palette.flood, max(4, t.px(6)), ox + oy)
-                yield
-            elif r.kind == "lake":
-                pygame.draw.polygon(surface, Palette.coast_water, pts)
+                if pace.due():
+                    yield
+                    pace.resume()
         edge = max(1, round(1.2 * t.scale))
-        for n, (r, pts) in enumerate(cache):
+        for r, pts in cache:
             if r.kind == "land":
                 if edge > 1:
                     pygame.draw.lines(surface, Palette.land_edge, True, pts, edge)
                 pygame.draw.aalines(surface, Palette.land_edge, True, pts)
-            if n % 8 == 7:
-                yield
+                if pace.due():
+                    yield
+                    pace.resume()
         width = max(2, t.px(2.5)) if marks else 1
         for pts, box in self.rivers:
             if _meets(box, area):
                 line = px(_simplify(pts, step) if tier else pts)
                 pygame.draw.lines(surface, Palette.river, False, line, width)
-        yield
+                if pace.due():
+                    yield
+                    pace.resume()
         if marks:
             self._draw_straits(surface, zoom, ox, oy)
             yield
@@ -340,13 +356,13 @@ class BaseLayer:
             surface.blit(text, (x - text.get_width() / 2, y - text.get_height() / 2))
         big, small = t.px(40), t.px(18)
         yield
-        done = 0
+        pace = _Pace()
         for (u, v), aid in self.labels:
             if not (near[0] <= u <= near[2] and near[1] <= v <= near[3]):
                 continue
-            done += 1
-            if done % 12 == 0:
+            if pace.due():
                 yield
+                pace.resume()
             box = self.box_px(zoom, "land", aid)
             room = min(box.width, box.height) if box else 0
             if room < small:
@@ -389,6 +405,19 @@ class BaseLayer:
             pygame.draw.polygon(surface, Palette.volcano, tri)
             pygame.draw.polygon(surface, Palette.ink, tri, max(1, round(t.scale)))
             pygame.draw.circle(surface, (255, 170, 60), (vx, vy - h + 2), max(2, h // 3))
+
+
+class _Pace:
+    """When a drawing job should pause: after STEP seconds of work since it last resumed."""
+
+    def __init__(self) -> None:
+        self.since = time.perf_counter()
+
+    def due(self) -> bool:
+        return time.perf_counter() - self.since > STEP
+
+    def resume(self) -> None:
+        self.since = time.perf_counter()
 
 
 def _clip(pts: list[tuple[float, float]], x0: float, y0: float, x1: float,

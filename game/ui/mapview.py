@@ -326,10 +326,12 @@ class MapView:
         """The small whole-map picture scaled into the viewport; kept while the view stays."""
         key = (self.zoom, round(self.ox), round(self.oy), tuple(self.rect))
         if self._stand_ins is None or self._stand_ins[0] != key:
-            image = pygame.Surface(self.rect.size).convert()
-            image.fill(Palette.sea_deep)
-            self._scale_overview(image, pygame.Rect((0, 0), self.rect.size))
-            self._stand_ins = (key, image)
+            old = self._stand_ins[1] if self._stand_ins is not None else None
+            if old is None or old.get_size() != self.rect.size:  # reused: no allocation
+                old = pygame.Surface(self.rect.size, 0, surface)
+            old.fill(Palette.sea_deep)
+            self._scale_overview(old, pygame.Rect((0, 0), self.rect.size))
+            self._stand_ins = (key, old)
         surface.blit(self._stand_ins[1], self.rect.topleft)
 
     def _scale_overview(self, surface: pygame.Surface, view: pygame.Rect) -> None:
