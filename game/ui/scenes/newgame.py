@@ -114,7 +114,7 @@ class NewGameScene(Scene):
                                            container=c)
         y += row + px(4)
         self.ruleset_line_y = y
-        y += px(44)
+        y += px(60)
         label("A.S.T.", y)
         self.ast_menu = UIDropDownMenu(["Basic", "Expert"], self.ast.capitalize(),
                                        pygame.Rect(left + label_w, y, px(130), row), m,
@@ -139,10 +139,9 @@ class NewGameScene(Scene):
         self.kind_menus: dict[str, UIDropDownMenu] = {}
         self.name_entries: dict[str, UITextEntryLine] = {}
         seat_x = left + label_w + field_w + px(60)
-        seat_w = px(440)
-        columns = 1 if w - seat_x >= seat_w and len(civs) <= 9 else 2
-        if columns == 2 and w - seat_x < seat_w * 2:
-            seat_w = max(px(380), (w - seat_x - px(40)) // 2)
+        room = w - seat_x - px(30)
+        columns = 1 if len(civs) <= 9 else 2
+        seat_w = min(px(440), (room - px(16) * (columns - 1)) // columns)
         per_col = (len(civs) + columns - 1) // columns
         self.seat_rects: dict[str, pygame.Rect] = {}
         for i, civ in enumerate(civs):
@@ -150,13 +149,13 @@ class NewGameScene(Scene):
             x = seat_x + col * (seat_w + px(16))
             yy = top + px(28) + r * (row + px(8))
             self.seat_rects[civ] = pygame.Rect(x, yy, seat_w, row)
-            nx = x + px(150)
+            nx = x + px(130)
             kind = self.kinds.get(civ, "Bot: basic")
             self.kind_menus[civ] = UIDropDownMenu(seat_kinds(), kind,
-                                                  pygame.Rect(nx, yy, px(130), row), m,
+                                                  pygame.Rect(nx, yy, px(126), row), m,
                                                   container=c)
             default = self.names.get(civ) or data.civilizations[civ].name
-            entry = UITextEntryLine(pygame.Rect(nx + px(138), yy, seat_w - px(290), row), m,
+            entry = UITextEntryLine(pygame.Rect(nx + px(132), yy, seat_w - px(266), row), m,
                                     container=c, initial_text=default)
             entry.set_text_length_limit(24)
             self.name_entries[civ] = entry
