@@ -76,7 +76,7 @@ def run_selftest(frames: int = 120, players: int = 5, seed: int = 1,
         rules = RulesScene(app)
         app.push(rules)
         for tab, name in enumerate(("rules-phases", "rules-advances", "rules-calamities")):
-            rules.tab = tab
+            rules.set_tab(tab)
             shot(name)
         app.pop()
         app.push(LoadScene(app))

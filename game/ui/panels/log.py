@@ -54,13 +54,12 @@ class LogPanel(Panel):
         top = y + px(32)
         lines = [ln for ln in self.lines
                  if self.filter is None or ln.heading or self.filter in ln.players]
-        if self.filter is not None:  # drop headings with nothing under them
-            kept: list[LogLine] = []
-            for ln in lines:
-                if ln.heading and kept and kept[-1].heading:
-                    kept.pop()
-                kept.append(ln)
-            lines = kept
+        kept: list[LogLine] = []  # phases in which nothing happened are left out
+        for ln in lines:
+            if ln.heading and kept and kept[-1].heading and not kept[-1].text.startswith("Turn"):
+                kept.pop()
+            kept.append(ln)
+        lines = kept
         step = t.font("regular", 13).get_linesize() + px(2)
         visible = max(1, (h - top - px(4)) // step)
         self.scroll = min(self.scroll, max(0, len(lines) - visible))

@@ -96,6 +96,9 @@ class GameScene(Scene):
         for p in self.panels:
             p.rect = pygame.Rect(self.side_rect.x, top + tab_h + px(6), side,
                                  h - top - tab_h - px(6))
+        log = self.panels[4]
+        assert isinstance(log, LogPanel)
+        log.lines = self.session.log  # the same list: new lines show as they come
         self.decision = DecisionBar(self.theme)
         self.decision.rect = pygame.Rect(0, h - bottom, w - side, bottom)
         self.trade = TradeWindow(self.theme)

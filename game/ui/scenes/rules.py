@@ -64,10 +64,7 @@ class RulesScene(Scene):
             if event.ui_element is self.back:
                 self.app.pop()
             elif event.ui_element in self.tabs:
-                self.tabs[self.tab].unselect()
-                self.tab = self.tabs.index(event.ui_element)
-                self.tabs[self.tab].select()
-                self.scroll = 0
+                self.set_tab(self.tabs.index(event.ui_element))
         elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             if event.ui_element is self.ruleset_menu:
                 self.ruleset = self.names[event.text]
@@ -82,6 +79,12 @@ class RulesScene(Scene):
             elif event.key in (pygame.K_PAGEUP, pygame.K_UP):
                 step = self.page_rect.height // (1 if event.key == pygame.K_PAGEUP else 8)
                 self.scroll = max(0, self.scroll - step)
+
+    def set_tab(self, index: int) -> None:
+        self.tabs[self.tab].unselect()
+        self.tab = index
+        self.tabs[index].select()
+        self.scroll = 0
 
     # -- the page -----------------------------------------------------------------------------
     def entries(self) -> list[tuple[str, str, tuple[int, int, int] | None]]:
