@@ -52,7 +52,8 @@ class LogPanel(Panel):
             self.add_tip(hit, [f"Only {ctx.names.get(p.id, p.id)}'s lines"])
             x += px(27)
         top = y + px(32)
-        lines = [ln for ln in self.lines
+        recent = self.lines[-6000:]  # far enough back to scroll; keeps a redraw cheap
+        lines = [ln for ln in recent
                  if self.filter is None or ln.heading or self.filter in ln.players]
         kept: list[LogLine] = []  # phases in which nothing happened are left out
         for ln in lines:
