@@ -53,17 +53,20 @@ def mid_game(map_id: str | None, turn: int, players: int = 9):
     return state, geometry
 
 
+CLOCK = time.perf_counter  # --cpu: time.thread_time, which leaves out time the OS gave others
+
+
 def timed(app: App, frames: int, events_for) -> list[float]:
     out = []
     for k in range(frames):
         for event in events_for(k):
             pygame.event.post(event)
-        start = time.perf_counter()
+        wall = time.perf_counter()
+        start = CLOCK()
         app.frame(pygame.event.get(), 1 / 60)
         pygame.display.flip()
-        took = time.perf_counter() - start
-        out.append(took * 1000)
-        time.sleep(max(0.0, 1 / 60 - took))  # paced like the client (60 frames a second)
+        out.append((CLOCK() - start) * 1000)
+        time.sleep(max(0.0, 1 / 60 - (time.perf_counter() - wall)))  # paced like the client
     return out
 
 
@@ -71,10 +74,10 @@ def blit_floor(screen: pygame.Surface, frames: int) -> list[float]:
     picture = screen.copy().convert()
     out = []
     for _ in range(frames):
-        start = time.perf_counter()
+        start = CLOCK()
         screen.blit(picture, (0, 0))
         pygame.display.flip()
-        out.append((time.perf_counter() - start) * 1000)
+        out.append((CLOCK() - start) * 1000)
     return out
 
 
@@ -89,7 +92,12 @@ def main() -> None:
     parser.add_argument("--turn", type=int, default=12)
     parser.add_argument("--map", default=None)
     parser.add_argument("--size", default="1920x1080")
+    parser.add_argument("--cpu", action="store_true",
+                        help="time frames by this thread's CPU time (for busy shared machines)")
     args = parser.parse_args()
+    global CLOCK
+    if args.cpu:
+        CLOCK = time.thread_time
     size = tuple(int(v) for v in args.size.split("x"))
     state, geometry = mid_game(args.map, args.turn)
     acting = state.pending.player
@@ -131,7 +139,8 @@ def main() -> None:
     base = statistics.median(floor)
     print(f"full-screen blit: median {base:.2f} ms, p99 {p99(floor):.2f} ms "
           f"({size[0]}x{size[1]}, {len(state.players)} civilizations, turn {state.turn}, "
-          f"{os.environ.get('SDL_VIDEODRIVER')} driver)")
+          f"{os.environ.get('SDL_VIDEODRIVER')} driver, "
+          f"{'thread CPU' if args.cpu else 'wall'} clock)")
     for name, values in (("idle", idle), ("panning", panning), ("zooming", zooming)):
         med = statistics.median(values)
         print(f"{name}: median {med:.1f} ms, p99 {p99(values):.1f} ms ({med / base:.1f}x blit)")

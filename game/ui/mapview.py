@@ -75,7 +75,7 @@ class MapView:
         self.unit = self._unit  # a typical area's size in map units
         self.tile_budget: float | None = 0.003  # seconds of tile making per frame; None: all
         self.pending_tiles = 0
-        self.work_budget: float | None = 0.0025  # seconds a frame may spend making images
+        self.work_budget: float | None = 0.0015  # seconds a frame may spend making images
         self._deadline: float | None = None
         self._stand_ins: tuple[object, pygame.Surface] | None = None
         self._zoomed_at = 0.0
