@@ -10,9 +10,7 @@ growth, a city is worth its cards, tax and victory point).
 
 from __future__ import annotations
 
-import re
-
-from .reading import Reading, numbers_in, value_of, with_prefix
+from .reading import Reading, numbers_in, with_prefix
 
 CITY_WORTH = 14.0
 
@@ -26,8 +24,6 @@ HARM_PLAYER_KINDS = {"share_player", "name_player", "total_war_neighbour", "rebe
                      "provincial_empire_player"}
 # Decisions naming a player who then gains something from the chooser.
 GIFT_PLAYER_KINDS = {"civil_war_beneficiary", "tyranny_beneficiary"}
-
-OWNER_RE = re.compile(r"(?:city|cities|area) of (\S+?)(?: |$)")
 
 
 def token_worth(r: Reading, area: str, owner: str) -> float:
@@ -134,16 +130,3 @@ def pick_site(r: Reading, options: list[str]) -> str:
         return sum(harm_score(r, a) for a in areas)
 
     return max(options, key=lambda o: (mine_near(o), o))
-
-
-def owner_named(prompt: str) -> str:
-    found = OWNER_RE.search(prompt)
-    return found.group(1) if found else ""
-
-
-def is_option(label: str, options: list[str]) -> str | None:
-    return label if label in options else None
-
-
-__all__ = ["pick_area", "pick_loss_area", "pick_number", "pick_player", "pick_site",
-           "value_of"]

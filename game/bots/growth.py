@@ -47,7 +47,6 @@ class Grower:
         self.turn = -1
         self.plan: list[Move] = []
         self.current: Move | None = None
-        self.sites: list[str] = []  # city sites the plan gathers on this turn
 
     # -- planning ------------------------------------------------------------------------------
     def make_plan(self, r: Reading) -> None:
@@ -164,7 +163,6 @@ class Grower:
             movable[a] -= surplus
             tokens[target] = tokens.get(target, 0) + surplus
         self.plan = plan
-        self.sites = sorted(built)
 
     def plan_ships(self, r: Reading, tokens: dict[str, int], movable: dict[str, int],
                    limit: dict[str, int], built: set[str], plan: list[Move]) -> None:

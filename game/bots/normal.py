@@ -24,7 +24,15 @@ from game.core.view import PlayerView
 
 from . import advances as adv
 from .cards import block_cards, calamity_cost, gain_of, loss_of
-from .choices import pick_area, pick_loss_area, pick_number, pick_player, pick_site
+from .choices import (
+    harm_score,
+    pick_area,
+    pick_loss_area,
+    pick_number,
+    pick_player,
+    pick_site,
+    units_worth,
+)
 from .growth import Grower
 from .reading import Reading, numbers_in, value_of, with_prefix
 from .trading import Trader
@@ -204,7 +212,7 @@ class NormalBot:
 
     # -- phase 7: trade ----------------------------------------------------------------------
     def _trade_partner(self, r: Reading, options: list[str]) -> str:
-        return self.trader.partner(r, options, 0)
+        return self.trader.partner(r, options)
 
     def _trade_answer(self, r: Reading, options: list[str]) -> str:
         return self.trader.answer(r, self.prompt, options)
@@ -227,8 +235,6 @@ class NormalBot:
         if not areas:
             return "done"
         pick = pick_area(r, "fundamentalism_area", self.prompt, areas)
-        from .choices import harm_score
-
         return pick if harm_score(r, value_of(pick)) > 2.0 else "done"
 
     def _politics(self, r: Reading, options: list[str]) -> str:
@@ -384,8 +390,6 @@ class NormalBot:
     def _civil_war_select(self, r: Reading, options: list[str]) -> str:
         areas = with_prefix(options, "area")
         if "of " + r.me + "'s" in self.prompt:  # the victim builds the faction it will keep
-            from .choices import units_worth
-
             return "area:" + max(areas, key=lambda a: (units_worth(r, a, r.me), a))
         return pick_area(r, "civil_war_select", self.prompt, options)
 

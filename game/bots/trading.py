@@ -21,7 +21,7 @@ from collections import Counter
 from game.core.costs import face_value
 
 from .cards import gain_of, loss_of, unknown_card_value
-from .reading import Reading, value_of, with_prefix
+from .reading import Reading, with_prefix
 
 MIN_CARDS = 3
 NAMED = 2
@@ -91,7 +91,7 @@ class Trader:
         self.picked: list[str] = []
 
     # -- making an offer ----------------------------------------------------------------------
-    def partner(self, r: Reading, options: list[str], offers_left: int) -> str:
+    def partner(self, r: Reading, options: list[str]) -> str:
         partners = with_prefix(options, "player")
         if not partners or not can_build(r, r.hand):
             return "done"
@@ -149,7 +149,3 @@ class Trader:
         """Declare the most attractive commodities of the side."""
         cards = with_prefix(options, "card")
         return "card:" + max(cards, key=lambda c: (face_value(c), c))
-
-
-def offered_value(label: str) -> str:
-    return value_of(label)

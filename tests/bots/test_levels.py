@@ -119,7 +119,7 @@ def test_normal_bot_passes_a_tradable_calamity_to_the_leader() -> None:
     trader = Trader()
     leader = r.leader_among(partners)
     r.__dict__["hand"] = ["treachery", "ochre", "clay", "papyrus"]
-    assert trader.partner(r, [f"player:{p}" for p in partners] + ["done"], 3) == f"player:{leader}"
+    assert trader.partner(r, [f"player:{p}" for p in partners] + ["done"]) == f"player:{leader}"
 
 
 def test_hard_bot_plays_legally_within_its_budget_and_searches() -> None:
