@@ -35,7 +35,6 @@ FONT_FILES = {
     "bold": "NotoSans-Bold.ttf",
     "italic": "NotoSans-Italic.ttf",
     "title": "DejaVuSerif-Bold.ttf",
-    "title_condensed": "DejaVuSerifCondensed-Bold.ttf",
 }
 
 
