@@ -6,6 +6,13 @@ as a ratio to it.
 
     python bench/bots.py [--levels easy,normal,hard] [--games 2] [--hard-games 1]
                          [--max-turns 0] [--hard-max-turns 30] [--budget 1.5] [--kinds 8]
+
+Duel mode measures strength instead: LEVEL in one seat against four normal bots, seats and
+set-ups rotating as in the arena, and each game replayed with normal in that seat (same seed)
+so the seat's own luck can be paired out. One line per game, then the win rates with their
+Wilson intervals and the paired VP gain (relative to the table) with its standard error.
+
+    python bench/bots.py --duel hard --games 40 [--first 0] [--seed 41]
 """
 
 from __future__ import annotations
@@ -21,6 +28,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from game.bots import make_bot  # noqa: E402
+from game.bots.arena import play_game, wilson_interval  # noqa: E402
 from game.bots.hard import HardBot  # noqa: E402
 from game.core import Action, GameConfig, apply, new_game, view  # noqa: E402
 from game.mapfile import load_map_file  # noqa: E402
@@ -59,6 +67,34 @@ def play(level: str, game: int, graph: object, max_turns: int, budget: float,
     return state.turn
 
 
+def relative(scores: dict[str, int], seat: str) -> float:
+    """A seat's VP against the mean of the table's other seats."""
+    return scores[seat] - statistics.mean(v for c, v in scores.items() if c != seat)
+
+
+def duel(level: str, games: int, first: int, seed: int, graph: object) -> None:
+    gains: list[float] = []
+    wins = {level: 0, "normal": 0}
+    for index in range(first, first + games):
+        a = play_game(graph, [level] + ["normal"] * 4, index, seed)  # type: ignore[arg-type]
+        seat = next(c for c, lv in a.levels.items() if lv == level)
+        b = play_game(graph, ["normal"] * 5, index, seed)  # type: ignore[arg-type]
+
+        gains.append(relative(a.scores, seat) - relative(b.scores, seat))
+        wins[level] += a.winner == seat
+        wins["normal"] += b.winner == seat
+        print(f"game {index:3d} {a.setup} seat {seat:8s} {level} VP {a.scores[seat]:3d} "
+              f"{'won' if a.winner == seat else 'lost'}, normal there VP {b.scores[seat]:3d} "
+              f"{'won' if b.winner == seat else 'lost'} ({a.seconds:.0f} s)", flush=True)
+    for who, won in wins.items():
+        low, high = wilson_interval(won, games)
+        print(f"{who:7s} in the seat: win {100 * won / games:.1f}% "
+              f"(CI {100 * low:.0f}-{100 * high:.0f}%) of {games} games")
+    spread = statistics.stdev(gains) / len(gains) ** 0.5 if len(gains) > 1 else 0.0
+    print(f"VP gain of {level} over normal in the same seat: {statistics.mean(gains):+.1f} "
+          f"(se {spread:.1f})")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--levels", default="easy,normal,hard")
@@ -69,8 +105,14 @@ def main() -> None:
     parser.add_argument("--budget", type=float, default=1.5, help="hard: seconds per search")
     parser.add_argument("--kinds", type=int, default=8, help="slowest kinds shown per level")
     parser.add_argument("--map", default=str(ROOT / "tests" / "maps" / "arena.json"))
+    parser.add_argument("--duel", metavar="LEVEL", help="strength: LEVEL against four normal")
+    parser.add_argument("--first", type=int, default=0, help="duel: first game index")
+    parser.add_argument("--seed", type=int, default=41, help="duel: match seed")
     args = parser.parse_args()
     graph, _ = load_map_file(args.map)
+    if args.duel:
+        duel(args.duel, args.games, args.first, args.seed, graph)
+        return
     for level in args.levels.split(","):
         times: dict[str, list[float]] = defaultdict(list)
         views: list[float] = []
