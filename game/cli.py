@@ -31,15 +31,14 @@ def cmd_selftest(args: argparse.Namespace) -> int:
 
 def cmd_arena(args: argparse.Namespace) -> int:
     import os
-    from pathlib import Path
 
     from game.bots.arena import ArenaError, format_line, parse_seats, run_arena, summarise
     from game.core.mapgraph import MapError
     from game.mapfile import find_maps, load_map_file
+    from game.resources import resource_path
 
     maps = find_maps()  # the shipped map once it exists, else the arena test map
-    path = next(iter(maps.values()), Path(__file__).resolve().parents[1] / "tests" / "maps"
-                / "arena.json")
+    path = next(iter(maps.values()), resource_path("tests", "maps", "arena.json"))
     try:
         graph, _ = load_map_file(path)
         seats = parse_seats(args.seats, args.players)

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import json
 import math
-import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from game.core.mapgraph import MapError, MapGraph, check_map, graph_from_map_dict, map_summary
+from game.resources import resource_path
 
 MAX_MAP_BYTES = 20 * 1024 * 1024
 _MAX_NUMBER_DIGITS = 30
@@ -153,10 +153,7 @@ def validate_map_file(path: str | Path) -> tuple[bool, str]:
 
 def maps_dir() -> Path:
     """The folder of maps shipped with the game (inside the bundle when frozen)."""
-    bundle = getattr(sys, "_MEIPASS", None)
-    if getattr(sys, "frozen", False) and bundle:
-        return Path(bundle) / "maps"
-    return Path(__file__).resolve().parent.parent / "maps"
+    return resource_path("maps")
 
 
 def find_maps(directory: str | Path | None = None) -> dict[str, Path]:

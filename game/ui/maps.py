@@ -7,6 +7,7 @@ from pathlib import Path
 
 from game.core.mapgraph import MapError, MapGraph
 from game.mapfile import MapGeometry, find_maps, load_map_file
+from game.resources import resource_path
 
 
 def available_maps() -> dict[str, Path]:
@@ -14,7 +15,7 @@ def available_maps() -> dict[str, Path]:
     maps = find_maps()
     if maps:
         return maps
-    tests = Path(__file__).resolve().parent.parent.parent / "tests" / "maps"
+    tests = resource_path("tests", "maps")
     return {k: v for k, v in find_maps(tests).items() if k in ("arena", "tiny")}
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import copy
 import json
-import sys
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -18,16 +17,14 @@ from typing import Any
 import pygame
 
 from game.core.gamedata import load_game_data
+from game.resources import resource_path
 
 Colour = tuple[int, int, int]
 
 
 def assets_dir() -> Path:
     """The assets folder: inside the bundle when frozen, else beside the package."""
-    bundle = getattr(sys, "_MEIPASS", None)
-    if getattr(sys, "frozen", False) and bundle:
-        return Path(bundle) / "assets"
-    return Path(__file__).resolve().parent.parent.parent / "assets"
+    return resource_path("assets")
 
 
 FONT_FILES = {
