@@ -11,7 +11,7 @@ from .autosave import Autosaver, autosaves, newest_autosave
 from .logs import start_logging
 from .migrations import CURRENT as SAVE_FORMAT
 from .record import GameRecord, TurnHash
-from .replay import ReplayCursor, ReplayError, VerifyReport, verify
+from .replay import ReplayCursor, ReplayError, ReplayStep, VerifyReport, verify
 from .saves import (
     SavedGame,
     SaveError,
@@ -36,6 +36,7 @@ __all__ = [
     "NewGameChoices",
     "ReplayCursor",
     "ReplayError",
+    "ReplayStep",
     "SaveError",
     "SaveInfo",
     "SavedGame",

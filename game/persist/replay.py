@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from game.core import GameState, IllegalAction, apply
+from game.core import Action, GameState, IllegalAction, apply
 from game.core.errors import StateError
 from game.core.events import Event
 
@@ -93,40 +93,79 @@ def _compare(state: GameState, recorded: TurnHash, where: str) -> None:
         )
 
 
+@dataclass(frozen=True)
+class ReplayStep:
+    """One action of the log as the replay viewer tells it: the decision it answered (asked in
+    `turn` and `phase`) and the events that followed."""
+
+    index: int  # 1-based place in the log
+    action: Action
+    kind: str  # the pending decision's kind ("" if none was pending)
+    prompt: str
+    turn: int
+    phase: str
+    events: tuple[Event, ...]
+
+
 class ReplayCursor:
     """A position in a saved game's log for the replay viewer: step, step back, jump to a turn.
 
     Moving forward applies actions; moving back restarts from the nearest checkpoint (a clone
-    kept every `every` actions), so any jump costs at most `every` actions.
+    kept every `every` actions), so any jump back costs at most `every` actions. Each action
+    applied is kept as a `ReplayStep`, so the story up to any position can be told again.
+    A log the core refuses part-way (a damaged or edited save) ends the replay there: `length`
+    shrinks to what could be applied and `error` says why; the cursor itself never raises.
     """
 
     def __init__(self, game: SavedGame, every: int = 40) -> None:
         self.record = game.record
         self.every = max(1, every)
-        self.state = start_state(game)
+        self.state = start_state(game)  # ReplayError if the start cannot be rebuilt
         self.position = 0  # actions applied so far
+        self.steps: list[ReplayStep] = []  # every action applied so far, in log order
+        self.error = ""  # why the replay stops before the end of the log, if it does
+        self._stop: int | None = None
         self._checkpoints: dict[int, GameState] = {0: self.state.clone()}
 
     @property
     def length(self) -> int:
-        return len(self.record.actions)
+        """How many actions can be replayed."""
+        return len(self.record.actions) if self._stop is None else self._stop
 
     @property
     def at_end(self) -> bool:
         return self.position >= self.length
 
+    @property
+    def last(self) -> ReplayStep | None:
+        """The action that led to the current position."""
+        return self.steps[self.position - 1] if self.position else None
+
     def turns(self) -> list[tuple[int, int]]:
         """(turn, action index) where each recorded turn begins."""
-        return self.record.turn_starts()
+        return [(t, a) for t, a in self.record.turn_starts() if a <= self.length]
 
     def forward(self) -> list[Event]:
         """Apply the next action; its events (empty at the end of the log)."""
         if self.at_end:
             return []
-        events = step(self.state, self.record, self.position + 1)
+        state = self.state
+        pending = state.pending
+        turn, phase = state.turn, state.phase
+        try:
+            events = step(state, self.record, self.position + 1)
+        except ReplayError as err:
+            self._stop, self.error = self.position, str(err)
+            self._restore(self.position)  # the failed action may have left the state half-done
+            return []
         self.position += 1
+        if len(self.steps) < self.position:
+            self.steps.append(ReplayStep(
+                self.position, self.record.actions[self.position - 1],
+                pending.kind if pending else "", pending.prompt if pending else "",
+                turn, phase, tuple(events)))
         if self.position % self.every == 0 and self.position not in self._checkpoints:
-            self._checkpoints[self.position] = self.state.clone()
+            self._checkpoints[self.position] = state.clone()
         return events
 
     def back(self) -> None:
@@ -137,9 +176,15 @@ class ReplayCursor:
         """Go to the state after `index` actions (clamped to the log)."""
         index = max(0, min(index, self.length))
         if index < self.position:
-            base = max(k for k in self._checkpoints if k <= index)
-            self.state = self._checkpoints[base].clone()
-            self.position = base
+            self._restore(index)
+        while self.position < index and not self.at_end:
+            self.forward()
+
+    def _restore(self, index: int) -> None:
+        """Go back to the state after `index` (<= position) actions, from a checkpoint."""
+        base = max(k for k in self._checkpoints if k <= index)
+        self.state = self._checkpoints[base].clone()
+        self.position = base
         while self.position < index:
             self.forward()
 
@@ -147,3 +192,11 @@ class ReplayCursor:
         """Go to the start of `turn` (or of the last recorded turn before it)."""
         starts = [a for t, a in self.turns() if t <= turn]
         self.seek(starts[-1] if starts else 0)
+
+    def next_turn_start(self) -> int:
+        """Where the next turn begins (the end of the log if none does)."""
+        return next((a for _, a in self.turns() if a > self.position), self.length)
+
+    def previous_turn_start(self) -> int:
+        """Where the turn before this position begins (0 at the first)."""
+        return max((a for _, a in self.turns() if a < self.position), default=0)

@@ -146,3 +146,49 @@ def test_the_cursor_steps_back_and_jumps_to_turns_matching_forward_play(saved) -
     cursor.seek(10**9)
     assert cursor.at_end and cursor.state.state_hash() == game.state.state_hash()
     assert cursor.forward() == []
+
+
+def test_the_cursor_keeps_each_step_with_the_decision_it_answered(saved) -> None:
+    game = read_save(saved)
+    cursor = ReplayCursor(game, every=10)
+    assert cursor.last is None
+    state = game.record.start_state(game.state)
+    asked = state.pending
+    cursor.forward()
+    first = cursor.last
+    assert first is not None and asked is not None
+    assert (first.index, first.action) == (1, game.record.actions[0])
+    assert (first.kind, first.prompt, first.turn) == (asked.kind, asked.prompt, state.turn)
+    cursor.seek(60)
+    kept = list(cursor.steps)
+    cursor.seek(13)
+    assert cursor.last == kept[12] and cursor.steps == kept  # going back re-tells nothing
+    cursor.seek(60)
+    assert cursor.steps == kept
+
+
+def test_the_cursor_steps_between_turn_starts(saved) -> None:
+    cursor = ReplayCursor(read_save(saved))
+    starts = [a for _, a in cursor.turns()]
+    cursor.seek(starts[3] + 2)
+    assert cursor.previous_turn_start() == starts[3]
+    assert cursor.next_turn_start() == starts[4]
+    cursor.seek(starts[3])
+    assert cursor.previous_turn_start() == starts[2]
+    cursor.seek(0)
+    assert cursor.previous_turn_start() == 0
+    cursor.seek(cursor.length)
+    assert cursor.next_turn_start() == cursor.length
+
+
+def test_the_cursor_stops_where_an_edited_log_diverges_and_says_why(saved) -> None:
+    bad = edited(saved, lambda d: d["actions"][30].update(label="area:nowhere"))
+    cursor = ReplayCursor(read_save(bad), every=8)
+    cursor.seek(25)
+    good = cursor.state.state_hash()
+    cursor.seek(10**9)
+    assert cursor.position == cursor.length == 30 and cursor.at_end
+    assert "action 31" in cursor.error and "not legal" in cursor.error
+    assert cursor.forward() == []
+    cursor.seek(25)
+    assert cursor.state.state_hash() == good
