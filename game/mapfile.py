@@ -8,18 +8,21 @@ strict JSON, errors that name the file and never a traceback), the geometry, the
 
 from __future__ import annotations
 
+import gc
 import json
 import math
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.core.mapgraph import MapError, MapGraph, check_map, graph_from_map_dict, map_summary
+from game.core.mapgraph import MapError, MapGraph, checked_graph, graph_from_map_dict, map_summary
 from game.resources import resource_path
 
 MAX_MAP_BYTES = 20 * 1024 * 1024
 _MAX_NUMBER_DIGITS = 30
+_DIGITS_TO_ZERO = bytes.maketrans(b"0123456789", b"0" * 10)
 
 Point = tuple[float, float]
 Ring = tuple[Point, ...]
@@ -72,10 +75,13 @@ def read_map_data(path: str | Path) -> dict[str, Any]:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as err:
         raise MapError(f"{path}: not UTF-8 text (byte {err.start})") from None
+    # Checking every int costs more than the parse itself; only a file with a run of more
+    # than _MAX_NUMBER_DIGITS digits somewhere (even inside a string) can hold a long one.
+    long_run = b"0" * (_MAX_NUMBER_DIGITS + 1) in raw.translate(_DIGITS_TO_ZERO)
     try:
         data = json.loads(
             text, parse_constant=_reject_constant, parse_float=_parse_float,
-            parse_int=_parse_int, object_pairs_hook=_no_duplicate_keys,
+            parse_int=_parse_int if long_run else None, object_pairs_hook=_no_duplicate_keys,
         )
     except RecursionError:
         raise MapError(f"{path}: not valid JSON: nested too deeply") from None
@@ -119,18 +125,41 @@ def load_map_file(path: str | Path, *, check: bool = True) -> tuple[MapGraph, Ma
     With `check` (the default) the map must also pass `check_map`; the error then names the
     first problem and how many there are. `validate_map_file` reports them all.
     """
+    with _collector_paused():
+        return _load(path, check)
+
+
+def _load(path: str | Path, check: bool) -> tuple[MapGraph, MapGeometry]:
     data = read_map_data(path)
     try:
-        graph = graph_from_map_dict(data, require_geometry=True)
-        if check:
-            problems = check_map(data)
+        if not check:
+            graph = graph_from_map_dict(data, require_geometry=True)
+        else:
+            found, problems = checked_graph(data)
+            if found is None:  # the file's shape is wrong: name the first thing, as unchecked
+                raise MapError(problems[0])
             if problems:
                 more = len(problems) - 1
                 extra = f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
                 raise MapError(problems[0] + extra)
+            graph = found
     except MapError as err:
         raise MapError(f"{path}: {err}") from None
     return graph, _geometry(data)
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """A board is some 100,000 new lists and tuples, none in a reference cycle; the cyclic
+    garbage collector, woken again and again while they are made, walks the growing heap each
+    time and costs as much as the reading itself (measured: bench/mapload.py)."""
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
 
 
 def validate_map_file(path: str | Path) -> tuple[bool, str]:
@@ -139,12 +168,8 @@ def validate_map_file(path: str | Path) -> tuple[bool, str]:
         data = read_map_data(path)
     except MapError as err:
         return False, f"{err}\n1 problem"
-    problems = check_map(data)
-    lines = []
-    try:
-        lines.append(map_summary(graph_from_map_dict(data, require_geometry=True)))
-    except MapError:
-        lines.append(f"{path}: the map cannot be loaded")
+    graph, problems = checked_graph(data)
+    lines = [map_summary(graph) if graph is not None else f"{path}: the map cannot be loaded"]
     lines += problems
     count = len(problems)
     lines.append("OK" if not count else f"{count} problem{'s' if count > 1 else ''}")
@@ -178,7 +203,8 @@ def _point(value: Any) -> Point:
 
 
 def _rings(value: Any) -> tuple[Ring, ...]:
-    return tuple(tuple(_point(p) for p in ring) for ring in value or ())
+    # whole numbers stay ints (they compare and compute as the floats they stand for)
+    return tuple(tuple(map(tuple, ring)) for ring in value or ())
 
 
 def _shape(obj: Mapping[str, Any]) -> Shape:

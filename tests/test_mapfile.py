@@ -146,6 +146,7 @@ def test_validate_an_unreadable_file(tmp_path: Path) -> None:
     ('{"format": 1,', "not valid JSON"),
     ("", "not valid JSON"),
     ('{"areas": [' + "1" * 5000 + "]}", "not valid JSON: a number with 5000 digits is too large"),
+    ('{"areas": [-' + "9" * 31 + "]}", "not valid JSON: a number with 32 digits is too large"),
     ('{"bounds": [0, 0, 1e999, 1]}', "not valid JSON: the number 1e999 is out of range"),
     ('{"bounds": [0, 0, NaN, 1]}', "not valid JSON: NaN is not a number JSON allows"),
     ('{"bounds": [0, 0, -Infinity, 1]}', "not valid JSON: -Infinity is not a number JSON allows"),
@@ -185,6 +186,14 @@ def test_wrong_types_in_a_file_give_map_error(
     with pytest.raises(MapError) as err:
         load_map_file(path)
     assert str(err.value) == f"{path}: {message}"
+
+
+def test_long_digit_runs_inside_strings_are_only_text(tmp_path: Path) -> None:
+    data = map_data("tiny")
+    data["name"] = "Tiny " + "7" * 40
+    data["bounds"][2] = 1200.5  # floats are read as well
+    graph, geometry = load_map_file(write(tmp_path, data))
+    assert graph.name == data["name"] and geometry.bounds[2] == 1200.5
 
 
 def test_bytes_that_are_not_utf8(tmp_path: Path) -> None:

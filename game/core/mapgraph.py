@@ -9,6 +9,7 @@ Three things live here, all pure (no file I/O, stdlib only):
   with one line naming the key (never KeyError or TypeError).
 * `check_map`: every problem in a map file dict, one message per problem, including the deeper
   rules checks (coastal consistency, connectivity, start areas, volcanoes, flood plains, geometry).
+  `checked_graph` does both jobs in one reading, for loading a file that must pass the checks.
 
 Rules definitions (rules reference §2): an open sea is all water; a coastal area has land and
 water connected to an open sea, directly or through other areas' water; a volcano on the border
@@ -278,16 +279,16 @@ class _Reader:
         y = self.number(value[1], f"{path}[1]")
         return None if x is None or y is None else (x, y)
 
+    def points(self, value: Any, path: str) -> list[Point]:
+        """A list of points; the well-formed points of a list with bad ones."""
+        fast = _well_formed_points(value)
+        if fast is not None:
+            return fast
+        return [p for k, pt in enumerate(self.seq(value, path))
+                if (p := self.point(pt, f"{path}[{k}]")) is not None]
+
     def rings(self, value: Any, path: str) -> list[Ring]:
-        rings: list[Ring] = []
-        for j, raw in enumerate(self.seq(value, path)):
-            ring: Ring = []
-            for k, pt in enumerate(self.seq(raw, f"{path}[{j}]")):
-                p = self.point(pt, f"{path}[{j}][{k}]")
-                if p is not None:
-                    ring.append(p)
-            rings.append(ring)
-        return rings
+        return [self.points(raw, f"{path}[{j}]") for j, raw in enumerate(self.seq(value, path))]
 
     def ids(self, value: Any, path: str) -> list[tuple[int, str]]:
         """A list of ids, each with its index (invalid entries dropped)."""
@@ -310,6 +311,29 @@ class _Reader:
             self.fail(path, f"{a!r} cannot be paired with itself")
             return None
         return (a, b)
+
+
+_NUMBER_TYPES = {int, float}
+_POINT_TYPES = {list, tuple}
+
+
+def _well_formed_points(value: Any) -> list[Point] | None:
+    """The points of a list in which every point is [x, y] of finite numbers, checked with
+    whole-list operations (a board has some 50,000 points); None sends the list to the
+    point-by-point reading, which names what is wrong."""
+    if type(value) is not list or not value:
+        return None
+    if not set(map(type, value)) <= _POINT_TYPES or set(map(len, value)) != {2}:
+        return None
+    xs, ys = zip(*value, strict=True)
+    if not set(map(type, xs)) | set(map(type, ys)) <= _NUMBER_TYPES:  # bool is not a number
+        return None
+    try:
+        if not (all(map(math.isfinite, xs)) and all(map(math.isfinite, ys))):
+            return None
+    except OverflowError:  # an int too large for a float
+        return None
+    return list(zip(xs, ys, strict=True))
 
 
 def _join(path: str, key: str) -> str:
@@ -548,10 +572,7 @@ def _features(
         if "point" in obj:
             feat.point = r.point(obj["point"], f"{path}.point")
         if "points" in obj:
-            feat.points = [
-                pt for j, raw_pt in enumerate(r.seq(obj["points"], f"{path}.points"))
-                if (pt := r.point(raw_pt, f"{path}.points[{j}]")) is not None
-            ]
+            feat.points = r.points(obj["points"], f"{path}.points")
         if fid in out:
             r.fail(f"{path}.id", f"duplicate id {fid!r} (also {key}[{out[fid].index}])")
             continue
@@ -682,11 +703,19 @@ def check_map(data: Mapping[str, Any]) -> list[str]:
     not. When no area has a block the whole map is one group; when blocks are used and each is
     connected, the whole map must be connected too.
     """
+    return checked_graph(data)[1]
+
+
+def checked_graph(data: Mapping[str, Any]) -> tuple[MapGraph | None, list[str]]:
+    """`check_map` and `graph_from_map_dict(require_geometry=True)` in one reading of the file:
+    (the graph, every problem). The graph is None when the file's shape, types or ids are wrong;
+    the first problem is then the one `graph_from_map_dict` raises."""
     r = _Reader(strict=False, geometry=True)
     parsed = _parse(r, data)
     if parsed is None:
-        return r.problems
-    return r.problems + _deep_checks(parsed)
+        return None, r.problems
+    graph = _build(parsed) if not r.problems else None  # a clean reading: as strict gives
+    return graph, r.problems + _deep_checks(parsed)
 
 
 def _deep_checks(p: _Parsed) -> list[str]:
@@ -903,6 +932,15 @@ def _check_geometry(p: _Parsed) -> list[str]:
             return True
         return bounds[0] <= pt[0] <= bounds[2] and bounds[1] <= pt[1] <= bounds[3]
 
+    def outside(points: list[Point]) -> int:
+        if bounds is None or not points:
+            return 0
+        xs, ys = zip(*points, strict=True)
+        if (bounds[0] <= min(xs) and max(xs) <= bounds[2]
+                and bounds[1] <= min(ys) and max(ys) <= bounds[3]):
+            return 0  # the usual case, without a test per point
+        return sum(not inside(pt) for pt in points)
+
     def rings(rs: list[Ring] | None, path: str, need_one: bool) -> None:
         if rs is None:
             return
@@ -912,9 +950,9 @@ def _check_geometry(p: _Parsed) -> list[str]:
             n = len(ring) - 1 if len(ring) > 1 and ring[0] == ring[-1] else len(ring)
             if n < 3:
                 out.append(f"{path}[{j}]: a polygon needs at least 3 points, got {n}")
-            outside = sum(not inside(pt) for pt in ring)
-            if outside:
-                out.append(f"{path}[{j}]: {outside} point(s) outside the map bounds")
+            off = outside(ring)
+            if off:
+                out.append(f"{path}[{j}]: {off} point(s) outside the map bounds")
 
     def spot(pt: Point | None, path: str) -> None:
         if pt is not None and not inside(pt):
@@ -937,9 +975,9 @@ def _check_geometry(p: _Parsed) -> list[str]:
         if river.points is not None:
             if len(river.points) < 2:
                 out.append(f"{path}: a river needs at least 2 points, got {len(river.points)}")
-            outside = sum(not inside(pt) for pt in river.points)
-            if outside:
-                out.append(f"{path}: {outside} point(s) outside the map bounds")
+            off = outside(river.points)
+            if off:
+                out.append(f"{path}: {off} point(s) outside the map bounds")
     return out
 
 

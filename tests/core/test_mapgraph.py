@@ -268,6 +268,19 @@ def test_a_pair_naming_an_unknown_area_is_reported(tiny: dict[str, Any]) -> None
     (lambda d: d["areas"][0].update(polygons=5), "areas[0].polygons: must be a list, got 5"),
     (lambda d: d["rivers"][0].update(points=[[1, 2], "x"]),
      "rivers[0].points[1]: must be a point [x, y], got 'x'"),
+    # one bad point among good ones in a polygon is named exactly
+    (lambda d: d["areas"][0]["polygons"][0].__setitem__(1, [True, 400]),
+     "areas[0].polygons[0][1][0]: must be a finite number, got true"),
+    (lambda d: d["areas"][0]["polygons"][0].__setitem__(2, [300, "600"]),
+     "areas[0].polygons[0][2][1]: must be a finite number, got '600'"),
+    (lambda d: d["areas"][0]["polygons"][0].__setitem__(1, [300, 400, 0]),
+     "areas[0].polygons[0][1]: must be a point [x, y], got a list of 3"),
+    (lambda d: d["areas"][0]["polygons"][0].__setitem__(3, [float("inf"), 600]),
+     "areas[0].polygons[0][3][0]: must be a finite number, got inf"),
+    (lambda d: d["seas"][0]["polygons"][0].__setitem__(0, [10**400, 0]),
+     "seas[0].polygons[0][0][0]: must be a finite number, got a very large number"),
+    (lambda d: d["rivers"][0]["points"].__setitem__(1, [float("nan"), 2]),
+     "rivers[0].points[1][0]: must be a finite number, got nan"),
     (lambda d: d.update(colour="red"), "colour: unknown key"),
     (lambda d: d["adjacency"].update(sea=[]), "adjacency.sea: unknown key"),
     (lambda d: d["start_areas"].update({"New Civ": "borea"}),
@@ -452,6 +465,14 @@ def test_polygons_need_three_points_and_points_stay_in_bounds(tiny: dict[str, An
         "areas[0].polygons[0]: a polygon needs at least 3 points, got 2",
         "areas[1].label: [400, 601] is outside the map bounds",
         "volcanoes[0].point: [-1, 500] is outside the map bounds",
+    ]
+    tiny = load("tiny")
+    tiny["areas"][0]["polygons"][0][1] = [1300, 400]
+    tiny["areas"][0]["polygons"][0][2] = [1300, -5]
+    tiny["rivers"][0]["points"][0] = [800, -1]
+    assert check_map(tiny) == [
+        "areas[0].polygons[0]: 2 point(s) outside the map bounds",
+        "rivers[0].points: 1 point(s) outside the map bounds",
     ]
     tiny = load("tiny")
     tiny["areas"][0]["polygons"].append([[0, 0], [1, 0], [0, 0]])  # closed: only 2 points
