@@ -5,9 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.core import PlayerView
-from game.core.gamedata import load_game_data
+from game.core.gamedata import GROUPS, load_game_data
 
 from .logtext import name, nice
+from .prompts import readable
 
 # Labels of `done` by decision kind: "Done" means different things in different places.
 _DONE_TEXT = {
@@ -21,6 +22,18 @@ _DONE_TEXT = {
 _YES_NO = {
     "trade_answer": ("Accept", "Refuse"),
     "civil_war_keep": ("Keep the first", "Keep the second"),
+    "movement_action": ("Use a ship here", "No"),
+    "conflict_loss": ("Lose a ship", "No"),
+    "universal_doctrine_city": ("The pirate city", "The barbarians"),
+    "advance_payment": ("Yes", "Call it off"),
+}
+# What a number picks, by decision kind, where the number alone does not say it.
+_NUMBER_TEXT = {
+    "movement_action": "Build a ship ({n} treasury)",
+    "advance_payment": "Pay {n} from treasury",
+    "ship_upkeep": "Pay {n} treasury",
+    "buy_trade_card": "From stack {n}",
+    "politics": "Take {n} treasury",
 }
 
 
@@ -87,7 +100,9 @@ def option_text(label: str, kind: str, view: PlayerView | None = None) -> str:
         adv = load_game_data().advances.get(rest)
         return adv.name if adv else nice(rest)
     if prefix == "number":
-        return rest
-    if prefix == "area" and view is not None and rest in view.map.areas:
-        return f"{view.map.areas[rest].name}"
+        if kind == "advance_credits" and rest.isdigit() and int(rest) < len(GROUPS):
+            return GROUPS[int(rest)].capitalize()
+        return _NUMBER_TEXT.get(kind, "{n}").format(n=rest)
+    if prefix in ("area", "sea", "volcano", "flood"):
+        return readable(label, view.map if view is not None else None)
     return nice(rest or label)

@@ -12,6 +12,7 @@ from game.core.gamedata import load_game_data
 
 from ..draw import civ_badge, panel, text_block
 from ..options import option_text
+from ..prompts import readable
 from ..theme import Palette, Theme
 from . import Ctx
 
@@ -219,8 +220,8 @@ class DecisionBar:
             surface.blit(name, (x + px(30), y + px(2)))
             x += px(40) + name.get_width()
         width = box.right - px(150) - x
-        text_block(surface, t, prompt, (x, y + px(3)), width, size=14, colour=Palette.text,
-                   max_lines=2)
+        text_block(surface, t, readable(prompt, ctx.view.map), (x, y + px(3)), width, size=14,
+                   colour=Palette.text, max_lines=2)
         if hint:
             img = t.text(hint, 14, Palette.highlight, "italic")
             surface.blit(img, (px(14), box.bottom - img.get_height() - px(8)))

@@ -15,6 +15,7 @@ from ..controller import TradeSide
 from ..draw import civ_badge, panel, text_block, title
 from ..logtext import name as civ_name
 from ..options import card_name
+from ..prompts import readable
 from ..theme import Palette, Theme, shade
 from . import Ctx
 from .decision import OptionButtons
@@ -84,7 +85,8 @@ class TradeWindow:
         surface.blit(head, (r.x + px(110), r.y + px(20)))
         y = r.y + px(54)
         if ctx.kind != "trade_answer":  # the offer itself is shown below instead
-            y += text_block(surface, t, prompt, (r.x + px(20), y), r.width - px(40), size=14,
+            y += text_block(surface, t, readable(prompt, ctx.view.map), (r.x + px(20), y),
+                            r.width - px(40), size=14,
                             colour=Palette.text_dim, max_lines=2)
         view = ctx.view
         if ctx.kind == "trade_partner":

@@ -1,0 +1,110 @@
+"""Readable prompts. The core's prompts name areas, players and cards by their ids and explain
+the option labels to bots and the command line ("number:N pays the rest in treasury"); on
+screen the same sentence names things as the map and the cards do and speaks of the buttons.
+
+    readable(pending.prompt, view.map)     # "In knossos: area = ..." -> "In Knossos: click ..."
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from game.core.gamedata import load_game_data
+from game.core.mapgraph import MapGraph
+
+from .logtext import nice
+
+Rewrite = tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]
+
+
+def _counter(m: re.Match[str]) -> str:
+    counter = ", or make a counter-offer" if m.group(5) else ""
+    return (f"{m.group(1)} offers you {m.group(2)} cards, among them {m.group(3)} and "
+            f"{m.group(4)}: accept (then choose yours), refuse{counter}")
+
+
+def _prices(m: re.Match[str]) -> str:
+    prices = re.sub(r"stack (\d+): (\d+)", r"stack \1 for \2 treasury", m.group(1))
+    return f"Buy an extra trade card ({prices})"
+
+
+# Prompts that explain option labels, said in terms of the map and the buttons. Patterns are
+# searched anywhere, so "X is deciding: <prompt>" reads as well as the prompt alone.
+REWRITES: tuple[Rewrite, ...] = tuple((re.compile(p), r) for p, r in (
+    (r"In (\w+): area = move tokens there by land, number = build a ship paying that much "
+     r"treasury \(the rest in tokens\), yes = use a ship here",
+     r"In \1: click a lit area to move tokens there by land, or build or use a ship here"),
+    (r"Act in which area\? \(done: end your movement\)",
+     "Act in which area? Click a lit area, or end your movement"),
+    (r"Upkeep for the ship in (\w+): number:1 pays 1 treasury, an area destroys a token there",
+     r"Upkeep for the ship in \1: pay 1 treasury, or click a lit area to destroy a token there"),
+    (r"Pay (\d+) more for (\w+): card:ID hands in that commodity, number:N pays the rest in "
+     r"treasury, no calls the purchase off",
+     r"Pay \1 more for \2: hand in commodity cards, pay the rest from the treasury, or call "
+     "the purchase off"),
+    (r"Trade Empire: add one card \(card:ID\) as one more (\w+)",
+     r"Trade Empire: add one card as one more \1"),
+    (r"(\w+): place (\d+) credit points \(number:0 = [^)]*\); (\d+) left to place",
+     r"\1: place \2 credit points on a group of advances (\3 left to place)"),
+    (r"Buy an extra trade card \(number:S = from stack S; ([^)]*)\)", _prices),
+    (r"(\w+) offers you (\d+) cards, among them (\w+) and (\w+): accept \(yes, then choose "
+     r"yours\), refuse \(no\)( or make a counter-offer \(player:\w+\))?", _counter),
+    (r"Conflict in (\w+): take one loss \(an area for a token there, yes for a ship here\)",
+     r"Conflict in \1: take one loss (click a lit area to lose a token there, or lose a ship)"),
+    (r"Politics: take N treasury from stock \(number\), or annex an area paying 1 treasury per "
+     r"unit point \(area\)",
+     "Politics: take treasury from your stock, or annex a lit area paying 1 treasury per unit "
+     "point"),
+    (r"annex the pirate city in (\w+) \(yes\) or barbarian tokens there \(no\)\?",
+     r"annex the pirate city in \1, or the barbarian tokens there?"),
+    (r"Keep the first faction\? \(no: keep the second\)", "Keep the first faction or the second?"),
+    (r"\((done|no): ", lambda m: f"({m.group(1).capitalize()}: "),
+))
+
+_TOKEN = re.compile(r"\b(area|player|card|advance|sea|volcano|flood|number):(\w+)")
+_WORD = re.compile(r"\b[a-z][a-z0-9_]*\b")
+_NAMES: dict[tuple[str, int], dict[str, str]] = {}
+
+
+def names(graph: MapGraph | None) -> dict[str, str]:
+    """Every id a prompt may name bare, with the name to show: areas, seas, volcanoes and
+    civilizations, advances, commodities, and the calamities of more than one word (single
+    words such as "famine" or "flood" are also plain English in prompts, and read well as
+    they are)."""
+    key = (graph.id, len(graph.areas)) if graph is not None else ("", 0)
+    found = _NAMES.get(key)
+    if found is not None:
+        return found
+    data = load_game_data()
+    table = {c.id: c.name for c in data.commodities.values()}
+    table.update((a.id, a.name) for a in data.advances.values())
+    for ruleset in data.rulesets.values():
+        table.update((cid, c.name) for cid, c in ruleset.calamities.items() if "_" in cid)
+    table.update((c.id, c.name) for c in data.civilizations.values())
+    if graph is not None:
+        table.update((sid, s.name) for sid, s in graph.seas.items())
+        table.update((vid, v.name) for vid, v in graph.volcanoes.items())
+        table.update((aid, a.name) for aid, a in graph.areas.items())
+    _NAMES[key] = table
+    return table
+
+
+def _token(m: re.Match[str], table: dict[str, str]) -> str:
+    prefix, ident = m.group(1), m.group(2)
+    if prefix == "number":
+        return "a number" if ident.isalpha() else ident
+    if prefix == "card" and ident == "ID":
+        return "a card"
+    if prefix == "flood":
+        return f"the {nice(ident).title()} flood plain"
+    return table.get(ident, nice(ident))
+
+
+def readable(text: str, graph: MapGraph | None = None) -> str:
+    """`text` (a prompt, or a sentence holding one) with ids and option labels in words."""
+    for pattern, replacement in REWRITES:
+        text = pattern.sub(replacement, text)
+    table = names(graph)
+    text = _TOKEN.sub(lambda m: _token(m, table), text)
+    return _WORD.sub(lambda m: table.get(m.group(0), m.group(0)), text)

@@ -1,0 +1,130 @@
+"""Every prompt and option the decision bar shows reads as words: no option labels
+("number:N", "card:ID", "area:x"), no area or civilization ids where names belong."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from game.bots import make_bot
+from game.core import Action, GameState, Pending, advance, apply, view
+from game.core.gamedata import load_game_data
+from game.core.state import Task
+from game.core.turn import phase_task
+from game.scenario.build import build_state
+from game.scenario.parse import read_scenario
+from game.scenario.runner import default_choice
+from game.ui.options import option_text
+from game.ui.prompts import readable
+
+from .script import make_game
+
+SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
+LABEL = re.compile(r"\b(area|player|card|advance|number|sea|flood|volcano):")
+
+
+def unreadable(text: str, state: GameState) -> list[str]:
+    """What in `text` is an id or a label rather than a word a player knows."""
+    ids = set(state.players) | {a for a, area in state.map.areas.items() if area.name != a}
+    found = [m.group(0) for m in LABEL.finditer(text)]
+    return found + [w for w in re.findall(r"\b[a-z][a-z0-9_]*\b", text) if w in ids or "_" in w]
+
+
+def check(pending: Pending, state: GameState, problems: list[str]) -> None:
+    shown = readable(pending.prompt, state.map)
+    if unreadable(shown, state):
+        problems.append(f"{pending.kind}: {shown!r} shows {unreadable(shown, state)}")
+    v = view(state, pending.player)
+    for label in pending.options:
+        text = option_text(label, pending.kind, v)
+        if ":" in text or "_" in text or unreadable(text, state):
+            problems.append(f"{pending.kind}: option {label!r} shows {text!r}")
+
+
+@pytest.mark.parametrize("ruleset", ["classic", "double-empires"])
+def test_prompts_and_options_of_played_turns_name_areas_civs_and_cards(ruleset: str) -> None:
+    state = make_game(11)
+    state.config.ruleset = ruleset
+    bots = {p: make_bot("basic", i) for i, p in enumerate(state.players)}
+    problems: list[str] = []
+    kinds: set[str] = set()
+    asked: set[str] = set()
+    for _ in range(2500):
+        pending = state.pending
+        if pending is None or state.game_over:
+            break
+        kinds.add(pending.kind)
+        if pending.prompt not in asked:
+            asked.add(pending.prompt)
+            check(pending, state, problems)
+        who = pending.player
+        apply(state, Action(who, bots[who].choose(view(state, who))))
+    assert len(kinds) >= 15 and {"movement_action", "advance_payment"} <= kinds
+    assert problems == []
+
+
+def scenario_start(path: Path) -> GameState:
+    data = load_game_data()
+    scenario = read_scenario(path, data)
+    state = build_state(scenario, data)
+    if scenario.phase == "calamities":
+        state.tasks = [Task(phase_task("calamity_resolution")),
+                       Task(phase_task("calamity_selection"))]
+        state.phase = "calamity_selection"
+    elif scenario.phase == "turn":
+        state.tasks = [Task("turn", {"next": 0, "single": True})]
+    else:
+        state.tasks = [Task(phase_task(scenario.phase))]
+        state.phase = scenario.phase
+    advance(state)
+    return state
+
+
+def test_calamity_prompts_of_every_scenario_read_as_words() -> None:
+    problems: list[str] = []
+    kinds: set[str] = set()
+    for path in sorted(SCENARIOS.rglob("*.toml")):
+        state = scenario_start(path)
+        for _ in range(40):
+            pending = state.pending
+            if pending is None or state.game_over:
+                break
+            kinds.add(pending.kind)
+            check(pending, state, problems)
+            apply(state, Action(pending.player, default_choice(pending.options)))
+    assert len(kinds) >= 40
+    assert problems == []
+
+
+@pytest.mark.parametrize(("prompt", "shown"), [
+    ("In knossos: area = move tokens there by land, number = build a ship paying that much "
+     "treasury (the rest in tokens), yes = use a ship here",
+     "In Knossos: click a lit area to move tokens there by land, or build or use a ship here"),
+    ("Pay 46 more for cloth_making: card:ID hands in that commodity, number:N pays the rest in "
+     "treasury, no calls the purchase off",
+     "Pay 46 more for Cloth Making: hand in commodity cards, pay the rest from the treasury, or "
+     "call the purchase off"),
+    ("carthage offers you 4 cards, among them clay and bone: accept (yes, then choose yours), "
+     "refuse (no) or make a counter-offer (player:carthage)",
+     "Carthage offers you 4 cards, among them Clay and Bone: accept (then choose yours), refuse, "
+     "or make a counter-offer"),
+    ("Buy an extra trade card (number:S = from stack S; stack 2: 5, stack 9: 15), or done",
+     "Buy an extra trade card (stack 2 for 5 treasury, stack 9 for 15 treasury), or done"),
+    ("Egypt (bot) is deciding: Sail the ship from picenum to where? (done: it stays)",
+     "Egypt (bot) is deciding: Sail the ship from Picenum to where? (Done: it stays)"),
+    ("Name a player who suffers the famine too", "Name a player who suffers the famine too"),
+])
+def test_prompts_that_explain_labels_speak_of_the_map_and_buttons(prompt: str, shown: str) -> None:
+    from game.simulate import resolve_map
+
+    assert readable(prompt, resolve_map(None)) == shown
+
+
+def test_numbers_say_what_they_buy_where_the_number_alone_does_not() -> None:
+    assert option_text("number:2", "movement_action") == "Build a ship (2 treasury)"
+    assert option_text("number:1", "advance_credits") == "Civics"
+    assert option_text("number:9", "buy_trade_card") == "From stack 9"
+    assert option_text("number:3", "movement_tokens") == "3"
+    assert option_text("no", "advance_payment") == "Call it off"
