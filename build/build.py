@@ -1,0 +1,66 @@
+"""Build the standalone Calamitas with PyInstaller: `python build/build.py [--onefile]`.
+
+Writes `dist/calamitas/` (a folder, quickest to start) or, with --onefile, the single file
+`dist/calamitas[.exe]`, and prints its size. Needs `pip install -e ".[build]"`.
+The spec, `build/calamitas.spec`, says what goes in and what is left out.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SPEC = ROOT / "build" / "calamitas.spec"
+ONEFILE_LIMIT_MB = 40.0
+
+
+def output_path(dist: Path, onefile: bool) -> Path:
+    """The executable the build makes."""
+    exe = "calamitas.exe" if sys.platform == "win32" else "calamitas"
+    return dist / exe if onefile else dist / "calamitas" / exe
+
+
+def size_mb(path: Path) -> float:
+    files = [path] if path.is_file() else [p for p in path.rglob("*") if p.is_file()]
+    return sum(p.stat().st_size for p in files) / 1e6
+
+
+def build(dist: Path, work: Path, onefile: bool, quiet: bool = False) -> Path:
+    """Run PyInstaller on the spec; returns the executable. SystemExit if PyInstaller fails."""
+    try:
+        import PyInstaller.__main__ as pyinstaller
+    except ImportError:
+        sys.exit('build.py: PyInstaller is not installed: pip install -e ".[build]"')
+    args = [str(SPEC), "--noconfirm", "--clean", "--distpath", str(dist), "--workpath", str(work),
+            "--log-level", "WARN" if quiet else "INFO"]
+    if onefile:
+        args += ["--", "--onefile"]
+    pyinstaller.run(args)
+    return output_path(dist, onefile)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--onefile", action="store_true", help="one executable, not a folder")
+    parser.add_argument("--dist", type=Path, default=ROOT / "dist", metavar="DIR")
+    parser.add_argument("--work", type=Path, default=ROOT / "build" / "work", metavar="DIR")
+    parser.add_argument("--quiet", action="store_true", help="PyInstaller warnings only")
+    args = parser.parse_args(argv)
+    exe = build(args.dist, args.work, args.onefile, args.quiet)
+    if not exe.is_file():
+        print(f"build.py: PyInstaller made no {exe}", file=sys.stderr)
+        return 1
+    bundle = exe if args.onefile else exe.parent
+    size = size_mb(bundle)
+    print(f"built {bundle}: {size:.1f} MB")
+    if args.onefile and size > ONEFILE_LIMIT_MB:
+        print(f"build.py: over the {ONEFILE_LIMIT_MB:.0f} MB budget for one file; look for "
+              f"what came in (pyi-archive_viewer {exe})", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
