@@ -57,6 +57,7 @@ class MapGeometry:
     rivers: tuple[River, ...]
     lakes: Mapping[str, Shape] = field(default_factory=dict)
     flood_plains: Mapping[str, tuple[Ring, ...]] = field(default_factory=dict)  # plain -> band
+    off_board: tuple[Ring, ...] = ()  # land that is no area's: deserts, far lands (not played)
 
 
 def read_map_data(path: str | Path) -> dict[str, Any]:
@@ -230,4 +231,5 @@ def _geometry(data: Mapping[str, Any]) -> MapGeometry:
         ),
         lakes={lake["id"]: _shape(lake) for lake in data.get("lakes", ())},
         flood_plains={f["id"]: _rings(f.get("polygons")) for f in data["flood_plains"]},
+        off_board=_rings(data.get("off_board")),
     )

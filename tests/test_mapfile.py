@@ -70,6 +70,17 @@ def test_tiny_geometry_in_detail() -> None:
     assert len(geo.flood_plains["nilus"]) == 1
 
 
+def test_off_board_land_is_optional_and_only_drawn(tmp_path: Path) -> None:
+    data = map_data("tiny")
+    _, plain = load_map_file(TEST_MAPS / "tiny.json")
+    assert plain.off_board == ()
+    data["off_board"] = [[[320, 320], [420, 320], [420, 390], [320, 390]]]
+    graph, geometry = load_map_file(write(tmp_path, data))
+    assert geometry.off_board == (((320, 320), (420, 320), (420, 390), (320, 390)),)
+    assert graph == graph_from_map_dict(map_data("tiny"))  # no rules meaning
+    assert list(validator().iter_errors(data)) == []
+
+
 def test_load_refuses_a_map_that_fails_the_checks_unless_told(tmp_path: Path) -> None:
     data = map_data("tiny")
     data["start_areas"]["atlantean"] = "meridies"
@@ -322,4 +333,4 @@ def test_schema_and_loader_require_the_same_keys() -> None:
         del data["areas"][0][key]
         assert f"areas[0].{key}: missing" in check_map(data)
     optional = set(s["properties"]) - set(top)
-    assert optional == {"$schema", "units", "projection", "lakes", "setups"}
+    assert optional == {"$schema", "units", "projection", "lakes", "off_board", "setups"}

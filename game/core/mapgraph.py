@@ -406,6 +406,7 @@ class _Parsed:
     straits: dict[str, _Feature] = field(default_factory=dict)
     rivers: dict[str, _Feature] = field(default_factory=dict)
     lakes: dict[str, _Feature] = field(default_factory=dict)
+    off_board: list[Ring] | None = None  # land that is no area's, drawn only
     start_areas: dict[str, str] = field(default_factory=dict)
     edge_areas: list[tuple[int, str]] = field(default_factory=list)
     land: list[tuple[int, str, str]] = field(default_factory=list)
@@ -417,7 +418,7 @@ class _Parsed:
 _TOP_RULES = ("format", "id", "name", "areas", "seas", "volcanoes", "flood_plains", "straits",
               "start_areas", "edge_areas", "adjacency")
 _TOP_GEOMETRY = ("bounds", "rivers")
-_TOP_OPTIONAL = ("$schema", "units", "projection", "lakes", "setups")
+_TOP_OPTIONAL = ("$schema", "units", "projection", "lakes", "off_board", "setups")
 _AREA_RULES = ("id", "name", "pop", "site", "coastal", "flood_plain", "block")
 _AREA_GEOMETRY = ("polygons", "label")
 _AREA_OPTIONAL = ("water_polygons", "site_point")
@@ -450,6 +451,8 @@ def _parse(r: _Reader, data: Any) -> _Parsed | None:
     p.straits = _features(r, top, "straits", p, refs_key="areas")
     p.rivers = _features(r, top, "rivers", p, line=True)
     p.lakes = _features(r, top, "lakes", p, geometry=True)
+    if "off_board" in top:
+        p.off_board = r.rings(top["off_board"], "off_board")
     for sid, sea in p.seas.items():
         if sid in p.areas:
             r.fail(f"seas[{sea.index}].id", f"{sid!r} is already the id of an area")
@@ -968,6 +971,7 @@ def _check_geometry(p: _Parsed) -> list[str]:
         for f in feats.values():
             rings(f.polygons, f"{key}[{f.index}].polygons", key != "flood_plains")
             spot(f.label, f"{key}[{f.index}].label")
+    rings(p.off_board, "off_board", False)
     for v in p.volcanoes.values():
         spot(v.point, f"volcanoes[{v.index}].point")
     for river in p.rivers.values():

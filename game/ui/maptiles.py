@@ -1,5 +1,6 @@
-"""The map's base layer: everything that never changes during a game (land, seas, coastal water,
-flood plains, rivers, straits, volcanoes, city sites, population limits, names), drawn from the
+"""The map's base layer: everything that never changes during a game (land, off-board land, seas,
+coastal water, flood plains, rivers, straits, volcanoes, city sites, population limits, names),
+drawn from the
 map's polygons into 256-pixel tiles, one set per zoom level, made when first needed and kept in
 a least-recently-used cache. A frame blits the visible tiles and nothing else of it.
 
@@ -31,6 +32,9 @@ MAX_TILES = 480  # 256-pixel tiles: about 120 MB at 4 bytes a pixel
 OVERVIEW_WIDTH = 2048
 STEP = 0.0004  # seconds of drawing between pauses of a tile job
 SIMPLIFY_PX = 0.6  # a vertex closer than this (in pixels) to the last kept one is dropped
+# Off-board land (deserts, far lands): muted and hatched, so it reads as land nobody plays on.
+WASTE = (176, 162, 128)
+WASTE_HATCH = (158, 143, 108)
 
 UV = tuple[float, float]
 Box = tuple[float, float, float, float]  # u0, v0, u1, v1
@@ -40,7 +44,7 @@ Box = tuple[float, float, float, float]  # u0, v0, u1, v1
 class Ring:
     """One polygon ring in map units (u = x - minx, v = maxy - y: y grows downwards)."""
 
-    kind: str  # "water" (coastal water), "sea", "lake", "land", "flood"
+    kind: str  # "water" (coastal water), "sea", "off" (off-board land), "land", "lake", "flood"
     key: str  # area, sea, lake or flood-plain id
     points: list[UV]
     box: Box
@@ -100,6 +104,7 @@ class BaseLayer:
             self._add("water", aid, shape.water)
         for sid, shape in geometry.seas.items():
             self._add("sea", sid, shape.polygons)
+        self._add("off", "off_board", geometry.off_board)
         for aid, shape in geometry.areas.items():
             self._add("land", aid, shape.polygons)
         for lid, shape in geometry.lakes.items():
@@ -269,7 +274,8 @@ class BaseLayer:
             if pace.due():
                 yield
                 pace.resume()
-        fills = (("water", Palette.coast_water), ("land", None), ("lake", Palette.coast_water))
+        fills = (("water", Palette.coast_water), ("off", WASTE), ("land", None),
+                 ("lake", Palette.coast_water))
         for kind, colour in fills:
             for r, pts in cache:
                 if r.kind != kind:
@@ -282,6 +288,13 @@ class BaseLayer:
                 if pace.due():
                     yield
                     pace.resume()
+            if kind == "off":  # hatched before the areas cover its rim
+                for r, pts in cache:
+                    if r.kind == "off":
+                        _hatch(surface, pts, WASTE_HATCH, max(5, t.px(7)), ox + oy, 1, 255)
+                        if pace.due():
+                            yield
+                            pace.resume()
         for r, pts in cache:
             if r.kind == "flood":
                 _hatch(surface, pts, Palette.flood, max(4, t.px(6)), ox + oy)
@@ -452,8 +465,9 @@ def _stable_hash(text: str) -> int:
 
 
 def _hatch(surface: pygame.Surface, pts: list[tuple[float, float]], colour: tuple[int, int, int],
-           gap: int, origin: int) -> None:
-    """Diagonal hatching clipped to a polygon: flood plains stay readable under tokens."""
+           gap: int, origin: int, width: int = 2, alpha: int = 120) -> None:
+    """Diagonal hatching clipped to a polygon: flood plains stay readable under tokens, and
+    off-board land does not look like an area."""
     xs = [p[0] for p in pts]
     ys = [p[1] for p in pts]
     box = pygame.Rect(int(min(xs)), int(min(ys)), int(max(xs) - min(xs)) + 2,
@@ -462,10 +476,11 @@ def _hatch(surface: pygame.Surface, pts: list[tuple[float, float]], colour: tupl
     if box.width <= 0 or box.height <= 0:
         return
     mask = pygame.Surface(box.size, pygame.SRCALPHA)
-    pygame.draw.polygon(mask, (*colour, 120), [(x - box.x, y - box.y) for x, y in pts])
+    pygame.draw.polygon(mask, (*colour, alpha), [(x - box.x, y - box.y) for x, y in pts])
     lines = pygame.Surface(box.size, pygame.SRCALPHA)
     phase = (box.x + box.y + origin) % gap  # stripes continue across tile edges
     for k in range(-box.height - phase, box.width, gap):
-        pygame.draw.line(lines, (255, 255, 255, 255), (k, box.height), (k + box.height, 0), 2)
+        pygame.draw.line(lines, (255, 255, 255, 255), (k, box.height), (k + box.height, 0),
+                         width)
     mask.blit(lines, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
     surface.blit(mask, box.topleft)

@@ -10,7 +10,7 @@ from typing import Any
 from .fairness import fairness, table
 from .geo import Albers
 from .land import Land, build_land
-from .output import dumps, map_document
+from .output import dumps, map_document, off_board_land
 from .partition import Partition, make_partition
 from .setups import build_setups
 from .sources import DATA, Sources, read_sources
@@ -62,7 +62,8 @@ def build(data_dir: Path = DATA, log: Any = print) -> Built:
     links = links_of(topo, ids)
     starts = {a.start: a.id for a in src.areas if a.start}
     setups = build_setups(game_setups(), starts, topo.blocks, links, topo.sea_borders)
-    doc = map_document(src, proj.as_dict(), land, part, topo, setups)
+    off_board, off_warnings = off_board_land(land, part)
+    doc = map_document(src, proj.as_dict(), land, part, topo, setups, off_board)
     text = dumps(doc)
     rows = fairness(starts, links, {a.id: a.pop for a in src.areas},
                     {a.id: a.site for a in src.areas})
@@ -79,6 +80,6 @@ def build(data_dir: Path = DATA, log: Any = print) -> Built:
                                 for k, v in setups.items()),
         fair,
     ]
-    warnings = part.warnings + topo.warnings
+    warnings = part.warnings + topo.warnings + off_warnings
     report += [f"warning: {w}" for w in warnings]
     return Built(src, proj, land, part, topo, doc, text, "\n".join(report), problems)

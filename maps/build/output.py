@@ -17,6 +17,8 @@ from .topology import Topology
 
 WATER_TOLERANCE_KM = 2.5
 LAND_TOLERANCE_KM = 1.5
+OFF_BOARD_MIN_KM2 = 20.0  # smaller specks of off-board land are left out
+OFF_BOARD_UNDERLAP_KM = 3.0  # how far off-board land reaches under the areas beside it
 
 
 def ring_points(ring: Any) -> list[list[int]]:
@@ -72,8 +74,33 @@ def _clip_line(points: list[tuple[float, float]], land: Land) -> list[list[list[
     return out
 
 
+def off_board_land(land: Land, part: Partition) -> tuple[BaseGeometry, list[str]]:
+    """Land that is no area's (the off-board deserts, steppe and mountains, lands beyond the
+    board, dropped islets), and warnings. It reaches a little under the areas beside it: the
+    areas are drawn over it, so no sea shows through the seam between the two outlines."""
+    areas = shapely.union_all(list(part.land.values()))
+    off = [p for p in polygons_of(land.land.difference(areas)) if p.area >= OFF_BOARD_MIN_KM2]
+    core = shapely.union_all(off)
+    grown = [p for p in polygons_of(core.buffer(OFF_BOARD_UNDERLAP_KM).intersection(land.land))
+             if p.intersects(core)]
+    # The file keeps outer rings only; a hole must be a lake, drawn over the land, or an area.
+    drawn_over = shapely.union_all([areas, *land.lakes.values(), *land.inland.values()])
+    warnings = []
+    for piece in grown:
+        for ring in piece.interiors:
+            whole = Polygon(ring)
+            hole = whole.difference(drawn_over)  # a lake's outline differs by a thin rim
+            if hole.area > max(OFF_BOARD_MIN_KM2, 0.1 * whole.area):
+                at = hole.representative_point()
+                warnings.append(f"off-board land: a hole of {hole.area:,.0f} km2 at "
+                                f"{at.x:.0f}, {at.y:.0f} km is neither lake nor area; it will "
+                                "be drawn as land")
+    return shapely.MultiPolygon(grown) if grown else Polygon(), warnings
+
+
 def map_document(src: Sources, projection: dict[str, Any], land: Land, part: Partition,
-                 topo: Topology, setups: dict[str, Any]) -> dict[str, Any]:
+                 topo: Topology, setups: dict[str, Any], off_board: BaseGeometry
+                 ) -> dict[str, Any]:
     specs = {a.id: a for a in src.areas}
     ids = sorted(part.land)
     # one simplification for all areas together, so that neighbours keep one shared border
@@ -148,6 +175,7 @@ def map_document(src: Sources, projection: dict[str, Any], land: Land, part: Par
         "straits": topo.straits,
         "rivers": rivers,
         "lakes": lakes,
+        "off_board": rings(off_board, LAND_TOLERANCE_KM, OFF_BOARD_MIN_KM2),
         "start_areas": dict(sorted(starts.items())),
         "edge_areas": topo.edge,
         "adjacency": {

@@ -139,8 +139,10 @@ def render_preview(built: Built, path: Path, scale: float = 0.6) -> None:
         cv.lines(geom, SEA_LINE, 1)
     for geom in part.water.values():
         cv.lines(geom, (140, 178, 206), 1)
-    cv.fill(land.land, WASTE)
-    _hatch(cv, shapely.union_all([land.offboard, part.unassigned_land]))
+    # off-board land as the file has it, so the preview shows what the client draws
+    waste = shapely.MultiPolygon([shapely.Polygon(ring) for ring in doc["off_board"]])
+    cv.fill(waste, WASTE)
+    _hatch(cv, waste)
     specs = {a.id: a for a in built.src.areas}
     for aid, geom in part.land.items():
         cv.fill(geom, POP_FILL[specs[aid].pop])
@@ -163,7 +165,7 @@ def render_preview(built: Built, path: Path, scale: float = 0.6) -> None:
         cv.lines(halves[h].boundary.intersection(middle.buffer(0.5)), colour, 3, dash=10)
     for geom in part.land.values():
         cv.lines(geom, BORDER, 1)
-    cv.lines(land.land, COAST, 1)
+    cv.lines(shapely.union_all([waste, *part.land.values()]), COAST, 1)
     for geom in land.lakes.values():
         cv.lines(geom, COAST, 1)
     for geom in land.inland.values():

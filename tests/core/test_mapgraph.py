@@ -281,6 +281,9 @@ def test_a_pair_naming_an_unknown_area_is_reported(tiny: dict[str, Any]) -> None
      "seas[0].polygons[0][0][0]: must be a finite number, got a very large number"),
     (lambda d: d["rivers"][0]["points"].__setitem__(1, [float("nan"), 2]),
      "rivers[0].points[1][0]: must be a finite number, got nan"),
+    (lambda d: d.update(off_board=5), "off_board: must be a list, got 5"),
+    (lambda d: d.update(off_board=[[[0, 0], [10, 0], [5, "north"]]]),
+     "off_board[0][2][1]: must be a finite number, got 'north'"),
     (lambda d: d.update(colour="red"), "colour: unknown key"),
     (lambda d: d["adjacency"].update(sea=[]), "adjacency.sea: unknown key"),
     (lambda d: d["start_areas"].update({"New Civ": "borea"}),
@@ -473,6 +476,12 @@ def test_polygons_need_three_points_and_points_stay_in_bounds(tiny: dict[str, An
     assert check_map(tiny) == [
         "areas[0].polygons[0]: 2 point(s) outside the map bounds",
         "rivers[0].points: 1 point(s) outside the map bounds",
+    ]
+    tiny = load("tiny")
+    tiny["off_board"] = [[[0, 0], [10, 0], [5, 8]], [[0, 0], [10, 0]], [[0, 0], [10, 0], [5, 700]]]
+    assert check_map(tiny) == [
+        "off_board[1]: a polygon needs at least 3 points, got 2",
+        "off_board[2]: 1 point(s) outside the map bounds",
     ]
     tiny = load("tiny")
     tiny["areas"][0]["polygons"].append([[0, 0], [1, 0], [0, 0]])  # closed: only 2 points

@@ -103,6 +103,18 @@ def test_black_sites_are_drawn_off_the_flood_band_and_white_ones_are_not_moved_o
     assert all("site_point" in a for a in document()["areas"] if a["site"] != "none")
 
 
+def test_the_deserts_and_far_lands_are_drawn_as_land_off_the_board() -> None:
+    rings = document()["off_board"]
+    wastes = {"Sahara": (-2620, -671), "Libyan desert": (-1321, -923),  # 12E 24N, 25E 24N
+              "Rub al Khali": (1272, -1374), "Dasht-e Kavir": (1483, 290),  # 50E 20N, 54.5E 34.5N
+              "Kazakh steppe": (2011, 1950)}  # 65E 48N
+    for name, (x, y) in wastes.items():
+        assert any(_inside(x, y, ring) for ring in rings), name
+        assert not any(_inside(x, y, ring) for a in document()["areas"] for ring in a["polygons"])
+    for area in document()["areas"]:  # playable land is never under it at its name
+        assert not any(_inside(*area["label"], ring) for ring in rings), area["id"]
+
+
 def test_the_famous_straits_are_crossings() -> None:
     g = board()
     named = {s["id"]: tuple(s["areas"]) for s in document()["straits"]}
