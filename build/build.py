@@ -23,8 +23,9 @@ def output_path(dist: Path, onefile: bool) -> Path:
 
 
 def size_mb(path: Path) -> float:
-    files = [path] if path.is_file() else [p for p in path.rglob("*") if p.is_file()]
-    return sum(p.stat().st_size for p in files) / 1e6
+    """A file's size, or a folder's (its symlinks, which point inside it, not counted twice)."""
+    files = [path] if path.is_file() else path.rglob("*")
+    return sum(p.stat().st_size for p in files if p.is_file() and not p.is_symlink()) / 1e6
 
 
 def build(dist: Path, work: Path, onefile: bool, quiet: bool = False) -> Path:

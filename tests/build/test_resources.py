@@ -31,3 +31,17 @@ def test_a_stray_meipass_without_freezing_is_ignored(monkeypatch, tmp_path):
     monkeypatch.delattr(sys, "frozen", raising=False)
     monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path), raising=False)
     assert resource_root() == CHECKOUT
+
+
+def test_when_frozen_saves_settings_and_logs_stay_in_the_per_user_folders(monkeypatch, tmp_path):
+    import platformdirs
+
+    from game.persist import paths
+
+    monkeypatch.delenv(paths.ENV_VAR, raising=False)
+    monkeypatch.setattr(paths, "_override", None)
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path), raising=False)
+    assert paths.data_dir() == Path(platformdirs.user_data_dir("calamitas", appauthor=False))
+    for folder in (paths.saves_dir(), paths.autosaves_dir(), paths.config_dir(), paths.log_dir()):
+        assert not folder.is_relative_to(tmp_path), folder

@@ -1,0 +1,70 @@
+"""The standalone build: PyInstaller makes the folder build, and the frozen program runs the
+self-test headless, reads its map, rules data, fonts and theme from the bundle, and records the
+version from pyproject.toml in its saves."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.slow
+
+ROOT = Path(__file__).resolve().parents[2]
+VERSION = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]["version"]
+EXE = "calamitas.exe" if sys.platform == "win32" else "calamitas"
+SHIPPED = ["maps/oikoumene.json", "game/core/data/ruleset-classic.toml", "assets/theme.json",
+           "assets/fonts/NotoSans-Regular.ttf", f"calamitas-{VERSION}.dist-info"]
+LEFT_OUT = ["numpy", "NotoSansJP", "NotoSansKR", "NotoSansSC", "libcrypto", "libssl"]
+
+
+@pytest.fixture(scope="module")
+def bundle(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    if importlib.util.find_spec("PyInstaller") is None:
+        pytest.skip('PyInstaller is not installed (pip install -e ".[build]")')
+    tmp = tmp_path_factory.mktemp("frozen")
+    subprocess.run([sys.executable, str(ROOT / "build" / "build.py"), "--quiet",
+                    "--dist", str(tmp / "dist"), "--work", str(tmp / "work")], check=True)
+    return tmp / "dist" / "calamitas"
+
+
+def run_frozen(bundle: Path, home: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """The frozen program, headless, with a home and per-user folders of its own."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("CALAMITAS_", "XDG_"))}
+    env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", HOME=str(home),
+               XDG_DATA_HOME=str(home / "data"), XDG_CONFIG_HOME=str(home / "config"),
+               XDG_STATE_HOME=str(home / "state"), XDG_CACHE_HOME=str(home / "cache"))
+    return subprocess.run([str(bundle / EXE), *args], env=env, cwd=home, capture_output=True,
+                          text=True, timeout=600)
+
+
+def test_the_bundle_holds_what_the_game_reads_and_not_the_bloat(bundle: Path):
+    inside = bundle / "_internal"
+    for name in SHIPPED:
+        assert (inside / name).exists(), name
+    names = [str(p.relative_to(inside)) for p in inside.rglob("*")]
+    for unwanted in LEFT_OUT:
+        assert not [n for n in names if unwanted in n], unwanted
+
+
+def test_the_frozen_client_passes_its_selftest_and_writes_nothing_beside_itself(
+        bundle: Path, tmp_path: Path):
+    before = sorted(bundle.rglob("*"))
+    run = run_frozen(bundle, tmp_path, "selftest", "--frames", "120")
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "selftest OK" in run.stdout
+    assert sorted(bundle.rglob("*")) == before
+
+
+def test_a_frozen_save_records_the_version_from_pyproject(bundle: Path, tmp_path: Path):
+    sim = run_frozen(bundle, tmp_path, "simulate", "--players", "5", "--max-turns", "2",
+                     "--save", "game.json")
+    assert sim.returncode == 0, sim.stdout + sim.stderr
+    replay = run_frozen(bundle, tmp_path, "replay", "game.json", "--verify")
+    assert replay.returncode == 0, replay.stdout + replay.stderr
+    assert f"Calamitas {VERSION}" in replay.stdout
