@@ -2,47 +2,84 @@
 table per rule set (calamity, times resolved, games in which it came up), and the calamities
 that never came up.
 
-    python bench/calamities.py [--games 200] [--players 9] [--bots basic] [--max-turns 40]
+    python bench/calamities.py [--games 200] [--players 5] [--bots normal] [--map oikoumene]
+                               [--jobs 2] [--out results.jsonl]
+
+With --out every finished game is appended to a JSON-lines file, and games already there are
+not played again: a long run can be stopped and resumed, and the table printed at any point.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections import Counter
+from functools import cache
+from multiprocessing import Pool
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+import game.simulate as sim  # noqa: E402
 from game.core.gamedata import load_game_data  # noqa: E402
-from game.simulate import simulate  # noqa: E402
+
+# One map load per worker process, not one per game.
+sim.resolve_map = cache(sim.resolve_map)  # type: ignore[assignment]
+
+
+def play(job: tuple[str, int, int, str, str, int]) -> dict[str, Any]:
+    ruleset, seed, players, bots, map_name, max_turns = job
+    result = sim.simulate(players=players, bots=[bots], seed=seed, ruleset=ruleset,
+                          map_name=map_name, max_turns=max_turns, check=False)
+    return {"ruleset": ruleset, "seed": seed, "players": players,
+            "calamities": result["calamities"], "turns": result["turns"]}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--players", default="9")
-    parser.add_argument("--bots", default="basic")
+    parser.add_argument("--players", default="5")
+    parser.add_argument("--bots", default="normal")
     parser.add_argument("--max-turns", type=int, default=40)
     parser.add_argument("--rulesets", default="classic,mega-empires,double-empires")
-    parser.add_argument("--map", default=str(ROOT / "tests" / "maps" / "arena.json"))
+    parser.add_argument("--map", default="oikoumene")
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--out", help="JSON-lines file of finished games (resumable)")
     args = parser.parse_args()
     counts = [int(p) for p in args.players.split(",")]
-    for ruleset in args.rulesets.split(","):
+    rulesets = args.rulesets.split(",")
+    results: list[dict[str, Any]] = []
+    out = Path(args.out) if args.out else None
+    if out is not None and out.exists():
+        results = [json.loads(line) for line in out.read_text().splitlines() if line.strip()]
+    done = {(r["ruleset"], r["seed"]) for r in results}
+    # Rule sets interleaved, so a run stopped early still covers all three evenly.
+    jobs = [(ruleset, i + 1, counts[i % len(counts)], args.bots, args.map, args.max_turns)
+            for i in range(args.games) for ruleset in rulesets
+            if (ruleset, i + 1) not in done]
+    with Pool(args.jobs) as pool:
+        for result in pool.imap(play, jobs):
+            results.append(result)
+            if out is not None:
+                with out.open("a") as f:
+                    f.write(json.dumps(result) + "\n")
+    data = load_game_data()
+    for ruleset in rulesets:
+        mine = [r for r in results if r["ruleset"] == ruleset and r["seed"] <= args.games]
         times: Counter[str] = Counter()
         games: Counter[str] = Counter()
-        for i in range(args.games):
-            result = simulate(players=counts[i % len(counts)], bots=[args.bots], seed=i + 1,
-                              ruleset=ruleset, map_name=args.map, max_turns=args.max_turns,
-                              check=False)
-            times.update(result["calamities"])
-            games.update(result["calamities"].keys())
-        print(f"{ruleset}: {args.games} games, {args.bots} bots, players {args.players}, "
-              f"at most {args.max_turns} turns")
-        for cid in load_game_data().rulesets[ruleset].calamities:
+        for r in mine:
+            times.update(r["calamities"])
+            games.update(r["calamities"].keys())
+        print(f"{ruleset}: {len(mine)} games, {args.bots} bots, map {args.map}, "
+              f"players {args.players}, at most {args.max_turns} turns")
+        ids = data.rulesets[ruleset].calamities
+        for cid in ids:
             print(f"  {cid:24s} {times[cid]:6d} resolved in {games[cid]:4d} games")
-        never = [c for c in load_game_data().rulesets[ruleset].calamities if not times[c]]
+        never = [c for c in ids if not times[c]]
         print(f"  never resolved: {', '.join(never) or 'none'}")
 
 
