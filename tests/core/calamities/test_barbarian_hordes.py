@@ -4,7 +4,6 @@ and that every march ends (001:29.5.2, 003:BARBARIAN HORDES, 002:Barbarian Horde
 from __future__ import annotations
 
 import random
-import tomllib
 
 import pytest
 
@@ -15,20 +14,10 @@ from game.core.calamities.barbarian_hordes import (
     entry_areas,
 )
 from game.core.engine import Action, advance, apply
-from game.core.gamedata import load_game_data
 from game.core.invariants import violations
-from game.core.state import BARBARIANS, GameState, Task
-from game.scenario.build import build_state
-from game.scenario.parse import parse_scenario
+from game.core.state import BARBARIANS, GameState
 
-
-def build(body: str, ruleset: str = "classic") -> GameState:
-    text = f'title = "t"\nruleset = "{ruleset}"\n{body}\n[play]\nphase = "calamity_resolution"\n'
-    data = load_game_data()
-    state = build_state(parse_scenario(tomllib.loads(text), "test", data), data)
-    state.tasks = [Task("phase:calamity_resolution")]
-    return state
-
+from .helpers import build
 
 ENTRY = """
 [map]

@@ -4,36 +4,13 @@ selection of the Mega Empires card (003:CIVIL WAR), with its rules giving way in
 from __future__ import annotations
 
 import random
-import tomllib
 
 from game.core.calamities.civil_war import pick_options, take_one
 from game.core.calamities.civil_war_mega import LEVELS, _caps, _plan, _Search, _units
-from game.core.engine import Action, advance, apply
-from game.core.gamedata import load_game_data
 from game.core.invariants import violations
-from game.core.state import BARBARIANS, PIRATE, GameState, Task
-from game.scenario.build import build_state
-from game.scenario.parse import parse_scenario
+from game.core.state import BARBARIANS, PIRATE, GameState
 
-
-def build(body: str, ruleset: str = "classic") -> GameState:
-    text = f'title = "t"\nruleset = "{ruleset}"\n{body}\n[play]\nphase = "calamity_resolution"\n'
-    data = load_game_data()
-    state = build_state(parse_scenario(tomllib.loads(text), "test", data), data)
-    state.tasks = [Task("phase:calamity_resolution")]
-    return state
-
-
-def start(body: str, ruleset: str = "classic") -> GameState:
-    state = build(body, ruleset)
-    advance(state)
-    return state
-
-
-def pick(state: GameState, label: str) -> None:
-    assert state.pending is not None
-    apply(state, Action(state.pending.player, label))
-
+from .helpers import build, pick, start
 
 # --- Classic factions ------------------------------------------------------------------------
 

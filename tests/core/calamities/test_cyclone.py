@@ -3,21 +3,15 @@ Empires chart), and which ships go."""
 
 from __future__ import annotations
 
-import tomllib
-
 from game.core.calamities.cyclone import CycloneStruck, cities_reduced
 from game.core.engine import advance
-from game.core.gamedata import load_game_data
-from game.core.state import GameState, Task
-from game.scenario.build import build_state
-from game.scenario.parse import parse_scenario
+from game.core.state import GameState
+
+from .helpers import build
 
 
 def start(body: str, ruleset: str) -> tuple[GameState, list[object]]:
-    text = f'title = "t"\nruleset = "{ruleset}"\n{body}\n[play]\nphase = "calamity_resolution"\n'
-    data = load_game_data()
-    state = build_state(parse_scenario(tomllib.loads(text), "test", data), data)
-    state.tasks = [Task("phase:calamity_resolution")]
+    state = build(body, ruleset)
     return state, list(advance(state))
 
 

@@ -3,25 +3,17 @@ for how long, whose Agriculture stops, and the five-city threshold counted befor
 
 from __future__ import annotations
 
-import tomllib
-
 from game.core.calamities.drought import DroughtStruck, cities_before_calamities
 from game.core.engine import advance
-from game.core.gamedata import load_game_data
 from game.core.population import FLAG_AGRICULTURE_SUSPENDED, population_limit, remove_surplus
 from game.core.state import GameState, Task
 from game.core.turn import PHASES
-from game.scenario.build import build_state
-from game.scenario.parse import parse_scenario
+
+from . import helpers
 
 
 def build(body: str) -> GameState:
-    text = (f'title = "t"\nruleset = "double-empires"\n{body}\n'
-            '[play]\nphase = "calamity_resolution"\n')
-    data = load_game_data()
-    state = build_state(parse_scenario(tomllib.loads(text), "test", data), data)
-    state.tasks = [Task("phase:calamity_resolution")]
-    return state
+    return helpers.build(body, "double-empires")
 
 
 # Egypt (6 cities) has tokens in T (printed 3, shared with Minoa), F (a flood plain) and the

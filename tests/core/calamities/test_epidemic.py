@@ -3,24 +3,10 @@ token must stay in every area, and who may be named (001:29.6.2, 003:EPIDEMIC, 0
 
 from __future__ import annotations
 
-import tomllib
-
 from game.core.calamities.epidemic import losable, loss
-from game.core.engine import Action, advance, apply
-from game.core.gamedata import load_game_data
-from game.core.state import GameState, Task
-from game.scenario.build import build_state
-from game.scenario.parse import parse_scenario
+from game.core.engine import Action, apply
 
-
-def start(body: str, ruleset: str) -> GameState:
-    text = f'title = "t"\nruleset = "{ruleset}"\n{body}\n[play]\nphase = "calamity_resolution"\n'
-    data = load_game_data()
-    state = build_state(parse_scenario(tomllib.loads(text), "test", data), data)
-    state.tasks = [Task("phase:calamity_resolution")]
-    advance(state)
-    return state
-
+from .helpers import start
 
 BOARD = """
 [map]

@@ -3,24 +3,16 @@ count before the calamity phase, what their areas support, and Public Works in a
 
 from __future__ import annotations
 
-import tomllib
-
 from game.core.calamities.general_drought import GeneralDroughtStruck
 from game.core.engine import advance
-from game.core.gamedata import load_game_data
 from game.core.population import FLAG_AGRICULTURE_SUSPENDED, population_limit
-from game.core.state import GameState, Task
-from game.scenario.build import build_state
-from game.scenario.parse import parse_scenario
+from game.core.state import GameState
+
+from . import helpers
 
 
 def build(body: str) -> GameState:
-    text = (f'title = "t"\nruleset = "double-empires"\n{body}\n'
-            '[play]\nphase = "calamity_resolution"\n')
-    data = load_game_data()
-    state = build_state(parse_scenario(tomllib.loads(text), "test", data), data)
-    state.tasks = [Task("phase:calamity_resolution")]
-    return state
+    return helpers.build(body, "double-empires")
 
 
 def sites(prefix: str, n: int, pop: int = 3) -> str:

@@ -5,32 +5,22 @@ from __future__ import annotations
 
 import dataclasses
 import random
-import tomllib
 
 from game.core.calamities.pestilence import PestilenceStruck, start_options
-from game.core.engine import Action, advance, apply
-from game.core.gamedata import load_game_data
+from game.core.engine import advance
 from game.core.invariants import card_census, violations
 from game.core.ops import unit_points
-from game.core.state import GameState, Task
-from game.scenario.build import build_state
-from game.scenario.parse import parse_scenario
+from game.core.state import GameState
+
+from . import helpers
+from .helpers import pick
 
 
 def build(body: str, home: str = "") -> GameState:
-    text = (f'title = "t"\nruleset = "double-empires"\n{body}\n'
-            '[play]\nphase = "calamity_resolution"\n')
-    data = load_game_data()
-    state = build_state(parse_scenario(tomllib.loads(text), "test", data), data)
+    state = helpers.build(body, "double-empires")
     if home:
         state.map = dataclasses.replace(state.map, start_areas={"egypt": home})
-    state.tasks = [Task("phase:calamity_resolution")]
     return state
-
-
-def pick(state: GameState, label: str) -> list[object]:
-    assert state.pending is not None
-    return list(apply(state, Action(state.pending.player, label)))
 
 
 # A line of areas from Egypt's home H: H (a city), then P1 and Q1 one step off, P2 and Q2 two.

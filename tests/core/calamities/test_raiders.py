@@ -4,31 +4,20 @@ than half), the barbarian tokens left behind and what they do to Agriculture."""
 from __future__ import annotations
 
 import random
-import tomllib
 
 from game.core.calamities.raiders import RaidersStruck, reach
-from game.core.engine import Action, advance, apply
-from game.core.gamedata import load_game_data
+from game.core.engine import advance
 from game.core.invariants import card_census, violations
 from game.core.ops import unit_points
 from game.core.population import population_limit
-from game.core.state import BARBARIANS, GameState, Task
-from game.scenario.build import build_state
-from game.scenario.parse import parse_scenario
+from game.core.state import BARBARIANS, GameState
+
+from . import helpers
+from .helpers import pick
 
 
 def build(body: str) -> GameState:
-    text = (f'title = "t"\nruleset = "double-empires"\n{body}\n'
-            '[play]\nphase = "calamity_resolution"\n')
-    data = load_game_data()
-    state = build_state(parse_scenario(tomllib.loads(text), "test", data), data)
-    state.tasks = [Task("phase:calamity_resolution")]
-    return state
-
-
-def pick(state: GameState, label: str) -> list[object]:
-    assert state.pending is not None
-    return list(apply(state, Action(state.pending.player, label)))
+    return helpers.build(body, "double-empires")
 
 
 def test_the_most_the_raiders_can_take_keeps_tokens_above_half() -> None:

@@ -2,23 +2,10 @@
 
 from __future__ import annotations
 
-import tomllib
-
 from game.core.calamities.losses import ShipsLost
-from game.core.engine import Action, advance, apply
-from game.core.gamedata import load_game_data
-from game.core.state import GameState, Task
-from game.scenario.build import build_state
-from game.scenario.parse import parse_scenario
+from game.core.engine import Action, apply
 
-
-def start(body: str, ruleset: str = "classic") -> GameState:
-    text = f'title = "t"\nruleset = "{ruleset}"\n{body}\n[play]\nphase = "calamity_resolution"\n'
-    data = load_game_data()
-    state = build_state(parse_scenario(tomllib.loads(text), "test", data), data)
-    state.tasks = [Task("phase:calamity_resolution")]
-    advance(state)
-    return state
+from .helpers import start
 
 
 def board(advances: str, ships: str) -> str:

@@ -4,36 +4,23 @@ loses, and when the war stops."""
 from __future__ import annotations
 
 import random
-import tomllib
 from collections.abc import Sequence
 
 from game.core.calamities.total_war import WarSpread, neighbours
-from game.core.engine import Action, advance, apply
-from game.core.gamedata import load_game_data
+from game.core.engine import advance
 from game.core.invariants import card_census, violations
-from game.core.state import GameState, Task
-from game.scenario.build import build_state
-from game.scenario.parse import parse_scenario
+from game.core.state import GameState
+
+from . import helpers
+from .helpers import pick
 
 
 def build(body: str) -> GameState:
-    text = (f'title = "t"\nruleset = "double-empires"\n{body}\n'
-            '[play]\nphase = "calamity_resolution"\n')
-    data = load_game_data()
-    state = build_state(parse_scenario(tomllib.loads(text), "test", data), data)
-    state.tasks = [Task("phase:calamity_resolution")]
-    return state
+    return helpers.build(body, "double-empires")
 
 
 def start(body: str) -> GameState:
-    state = build(body)
-    advance(state)
-    return state
-
-
-def pick(state: GameState, label: str) -> list[object]:
-    assert state.pending is not None
-    return list(apply(state, Action(state.pending.player, label)))
+    return helpers.start(body, "double-empires")
 
 
 def spread(events: Sequence[object]) -> list[tuple[str, str, int]]:

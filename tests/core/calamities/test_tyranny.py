@@ -4,37 +4,15 @@ rules §6.1 for Mega Empires, the Double Empires chart)."""
 from __future__ import annotations
 
 import random
-import tomllib
 
 import pytest
 
 from game.core.calamities.tyranny import UnitsAnnexed, candidates
-from game.core.engine import Action, advance, apply
-from game.core.gamedata import load_game_data
+from game.core.engine import advance
 from game.core.invariants import card_census, violations
-from game.core.state import GameState, Task
-from game.scenario.build import build_state
-from game.scenario.parse import parse_scenario
+from game.core.state import GameState
 
-
-def build(body: str, ruleset: str = "classic") -> GameState:
-    text = f'title = "t"\nruleset = "{ruleset}"\n{body}\n[play]\nphase = "calamity_resolution"\n'
-    data = load_game_data()
-    state = build_state(parse_scenario(tomllib.loads(text), "test", data), data)
-    state.tasks = [Task("phase:calamity_resolution")]
-    return state
-
-
-def start(body: str, ruleset: str = "classic") -> GameState:
-    state = build(body, ruleset)
-    advance(state)
-    return state
-
-
-def pick(state: GameState, label: str) -> list[object]:
-    assert state.pending is not None
-    return list(apply(state, Action(state.pending.player, label)))
-
+from .helpers import build, pick, start
 
 # Egypt has four cities: eight unit points are due.
 LINE = """

@@ -3,22 +3,16 @@ Double Empires second strike (001:29.2.1, rules §6.1, the chart row)."""
 
 from __future__ import annotations
 
-import tomllib
-
 from game.core.calamities.volcanic_eruption import EarthquakeStruck, VolcanoErupted
 from game.core.engine import Action, advance, apply
 from game.core.events import Event
-from game.core.gamedata import load_game_data
-from game.core.state import GameState, Task
-from game.scenario.build import build_state
-from game.scenario.parse import parse_scenario
+from game.core.state import GameState
+
+from .helpers import build
 
 
 def start(body: str, ruleset: str = "classic") -> tuple[GameState, list[Event]]:
-    text = f'title = "t"\nruleset = "{ruleset}"\n{body}\n[play]\nphase = "calamity_resolution"\n'
-    data = load_game_data()
-    state = build_state(parse_scenario(tomllib.loads(text), "test", data), data)
-    state.tasks = [Task("phase:calamity_resolution")]
+    state = build(body, ruleset)
     return state, advance(state)
 
 
