@@ -26,7 +26,8 @@ def cmd_selftest(args: argparse.Namespace) -> int:
     from game.ui.selftest import run_selftest
 
     return run_selftest(frames=args.frames, players=args.players, seed=args.seed,
-                        screenshots=args.screenshots, calamity=args.calamity)
+                        screenshots=args.screenshots, calamity=args.calamity,
+                        ruleset=args.ruleset)
 
 
 def cmd_arena(args: argparse.Namespace) -> int:
@@ -187,7 +188,11 @@ def build_parser() -> argparse.ArgumentParser:
     st.add_argument("--players", type=int, default=5)
     st.add_argument("--seed", type=int, default=1)
     st.add_argument("--screenshots", metavar="DIR")
-    st.add_argument("--calamity", metavar="ID")
+    st.add_argument("--calamity", metavar="ID",
+                    help="resolve this calamity on a board set up for it and take pictures at "
+                         "the start, middle and end of its animation (also: earthquake)")
+    st.add_argument("--ruleset", default=None,
+                    help="with --calamity: the rule set (default: the first that has it)")
     st.set_defaults(func=cmd_selftest)
 
     arena = sub.add_parser("arena", help="headless bot matches")

@@ -39,6 +39,7 @@ class NewGameChoices:
 class Settings:
     ui_scale: float = 1.0
     animation_speed: float = 1.0  # 1 = normal; bigger is faster
+    reduce_motion: bool = False  # animations become short fades: no shaking, flying or swirling
     fullscreen: bool = False
     sound: bool = True
     volume: float = 0.8

@@ -1,26 +1,65 @@
-"""Calamity effects: embers from a volcano, dust where the earth shakes or barbarians march,
-spray over a flooded plain or a cyclone's sea, smoke over a falling city.
+"""Particles for the calamity animations: embers and ash from a volcano, dust where the earth
+shakes or an army marches, spray over a flood or a tsunami, rain, smoke over a burning city and
+the wind of a cyclone.
 
 Particles are pymunk bodies in map units, so they stay on their place on the board while the
-map is panned or zoomed; pymunk integrates gravity, drag and the cyclone's swirl. Effects are
-only decoration: they never hold anything the game needs, they speed up with the animation
-setting and Tab clears them.
+map is panned or zoomed. Each kind of fall (embers drop, smoke rises, spray hangs) lives in a
+space of its own whose gravity does the work; only a cyclone's wind needs a force per particle,
+set for all of them at once with pymunk's batch API, which also reads every position in one call
+for drawing. Particles are decoration: they hold nothing the game needs.
 """
 
 from __future__ import annotations
 
+import array
 import math
 import random
-from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
 import pymunk
-
-from game.core import Event
+import pymunk.batch as batch
 
 Colour = tuple[int, int, int]
-MAX_PARTICLES = 320
+Point = tuple[float, float]
+MAX_PARTICLES = 420
+FADE_LEVELS = 6  # alpha steps a particle fades through (sprites are cached per step)
+_FIELDS = batch.BodyFields
+
+
+@dataclass
+class Style:
+    colours: tuple[Colour, ...]
+    count: int
+    speed: float  # at birth, in typical area sizes a second
+    up: float  # bias upwards (screen up = map y up), in area sizes a second
+    life: float  # seconds
+    size: float  # radius in area sizes
+    fall: float = 1.0  # times the common gravity (smoke rises: negative)
+    spread: float = 0.25  # birth scatter around the point, in area sizes
+
+
+STYLES = {
+    "embers": Style(((255, 140, 40), (255, 200, 80), (220, 70, 30)), 70, 2.0, 2.2, 1.7, 0.035),
+    "lava": Style(((255, 90, 20), (240, 60, 20), (255, 170, 60)), 24, 0.7, 1.2, 1.2, 0.06,
+                  spread=0.12),
+    "ash": Style(((90, 85, 80), (120, 112, 104), (60, 58, 56)), 50, 0.5, 0.9, 2.8, 0.09,
+                 fall=-0.08, spread=0.4),
+    "dust": Style(((150, 120, 80), (120, 100, 70), (180, 160, 120)), 40, 0.8, 0.3, 1.4, 0.06,
+                  fall=0.15),
+    "spray": Style(((120, 180, 230), (200, 230, 250), (70, 130, 200)), 46, 1.0, 0.8, 1.2,
+                   0.035),
+    "rain": Style(((150, 190, 235), (190, 215, 245)), 60, 0.1, -2.5, 0.9, 0.02, fall=0.6,
+                  spread=1.1),
+    "smoke": Style(((90, 90, 90), (60, 60, 60), (130, 120, 110)), 28, 0.4, 0.9, 1.8, 0.07,
+                   fall=-0.2),
+    "sparks": Style(((255, 230, 150), (255, 180, 60)), 26, 1.6, 1.0, 0.7, 0.025),
+    "miasma": Style(((120, 150, 80), (90, 120, 70), (150, 160, 100)), 20, 0.25, 0.3, 2.2, 0.07,
+                    fall=-0.05, spread=0.45),
+    "wind": Style(((215, 228, 240), (160, 190, 215), (235, 240, 248)), 0, 0.0, 0.0, 2.4, 0.03,
+                  fall=0.0),
+    "gold": Style(((255, 215, 90), (230, 180, 60)), 20, 1.2, 1.4, 1.1, 0.035),
+}
 
 
 @dataclass
@@ -30,129 +69,192 @@ class Particle:
     life: float  # seconds left
     span: float  # seconds at birth
     size: float  # radius in map units
-    gravity: float  # times the common gravity (smoke rises: negative)
 
 
 @dataclass
-class Style:
-    colours: tuple[Colour, ...]
-    count: int
-    speed: float  # map units per second, times the typical area size
-    up: float  # bias upwards (screen up = map y up)
-    life: float
-    size: float
-    gravity: float = 1.0
-    swirl: bool = False
-
-
-STYLES = {
-    "embers": Style(((255, 140, 40), (255, 200, 80), (200, 60, 30)), 60, 2.2, 1.6, 1.6, 0.05),
-    "dust": Style(((150, 120, 80), (120, 100, 70), (180, 160, 120)), 40, 0.8, 0.3, 1.4, 0.07,
-                  gravity=0.15),
-    "spray": Style(((120, 180, 230), (200, 230, 250), (70, 130, 200)), 50, 1.0, 0.8, 1.3, 0.04),
-    "swirl": Style(((200, 220, 240), (140, 180, 210)), 70, 1.2, 0.0, 2.0, 0.04, gravity=0.0,
-                   swirl=True),
-    "smoke": Style(((90, 90, 90), (60, 60, 60), (130, 120, 110)), 30, 0.5, 1.0, 1.8, 0.08,
-                   gravity=-0.2),
-}
+class Vortex:
+    centre: Point
+    radius: float  # map units
+    left: float  # seconds
 
 
 class Effects:
     def __init__(self, unit: float, seed: int = 7) -> None:
         self.unit = unit  # a typical area's size in map units: effects scale with the map
-        self.space = pymunk.Space()
-        self.space.damping = 0.6
         self.gravity = -3.0 * unit  # map y grows north: falling is negative
-        self.particles: list[Particle] = []
-        self.swirls: list[tuple[tuple[float, float], float]] = []  # (centre, seconds left)
+        self.spaces: dict[float, pymunk.Space] = {}  # by how strongly its particles fall
+        self.wind = pymunk.Space()  # particles a cyclone's vortex drives
+        self.wind.damping = 0.5
+        self.particles: dict[int, Particle] = {}  # by body id
+        self.vortices: list[Vortex] = []
         self.random = random.Random(seed)  # decoration only: never the game's generator
+        self._buffer = batch.Buffer()
+        self._sprites: dict[tuple[Colour, int, int], pygame.Surface] = {}
 
     def __bool__(self) -> bool:
-        return bool(self.particles)
+        return bool(self.particles) or bool(self.vortices)
+
+    def __len__(self) -> int:
+        return len(self.particles)
 
     def clear(self) -> None:
-        for p in self.particles:
-            self.space.remove(p.body)
+        for space in (*self.spaces.values(), self.wind):
+            space.remove(*space.bodies)
         self.particles.clear()
-        self.swirls.clear()
+        self.vortices.clear()
 
-    def burst(self, style_name: str, at: tuple[float, float], strength: float = 1.0) -> None:
+    def _space(self, fall: float) -> pymunk.Space:
+        space = self.spaces.get(fall)
+        if space is None:
+            space = self.spaces[fall] = pymunk.Space()
+            space.gravity = (0.0, self.gravity * fall)
+            space.damping = 0.6
+        return space
+
+    def _add(self, space: pymunk.Space, at: Point, velocity: Point, colour: Colour, life: float,
+             size: float) -> None:
+        body = pymunk.Body(1.0, float("inf"))
+        body.position = at
+        body.velocity = velocity
+        space.add(body)
+        self.particles[body.id] = Particle(body, colour, life, life, size)
+
+    def room(self) -> int:
+        return MAX_PARTICLES - len(self.particles)
+
+    def burst(self, style_name: str, at: Point, strength: float = 1.0,
+              towards: Point | None = None) -> None:
+        """A puff of `style` at `at`; `towards` gives the particles a common drift."""
         style = STYLES[style_name]
         rnd = self.random
-        n = min(int(style.count * strength), MAX_PARTICLES - len(self.particles))
+        u = self.unit
+        space = self._space(style.fall)
+        n = min(int(style.count * strength), self.room())
+        drift = (0.0, 0.0)
+        if towards is not None:
+            drift = ((towards[0] - at[0]) / style.life, (towards[1] - at[1]) / style.life)
         for _ in range(max(0, n)):
-            body = pymunk.Body(1.0, float("inf"))
             angle = rnd.uniform(0, 2 * math.pi)
-            speed = rnd.uniform(0.3, 1.0) * style.speed * self.unit
-            spread = self.unit * 0.25
-            body.position = (at[0] + rnd.uniform(-spread, spread),
-                             at[1] + rnd.uniform(-spread, spread))
-            body.velocity = (math.cos(angle) * speed,
-                             math.sin(angle) * speed + style.up * self.unit * rnd.uniform(0.5, 1))
-            self.space.add(body)
+            speed = rnd.uniform(0.3, 1.0) * style.speed * u
+            spread = u * style.spread
+            pos = (at[0] + rnd.uniform(-spread, spread), at[1] + rnd.uniform(-spread, spread))
+            vel = (math.cos(angle) * speed + drift[0],
+                   math.sin(angle) * speed + style.up * u * rnd.uniform(0.5, 1) + drift[1])
             life = style.life * rnd.uniform(0.6, 1.0)
-            self.particles.append(Particle(body, rnd.choice(style.colours), life, life,
-                                           style.size * self.unit * rnd.uniform(0.6, 1.2),
-                                           style.gravity))
-        if style.swirl:
-            self.swirls.append((at, style.life))
+            self._add(space, pos, vel, rnd.choice(style.colours), life,
+                      style.size * u * rnd.uniform(0.6, 1.3))
+
+    def vortex(self, centre: Point, radius: float, seconds: float) -> Vortex:
+        """A cyclone's wind: particles circling `centre`, fed while it lasts."""
+        vortex = Vortex(centre, radius, seconds)
+        self.vortices.append(vortex)
+        return vortex
+
+    def _feed_vortices(self, dt: float) -> None:
+        style = STYLES["wind"]
+        rnd = self.random
+        for v in self.vortices:
+            n = min(int(220 * dt * 3) + 1, self.room())
+            for _ in range(n):
+                a = rnd.uniform(0, 2 * math.pi)
+                r = v.radius * math.sqrt(rnd.uniform(0.05, 1.0))
+                pos = (v.centre[0] + r * math.cos(a), v.centre[1] + r * math.sin(a))
+                speed = self._swirl_speed(r, v.radius)
+                vel = (-math.sin(a) * speed, math.cos(a) * speed)
+                life = style.life * rnd.uniform(0.5, 1.0)
+                self._add(self.wind, pos, vel, rnd.choice(style.colours), life,
+                          style.size * self.unit * rnd.uniform(0.6, 1.6))
+            v.left -= dt
+        self.vortices = [v for v in self.vortices if v.left > 0]
+
+    def _swirl_speed(self, r: float, radius: float) -> float:
+        """Fastest near the eye wall, slower at the rim and calm in the eye."""
+        eye = radius * 0.18
+        return 2.6 * self.unit * (r / eye if r < eye else (eye / r) ** 0.5)
+
+    def _push_wind(self) -> None:
+        """Pull each wind particle towards a circular path round the nearest vortex's centre."""
+        if not self.vortices or not self.wind.bodies:
+            return
+        buf = self._buffer
+        buf.clear()
+        batch.get_space_bodies(self.wind, _FIELDS.POSITION | _FIELDS.VELOCITY, buf)
+        values = memoryview(buf.float_buf()).cast("d")
+        n = len(values) // 4
+        forces = array.array("d", bytes(16 * n))
+        v = self.vortices[0]
+        cx, cy = v.centre
+        for k in range(n):
+            x, y, vx, vy = values[4 * k: 4 * k + 4]
+            dx, dy = x - cx, y - cy
+            r = math.hypot(dx, dy) or 1e-6
+            speed = self._swirl_speed(r, v.radius)
+            # the velocity a circular path wants here, a little inwards
+            wx = -dy / r * speed - dx / r * speed * 0.12
+            wy = dx / r * speed - dy / r * speed * 0.12
+            forces[2 * k] = (wx - vx) * 4.0
+            forces[2 * k + 1] = (wy - vy) * 4.0
+        out = batch.Buffer()
+        out.set_float_buf(forces.tobytes())
+        batch.set_space_bodies(self.wind, _FIELDS.FORCE, out)
 
     def update(self, dt: float) -> None:
+        if not self:
+            return
+        self._feed_vortices(dt)
+        self._push_wind()
+        step = min(dt, 1 / 20)
+        for space in (*self.spaces.values(), self.wind):
+            if space.bodies:
+                space.step(step)
+        dead = []
+        for key, p in self.particles.items():
+            p.life -= dt
+            if p.life <= 0:
+                dead.append(key)
+        for key in dead:
+            body = self.particles.pop(key).body
+            if body.space is not None:
+                body.space.remove(body)
+
+    def _sprite(self, colour: Colour, r: int, level: int) -> pygame.Surface:
+        key = (colour, r, level)
+        hit = self._sprites.get(key)
+        if hit is None:
+            if len(self._sprites) > 3000:
+                self._sprites.clear()
+            hit = pygame.Surface((2 * r + 1, 2 * r + 1), pygame.SRCALPHA)
+            alpha = int(255 * level / FADE_LEVELS)
+            pygame.draw.circle(hit, (*colour, alpha), (r, r), r)
+            self._sprites[key] = hit
+        return hit
+
+    def draw(self, surface: pygame.Surface, origin: Point, zoom: float,
+             clip: pygame.Rect) -> None:
+        """`origin`: where the map point (0, 0) is on screen; map y grows up, screen y down."""
         if not self.particles:
             return
-        for p in self.particles:  # each style falls (or rises) at its own rate
-            p.body.force = (0.0, self.gravity * p.gravity)
-        for centre, _ in self.swirls:  # a cyclone: push round the centre and a little in
-            for p in self.particles:
-                dx = p.body.position.x - centre[0]
-                dy = p.body.position.y - centre[1]
-                d = math.hypot(dx, dy) or 1.0
-                k = 9.0 * self.unit / max(d, self.unit * 0.3)
-                p.body.apply_force_at_local_point((-dy / d * k - dx / d * k * 0.2,
-                                                   dx / d * k - dy / d * k * 0.2))
-        self.swirls = [(c, t - dt) for c, t in self.swirls if t - dt > 0]
-        self.space.step(min(dt, 1 / 20))
-        alive = []
-        for p in self.particles:
-            p.life -= dt
-            if p.life > 0:
-                alive.append(p)
-            else:
-                self.space.remove(p.body)
-        self.particles = alive
-
-    def draw(self, surface: pygame.Surface, to_screen: Callable[[float, float], tuple[float,
-                                                                                         float]],
-             zoom: float, clip: pygame.Rect) -> None:
+        ox, oy = origin
+        buf = self._buffer
+        blits = []
+        for space in (*self.spaces.values(), self.wind):
+            if not space.bodies:
+                continue
+            buf.clear()
+            batch.get_space_bodies(space, _FIELDS.BODY_ID | _FIELDS.POSITION, buf)
+            ids = memoryview(buf.int_buf()).cast("P")
+            pos = memoryview(buf.float_buf()).cast("d")
+            for k, key in enumerate(ids):
+                p = self.particles.get(key)
+                if p is None:
+                    continue
+                x, y = ox + pos[2 * k] * zoom, oy - pos[2 * k + 1] * zoom
+                fade = p.life / p.span
+                r = max(1, round(p.size * zoom * (0.5 + 0.5 * fade)))
+                level = max(1, min(FADE_LEVELS, math.ceil(fade * FADE_LEVELS * 1.4)))
+                blits.append((self._sprite(p.colour, min(r, 40), level),
+                              (round(x) - r, round(y) - r)))
         old = surface.get_clip()
         surface.set_clip(clip)
-        for p in self.particles:
-            x, y = to_screen(p.body.position.x, p.body.position.y)
-            fade = p.life / p.span
-            r = max(1, round(p.size * zoom * (0.4 + 0.6 * fade)))
-            pygame.draw.circle(surface, p.colour, (round(x), round(y)), r)
+        surface.fblits(blits)
         surface.set_clip(old)
-
-
-def effects_for(event: Event) -> list[tuple[str, str, str]]:
-    """(style, what kind of place, its id) for the events that have an effect."""
-    data = event.to_dict()
-    kind = data["type"]
-    out: list[tuple[str, str, str]] = []
-    if kind == "VolcanoErupted":
-        out.append(("embers", "volcano", str(data["volcano"])))
-        out += [("smoke", "area", str(a)) for a in data.get("areas", [])]
-    elif kind in ("EarthquakeStruck", "AvalancheStruck"):
-        areas = data.get("areas") or [data.get("area")]
-        out += [("dust", "area", str(a)) for a in areas if a]
-    elif kind == "FloodStruck":
-        out.append(("spray", "plain", str(data["plain"])))
-    elif kind == "CycloneStruck":
-        out.append(("swirl", "sea", str(data["sea"])))
-    elif kind == "TsunamiStruck":
-        out += [("spray", "area", str(a)) for a in data.get("areas", [])]
-    elif kind in ("BarbariansMoved", "BarbariansPlaced"):
-        out.append(("dust", "area", str(data.get("target") or data.get("area"))))
-    elif kind in ("CityDestroyed", "CityReduced", "CityTaken", "PirateCityCreated"):
-        out.append(("smoke", "area", str(data["area"])))
-    return out

@@ -19,7 +19,10 @@ MAX_EXTRA_FRAMES = 20_000
 
 def run_selftest(frames: int = 120, players: int = 5, seed: int = 1,
                  screenshots: str | None = None, calamity: str | None = None,
-                 size: tuple[int, int] = (1366, 768), scale: float = 1.0) -> int:
+                 size: tuple[int, int] = (1366, 768), scale: float = 1.0,
+                 ruleset: str | None = None) -> int:
+    """The tour of every screen; with `calamity`, instead, that calamity resolved on a board
+    set up for it, with pictures at the start, middle and end of its animation."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -43,7 +46,7 @@ def run_selftest(frames: int = 120, players: int = 5, seed: int = 1,
     folder = Path(screenshots) if screenshots else None
     if folder is not None:
         folder.mkdir(parents=True, exist_ok=True)
-    settings = Settings(ui_scale=scale, animation_speed=8.0)
+    settings = Settings(ui_scale=scale, animation_speed=2.0 if calamity else 8.0)
     settings.new_game.players = players
     settings.new_game.seats = ["basic"] * players
     app = App(size, settings=settings, persist_settings=False)
@@ -67,6 +70,9 @@ def run_selftest(frames: int = 120, players: int = 5, seed: int = 1,
         if folder is not None:
             pygame.image.save(app.screen, str(folder / f"{len(shots):02d}-{name}.png"))
 
+    if calamity:
+        return _calamity_selftest(app, calamity, ruleset, seed, players, shot, run, started,
+                                  folder)
     try:
         app.push(MenuScene(app))
         shot("menu")
@@ -107,9 +113,6 @@ def run_selftest(frames: int = 120, players: int = 5, seed: int = 1,
             game.set_tab(tab)
             shot(f"game-{name}")
         game.set_tab(0)
-        if calamity:
-            _until_calamity(game, run, calamity)
-            shot(f"calamity-{calamity}")
         # hot seat: two seats become human; the curtain must come down before either acts
         _hot_seat(game, run, shot)
         app.push(GameMenuScene(app, game))
@@ -134,14 +137,85 @@ def run_selftest(frames: int = 120, players: int = 5, seed: int = 1,
     return 0
 
 
-def _until_calamity(game, run, calamity: str) -> None:  # type: ignore[no-untyped-def]
-    for _ in range(MAX_EXTRA_FRAMES):
-        if any(ln.text.lower().startswith(f"calamity: {calamity.replace('_', ' ')}")
-               for ln in game.session.log[-40:]):
-            return
-        if game.session.state.game_over:
-            return
-        run(1)
+def _calamity_selftest(app, calamity: str, ruleset: str | None, seed: int, players: int,  # type: ignore[no-untyped-def]
+                       shot, run, started: float, folder: Path | None) -> int:
+    """Resolve one calamity through the client on a board set up for it (see showcase)."""
+    from game.core import advance
+    from game.core.gamedata import load_game_data
+
+    from .anim import copy_board
+    from .logtext import log_line
+    from .maps import available_maps, load_map
+    from .scenes.game import GameScene
+    from .session import Seat, Session
+    from .showcase import ShowcaseError, showcase
+
+    try:
+        try:
+            graph, geometry = load_map(next(iter(available_maps().values())))
+            found = showcase(calamity, graph, seed=seed, players=players, ruleset=ruleset)
+        except (ShowcaseError, StopIteration) as err:
+            print(f"calamitas selftest: {err or 'no map is installed'}", file=sys.stderr)
+            return 2
+        state = found.state
+        before = copy_board(state.board)
+        events = advance(state)
+        civs = load_game_data().civilizations
+        seats = {pid: Seat(pid, civs[pid].name, human=False) for pid in state.players}
+        session = Session(state, seats)
+        session.log += [log_line(e, state.turn, state.phase) for e in events]
+        session.fresh = list(events)
+        game = GameScene(app, session, geometry)
+        app.reset_to(game)
+        assert game.mapview is not None and game.anims is not None
+        game.mapview.focus(found.areas)
+        game.last_board = before
+        game.changed(by_bot=True)
+        anims = game.anims
+        # pictures: the banner over the weather, the middle step half-way, the last losses done
+        marks = [("start", 0, 0.7), ("middle", found.steps // 2, 0.5),
+                 ("end", max(1, found.steps - 1), 0.0)]
+        taken = 0
+        for _ in range(MAX_EXTRA_FRAMES):
+            if taken == len(marks):
+                break
+            run(1)
+            name, step, at = marks[taken]
+            played, progress = anims.progress()
+            over = not anims.busy and state.phase != "calamity_resolution"
+            if played > step or (played == step and progress >= at) or over:
+                _still(game, f"calamity-{found.calamity}-{name}", shot)
+                taken += 1
+        if taken < len(marks):
+            print("calamitas selftest: the calamity's animation did not finish",
+                  file=sys.stderr)
+            return 1
+        turn = session.state.turn
+    except Exception as err:  # the self-test reports any failure as one line and exit 1
+        import traceback
+
+        traceback.print_exc()
+        print(f"calamitas selftest: failed: {err}", file=sys.stderr)
+        return 1
+    finally:
+        app.close()
+    seconds = time.perf_counter() - started
+    where = f" into {folder}" if folder else ""
+    print(f"selftest OK: {found.calamity} ({state.config.ruleset}) on {found.victim}, "
+          f"{anims.played} animation steps, {app.frames} frames{where}, turn {turn}, "
+          f"in {seconds:.1f} s")
+    return 0
+
+
+def _still(game, name: str, shot) -> None:  # type: ignore[no-untyped-def]
+    """A screenshot of the frame as it is: every map tile made, the animation held still."""
+    mapview = game.mapview
+    budget, work = mapview.tile_budget, mapview.work_budget
+    mapview.tile_budget = mapview.work_budget = None
+    game.anims.paused = True
+    shot(name)
+    game.anims.paused = False
+    mapview.tile_budget, mapview.work_budget = budget, work
 
 
 def _hot_seat(game, run, shot) -> None:  # type: ignore[no-untyped-def]

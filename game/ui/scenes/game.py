@@ -4,6 +4,7 @@ animation-speed setting sets; everything shown comes from the seated player's Pl
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import pygame
@@ -14,9 +15,9 @@ from game.core import PlayerView
 from game.core.gamedata import load_game_data
 from game.mapfile import MapGeometry
 
+from ..anim import BOT_HURRY, AnimQueue, Stage, copy_board
 from ..controller import TRADE_KINDS, HumanController
 from ..draw import civ_badge, tooltip
-from ..effects import Effects, effects_for
 from ..input import InputMap, Intent
 from ..mapview import MapView
 from ..options import Options
@@ -39,7 +40,6 @@ if TYPE_CHECKING:
 TABS = ("You", "Advances", "A.S.T.", "Table", "Log")
 BOT_DELAY = 0.18  # seconds between bot decisions at animation speed 1
 PAN_SPEED = 700  # pixels per second with an arrow key held
-EVENT_AREAS = ("area", "source", "target")
 
 
 class GameScene(Scene):
@@ -58,8 +58,6 @@ class GameScene(Scene):
         self.version = 0
         self.bot_clock = 0.0
         self.fast_bots = False
-        self.flash: dict[str, float] = {}
-        self.banner = ("", 0.0)
         self.mouse = (0, 0)
         self.hover_area: str | None = None
         self.drag: tuple[str, list[str]] | None = None  # (source area, options after picking it)
@@ -68,7 +66,8 @@ class GameScene(Scene):
         self.ended = False
         self._view: tuple[object, PlayerView] | None = None
         self.mapview: MapView | None = None
-        self.effects: Effects | None = None
+        self.anims: AnimQueue | None = None
+        self.last_board = copy_board(session.state.board)  # the board the last batch left
 
     # -- layout and widgets -------------------------------------------------------------------
     def build(self) -> None:
@@ -85,8 +84,11 @@ class GameScene(Scene):
             self.mapview.set_viewport(self.map_rect)
             board = self.session.state.board
             self.mapview.focus(sorted(set(board.tokens) | set(board.cities)))
-            self.effects = Effects(self.mapview.unit)
+            self.anims = AnimQueue(Stage(self.mapview, self.geometry, self.session.state.map,
+                                         self.theme))
         self.mapview.set_viewport(self.map_rect)
+        assert self.anims is not None
+        self.anims.stage.hand_rect = self.side_rect  # where cards fly to
         self.topbar = TopBar(self.theme)
         self.topbar.rect = pygame.Rect(0, 0, w, top)
         tab_h = px(34)
@@ -155,46 +157,31 @@ class GameScene(Scene):
                    extra={"right": self.px(92), "log": self.session.log,
                           "offer": self.session.last_offer})
 
-    def changed(self) -> None:
+    def changed(self, by_bot: bool = False) -> None:
+        """The state moved on: what it reported goes to the animations (bot turns faster)."""
         self.version += 1
         events = self.session.fresh
         self.session.fresh = []
-        for event in events:
-            data = event.to_dict()
-            for key in EVENT_AREAS:
-                area = data.get(key)
-                if isinstance(area, str) and area in self.geometry.areas:
-                    self.flash[area] = 1.0
-            for area in data.get("areas", ()) if isinstance(data.get("areas"), list) else ():
-                if isinstance(area, str) and area in self.geometry.areas:
-                    self.flash[area] = 1.0
-            if not self.fast_bots:
-                self._effects(event)
-            if type(event).__name__ == "CalamityRevealed":
-                from ..logtext import name, nice
+        after = copy_board(self.session.state.board)
+        if self.anims is not None:
+            self.anims.feed(events, self.last_board, after, BOT_HURRY if by_bot else 1.0)
+        self.last_board = after
 
-                self.banner = (f"{nice(data['calamity']).title()} strikes {name(data['victim'])}",
-                               2.6)
-
-    def _effects(self, event: object) -> None:
-        """Start the pymunk effects an event calls for, where it happened on the board."""
-        if self.effects is None:
-            return
-        geo = self.geometry
-        graph = self.session.state.map
-        for style, place, key in effects_for(event):  # type: ignore[arg-type]
-            points: list[tuple[float, float]] = []
-            if place == "volcano" and key in geo.volcanoes:
-                points = [geo.volcanoes[key]]
-            elif place == "area" and key in geo.areas and geo.areas[key].label:
-                points = [geo.areas[key].label]  # type: ignore[list-item]
-            elif place == "sea" and key in geo.seas and geo.seas[key].label:
-                points = [geo.seas[key].label]  # type: ignore[list-item]
-            elif place == "plain":
-                points = [geo.areas[a].label for a in graph.flood_plains.get(key, ())
-                          if a in geo.areas and geo.areas[a].label]  # type: ignore[misc]
-            for point in points[:6]:
-                self.effects.burst(style, point, 1.0 / max(1, len(points) // 2))
+    def _animations_skip_input(self, event: pygame.event.Event) -> bool:
+        """While an animation plays: Space ends it, Esc ends all that are queued (both keys
+        used up), a click ends it and still does what it does."""
+        anims = self.anims
+        if anims is None or not anims.busy:
+            return False
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE:
+            anims.skip()
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            anims.skip_all()
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            anims.skip()
+        return False
 
     # -- events -------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
@@ -208,6 +195,8 @@ class GameScene(Scene):
             return
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
+        if self._animations_skip_input(event):
+            return
         for intent in self.input.translate(event):
             self.act(intent)
 
@@ -308,10 +297,8 @@ class GameScene(Scene):
             self.set_tab(int(intent.amount))
         elif k == "skip":  # Tab: skip what is showing, and bots at full speed (or back)
             self.fast_bots = not self.fast_bots
-            self.banner = ("", 0.0)
-            self.flash.clear()
-            if self.effects is not None:
-                self.effects.clear()
+            if self.anims is not None:
+                self.anims.skip_all()
 
     def _over_trade(self, pos: tuple[int, int]) -> bool:
         return self.trade_open() and self.trade.rect.collidepoint(pos)
@@ -366,20 +353,16 @@ class GameScene(Scene):
         if vx or vy:
             self.mapview.pan(vx * PAN_SPEED * dt * self.theme.scale,
                              vy * PAN_SPEED * dt * self.theme.scale)
-        for area in list(self.flash):
-            self.flash[area] -= dt * 0.8 * self.app.settings.animation_speed
-            if self.flash[area] <= 0:
-                del self.flash[area]
-        text, left = self.banner
-        if left > 0:
-            self.banner = (text, left - dt * self.app.settings.animation_speed)
-        if self.effects:
-            hurry = 2.0 if self.session.bot_to_act() else 1.0  # bot turns run faster
-            assert self.effects is not None
-            self.effects.update(dt * self.app.settings.animation_speed * hurry)
+        anims = self.anims
+        if anims is not None:
+            anims.speed = self.app.settings.animation_speed
+            anims.reduce_motion = self.app.settings.reduce_motion
+            if self.fast_bots and anims.busy:
+                anims.skip_all()
+            anims.update(dt)
         self._seat_players()
-        if self.curtain_for is None:
-            self._run_bots(dt)
+        if self.curtain_for is None and not (anims is not None and anims.busy):
+            self._run_bots(dt)  # bots wait for the animations of what was done before
         if self.session.state.game_over and not self.ended:
             self.ended = True
             from .end import EndScene
@@ -419,7 +402,7 @@ class GameScene(Scene):
         if fast:
             self.bot_clock = 0.0
         if moved:
-            self.changed()
+            self.changed(by_bot=True)
 
     def step_bots_now(self, limit: int) -> int:
         """Let bots act right away (self-test, tests); returns how many decisions were made."""
@@ -428,7 +411,7 @@ class GameScene(Scene):
             self.session.step_bot()
             n += 1
         if n:
-            self.changed()
+            self.changed(by_bot=True)
         return n
 
     def trade_open(self) -> bool:
@@ -445,11 +428,15 @@ class GameScene(Scene):
             return
         view = ctx.view
         labels = set(ctx.labels)
+        anims = self.anims
+        assert anims is not None
         mv.begin_frame()
+        shake = anims.shake_offset()  # an earthquake shakes the map and what is on it
+        mv.ox, mv.oy = mv.ox + shake[0], mv.oy + shake[1]
         mv.draw_base(surface)
-        if self.flash:
-            for area, left in self.flash.items():
-                mv.draw_highlights(surface, [area], "event", int(130 * min(1.0, left)))
+        anims.draw_under(surface)
+        for area, left in anims.stage.flash.items():
+            mv.draw_highlights(surface, [area], "event", int(130 * min(1.0, left)))
         picks = [a for a in ctx.options.areas]
         if self.drag is not None:
             source, after = self.drag
@@ -460,10 +447,9 @@ class GameScene(Scene):
             mv.draw_highlights(surface, picks, "pick")
         if self.hover_area and not self.drag:
             mv.draw_highlights(surface, [self.hover_area], "hover")
-        mv.draw_pieces(surface, view)
-        if self.effects:
-            assert self.effects is not None
-            self.effects.draw(surface, mv.to_screen, mv.zoom, mv.rect)
+        mv.draw_pieces(surface, replace(view, board=anims.stage.drawn_board(view.board)))
+        anims.draw_over(surface)
+        mv.ox, mv.oy = mv.ox - shake[0], mv.oy - shake[1]
         if self.drag is not None:
             start = mv.area_point(self.drag[0])
             pygame.draw.line(surface, (120, 220, 255), start, self.drag_pos, self.px(3))
@@ -496,9 +482,6 @@ class GameScene(Scene):
             self.trade.draw(surface, ctx, pending.prompt if pending else "", side)
         else:
             self.trade.clear()
-        text, left = self.banner
-        if left > 0:
-            self._draw_banner(surface, text, min(1.0, left))
         tip = self._tooltip(ctx)
         if tip:
             tooltip(surface, self.theme, tip, self.mouse)
@@ -538,20 +521,6 @@ class GameScene(Scene):
         if self.hover_area:
             return mv.tooltip(self.hover_area, ctx.view)
         return None
-
-    def _draw_banner(self, surface: pygame.Surface, text: str, alpha: float) -> None:
-        t = self.theme
-        img = t.text(text, 26, (255, 236, 200), "title")
-        box = img.get_rect()
-        box.inflate_ip(t.px(60), t.px(24))
-        box.midtop = (self.map_rect.centerx, self.map_rect.y + t.px(20))
-        layer = pygame.Surface(box.size, pygame.SRCALPHA)
-        pygame.draw.rect(layer, (120, 30, 20, 230), layer.get_rect(), border_radius=t.px(10))
-        pygame.draw.rect(layer, (255, 190, 120, 255), layer.get_rect(), t.px(2),
-                         border_radius=t.px(10))
-        layer.blit(img, img.get_rect(center=layer.get_rect().center))
-        layer.set_alpha(int(255 * alpha))
-        surface.blit(layer, box.topleft)
 
     def draw_curtain(self, surface: pygame.Surface, ctx: Ctx) -> None:
         t = self.theme

@@ -1,0 +1,72 @@
+"""The board change an event reports, done to the animations' copy of the board.
+
+Only the pieces drawn on the map matter here. It never raises: the copy is put right from the
+real board at the end of every batch of events anyway, so a surprise only shows for a moment.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.core import Event
+from game.core.state import BARBARIANS, PIRATE, Board
+
+
+def _tokens(board: Board, area: str, owner: str, n: int) -> None:
+    here = board.tokens.setdefault(area, {})
+    left = max(0, here.get(owner, 0) + n)
+    if left:
+        here[owner] = left
+    else:
+        here.pop(owner, None)
+    if not here:
+        del board.tokens[area]
+
+
+def _ships(board: Board, area: str, owner: str, n: int) -> None:
+    here = board.ships.setdefault(area, {})
+    left = max(0, here.get(owner, 0) + n)
+    if left:
+        here[owner] = left
+    else:
+        here.pop(owner, None)
+    if not here:
+        del board.ships[area]
+
+
+def mirror(board: Board, event: Event) -> None:
+    kind = type(event).__name__
+    e: Any = event
+    if kind == "TokensPlaced":
+        _tokens(board, e.area, e.player, e.count)
+    elif kind == "TokensRemoved":
+        _tokens(board, e.area, e.player, -e.count)
+    elif kind == "TokensMoved":
+        _tokens(board, e.source, e.player, -e.count)
+        _tokens(board, e.target, e.player, e.count)
+    elif kind in ("CityBuilt", "CityAnnexed"):
+        board.cities[e.area] = e.player
+    elif kind == "PirateCityCreated":
+        board.cities[e.area] = PIRATE
+    elif kind == "CityReduced":
+        board.cities.pop(e.area, None)
+        _tokens(board, e.area, e.player, e.tokens)
+    elif kind == "CityDestroyed":
+        board.cities.pop(e.area, None)
+    elif kind == "CityTaken":
+        board.cities.pop(e.area, None)
+        _tokens(board, e.area, e.owner, e.tokens)
+    elif kind == "BarbariansPlaced":
+        _tokens(board, e.area, BARBARIANS, e.count)
+    elif kind == "BarbariansMoved":
+        _tokens(board, e.source, BARBARIANS, -e.count)
+        _tokens(board, e.target, BARBARIANS, e.count)
+    elif kind == "BarbariansDisbanded":
+        _tokens(board, e.area, BARBARIANS, -e.count)
+    elif kind == "ShipsLost":
+        _ships(board, e.area, e.player, -e.count)
+    elif kind == "ShipBuilt":
+        _ships(board, e.area, e.player, 1)
+    elif kind == "ShipSailed":
+        _ships(board, e.source, e.player, -1)
+        _ships(board, e.target, e.player, 1)
