@@ -1,4 +1,4 @@
-"""The main menu: Continue, New game, Load, Settings, Rules, Quit."""
+"""The main menu: Continue, New game, Load, Settings, Rules, About, Quit."""
 
 from __future__ import annotations
 
@@ -19,18 +19,21 @@ class MenuScene(Scene):
     def build(self) -> None:
         w, h = self.app.screen.get_size()
         bw, bh, gap = self.px(300), self.px(50), self.px(12)
-        x = (w - bw) // 2
-        y = int(h * 0.38)
-        self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
-        has_autosave = bool(autosaves()) if self.app.persist_settings else False
-        for key, text, tip in (
+        entries = (
             ("continue", "Continue", "Open the newest autosave"),
             ("new", "New game", "Choose players, rules and map"),
             ("load", "Load", "Open a saved game"),
             ("settings", "Settings", "UI scale, animation speed, window, sound"),
             ("rules", "Rules", "Phases, advances and calamities"),
+            ("about", "About", "What Calamitas is, its version and credits"),
             ("quit", "Quit", "Close Calamitas"),
-        ):
+        )
+        x = (w - bw) // 2
+        column = len(entries) * (bh + gap) - gap
+        y = min(int(h * 0.38), h - column - self.px(16))  # the column fits short windows
+        self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        has_autosave = bool(autosaves()) if self.app.persist_settings else False
+        for key, text, tip in entries:
             button = pygame_gui.elements.UIButton(
                 pygame.Rect(x, y, bw, bh), text, self.app.manager, container=self.container,
                 tool_tip_text=tip, object_id=pygame_gui.core.ObjectID(
@@ -69,6 +72,10 @@ class MenuScene(Scene):
             from .rules import RulesScene
 
             self.app.push(RulesScene(self.app))
+        elif key == "about":
+            from .about import AboutScene
+
+            self.app.push(AboutScene(self.app))
         elif key == "quit":
             self.app.quit()
 
