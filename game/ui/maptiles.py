@@ -1,8 +1,8 @@
 """The map's base layer: everything that never changes during a game (land, off-board land, seas,
 coastal water, flood plains, rivers, straits, volcanoes, city sites, population limits, names),
-drawn from the
-map's polygons into 256-pixel tiles, one set per zoom level, made when first needed and kept in
-a least-recently-used cache. A frame blits the visible tiles and nothing else of it.
+drawn from the map's polygons into 256-pixel tiles, one set per zoom level, made when first
+needed and kept in a least-recently-used cache. A frame blits the visible tiles and nothing
+else of it.
 
 Making tiles must not stall a frame, so:
 - rings are kept in map units (flipped so y grows down) and simplified per zoom: a coastline
