@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from itertools import combinations
 
 from game.core.costs import face_value, group_credits, set_value, specific_credits
 
@@ -192,31 +191,44 @@ def _plan(held: tuple[tuple[str, int], ...], treasury: int, per_token: int,
           price: int) -> Payment | None:
     counts = dict(held)
     faces = {c: face_value(c) for c in counts}
-    kinds = sorted(c for c, f in faces.items() if f > 0)
-    whole = {c: set_value(counts[c], faces[c]) for c in kinds}
-    best: Payment | None = None
-    for size in range(0, min(len(kinds), 6) + 1):
-        for chosen in combinations(kinds, size):
-            order: list[str] = []
-            value = 0
-            if size:
-                # the largest set goes last: it may go in part once the others are in
-                order = sorted(chosen, key=lambda c: whole[c])
-                last = order[-1]
-                rest = sum(whole[c] for c in order[:-1])
-                if rest >= price:
-                    continue  # a set not needed: a smaller choice covers it
-                face, n = faces[last], counts[last]
-                k = next((k for k in range(1, n + 1) if rest + set_value(k, face) >= price), n)
-                value = rest + set_value(k, face)
-            short = max(price - value, 0)
-            tokens = -(-short // per_token)
-            if tokens > treasury:
-                continue
-            plan = Payment(tuple(order), tokens, value + tokens * per_token - price)
-            if best is None or plan.cost < best.cost:
-                best = plan
-    return best
+    whole = {c: set_value(counts[c], faces[c]) for c in counts if faces[c] > 0}
+    # Smallest set first: a plan hands in its sets in this order, the largest last, since it
+    # may go in part once the others are in. Ties keep alphabetical order.
+    kinds = sorted(whole, key=lambda c: (whole[c], c))
+    best: tuple[float, int, tuple[str, ...]] | None = None  # cost, sets, their names sorted
+    found: dict[tuple[str, ...], Payment] = {}
+
+    def consider(order: tuple[str, ...], value: int) -> None:
+        nonlocal best
+        tokens = -(-max(price - value, 0) // per_token)
+        if tokens > treasury:
+            return
+        overpay = value + tokens * per_token - price
+        cost = overpay + 0.15 * tokens + 0.5 * len(order)  # Payment.cost, before building one
+        if best is not None and cost > best[0]:
+            return
+        # among equal costs: fewer sets, then alphabetical names (the order of a plain search)
+        key = (cost, len(order), tuple(sorted(order)))
+        if best is None or key < best:
+            best = key
+            found[key[2]] = Payment(order, tokens, overpay)
+
+    def extend(prefix: tuple[str, ...], rest: int, start: int) -> None:
+        """Plans of `prefix` (wholly handed in, worth `rest`) plus one larger last set."""
+        more = len(prefix) + 1
+        if more > 6 or (best is not None and best[:2] < (0.5 * more, more)):
+            return  # six sets at most; a plan of `more` sets costs at least 0.5 a set
+        for i in range(start, len(kinds)):
+            last = kinds[i]
+            face, n = faces[last], counts[last]
+            k = next((k for k in range(1, n + 1) if rest + set_value(k, face) >= price), n)
+            consider(prefix + (last,), rest + set_value(k, face))
+            if rest + whole[last] < price:  # with `last` wholly in, a larger set may follow
+                extend(prefix + (last,), rest + whole[last], i + 1)
+
+    consider((), 0)
+    extend((), 0, 0)
+    return None if best is None else found[best[2]]
 
 
 def capacity(counts: Mapping[str, int], treasury: int, per_token: int) -> int:
