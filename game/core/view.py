@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from .mapgraph import MapGraph
@@ -49,6 +50,10 @@ class PlayerView:
 
 def view(state: GameState, player: str | None) -> PlayerView:
     board = state.board
+    cities = Counter(board.cities.values())  # one pass, not one per player
+    ships: Counter[str] = Counter()
+    for here in board.ships.values():
+        ships.update(here)
     players = tuple(
         PublicPlayer(
             id=p.id,
@@ -60,8 +65,8 @@ def view(state: GameState, player: str | None) -> PlayerView:
             census=p.census,
             block=p.block,
             hand_size=len(p.hand),
-            cities=len(board.cities_of(p.id)),
-            ships=board.ships_of(p.id),
+            cities=cities[p.id],
+            ships=ships[p.id],
         )
         for p in state.players.values()
     )
