@@ -26,6 +26,7 @@ def _exit_at_first_frame() -> None:
 
 def main() -> int:
     multiprocessing.freeze_support()
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no pygame banner on the console
     if os.environ.get("CALAMITAS_FIRST_FRAME"):
         _exit_at_first_frame()
     from game.cli import main as cli_main
