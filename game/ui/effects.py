@@ -37,25 +37,26 @@ class Style:
     size: float  # radius in area sizes
     fall: float = 1.0  # times the common gravity (smoke rises: negative)
     spread: float = 0.25  # birth scatter around the point, in area sizes
+    alpha: float = 1.0  # at its most opaque (smoke and ash are see-through)
 
 
 STYLES = {
     "embers": Style(((255, 140, 40), (255, 200, 80), (220, 70, 30)), 70, 2.0, 2.2, 1.7, 0.035),
     "lava": Style(((255, 90, 20), (240, 60, 20), (255, 170, 60)), 24, 0.7, 1.2, 1.2, 0.06,
                   spread=0.12),
-    "ash": Style(((90, 85, 80), (120, 112, 104), (60, 58, 56)), 50, 0.5, 0.9, 2.8, 0.09,
-                 fall=-0.08, spread=0.4),
-    "dust": Style(((150, 120, 80), (120, 100, 70), (180, 160, 120)), 40, 0.8, 0.3, 1.4, 0.06,
-                  fall=0.15),
+    "ash": Style(((95, 90, 86), (130, 122, 114), (70, 66, 62)), 50, 0.35, 0.7, 3.2, 0.06,
+                 fall=-0.08, spread=0.3, alpha=0.5),
+    "dust": Style(((150, 120, 80), (120, 100, 70), (180, 160, 120)), 40, 0.8, 0.3, 1.4, 0.05,
+                  fall=0.15, alpha=0.75),
     "spray": Style(((120, 180, 230), (200, 230, 250), (70, 130, 200)), 46, 1.0, 0.8, 1.2,
                    0.035),
     "rain": Style(((150, 190, 235), (190, 215, 245)), 60, 0.1, -2.5, 0.9, 0.02, fall=0.6,
                   spread=1.1),
-    "smoke": Style(((90, 90, 90), (60, 60, 60), (130, 120, 110)), 28, 0.4, 0.9, 1.8, 0.07,
-                   fall=-0.2),
+    "smoke": Style(((90, 90, 90), (60, 60, 60), (130, 120, 110)), 28, 0.4, 0.9, 1.8, 0.06,
+                   fall=-0.2, alpha=0.6),
     "sparks": Style(((255, 230, 150), (255, 180, 60)), 26, 1.6, 1.0, 0.7, 0.025),
-    "miasma": Style(((120, 150, 80), (90, 120, 70), (150, 160, 100)), 20, 0.25, 0.3, 2.2, 0.07,
-                    fall=-0.05, spread=0.45),
+    "miasma": Style(((120, 150, 80), (90, 120, 70), (150, 160, 100)), 20, 0.25, 0.3, 2.2, 0.06,
+                    fall=-0.05, spread=0.45, alpha=0.55),
     "wind": Style(((215, 228, 240), (160, 190, 215), (235, 240, 248)), 0, 0.0, 0.0, 2.4, 0.03,
                   fall=0.0),
     "gold": Style(((255, 215, 90), (230, 180, 60)), 20, 1.2, 1.4, 1.1, 0.035),
@@ -69,6 +70,7 @@ class Particle:
     life: float  # seconds left
     span: float  # seconds at birth
     size: float  # radius in map units
+    alpha: float = 1.0
 
 
 @dataclass
@@ -112,12 +114,12 @@ class Effects:
         return space
 
     def _add(self, space: pymunk.Space, at: Point, velocity: Point, colour: Colour, life: float,
-             size: float) -> None:
+             size: float, alpha: float = 1.0) -> None:
         body = pymunk.Body(1.0, float("inf"))
         body.position = at
         body.velocity = velocity
         space.add(body)
-        self.particles[body.id] = Particle(body, colour, life, life, size)
+        self.particles[body.id] = Particle(body, colour, life, life, size, alpha)
 
     def room(self) -> int:
         return MAX_PARTICLES - len(self.particles)
@@ -142,7 +144,7 @@ class Effects:
                    math.sin(angle) * speed + style.up * u * rnd.uniform(0.5, 1) + drift[1])
             life = style.life * rnd.uniform(0.6, 1.0)
             self._add(space, pos, vel, rnd.choice(style.colours), life,
-                      style.size * u * rnd.uniform(0.6, 1.3))
+                      style.size * u * rnd.uniform(0.6, 1.3), style.alpha)
 
     def vortex(self, centre: Point, radius: float, seconds: float) -> Vortex:
         """A cyclone's wind: particles circling `centre`, fed while it lasts."""
@@ -229,9 +231,10 @@ class Effects:
             self._sprites[key] = hit
         return hit
 
-    def draw(self, surface: pygame.Surface, origin: Point, zoom: float,
-             clip: pygame.Rect) -> None:
-        """`origin`: where the map point (0, 0) is on screen; map y grows up, screen y down."""
+    def draw(self, surface: pygame.Surface, origin: Point, zoom: float, clip: pygame.Rect,
+             largest: int = 40) -> None:
+        """`origin`: where the map point (0, 0) is on screen; map y grows up, screen y down.
+        `largest`: the biggest radius in pixels (close up, puffs stay the size of a piece)."""
         if not self.particles:
             return
         ox, oy = origin
@@ -250,9 +253,9 @@ class Effects:
                     continue
                 x, y = ox + pos[2 * k] * zoom, oy - pos[2 * k + 1] * zoom
                 fade = p.life / p.span
-                r = max(1, round(p.size * zoom * (0.5 + 0.5 * fade)))
-                level = max(1, min(FADE_LEVELS, math.ceil(fade * FADE_LEVELS * 1.4)))
-                blits.append((self._sprite(p.colour, min(r, 40), level),
+                r = max(1, min(largest, round(p.size * zoom * (0.5 + 0.5 * fade))))
+                level = max(1, min(FADE_LEVELS, math.ceil(fade * FADE_LEVELS * 1.4 * p.alpha)))
+                blits.append((self._sprite(p.colour, r, level),
                               (round(x) - r, round(y) - r)))
         old = surface.get_clip()
         surface.set_clip(clip)

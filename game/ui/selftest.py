@@ -168,7 +168,7 @@ def _calamity_selftest(app, calamity: str, ruleset: str | None, seed: int, playe
         game = GameScene(app, session, geometry)
         app.reset_to(game)
         assert game.mapview is not None and game.anims is not None
-        game.mapview.focus(found.areas)
+        _frame(game.mapview, found.areas)
         game.last_board = before
         game.changed(by_bot=True)
         anims = game.anims
@@ -184,7 +184,7 @@ def _calamity_selftest(app, calamity: str, ruleset: str | None, seed: int, playe
             played, progress = anims.progress()
             over = not anims.busy and state.phase != "calamity_resolution"
             if played > step or (played == step and progress >= at) or over:
-                _still(game, f"calamity-{found.calamity}-{name}", shot)
+                _still(game, f"calamity-{calamity}-{name}", shot)
                 taken += 1
         if taken < len(marks):
             print("calamitas selftest: the calamity's animation did not finish",
@@ -205,6 +205,21 @@ def _calamity_selftest(app, calamity: str, ruleset: str | None, seed: int, playe
           f"{anims.played} animation steps, {app.frames} frames{where}, turn {turn}, "
           f"in {seconds:.1f} s")
     return 0
+
+
+def _frame(mapview, areas: list[str]) -> None:  # type: ignore[no-untyped-def]
+    """The camera on the areas the calamity touches: as close as keeps them all in view."""
+    mapview.focus(areas)
+    inner = mapview.rect.inflate(-mapview.rect.width // 4, -mapview.rect.height // 4)
+    for _ in range(8):
+        mapview.zoom_at(1, None)
+        points = [mapview.area_point(a) for a in areas if a in mapview.geo.areas]
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        if max(xs) - min(xs) > inner.width or max(ys) - min(ys) > inner.height:
+            mapview.zoom_at(-1, None)
+            break
+        cx, cy = (max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2
+        mapview.pan(mapview.rect.centerx - cx, mapview.rect.centery - cy)
 
 
 def _still(game, name: str, shot) -> None:  # type: ignore[no-untyped-def]

@@ -151,16 +151,16 @@ class Flood(Ambience):
         water = self.alpha * rise
         for k, area in enumerate(self.areas):  # the areas fill one after another
             each = max(0.0, min(1.0, rise * len(self.areas) - k))
-            stage.fill_area(surface, area, (60, 120, 200), water * each * 0.32)
-        stage.fill_plain(surface, self.plain, (40, 100, 190),
-                         water * (0.55 + 0.08 * math.sin(self.clock * 4)))
+            stage.fill_area(surface, area, (70, 140, 225), water * each * 0.42)
+        stage.fill_plain(surface, self.plain, (45, 125, 230),
+                         water * (0.78 + 0.1 * math.sin(self.clock * 4)))
         for (x, y), age in self.rings:
             sx, sy = stage.screen((x, y))
-            r = int(stage.piece() * (0.3 + 1.2 * age))
-            a = int(160 * (1 - age / 1.4) * self.alpha)
+            r = int(stage.piece() * (0.2 + 0.8 * age))
+            a = int(170 * (1 - age / 1.4) * self.alpha)
             if r > 2 and a > 4:
                 layer = pygame.Surface((2 * r + 4, 2 * r + 4), pygame.SRCALPHA)
-                pygame.draw.circle(layer, (210, 235, 255, a), (r + 2, r + 2), r, 2)
+                pygame.draw.circle(layer, (190, 225, 255, a), (r + 2, r + 2), r, 2)
                 surface.blit(layer, (round(sx - r - 2), round(sy - r - 2)))
 
 

@@ -30,7 +30,7 @@ from .disasters import (
     TsunamiHit,
 )
 from .horde import Battle, HordeArrives, HordeDisbands, HordeMarches
-from .looks import ERUPTION, FIRE, Look, look_for
+from .looks import ERUPTION, FIRE, QUAKE, Look, look_for
 from .parts import (
     Banner,
     CardFlight,
@@ -128,6 +128,9 @@ class Builder:
             elif k == "CalamityResolved":
                 out.append([CalamityEnds([e])])
                 self.look = None
+            elif k in ("EarthquakeStruck", "AvalancheStruck"):
+                self.look = QUAKE  # the ground shakes: cities fall in dust, not in flames
+                out.append([Quake([e])])
             else:
                 part = self.part(e)
                 if part is not None:
@@ -235,8 +238,12 @@ class Builder:
         k = kind(e)
         who = getattr(e, "player", "") or getattr(e, "victim", "")
         text = ""
+        if k == "TreasuryChanged" and self.look is not None and e.change < 0:
+            return Note([e], f"{civ_name(e.player)}: −{-e.change} treasury", None,
+                        (255, 220, 120), who=e.player, burst="gold")
         if k == "AstRegressed":
-            text = f"{civ_name(e.player)}: A.S.T. back {e.steps}"
+            steps = getattr(e, "steps", 0)  # the calamity's; the A.S.T. phase's has none
+            text = f"{civ_name(e.player)}: A.S.T. back" + (f" {steps}" if steps else "")
         elif k == "AdvanceLost":
             text = f"{civ_name(e.player)} loses {_advance(e.advance)}"
         elif k == "AdvanceReceived":

@@ -20,6 +20,10 @@ from .parts import Part, ease
 from .stage import Point, Stage
 
 
+def kind_of(event: object) -> str:
+    return type(event).__name__
+
+
 def _weather(stage: Stage) -> Ambience | None:
     return stage.ambience[-1] if stage.ambience else None
 
@@ -81,9 +85,9 @@ class Eruption(Part):
         self.next_puff = t + 0.06
         stage.particles.burst("embers", self.at, 0.35)
         stage.particles.burst("lava", self.at, 0.4)
-        for area in self.areas:
-            if stage.random.random() < 0.3:
-                stage.particles.burst("ash", stage.area_point(area), 0.15)
+        x, y = self.at  # the plume: ash thrown up from the crater, drifting off
+        stage.particles.burst("ash", (x, y + stage.unit * 0.3), 0.25,
+                              towards=(x + stage.unit * 0.6, y + stage.unit * 1.6))
 
     def draw(self, surface: pygame.Surface, stage: Stage, t: float) -> None:
         x, y = stage.screen(self.at)
@@ -112,8 +116,11 @@ class Quake(Part):
                  *getattr(e, "reduced", ()), *getattr(e, "areas", ())]
         self.areas = [a for a in dict.fromkeys(areas) if a in stage.geo.areas]
         stage.shake, stage.shake_power = 1.2, stage.piece() * 0.3
-        if not stage.ambience:
-            stage.ambience.append(Ambience(QUAKE))
+        if kind_of(e) == "EarthquakeStruck":
+            stage.title = "Earthquake"
+        for weather in stage.ambience:
+            weather.leave()
+        stage.ambience.append(Ambience(QUAKE))
         touch(stage, self.areas)
         rnd = stage.random
         u = stage.unit
@@ -121,14 +128,13 @@ class Quake(Part):
         for area in self.areas:
             x, y = stage.area_point(area)
             stage.particles.burst("dust", (x, y), 0.8)
-            for _ in range(3):
-                a = rnd.uniform(0, 2 * math.pi)
+            for n in range(4):
+                a = n * math.pi / 2 + rnd.uniform(-0.5, 0.5)
                 pts = [(x, y)]
-                for k in range(1, 6):
-                    a += rnd.uniform(-0.6, 0.6)
-                    pts.append((pts[-1][0] + math.cos(a) * u * 0.12,
-                                pts[-1][1] + math.sin(a) * u * 0.12))
-                    _ = k
+                for _ in range(7):
+                    a += rnd.uniform(-0.7, 0.7)
+                    pts.append((pts[-1][0] + math.cos(a) * u * 0.14,
+                                pts[-1][1] + math.sin(a) * u * 0.14))
                 self.cracks.append(pts)
 
     def draw(self, surface: pygame.Surface, stage: Stage, t: float) -> None:
@@ -136,11 +142,13 @@ class Quake(Part):
         alpha = 1 - max(0.0, t - 0.75) / 0.25
         if alpha <= 0:
             return
-        width = max(2, stage.piece() // 10)
-        colour = (int(60 + 60 * (1 - alpha)), int(40 + 60 * (1 - alpha)), 30)
+        width = max(2, stage.piece() // 7)
+        colour = (int(40 + 80 * (1 - alpha)), int(28 + 70 * (1 - alpha)), 20)
         for pts in self.cracks:
             n = max(2, int(len(pts) * grown + 0.999))
             screen = [stage.screen(p) for p in pts[:n]]
+            pygame.draw.lines(surface, (230, 200, 150), False, [(x + 1, y + 1) for x, y in screen],
+                              max(1, width // 2))
             pygame.draw.lines(surface, colour, False, screen, width)
 
 

@@ -74,6 +74,24 @@ def _outside(stage: Stage, area: str) -> Point:
     return (x + dx / d * far, y + dy / d * far)
 
 
+def draw_badges(surface: pygame.Surface, stage: Stage) -> None:
+    """How many tokens each horde on the move stands for, over its heap."""
+    theme = stage.theme
+    for horde in hordes(stage).values():
+        alive = [t for t in horde.bodies if not t.fade]
+        if not alive or horde.tokens <= 0:
+            continue
+        x = sum(t.body.position.x for t in alive) / len(alive)
+        y = max(t.body.position.y for t in alive)
+        sx, sy = stage.screen((x, y))
+        label = theme.text(str(horde.tokens), 14, (255, 236, 220), "bold")
+        box = label.get_rect().inflate(theme.px(10), theme.px(4))
+        box.midbottom = (round(sx), round(sy - stage.piece() * 0.5))
+        pygame.draw.rect(surface, (60, 20, 16), box, border_radius=theme.px(6))
+        pygame.draw.rect(surface, (200, 60, 40), box, 1, border_radius=theme.px(6))
+        surface.blit(label, label.get_rect(center=box.center))
+
+
 class HordeArrives(Part):
     """BarbariansPlaced: the horde pours in from beyond the area and gathers there."""
 

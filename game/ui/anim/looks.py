@@ -21,7 +21,7 @@ class Look:
 
 HORDE = Look("horde", (150, 40, 30), "none", "dust", "fall")
 STORM = Look("storm", (70, 100, 140), "sea", "rain", "wash")
-ERUPTION = Look("eruption", (200, 70, 20), "none", "", "burn")
+ERUPTION = Look("eruption", (120, 35, 15), "none", "", "burn")
 FLOOD = Look("flood", (50, 110, 190), "plain", "rain", "wash")
 PLAGUE = Look("plague", (110, 140, 70), "victim", "miasma", "wither")
 FAMINE = Look("famine", (170, 130, 60), "victim", "dust", "wither")

@@ -457,9 +457,11 @@ class Note(Part):
     duration = 1.3
 
     def __init__(self, events: Sequence[Event], text: str, area: str | None,
-                 colour: tuple[int, int, int] = (255, 230, 190), who: str = "") -> None:
+                 colour: tuple[int, int, int] = (255, 230, 190), who: str = "",
+                 burst: str = "") -> None:
         super().__init__(events)
         self.text, self.area, self.colour, self.who = text, area, colour, who
+        self.burst = burst  # particles thrown up where the note rises (coins for treasury)
 
     def begin(self, stage: Stage) -> None:
         if self.area is None and self.who:  # over the player's lands: a city first
@@ -467,6 +469,8 @@ class Note(Part):
             cities = sorted(a for a, o in board.cities.items() if o == self.who) if board else []
             held = cities or stage.holdings(self.who)
             self.area = held[0] if held else None
+        if self.burst and self.area:
+            stage.particles.burst(self.burst, stage.area_point(self.area), 0.8)
 
     def draw(self, surface: pygame.Surface, stage: Stage, t: float) -> None:
         theme = stage.theme

@@ -18,7 +18,7 @@ from game.core.state import Board
 
 from ..logtext import name as civ_name
 from .build import Builder, kind
-from .horde import settle_all
+from .horde import draw_badges, settle_all
 from .parts import Banner, Part, Step, caption
 from .stage import Stage, copy_board
 
@@ -188,12 +188,14 @@ class AnimQueue:
         clip = surface.get_clip()
         surface.set_clip(stage.mv.rect)
         origin, zoom = stage.origin(), stage.mv.zoom
-        stage.swarm.draw(surface, origin, zoom, max(6, int(stage.piece() * 0.62)))
-        if self.steps:
-            self.steps[0].draw(surface, stage)
-        stage.particles.draw(surface, origin, zoom, stage.mv.rect)
+        stage.swarm.draw(surface, origin, zoom, max(6, int(stage.piece() * 0.8)))
+        draw_badges(surface, stage)
+        stage.particles.draw(surface, origin, zoom, stage.mv.rect,
+                             max(2, int(stage.piece() * 0.3)))
         for weather in stage.ambience:
             weather.draw_over(surface, stage)
+        if self.steps:  # after the particles: glows, lightning and banners stay in front
+            self.steps[0].draw(surface, stage)
         look = stage.look
         if look is not None and stage.victim and self.steps and not any(
                 isinstance(p, Banner) and p.stage_of_life == 1 for p in self.steps[0].parts):

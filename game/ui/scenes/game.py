@@ -89,6 +89,7 @@ class GameScene(Scene):
         self.mapview.set_viewport(self.map_rect)
         assert self.anims is not None
         self.anims.stage.hand_rect = self.side_rect  # where cards fly to
+        self._animation_settings()
         self.topbar = TopBar(self.theme)
         self.topbar.rect = pygame.Rect(0, 0, w, top)
         tab_h = px(34)
@@ -355,8 +356,7 @@ class GameScene(Scene):
                              vy * PAN_SPEED * dt * self.theme.scale)
         anims = self.anims
         if anims is not None:
-            anims.speed = self.app.settings.animation_speed
-            anims.reduce_motion = self.app.settings.reduce_motion
+            self._animation_settings()
             if self.fast_bots and anims.busy:
                 anims.skip_all()
             anims.update(dt)
@@ -368,6 +368,11 @@ class GameScene(Scene):
             from .end import EndScene
 
             self.app.push(EndScene(self.app, self.session))
+
+    def _animation_settings(self) -> None:
+        assert self.anims is not None
+        self.anims.speed = self.app.settings.animation_speed
+        self.anims.reduce_motion = self.app.settings.reduce_motion
 
     def _seat_players(self) -> None:
         """Hot-seat: when a different human must act, the curtain comes down first."""
