@@ -1,9 +1,9 @@
 """The application icon, drawn with pygame at build time: a civilization token (a coloured disc
 with a gold rim and an emblem) on the client's dark ground.
 
-`python build/icon.py DIR` writes calamitas.png, calamitas.ico (Windows) and calamitas.icns
-(macOS) into DIR. Both containers hold PNG images, which Windows Vista+ and macOS 10.7+ read,
-so no image library beyond pygame is needed.
+`python build/icon.py DIR` writes calamitas.png and calamitas.ico (the Windows executable's
+icon) into DIR. The .ico holds PNG images, which Windows reads since Vista, so no image
+library beyond pygame is needed. (A one-file program on macOS or Linux carries no icon.)
 """
 
 from __future__ import annotations
@@ -27,8 +27,6 @@ EMBLEM_INK = (239, 230, 210)  # theme.json normal_text
 EMBLEM = "ziggurat"
 MASTER = 1024
 ICO_SIZES = (16, 24, 32, 48, 64, 128, 256)
-ICNS_TYPES = {b"icp4": 16, b"icp5": 32, b"icp6": 64, b"ic07": 128, b"ic08": 256, b"ic09": 512,
-              b"ic10": 1024}
 
 
 def draw_icon(size: int = MASTER) -> pygame.Surface:
@@ -65,22 +63,12 @@ def ico_bytes(master: pygame.Surface) -> bytes:
     return head + entries + b"".join(images)
 
 
-def icns_bytes(master: pygame.Surface) -> bytes:
-    """'icns', total length, then (type, length incl. 8-byte header, PNG) blocks, big-endian."""
-    blocks = b""
-    for kind, n in ICNS_TYPES.items():
-        data = scaled(master, n)
-        blocks += kind + struct.pack(">I", len(data) + 8) + data
-    return b"icns" + struct.pack(">I", len(blocks) + 8) + blocks
-
-
 def write_icons(folder: Path) -> dict[str, Path]:
     folder.mkdir(parents=True, exist_ok=True)
     master = draw_icon()
-    paths = {ext: folder / f"calamitas.{ext}" for ext in ("png", "ico", "icns")}
+    paths = {ext: folder / f"calamitas.{ext}" for ext in ("png", "ico")}
     paths["png"].write_bytes(scaled(master, 256))
     paths["ico"].write_bytes(ico_bytes(master))
-    paths["icns"].write_bytes(icns_bytes(master))
     return paths
 
 
