@@ -2,10 +2,11 @@
 
     python bench/startup.py [--runs N] [EXE ...]
 
-Without EXE: the source (`python build/launcher.py`) and whichever of `dist/calamitas/calamitas`
-(folder build) and `dist/calamitas` (one-file build) exist. Each launch runs headless with
-CALAMITAS_FIRST_FRAME set, so the program prints the clock at its first flip and exits
-(see build/launcher.py); the figure is that clock minus the clock just before the launch.
+Without EXE: the source (`python build/launcher.py`) and whichever of
+`dist/folder/calamitas/calamitas` (folder build) and `dist/calamitas` (one-file build) exist.
+Each launch runs headless with CALAMITAS_FIRST_FRAME set, so the program prints the clock at its
+first flip and exits (see build/launcher.py); the figure is that clock minus the clock just
+before the launch.
 On a busy machine wall times swell; the CPU seconds of the whole launch (Unix) swell less.
 Settings come from an empty temporary data folder, so every launch starts the same way.
 """
@@ -34,8 +35,9 @@ from build import size_mb  # noqa: E402  (build/build.py)
 
 def default_targets() -> list[tuple[str, list[str]]]:
     targets = [("source", [sys.executable, str(ROOT / "build" / "launcher.py")])]
-    for name, path in (("folder build", ROOT / "dist" / "calamitas" / f"calamitas{EXE}"),
-                       ("one-file build", ROOT / "dist" / f"calamitas{EXE}")):
+    dist = ROOT / "dist"
+    for name, path in (("folder build", dist / "folder" / "calamitas" / f"calamitas{EXE}"),
+                       ("one-file build", dist / f"calamitas{EXE}")):
         if path.is_file():
             targets.append((name, [str(path)]))
     return targets

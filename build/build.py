@@ -1,7 +1,7 @@
 """Build the standalone Calamitas with PyInstaller: `python build/build.py [--onefile]`.
 
-Writes `dist/calamitas/` (a folder, quickest to start) or, with --onefile, the single file
-`dist/calamitas[.exe]`, and prints its size. Needs `pip install -e ".[build]"`.
+Writes the folder `dist/folder/calamitas/` (quickest to start) or, with --onefile, the single
+file `dist/calamitas[.exe]`, and prints its size. Needs `pip install -e ".[build]"`.
 The spec, `build/calamitas.spec`, says what goes in and what is left out.
 """
 
@@ -45,11 +45,13 @@ def build(dist: Path, work: Path, onefile: bool, quiet: bool = False) -> Path:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--onefile", action="store_true", help="one executable, not a folder")
-    parser.add_argument("--dist", type=Path, default=ROOT / "dist", metavar="DIR")
+    parser.add_argument("--dist", type=Path, metavar="DIR",
+                        help="where the build goes (default: dist/, or dist/folder/ for a folder)")
     parser.add_argument("--work", type=Path, default=ROOT / "build" / "work", metavar="DIR")
     parser.add_argument("--quiet", action="store_true", help="PyInstaller warnings only")
     args = parser.parse_args(argv)
-    exe = build(args.dist, args.work, args.onefile, args.quiet)
+    dist = args.dist or (ROOT / "dist" if args.onefile else ROOT / "dist" / "folder")
+    exe = build(dist, args.work, args.onefile, args.quiet)
     if not exe.is_file():
         print(f"build.py: PyInstaller made no {exe}", file=sys.stderr)
         return 1
