@@ -20,6 +20,9 @@ T = TypeVar("T")
 
 _ATOMS = (int, str, bool, float, type(None))
 _ATOM_SET = frozenset(_ATOMS)
+# Types whose values a clone shares rather than copies: atoms, tuples, frozen dataclasses (the
+# latter added as met).
+_SHARED: set[type] = {*_ATOMS, tuple}
 
 
 def clone(value: T) -> T:
@@ -40,21 +43,23 @@ def _same(value: Any) -> Any:
 
 
 def _copy_list(value: list[Any]) -> list[Any]:
-    # Most lists hold only atoms (decks, ids): copy those at C speed.
-    if _ATOM_SET.issuperset(map(type, value)):
+    # Most lists hold only shared values (decks, ids, hands of frozen cards): copy those at C
+    # speed.
+    if _SHARED.issuperset(map(type, value)):
         return value.copy()
-    return [_clone(v) for v in value]
+    return [v if type(v) in _SHARED else _clone(v) for v in value]
 
 
 def _copy_dict(value: dict[Any, Any]) -> dict[Any, Any]:
-    if _ATOM_SET.issuperset(map(type, value.values())):
+    if _SHARED.issuperset(map(type, value.values())):
         return value.copy()
-    return {k: _clone(v) for k, v in value.items()}
+    return {k: v if type(v) in _SHARED else _clone(v) for k, v in value.items()}
 
 
 def _copier_for(kind: type) -> Callable[[Any], Any]:
     """How to copy values of one type, worked out once per type: the clone is on the hot path."""
     if kind in _ATOMS or kind is tuple or _is_frozen(kind):
+        _SHARED.add(kind)
         return _same
     if kind is list:
         return _copy_list
@@ -64,7 +69,9 @@ def _copier_for(kind: type) -> Callable[[Any], Any]:
 
         def copy_dataclass(value: Any) -> Any:
             copy = object.__new__(kind)
-            copy.__dict__ = {k: _clone(v) for k, v in value.__dict__.items()}
+            # shared values inline: a call per int or string field would double the cost
+            copy.__dict__ = {k: v if type(v) in _SHARED else _clone(v)
+                             for k, v in value.__dict__.items()}
             return copy
 
         return copy_dataclass
