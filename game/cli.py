@@ -77,7 +77,15 @@ def cmd_replay(args: argparse.Namespace) -> int:
     print(f"{args.file}: save format {game.format_version}, Calamitas {game.game_version or '?'}"
           f", {state.config.ruleset}, map {state.map.id}, {len(state.players)} players, "
           f"{len(record.actions)} actions, turn {state.turn} ({state.phase or 'over'})")
-    if not args.verify:
+    if args.verify:
+        try:
+            report = verify(game)
+        except ReplayError as err:
+            print(f"calamitas replay: {args.file}: {err}", file=sys.stderr)
+            return 1
+        print(f"verified: {report.actions} actions re-applied, {report.hashes} state hashes "
+              f"match (final {report.final_hash})")
+    elif not args.view:
         turns = dict((a, t) for t, a in record.turn_starts())
         try:
             for i, action in enumerate(record.actions):
@@ -88,14 +96,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
             import os
 
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
-    try:
-        report = verify(game)
-    except ReplayError as err:
-        print(f"calamitas replay: {args.file}: {err}", file=sys.stderr)
-        return 1
-    print(f"verified: {report.actions} actions re-applied, {report.hashes} state hashes match "
-          f"(final {report.final_hash})")
+    if args.view:
+        from game.ui.app import run_client
+
+        return run_client(replay=args.file)
     return 0
 
 
@@ -177,6 +181,8 @@ def build_parser() -> argparse.ArgumentParser:
     rep = sub.add_parser("replay", help="re-apply a save's action log")
     rep.add_argument("file", metavar="FILE")
     rep.add_argument("--verify", action="store_true", help="check every stored state hash")
+    rep.add_argument("--view", action="store_true",
+                     help="watch it in the client's replay viewer (after --verify, if given)")
     rep.set_defaults(func=cmd_replay)
 
     val = sub.add_parser("validate-map", help="check a map file")

@@ -177,8 +177,17 @@ class ReplayCursor:
         index = max(0, min(index, self.length))
         if index < self.position:
             self._restore(index)
+        self.leap(index)
         while self.position < index and not self.at_end:
             self.forward()
+
+    def leap(self, index: int) -> None:
+        """Go straight to the last checkpoint at or before `index` if it lies ahead (a place
+        visited before); the rest of the way is the caller's, e.g. a slice per frame."""
+        base = max(k for k in self._checkpoints if k <= index)
+        if base > self.position:
+            self.state = self._checkpoints[base].clone()
+            self.position = base
 
     def _restore(self, index: int) -> None:
         """Go back to the state after `index` (<= position) actions, from a checkpoint."""

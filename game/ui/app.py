@@ -187,8 +187,9 @@ class App:
         pygame.quit()
 
 
-def run_client(load: str | None = None) -> int:
-    """python -m game play: open the window on the main menu (or straight into a save)."""
+def run_client(load: str | None = None, replay: str | None = None) -> int:
+    """python -m game play: open the window on the main menu (or straight into a save, or into
+    the replay viewer watching one)."""
     from .scenes.menu import MenuScene
 
     app = App()
@@ -197,6 +198,10 @@ def run_client(load: str | None = None) -> int:
         from .scenes.load import open_save
 
         open_save(app, load)
+    elif replay:
+        from .scenes.replay import open_replay
+
+        open_replay(app, replay)
     try:
         app.run()
     finally:

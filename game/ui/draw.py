@@ -121,3 +121,19 @@ def backdrop(surface: pygame.Surface, theme: Theme) -> None:
         _BACKDROPS.clear()
         _BACKDROPS[size] = hit
     surface.blit(hit, (0, 0))
+
+
+def banner(surface: pygame.Surface, theme: Theme, text: str, midtop: tuple[int, int],
+           alpha: float = 1.0) -> None:
+    """A red announcement plate (a calamity strikes), fading with `alpha` from 1 to 0."""
+    img = theme.text(text, 26, (255, 236, 200), "title")
+    box = img.get_rect()
+    box.inflate_ip(theme.px(60), theme.px(24))
+    box.midtop = midtop
+    layer = pygame.Surface(box.size, pygame.SRCALPHA)
+    pygame.draw.rect(layer, (120, 30, 20, 230), layer.get_rect(), border_radius=theme.px(10))
+    pygame.draw.rect(layer, (255, 190, 120, 255), layer.get_rect(), theme.px(2),
+                     border_radius=theme.px(10))
+    layer.blit(img, img.get_rect(center=layer.get_rect().center))
+    layer.set_alpha(int(255 * max(0.0, min(1.0, alpha))))
+    surface.blit(layer, box.topleft)

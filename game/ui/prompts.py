@@ -68,10 +68,10 @@ _NAMES: dict[tuple[str, int], dict[str, str]] = {}
 
 
 def names(graph: MapGraph | None) -> dict[str, str]:
-    """Every id a prompt may name bare, with the name to show: areas, seas, volcanoes and
-    civilizations, advances, commodities, and the calamities of more than one word (single
-    words such as "famine" or "flood" are also plain English in prompts, and read well as
-    they are)."""
+    """Every id a prompt (or a log line) may name bare, with the name to show: areas, seas,
+    volcanoes, flood plains, civilizations, advances, commodities, and the calamities of more
+    than one word (single words such as "famine" or "flood" are also plain English in
+    prompts, and read well as they are)."""
     key = (graph.id, len(graph.areas)) if graph is not None else ("", 0)
     found = _NAMES.get(key)
     if found is not None:
@@ -81,6 +81,8 @@ def names(graph: MapGraph | None) -> dict[str, str]:
     table.update((a.id, a.name) for a in data.advances.values())
     for ruleset in data.rulesets.values():
         table.update((cid, c.name) for cid, c in ruleset.calamities.items() if "_" in cid)
+    if graph is not None:  # later names win: "indus" is a flood plain and a civilization
+        table.update((pid, nice(pid).title()) for pid in graph.flood_plains)
     table.update((c.id, c.name) for c in data.civilizations.values())
     if graph is not None:
         table.update((sid, s.name) for sid, s in graph.seas.items())

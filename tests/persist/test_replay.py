@@ -192,3 +192,18 @@ def test_the_cursor_stops_where_an_edited_log_diverges_and_says_why(saved) -> No
     assert cursor.forward() == []
     cursor.seek(25)
     assert cursor.state.state_hash() == good
+
+
+def test_going_forward_again_starts_from_the_checkpoints_already_made(saved, monkeypatch) -> None:
+    import game.persist.replay as replay
+
+    cursor = ReplayCursor(read_save(saved), every=25)
+    cursor.seek(120)
+    expected = cursor.state.state_hash()
+    cursor.seek(5)
+    applied: list[int] = []
+    real_step = replay.step
+    monkeypatch.setattr(replay, "step", lambda s, r, i: applied.append(i) or real_step(s, r, i))
+    cursor.seek(120)
+    assert cursor.state.state_hash() == expected
+    assert applied == list(range(101, 121))  # from the checkpoint at 100, not from 5

@@ -1,5 +1,5 @@
-"""Load a saved game (or continue the newest autosave). A file that cannot be read shows its
-reason and nothing else happens."""
+"""Load a saved game (or continue the newest autosave), or watch any save as a replay. A file
+that cannot be read shows its reason and nothing else happens."""
 
 from __future__ import annotations
 
@@ -74,7 +74,8 @@ class LoadScene(Scene):
         px = self.px
         w, h = self.app.screen.get_size()
         m, c = self.app.manager, self.container
-        rows = list_saves(persist_paths.saves_dir()) + list_saves(persist_paths.autosaves_dir())
+        rows = [row for folder in (persist_paths.saves_dir(), persist_paths.autosaves_dir(),
+                                   persist_paths.replays_dir()) for row in list_saves(folder)]
         self.rows = rows
         self.items = []
         for row in rows:
@@ -91,10 +92,17 @@ class LoadScene(Scene):
         self.back = UIButton(pygame.Rect(px(40), h - px(80), px(150), px(44)), "Back", m,
                              container=c)
         self.open = UIButton(pygame.Rect(w - px(190), h - px(80), px(150), px(44)), "Open", m,
-                             container=c, object_id=pygame_gui.core.ObjectID(
+                             container=c, tool_tip_text="Play on from where the save stands",
+                             object_id=pygame_gui.core.ObjectID(
                                  object_id="#open", class_id="@primary"))
+        self.watch = UIButton(pygame.Rect(w - px(362), h - px(80), px(160), px(44)),
+                              "Watch replay", m, container=c,
+                              tool_tip_text="Watch the game from its start: step, play, jump "
+                              "to a turn", object_id=pygame_gui.core.ObjectID(
+                                  object_id="#watch", class_id="@option"))
         if not rows:
             self.open.disable()
+            self.watch.disable()
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -102,12 +110,14 @@ class LoadScene(Scene):
                 self.app.pop()
             elif event.ui_element is self.open:
                 self.open_selected()
+            elif event.ui_element is self.watch:
+                self.open_selected(replay=True)
         elif event.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION:
             self.open_selected()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
 
-    def open_selected(self) -> None:
+    def open_selected(self, replay: bool = False) -> None:
         chosen = self.list.get_single_selection()
         if chosen is None or chosen not in self.items:
             self.app.notify("Choose a saved game first")
@@ -116,7 +126,12 @@ class LoadScene(Scene):
         if row.error:
             self.app.notify(row.error)
             return
-        open_save(self.app, row.path)
+        if replay:
+            from .replay import open_replay
+
+            open_replay(self.app, row.path)
+        else:
+            open_save(self.app, row.path)
 
     def draw(self, surface: pygame.Surface) -> None:
         backdrop(surface, self.theme)
