@@ -7,10 +7,6 @@
   One pick per token (`area:X`); a token goes before a city in the same area; a city is offered
   only while at least its worth remains or nothing else is left (never fewer points than asked,
   more only when unavoidable). Ends with a UnitsLost event.
-- `damage:share` — a chooser shares `total` points among other players, at most `max_each` and
-  never more than a player has; `exclude` lists players who may not be named. Picks `player:X`,
-  then `number:N`. The result, {player: points}, is written into the data of the task below
-  (the calamity that pushed it) under the key `into`.
 - `damage:pick_players` — a chooser names `count` distinct players among `among` (`player:X`
   picks); the list goes into the task below under `into`.
 - `damage:reduce_cities` — `chooser` (default: the player) picks `count` of `player`'s cities in
@@ -93,53 +89,6 @@ def _lose_choose(state: GameState, task: Task, label: str, events: list[Event]) 
         hit.append(area)
 
 
-def _share_caps(state: GameState, d: dict[str, Any]) -> dict[str, int]:
-    given: dict[str, int] = d.setdefault("given", {})
-    caps = {}
-    for pid in state.players:
-        if pid == d["chooser"] or pid in d.get("exclude", []):
-            continue
-        cap = min(int(d["max_each"]), unit_points(state, pid)) - given.get(pid, 0)
-        if cap > 0:
-            caps[pid] = cap
-    return caps
-
-
-def _share_step(state: GameState, task: Task, events: list[Event]) -> None:
-    d = task.data
-    left = int(d["total"]) - sum(d.setdefault("given", {}).values())
-    caps = _share_caps(state, d)
-    if left <= 0 or not caps:
-        parent = state.tasks[-2]
-        parent.data[d["into"]] = dict(d["given"])
-        done(state, task)
-        return
-    if "naming" in d:
-        who = d["naming"]
-        top = min(caps[who], left)
-        ask(state, d["chooser"], "share_amount", f"How many unit points does {who} lose?",
-            [f"number:{n}" for n in range(1, top + 1)], d.get("rule", ""))
-        return
-    if len(caps) == 1 or sum(caps.values()) <= left:
-        for pid, cap in caps.items():  # no real choice: everyone takes what they can
-            d["given"][pid] = d["given"].get(pid, 0) + min(cap, left)
-            left -= min(cap, left)
-        return
-    ask(state, d["chooser"], "share_player",
-        f"Name a player to lose some of the {left} unit points left",
-        [f"player:{p}" for p in caps], d.get("rule", ""))
-
-
-def _share_choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
-    d = task.data
-    kind, _, value = label.partition(":")
-    if kind == "player":
-        d["naming"] = value
-    else:
-        who = d.pop("naming")
-        d["given"][who] = d["given"].get(who, 0) + int(value)
-
-
 def _pick_step(state: GameState, task: Task, events: list[Event]) -> None:
     d = task.data
     picked: list[str] = d.setdefault("picked", [])
@@ -189,6 +138,5 @@ def _reduce_choose(state: GameState, task: Task, label: str, events: list[Event]
 
 
 register("damage:lose_points", _lose_step, _lose_choose)
-register("damage:share", _share_step, _share_choose)
 register("damage:pick_players", _pick_step, _pick_choose)
 register("damage:reduce_cities", _reduce_step, _reduce_choose)

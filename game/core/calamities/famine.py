@@ -23,7 +23,6 @@ from ..ops import unit_points
 from ..population import FLAG_AGRICULTURE_SUSPENDED, remove_surplus
 from ..state import GameState, Task
 from .common import holds_any, modified, params
-from .losses import LossesAssigned
 from .outcome import cite
 
 ID = "famine"
@@ -49,10 +48,13 @@ def _step(state: GameState, task: Task, events: list[Event]) -> None:
     elif stage == 1:
         others = [pid for pid in state.players if pid != victim and not _immune(state, pid)]
         if "secondary_loss_total" in p:
-            push(state, "damage:share", chooser=victim, total=int(p["secondary_loss_total"]),
-                 max_each=int(p["secondary_loss_max_each"]), into="shares",
-                 exclude=[pid for pid in state.players if _immune(state, pid)],
-                 rule=cite(state, ID, "29.3.1.1"))
+            caps = {pid: min(int(p["secondary_loss_max_each"]), unit_points(state, pid))
+                    for pid in others}
+            d["shares"] = {}  # stays empty when nobody else has units
+            if any(caps.values()):
+                push(state, "losses:share", chooser=victim, total=int(p["secondary_loss_total"]),
+                     caps={q: c for q, c in caps.items() if c > 0}, into="shares",
+                     rule=cite(state, ID, "29.3.1.1"))
         else:
             push(state, "damage:pick_players", chooser=victim, into="named",
                  count=int(p["secondary_players"]),
@@ -70,9 +72,7 @@ def _step(state: GameState, task: Task, events: list[Event]) -> None:
 def _secondary_losses(state: GameState, task: Task, events: list[Event]) -> None:
     d = task.data
     if "shares" in d:
-        shares = {pid: int(n) for pid, n in d["shares"].items()}
-        events.append(LossesAssigned(chooser=d["victim"], shares=tuple(sorted(shares.items())),
-                                     rule=cite(state, ID, "29.3.1.1")))
+        shares = {pid: int(n) for pid, n in d["shares"].items()}  # losses:share reported them
         losses = {pid: min(n, modified(state, ID, "secondary_loss", pid, base=n))
                   for pid, n in shares.items()}
     else:

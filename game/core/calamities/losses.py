@@ -157,5 +157,17 @@ def _share_choose(state: GameState, task: Task, label: str, events: list[Event])
         d["given"][who] = d["given"].get(who, 0) + int(value)
 
 
+def _legacy_share_step(state: GameState, task: Task, events: list[Event]) -> None:
+    """`damage:share` in a state saved while one was under way: its caps (at most `max_each`
+    and what a player has; never the chooser nor those in `exclude`) worked out, then carried
+    on as the `losses:share` it is now."""
+    d = task.data
+    caps = {pid: min(int(d["max_each"]), unit_points(state, pid)) for pid in state.players
+            if pid != d["chooser"] and pid not in d.get("exclude", [])}
+    d["caps"] = {pid: cap for pid, cap in caps.items() if cap > 0}
+    task.kind = "losses:share"
+
+
 register("losses:lose", _lose_step, _lose_choose)
 register("losses:share", _share_step, _share_choose)
+register("damage:share", _legacy_share_step, _share_choose)

@@ -126,6 +126,20 @@ def test_a_share_offers_no_more_than_a_players_cap_or_what_is_left() -> None:
     assert shares(state) == {"assyria": 4, "babylon": 1}
 
 
+def test_a_damage_share_saved_under_way_carries_on_as_a_share_of_what_players_have() -> None:
+    """States saved while Famine's share was still a `damage:share` task load and finish."""
+    state = build(BOARD)
+    run_task(state, "damage:share", chooser="assyria", total=5, max_each=4, into="shares")
+    assert state.pending is not None and state.tasks[-1].kind == "losses:share"
+    assert state.pending.options == ["player:babylon", "player:egypt"]
+    apply(state, Action("assyria", "player:egypt"))
+    assert state.pending is not None
+    assert state.pending.options == ["number:1", "number:2", "number:3", "number:4"]
+    apply(state, Action("assyria", "number:4"))
+    assert state.pending is None
+    assert shares(state) == {"egypt": 4, "babylon": 1}
+
+
 def _mine() -> list[Path]:
     return sorted(p for p in SCENARIOS.rglob("*.toml") if p.name.split("-")[0] in MINE)
 
