@@ -80,6 +80,8 @@ def simulate(
     except ValueError as err:
         raise SimulationError(str(err)) from None
     record = _recorder(state) if save else None
+    if record is not None:
+        record.seats = dict(zip(state.players, bots, strict=True))  # bots in every seat
     cards: Counter[str] = card_census(state)
     bad = violations(state, cards)
     calamities: Counter[str] = Counter()

@@ -10,6 +10,8 @@ Format history:
   0  a bare game state as written by `GameState.to_json` (debug dumps, scenario states)
   1  the save envelope: versions, rule set, map id and hash, configuration, seed, start,
      action log, turn hashes, state hash and the state snapshot
+  2  "seats": who sits in each seat, player -> "human" or a bot level (names are in the
+     configuration). Older files did not say: every seat is taken to be human.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from game.core.plain import from_plain, to_plain
 from game.core.state import GameState, map_digest
 
 FORMAT_NAME = "calamitas-save"
-CURRENT = 1
+CURRENT = 2
 
 Data = dict[str, Any]
 Migration = Callable[[Data], Data]
@@ -61,8 +63,18 @@ def _bare_state_to_1(data: Data) -> Data:
     }
 
 
+def _seats_2(data: Data) -> Data:
+    """Format 1 did not record who sat where: every seat becomes human (a person can still
+    play every seat; nothing plays itself unasked)."""
+    state = data.get("state")
+    players = state.get("players") if isinstance(state, dict) else None
+    seats = {pid: "human" for pid in players} if isinstance(players, dict) else {}
+    return {**data, "seats": seats}
+
+
 MIGRATIONS: dict[int, Migration] = {
     0: _bare_state_to_1,
+    1: _seats_2,
 }
 
 

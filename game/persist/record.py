@@ -7,6 +7,7 @@ actions re-applied in order must reproduce the hash recorded at each turn bounda
     record = GameRecord.begin(state)          # right after new_game (or on any state)
     events = record.apply(state, action)      # instead of game.core.apply
     record.phase_changed                      # True once after each phase boundary
+    record.seats = {"egypt": "human", ...}    # who sits where, kept in saves
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ class GameRecord:
     start: GameState | None  # None: new_game(config, map) rebuilds the start
     actions: list[Action] = field(default_factory=list)
     hashes: list[TurnHash] = field(default_factory=list)
+    seats: dict[str, str] = field(default_factory=dict)  # player -> "human" or a bot level
     phase_changed: bool = False  # set at each phase boundary; whoever autosaves clears it
     _turn: int = 0
     _phase: str = ""

@@ -4,7 +4,8 @@ A save holds the format and game versions, the rule set, the map's id and hash, 
 configuration and seed, where the log starts (null: `new_game` from that configuration; else a
 start snapshot), the action log, a state hash at each turn boundary, and a snapshot of the
 current state (its own map graph included, so a save opens even when its map is not
-installed). Loading uses the snapshot; `game.persist.replay` re-applies the log.
+installed), and who sits in each seat (a person, or a bot of some level). Loading uses the
+snapshot; `game.persist.replay` re-applies the log.
 
 Nothing here executes what a file says: JSON only, every value checked for type and range, the
 snapshot's hash and the core's invariants checked before a state is handed out.
@@ -38,6 +39,7 @@ MAX_SAVE_BYTES = 64 * 1024 * 1024
 MAX_LABEL = 200  # longer player ids or option labels are not ours
 SUFFIX = ".json"
 _HASH = re.compile(r"[0-9a-f]{16}")
+_SEAT_KIND = re.compile(r"[a-z][a-z0-9_-]{0,23}")  # "human" or a bot level's name
 
 
 class SaveError(Exception):
@@ -90,6 +92,7 @@ def save_document(record: GameRecord, state: GameState) -> dict[str, Any]:
         "start": None if record.start is None else to_plain(record.start),
         "actions": [{"player": a.player, "label": a.label} for a in record.actions],
         "hashes": [{"action": h.action, "turn": h.turn, "hash": h.hash} for h in record.hashes],
+        "seats": {pid: record.seats.get(pid, "human") for pid in state.players},
         "state_hash": state.state_hash(),
         "state": to_plain(state),
     }
@@ -157,8 +160,9 @@ def _decode(data: Any) -> SavedGame:
     start = None if data.get("start") is None else _state(data.get("start"), "start")
     actions = _actions(data.get("actions"))
     hashes = _hashes(data.get("hashes"), len(actions))
+    seats = _seats(data.get("seats"), state)
     _check_envelope(data, state, config)
-    record = GameRecord(config=config, start=start, actions=actions, hashes=hashes)
+    record = GameRecord(config=config, start=start, actions=actions, hashes=hashes, seats=seats)
     record.resume(state)
     return SavedGame(
         state=state, record=record, format_version=original,
@@ -280,6 +284,16 @@ def _hashes(value: Any, actions: int) -> list[TurnHash]:
             raise SaveError(f"{where}.hash: expected 16 hex digits, got {_describe(digest)}")
         out.append(TurnHash(at, turn, digest))
     return out
+
+
+def _seats(value: Any, state: GameState) -> dict[str, str]:
+    if not isinstance(value, dict) or set(value) != set(state.players):
+        raise SaveError("seats: expected who sits in each of the game's seats")
+    for pid, kind in value.items():
+        if not isinstance(kind, str) or not _SEAT_KIND.fullmatch(kind):
+            raise SaveError(f"seats.{one_line(pid, 40)}: expected \"human\" or a bot level, "
+                            f"got {_describe(kind)}")
+    return {pid: value[pid] for pid in state.players}
 
 
 def _check_envelope(data: dict[str, Any], state: GameState, config: GameConfig) -> None:

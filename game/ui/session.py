@@ -74,6 +74,7 @@ class Session:
     def __post_init__(self) -> None:
         if self.record is None:
             self.record = GameRecord.begin(self.state)
+        self.record.seats = {pid: "human" if s.human else s.level for pid, s in self.seats.items()}
         for i, (_pid, seat) in enumerate(self.seats.items()):
             if not seat.human and seat.bot is None:
                 seat.bot = make_bot(seat.level, self.state.config.seed * 1000 + i)

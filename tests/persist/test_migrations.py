@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -10,6 +11,8 @@ import pytest
 from game.persist import SaveError, read_save, verify, write_save
 from game.persist.migrations import CURRENT, MigrationError, upgrade
 from game.persist.saves import encode_save
+
+OLD = Path(__file__).resolve().parent / "old"
 
 
 def test_migrations_chain_one_step_at_a_time_in_order() -> None:
@@ -84,3 +87,20 @@ def test_an_old_file_goes_through_every_step_of_the_real_chain(played, tmp_path,
     out = migrations.upgrade(json.loads(state.to_json()), 0, current=2)
     assert seen == [0, 1] and out["format_version"] == 2
     assert out["state"] == current["state"]
+
+
+def test_a_format_1_save_from_before_seats_were_kept_loads_with_every_seat_human(
+    tmp_path,
+) -> None:
+    """tests/persist/old/format-1.json was written by format 1 (no "seats")."""
+    old = OLD / "format-1.json"
+    before = old.read_bytes()
+    game = read_save(old)
+    assert old.read_bytes() == before
+    assert game.format_version == 1
+    assert game.record.seats == {pid: "human" for pid in game.state.players}
+    assert len(game.record.seats) == 5
+    assert verify(game).actions == len(game.record.actions) == 60
+    again = json.loads(write_save(tmp_path / "again.json", game.record, game.state).read_text())
+    assert again["format_version"] == CURRENT == 2
+    assert again["seats"] == {pid: "human" for pid in game.state.players}

@@ -116,7 +116,7 @@ def test_loading_leaves_the_file_byte_for_byte_unchanged(played, tmp_path) -> No
 def test_a_save_holds_every_field_the_format_promises(played) -> None:
     state, record = played["end"]
     doc = json.loads(encode_save(record, state))
-    assert doc["format"] == "calamitas-save" and doc["format_version"] == 1
+    assert doc["format"] == "calamitas-save" and doc["format_version"] == 2
     assert doc["game_version"] and doc["ruleset"] == "classic"
     assert doc["map"]["id"] == "arena" and len(doc["map"]["hash"]) == 16
     assert doc["config"]["players"] == list(state.players) and doc["seed"] == 7
@@ -125,6 +125,20 @@ def test_a_save_holds_every_field_the_format_promises(played) -> None:
         "player", "label"}
     assert [h["turn"] for h in doc["hashes"]] == list(range(1, state.turn + 1))
     assert doc["state"]["map"]["id"] == "arena"  # the snapshot carries its own map graph
+    assert doc["seats"] == {pid: "human" for pid in state.players}  # unless told otherwise
+
+
+def test_who_sits_in_each_seat_comes_back_on_load(played, tmp_path) -> None:
+    state, record = played["trade"]
+    players = list(state.players)
+    record.seats = {pid: "human" if i % 3 == 0 else ("hard", "random")[i % 2]
+                    for i, pid in enumerate(players)}
+    try:
+        game = read_save(write_save(tmp_path / "seats.json", record, state))
+    finally:
+        record.seats = {}
+    assert game.record.seats == {pid: "human" if i % 3 == 0 else ("hard", "random")[i % 2]
+                                 for i, pid in enumerate(players)}
 
 
 def test_a_scenario_game_carries_its_own_map_and_start(helpers, tmp_path) -> None:
@@ -169,6 +183,10 @@ def test_a_newer_state_format_inside_is_refused_too(played, tmp_path) -> None:
         (lambda d: d["hashes"].reverse(), "hashes"),
         (lambda d: d.pop("state"), "state"),
         (lambda d: d.update(format="something-else"), "not a Calamitas save"),
+        (lambda d: d["seats"].pop("egypt"), "seats"),
+        (lambda d: d["seats"].update(egypt="Deep Blue; rm -rf"), "seats.egypt"),
+        (lambda d: d["seats"].update(egypt=7), "seats.egypt"),
+        (lambda d: d.update(seats=[]), "seats"),
     ],
 )
 def test_a_damaged_save_names_its_problem_on_one_line(played, tmp_path, change, message) -> None:

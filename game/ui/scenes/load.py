@@ -11,6 +11,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UISelectionList
 
+from game.bots import LEVELS
 from game.core.gamedata import load_game_data
 from game.persist import Autosaver, SavedGame, SaveError, list_saves, newest_autosave, read_save
 from game.persist import paths as persist_paths
@@ -24,6 +25,8 @@ from ..theme import Palette
 if TYPE_CHECKING:
     from ..app import App
 
+DEFAULT_LEVEL = "normal"  # for a bot whose level this version does not know
+
 
 def start_saved(app: App, game: SavedGame) -> bool:
     from .game import GameScene
@@ -34,16 +37,19 @@ def start_saved(app: App, game: SavedGame) -> bool:
         return False
     _, geometry = found
     state = game.state
-    kinds = list(app.settings.new_game.seats)
-    players = list(state.players)
-    if len(kinds) != len(players):
-        kinds = ["human"] * len(players)
     data = load_game_data()
     seats = {}
-    for pid, kind in zip(players, kinds, strict=True):
+    unknown = []
+    for pid in state.players:
         name = state.config.names.get(pid) or data.civilizations[pid].name
+        kind = game.record.seats.get(pid, "human")
+        if kind != "human" and kind not in LEVELS:  # a level this version does not have
+            unknown.append(f"{name} ({kind})")
+            kind = DEFAULT_LEVEL
         seats[pid] = Seat(pid, name, human=kind == "human",
-                          level=kind if kind != "human" else "basic")
+                          level=kind if kind != "human" else DEFAULT_LEVEL)
+    if unknown:
+        app.notify(f"Unknown bot level for {', '.join(unknown)}: playing {DEFAULT_LEVEL}")
     autosaver = Autosaver() if app.persist_settings else None
     session = Session(state, seats, record=game.record, autosaver=autosaver)
     app.reset_to(GameScene(app, session, geometry))
