@@ -55,6 +55,12 @@ class Board:
     cities: dict[str, str] = field(default_factory=dict)  # area -> owner (civ id or PIRATE)
     ships: dict[str, dict[str, int]] = field(default_factory=dict)  # area -> owner -> count
 
+    def __clone__(self) -> Board:
+        """`plain.clone`'s fast path: a board is copied at every action, and its dicts hold
+        only atoms, one level down at most."""
+        return Board({a: here.copy() for a, here in self.tokens.items()}, self.cities.copy(),
+                     {a: here.copy() for a, here in self.ships.items()})
+
     def count(self, area: str, owner: str) -> int:
         return self.tokens.get(area, {}).get(owner, 0)
 

@@ -3,6 +3,7 @@ half-done. A small test procedure stands in for the phases so the contract is pi
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
@@ -11,6 +12,7 @@ from game.core import Action, GameConfig, GameState, IllegalAction, apply, legal
 from game.core.engine import advance
 from game.core.flow import ask, done, label_key, register
 from game.core.mapgraph import Area, MapGraph
+from game.core.plain import clone
 from game.core.rng import Rng
 from game.core.state import Board, HandCard, Player, Task
 
@@ -94,6 +96,18 @@ def test_a_clone_equals_its_original_and_is_independent() -> None:
     apply(copy, legal_actions(copy)[0])
     assert copy != state
     assert copy.map is state.map  # immutable parts are shared, not copied
+
+
+def test_a_board_clone_copies_every_field_and_shares_no_dict() -> None:
+    """Board has its own fast copier: it must know every field the board has."""
+    board = Board({"a": {"egypt": 2}}, {"b": "egypt"}, {"s": {"egypt": 1}})
+    assert [f.name for f in dataclasses.fields(Board)] == ["tokens", "cities", "ships"]
+    copy = clone(board)
+    assert copy == board
+    copy.add("a", "egypt", 1)
+    copy.add_ships("s", "egypt", 1)
+    copy.cities["c"] = "egypt"
+    assert board == Board({"a": {"egypt": 2}}, {"b": "egypt"}, {"s": {"egypt": 1}})
 
 
 def test_json_round_trip_gives_an_equal_state_at_every_decision() -> None:
