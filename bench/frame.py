@@ -1,10 +1,13 @@
 """Frame time of the game screen at 1920x1080 with a mid-game 9-civilization state: idle, while
 panning (a mouse drag), while zooming (a +/- step every 12 frames, in to the closest zoom and
-back out, the tiles of each zoom made meanwhile). Frames are paced at 60 a second, as in the
-client. Prints the median and p99 frame time of each and its ratio to one full-screen blit
-measured in the same run. Target: p99 <= 8 ms.
+back out, the tiles of each zoom made meanwhile), and while calamities play their animations
+(each on the board `selftest --calamity` sets up, from its reveal to its end, at normal speed:
+a 30-token Double Empires horde, a cyclone's storm, an eruption, a flood). Frames are paced at
+60 a second, as in the client. Prints the median and p99 frame time of each and its ratio to
+one full-screen blit measured in the same run. Target: p99 <= 8 ms.
 
     python bench/frame.py [--frames 400] [--turn 12] [--map ID] [--size 1920x1080]
+                          [--animations ID[:RULESET],...] [--only-animations]
 
 Run headless (SDL_VIDEODRIVER=dummy, the default here) or under Xvfb with
 SDL_FRAMEBUFFER_ACCELERATION=0, where the frame includes display.flip().
@@ -36,6 +39,9 @@ from game.ui.app import App  # noqa: E402
 from game.ui.maps import available_maps, load_map  # noqa: E402
 from game.ui.scenes.game import GameScene  # noqa: E402
 from game.ui.session import Seat, Session  # noqa: E402
+from game.ui.showcase import on_screen  # noqa: E402
+
+ANIMATIONS = "barbarian_hordes:double-empires,cyclone,volcanic_eruption,flood"
 
 
 def mid_game(map_id: str | None, turn: int, players: int = 9):
@@ -70,6 +76,32 @@ def timed(app: App, frames: int, events_for) -> list[float]:
     return out
 
 
+def animation(app: App, spec: str, frames: int) -> tuple[list[float], str]:
+    """Frame times while one calamity's animation plays, from its reveal to its end."""
+    calamity, _, ruleset = spec.partition(":")
+    scene, found = on_screen(app, calamity, ruleset or None, seed=5, players=9)
+    anims = scene.anims
+    assert anims is not None and scene.mapview is not None
+    scene.mapview.focus(found.areas)
+    anims.paused = True  # the map's tiles made first, as for the other cases
+    for k in range(600):
+        app.frame(pygame.event.get(), 1 / 60)
+        if k > 30 and not scene.mapview.pending_tiles:
+            break
+    anims.paused = False
+    out: list[float] = []
+    for _ in range(frames * 4):
+        if len(out) >= frames or not (anims.busy or scene.session.state.phase
+                                      == "calamity_resolution"):
+            break
+        if anims.busy:  # frames where an animation plays; not those where bots think
+            out += timed(app, 1, lambda k: [])
+        else:
+            app.frame(pygame.event.get(), 1 / 60)
+    label = f"{calamity} ({found.state.config.ruleset}, {anims.played} steps)"
+    return out, label
+
+
 def blit_floor(screen: pygame.Surface, frames: int) -> list[float]:
     picture = screen.copy().convert()
     out = []
@@ -94,6 +126,11 @@ def main() -> None:
     parser.add_argument("--size", default="1920x1080")
     parser.add_argument("--cpu", action="store_true",
                         help="time frames by this thread's CPU time (for busy shared machines)")
+    parser.add_argument("--animations", default=ANIMATIONS,
+                        help="calamities to play, ID or ID:RULESET, comma separated")
+    parser.add_argument("--only-animations", action="store_true")
+    parser.add_argument("--animation-frames", type=int, default=1200,
+                        help="at most this many frames of each animation")
     args = parser.parse_args()
     global CLOCK
     if args.cpu:
@@ -111,8 +148,25 @@ def main() -> None:
         if k > 30 and game.mapview is not None and not game.mapview.pending_tiles:
             break
     floor = blit_floor(app.screen, args.frames)
+    base = statistics.median(floor)
+    print(f"full-screen blit: median {base:.2f} ms, p99 {p99(floor):.2f} ms "
+          f"({size[0]}x{size[1]}, {len(state.players)} civilizations, turn {state.turn}, "
+          f"{os.environ.get('SDL_VIDEODRIVER')} driver, "
+          f"{'thread CPU' if args.cpu else 'wall'} clock)")
+    if not args.only_animations:
+        moving(app, game, args.frames, base)
+    for spec in filter(None, args.animations.split(",")):
+        values, label = animation(app, spec, args.animation_frames)
+        med = statistics.median(values)
+        print(f"animation {label}: median {med:.1f} ms, p99 {p99(values):.1f} ms "
+              f"({med / base:.1f}x blit, {len(values)} frames)")
+    app.close()
+
+
+def moving(app: App, game: GameScene, frames: int, base: float) -> None:
+    """Idle, panning and zooming on the mid-game board."""
     mid = game.map_rect.center
-    idle = timed(app, args.frames, lambda k: [])
+    idle = timed(app, frames, lambda k: [])
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=mid, button=3))
     pan_cycle = 120
 
@@ -122,7 +176,7 @@ def main() -> None:
                                    rel=(step, 0), buttons=(0, 0, 1))]
 
     game.input.last = mid
-    panning = timed(app, args.frames, pan)
+    panning = timed(app, frames, pan)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=mid, button=3))
     app.frame(pygame.event.get(), 1 / 60)
 
@@ -135,16 +189,10 @@ def main() -> None:
         key = pygame.K_PLUS if step < 10 else pygame.K_MINUS
         return [pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0)]
 
-    zooming = timed(app, args.frames, zoom)
-    base = statistics.median(floor)
-    print(f"full-screen blit: median {base:.2f} ms, p99 {p99(floor):.2f} ms "
-          f"({size[0]}x{size[1]}, {len(state.players)} civilizations, turn {state.turn}, "
-          f"{os.environ.get('SDL_VIDEODRIVER')} driver, "
-          f"{'thread CPU' if args.cpu else 'wall'} clock)")
+    zooming = timed(app, frames, zoom)
     for name, values in (("idle", idle), ("panning", panning), ("zooming", zooming)):
         med = statistics.median(values)
         print(f"{name}: median {med:.1f} ms, p99 {p99(values):.1f} ms ({med / base:.1f}x blit)")
-    app.close()
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ for drawing. Particles are decoration: they hold nothing the game needs.
 from __future__ import annotations
 
 import array
+import heapq
 import math
 import random
 from dataclasses import dataclass
@@ -22,7 +23,8 @@ import pymunk.batch as batch
 
 Colour = tuple[int, int, int]
 Point = tuple[float, float]
-MAX_PARTICLES = 420
+MAX_PARTICLES = 320
+WIND = 120  # particles a cyclone's vortex keeps circling
 FADE_LEVELS = 6  # alpha steps a particle fades through (sprites are cached per step)
 _FIELDS = batch.BodyFields
 
@@ -67,10 +69,11 @@ STYLES = {
 class Particle:
     body: pymunk.Body
     colour: Colour
-    life: float  # seconds left
-    span: float  # seconds at birth
+    dies: float  # on the effects' clock
+    span: float  # seconds it lives
     size: float  # radius in map units
     alpha: float = 1.0
+    wind: bool = False
 
 
 @dataclass
@@ -88,6 +91,9 @@ class Effects:
         self.wind = pymunk.Space()  # particles a cyclone's vortex drives
         self.wind.damping = 0.5
         self.particles: dict[int, Particle] = {}  # by body id
+        self.deaths: list[tuple[float, int]] = []  # a heap of (when, body id)
+        self.clock = 0.0
+        self.winds = 0  # particles in the wind space
         self.vortices: list[Vortex] = []
         self.random = random.Random(seed)  # decoration only: never the game's generator
         self._buffer = batch.Buffer()
@@ -103,6 +109,8 @@ class Effects:
         for space in (*self.spaces.values(), self.wind):
             space.remove(*space.bodies)
         self.particles.clear()
+        self.deaths.clear()
+        self.winds = 0
         self.vortices.clear()
 
     def _space(self, fall: float) -> pymunk.Space:
@@ -119,7 +127,11 @@ class Effects:
         body.position = at
         body.velocity = velocity
         space.add(body)
-        self.particles[body.id] = Particle(body, colour, life, life, size, alpha)
+        dies = self.clock + life
+        wind = space is self.wind
+        self.winds += wind
+        self.particles[body.id] = Particle(body, colour, dies, life, size, alpha, wind)
+        heapq.heappush(self.deaths, (dies, body.id))
 
     def room(self) -> int:
         return MAX_PARTICLES - len(self.particles)
@@ -156,8 +168,8 @@ class Effects:
         style = STYLES["wind"]
         rnd = self.random
         for v in self.vortices:
-            n = min(int(220 * dt * 3) + 1, self.room())
-            for _ in range(n):
+            n = min(WIND - self.winds, int(WIND * dt) + 1, self.room())
+            for _ in range(max(0, n)):
                 a = rnd.uniform(0, 2 * math.pi)
                 r = v.radius * math.sqrt(rnd.uniform(0.05, 1.0))
                 pos = (v.centre[0] + r * math.cos(a), v.centre[1] + r * math.sin(a))
@@ -181,21 +193,23 @@ class Effects:
         buf = self._buffer
         buf.clear()
         batch.get_space_bodies(self.wind, _FIELDS.POSITION | _FIELDS.VELOCITY, buf)
-        values = memoryview(buf.float_buf()).cast("d")
+        values = memoryview(buf.float_buf()).cast("d").tolist()
         n = len(values) // 4
         forces = array.array("d", bytes(16 * n))
         v = self.vortices[0]
         cx, cy = v.centre
+        eye = v.radius * 0.18
+        top = 2.6 * self.unit
+        hypot = math.hypot
         for k in range(n):
             x, y, vx, vy = values[4 * k: 4 * k + 4]
             dx, dy = x - cx, y - cy
-            r = math.hypot(dx, dy) or 1e-6
-            speed = self._swirl_speed(r, v.radius)
+            r = hypot(dx, dy) or 1e-6
+            # as _swirl_speed: fastest at the eye wall; over r to make unit vectors below
+            speed = top / eye if r < eye else top * (eye / r) ** 0.5 / r
             # the velocity a circular path wants here, a little inwards
-            wx = -dy / r * speed - dx / r * speed * 0.12
-            wy = dx / r * speed - dy / r * speed * 0.12
-            forces[2 * k] = (wx - vx) * 4.0
-            forces[2 * k + 1] = (wy - vy) * 4.0
+            forces[2 * k] = (-dy * speed - dx * speed * 0.12 - vx) * 4.0
+            forces[2 * k + 1] = (dx * speed - dy * speed * 0.12 - vy) * 4.0
         out = batch.Buffer()
         out.set_float_buf(forces.tobytes())
         batch.set_space_bodies(self.wind, _FIELDS.FORCE, out)
@@ -203,21 +217,20 @@ class Effects:
     def update(self, dt: float) -> None:
         if not self:
             return
+        self.clock += dt
         self._feed_vortices(dt)
         self._push_wind()
         step = min(dt, 1 / 20)
         for space in (*self.spaces.values(), self.wind):
             if space.bodies:
                 space.step(step)
-        dead = []
-        for key, p in self.particles.items():
-            p.life -= dt
-            if p.life <= 0:
-                dead.append(key)
-        for key in dead:
-            body = self.particles.pop(key).body
-            if body.space is not None:
-                body.space.remove(body)
+        deaths = self.deaths
+        while deaths and deaths[0][0] <= self.clock:  # only the dead are looked at
+            _, key = heapq.heappop(deaths)
+            p = self.particles.pop(key, None)
+            if p is not None and p.body.space is not None:
+                self.winds -= p.wind
+                p.body.space.remove(p.body)
 
     def _sprite(self, colour: Colour, r: int, level: int) -> pygame.Surface:
         key = (colour, r, level)
@@ -240,23 +253,28 @@ class Effects:
         ox, oy = origin
         buf = self._buffer
         blits = []
+        particles, sprites, clock = self.particles, self._sprites, self.clock
         for space in (*self.spaces.values(), self.wind):
             if not space.bodies:
                 continue
             buf.clear()
             batch.get_space_bodies(space, _FIELDS.BODY_ID | _FIELDS.POSITION, buf)
             ids = memoryview(buf.int_buf()).cast("P")
-            pos = memoryview(buf.float_buf()).cast("d")
+            pos = memoryview(buf.float_buf()).cast("d").tolist()
             for k, key in enumerate(ids):
-                p = self.particles.get(key)
+                p = particles.get(key)
                 if p is None:
                     continue
-                x, y = ox + pos[2 * k] * zoom, oy - pos[2 * k + 1] * zoom
-                fade = p.life / p.span
-                r = max(1, min(largest, round(p.size * zoom * (0.5 + 0.5 * fade))))
-                level = max(1, min(FADE_LEVELS, math.ceil(fade * FADE_LEVELS * 1.4 * p.alpha)))
-                blits.append((self._sprite(p.colour, r, level),
-                              (round(x) - r, round(y) - r)))
+                fade = (p.dies - clock) / p.span
+                r = int(p.size * zoom * (0.5 + 0.5 * fade)) + 1
+                if r > largest:
+                    r = largest
+                level = int(fade * FADE_LEVELS * 1.4 * p.alpha) + 1
+                if level > FADE_LEVELS:
+                    level = FADE_LEVELS
+                image = sprites.get((p.colour, r, level)) or self._sprite(p.colour, r, level)
+                blits.append((image, (int(ox + pos[2 * k] * zoom) - r,
+                                      int(oy - pos[2 * k + 1] * zoom) - r)))
         old = surface.get_clip()
         surface.set_clip(clip)
         surface.fblits(blits)

@@ -140,37 +140,17 @@ def run_selftest(frames: int = 120, players: int = 5, seed: int = 1,
 def _calamity_selftest(app, calamity: str, ruleset: str | None, seed: int, players: int,  # type: ignore[no-untyped-def]
                        shot, run, started: float, folder: Path | None) -> int:
     """Resolve one calamity through the client on a board set up for it (see showcase)."""
-    from game.core import advance
-    from game.core.gamedata import load_game_data
-
-    from .anim import copy_board
-    from .logtext import log_line
-    from .maps import available_maps, load_map
-    from .scenes.game import GameScene
-    from .session import Seat, Session
-    from .showcase import ShowcaseError, showcase
+    from .showcase import ShowcaseError, on_screen
 
     try:
         try:
-            graph, geometry = load_map(next(iter(available_maps().values())))
-            found = showcase(calamity, graph, seed=seed, players=players, ruleset=ruleset)
+            game, found = on_screen(app, calamity, ruleset, seed, players)
         except (ShowcaseError, StopIteration) as err:
             print(f"calamitas selftest: {err or 'no map is installed'}", file=sys.stderr)
             return 2
-        state = found.state
-        before = copy_board(state.board)
-        events = advance(state)
-        civs = load_game_data().civilizations
-        seats = {pid: Seat(pid, civs[pid].name, human=False) for pid in state.players}
-        session = Session(state, seats)
-        session.log += [log_line(e, state.turn, state.phase) for e in events]
-        session.fresh = list(events)
-        game = GameScene(app, session, geometry)
-        app.reset_to(game)
         assert game.mapview is not None and game.anims is not None
         _frame(game.mapview, found.areas)
-        game.last_board = before
-        game.changed(by_bot=True)
+        session, state = game.session, game.session.state
         anims = game.anims
         # pictures: the banner over the weather, the middle step half-way, the last losses done
         marks = [("start", 0, 0.7), ("middle", found.steps // 2, 0.5),

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from game.bots import make_bot
 from game.core import Action, Event, GameConfig, GameState, advance, apply, new_game, view
@@ -24,6 +25,10 @@ from game.core.state import Board, HandCard, Task
 from game.core.turn import PHASES, phase_task
 
 from .anim.build import Builder
+
+if TYPE_CHECKING:
+    from .app import App
+    from .scenes.game import GameScene
 
 EARTHQUAKE = "earthquake"  # volcanic_eruption, placed where no volcano touches the victim
 SEA_CALAMITIES = {"cyclone", "tempest", "piracy", "coastal_migration", "tsunamis"}
@@ -79,6 +84,34 @@ def showcase(calamity: str, graph: MapGraph, seed: int = 1, players: int = 5,
     if best is None:
         raise ShowcaseError(f"no board found on which {calamity} strikes")
     return best
+
+
+def on_screen(app: App, calamity: str, ruleset: str | None = None, seed: int = 1,
+              players: int = 5) -> tuple[GameScene, Showcase]:
+    """The game screen, bots in every seat, on the calamity's board with its resolution begun:
+    the first events are in the animation queue. ShowcaseError when there is no such calamity;
+    StopIteration when no map is installed."""
+    from .anim import copy_board
+    from .logtext import log_line
+    from .maps import available_maps, load_map
+    from .scenes.game import GameScene
+    from .session import Seat, Session
+
+    graph, geometry = load_map(next(iter(available_maps().values())))
+    found = showcase(calamity, graph, seed=seed, players=players, ruleset=ruleset)
+    state = found.state.clone()
+    before = copy_board(state.board)
+    events = advance(state)
+    civs = load_game_data().civilizations
+    session = Session(state, {pid: Seat(pid, civs[pid].name, human=False)
+                              for pid in state.players})
+    session.log += [log_line(e, state.turn, state.phase) for e in events]
+    session.fresh = list(events)
+    scene = GameScene(app, session, geometry)
+    app.reset_to(scene)
+    scene.last_board = before
+    scene.changed(by_bot=True)
+    return scene, found
 
 
 def _places(calamity: str, graph: MapGraph, seed: int, players: int,

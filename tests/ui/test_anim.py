@@ -23,7 +23,7 @@ from game.ui.app import App
 from game.ui.maps import available_maps, load_map
 from game.ui.scenes.game import GameScene
 from game.ui.session import Seat, Session
-from game.ui.showcase import showcase
+from game.ui.showcase import on_screen, showcase
 
 DT = 1 / 60
 
@@ -40,18 +40,8 @@ def make_app(speed: float = 1.0, reduce_motion: bool = False) -> App:
 
 def calamity_scene(app: App, shipped_map, calamity: str) -> tuple[GameScene, list[Event]]:
     """The game screen on a board set up for `calamity`, its first events fed to the queue."""
-    graph, geometry = shipped_map
-    found = showcase(calamity, graph)
-    state = found.state
-    before = copy_board(state.board)
-    events = advance(state)
-    session = Session(state, {p: Seat(p, p, human=False) for p in state.players})
-    session.fresh = list(events)
-    scene = GameScene(app, session, geometry)
-    app.push(scene)
-    scene.last_board = before
-    scene.changed(by_bot=True)
-    return scene, events
+    scene, found = on_screen(app, calamity)
+    return scene, advance(found.state.clone())  # the same events, from the core itself
 
 
 def play_until_idle(app: App, scene: GameScene, limit: int = 5000) -> int:

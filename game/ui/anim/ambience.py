@@ -74,6 +74,8 @@ class Storm(Ambience):
         self.centre = stage.sea_point(sea)
         self.radius = self._radius(stage, sea)
         self.wind = stage.particles.vortex(self.centre, self.radius, 3600.0)
+        self._clouds: dict[int, pygame.Surface] = {}
+        self._cloud_size = 0
 
     @staticmethod
     def _radius(stage: Stage, sea: str) -> float:
@@ -111,21 +113,35 @@ class Storm(Ambience):
             return
         cx, cy = stage.screen(self.centre)
         r = max(8, int(self.radius * stage.mv.zoom))
-        layer = pygame.Surface((2 * r + 8, 2 * r + 8), pygame.SRCALPHA)
-        c = r + 4
-        spin = self.clock * 1.6
-        for arm in range(4):
-            pts = []
-            for k in range(26):
-                a = spin + arm * math.pi / 2 + k * 0.22
-                rr = r * (0.12 + 0.88 * k / 25)
-                pts.append((c + rr * math.cos(a), c + rr * math.sin(a)))
-            pygame.draw.lines(layer, (225, 232, 240, int(120 * self.alpha)), False, pts,
-                              max(2, r // 14))
-            pygame.draw.lines(layer, (90, 100, 115, int(90 * self.alpha)), False,
-                              [(x + r * 0.03, y + r * 0.03) for x, y in pts], max(2, r // 9))
-        pygame.draw.circle(layer, (30, 40, 55, int(120 * self.alpha)), (c, c), max(3, r // 9))
-        surface.blit(layer, (round(cx - c), round(cy - c)))
+        # four arms repeat every quarter turn: that many pictures of it, made once per zoom
+        turn = int(self.clock * 1.6 / (math.pi / 2) * SPIN_STEPS) % SPIN_STEPS
+        if self._cloud_size != r:
+            self._clouds, self._cloud_size = {}, r
+        cloud = self._clouds.get(turn)
+        if cloud is None:
+            cloud = self._clouds[turn] = _cloud(r, turn * (math.pi / 2) / SPIN_STEPS)
+        cloud.set_alpha(int(255 * self.alpha))
+        surface.blit(cloud, (round(cx - cloud.get_width() / 2), round(cy - cloud.get_height() / 2)))
+
+
+SPIN_STEPS = 18
+
+
+def _cloud(r: int, spin: float) -> pygame.Surface:
+    """The storm's spiral bands and dark eye, turned by `spin`."""
+    c = r + 4
+    layer = pygame.Surface((2 * c, 2 * c), pygame.SRCALPHA)
+    for arm in range(4):
+        pts = []
+        for k in range(26):
+            a = spin + arm * math.pi / 2 + k * 0.22
+            rr = r * (0.12 + 0.88 * k / 25)
+            pts.append((c + rr * math.cos(a), c + rr * math.sin(a)))
+        pygame.draw.lines(layer, (225, 232, 240, 120), False, pts, max(2, r // 14))
+        pygame.draw.lines(layer, (90, 100, 115, 90), False,
+                          [(x + r * 0.03, y + r * 0.03) for x, y in pts], max(2, r // 9))
+    pygame.draw.circle(layer, (30, 40, 55, 120), (c, c), max(3, r // 9))
+    return layer
 
 
 class Flood(Ambience):
