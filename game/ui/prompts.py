@@ -60,6 +60,7 @@ REWRITES: tuple[Rewrite, ...] = tuple((re.compile(p), r) for p, r in (
      r"annex the pirate city in \1, or the barbarian tokens there?"),
     (r"Keep the first faction\? \(no: keep the second\)", "Keep the first faction or the second?"),
     (r"\((done|no): ", lambda m: f"({m.group(1).capitalize()}: "),
+    (r",? \(?or done\)?$", ""),  # the button that ends the choice says it in its own words
 ))
 
 _TOKEN = re.compile(r"\b(area|player|card|advance|sea|volcano|flood|number):(\w+)")
