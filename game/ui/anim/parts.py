@@ -15,7 +15,7 @@ from typing import Any
 import pygame
 
 from game.core import Event
-from game.core.state import Board
+from game.core.state import PIRATE, Board
 
 from ..theme import civ_colour, ink_for, shade
 from .mirror import mirror
@@ -329,6 +329,8 @@ class Turncoat(Part):
             at = stage.stack_screen(self.area, self.old)
             stage.blit_centred(surface, stage.sprite("stack", self.old, self.tokens), at, 1 - k)
             stage.blit_centred(surface, stage.sprite("stack", self.new, self.tokens), at, k)
+        if self.new == PIRATE and self.city:
+            _black_flag(surface, stage.city_screen(self.area), d, t)
 
     def end(self, stage: Stage) -> None:
         if self.city:
@@ -336,6 +338,22 @@ class Turncoat(Part):
         if self.tokens:
             stage.unhide(("tokens", self.area, self.old), self.tokens)
         super().end(stage)
+
+
+def _black_flag(surface: pygame.Surface, at: Point, d: int, t: float) -> None:
+    """A pirate flag run up over the city, flapping."""
+    x, y = at[0] + d * 0.1, at[1] - d * 0.55
+    top = y - d * (0.4 + 0.6 * ease(min(1.0, t * 1.6)))
+    pygame.draw.line(surface, (60, 45, 30), (x, y), (x, top - d * 0.05), max(2, d // 12))
+    w, h = d * 0.7, d * 0.42
+    wave = [(x + w * i / 6, top + d * 0.06 * math.sin(t * 18 + i)) for i in range(7)]
+    cloth = [*wave, *[(px, py + h) for px, py in reversed(wave)]]
+    pygame.draw.polygon(surface, (20, 20, 24), cloth)
+    cx, cy = x + w * 0.5, top + h * 0.5 + d * 0.06 * math.sin(t * 18 + 3)
+    k = d * 0.12
+    pygame.draw.circle(surface, (235, 235, 230), (cx, cy - k * 0.4), max(2, int(k * 0.7)))
+    pygame.draw.line(surface, (235, 235, 230), (cx - k, cy), (cx + k, cy + k), 2)
+    pygame.draw.line(surface, (235, 235, 230), (cx - k, cy + k), (cx + k, cy), 2)
 
 
 # -- ships ----------------------------------------------------------------------------------------
