@@ -7,6 +7,7 @@ decides what the map shows meanwhile, and any skip brings it straight to where t
 
 from __future__ import annotations
 
+import math
 from collections import deque
 from collections.abc import Sequence
 from typing import Any
@@ -46,8 +47,6 @@ class Fade(Part):
         self.areas = sorted({a for e in self.events for a in touched(e)})
 
     def draw(self, surface: pygame.Surface, stage: Stage, t: float) -> None:
-        import math
-
         for area in self.areas:
             stage.fill_area(surface, area, (255, 240, 200), 0.3 * math.sin(math.pi * t))
 
