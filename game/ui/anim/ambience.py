@@ -193,6 +193,42 @@ class Ash(Ambience):
         return self.alpha * (0.34 + 0.08 * math.sin(self.clock * 5.0))
 
 
+class Cracks(Ambience):
+    """After an earthquake or an avalanche: cracks running out from the struck areas."""
+
+    def __init__(self, look: Look, areas: list[str], stage: Stage) -> None:
+        super().__init__(look, areas)
+        rnd = stage.random
+        u = stage.unit
+        self.lines: list[list[Point]] = []
+        for area in areas:
+            x, y = stage.area_point(area)
+            for n in range(5):
+                a = n * 2 * math.pi / 5 + rnd.uniform(-0.4, 0.4)
+                pts = [(x, y)]
+                for _ in range(rnd.randint(4, 7)):
+                    step = u * rnd.uniform(0.03, 0.07)
+                    turn = a + rnd.uniform(-0.9, 0.9)  # zigzag about the crack's heading
+                    pts.append((pts[-1][0] + math.cos(turn) * step,
+                                pts[-1][1] + math.sin(turn) * step))
+                self.lines.append(pts)
+
+    def draw_under(self, surface: pygame.Surface, stage: Stage) -> None:
+        super().draw_under(surface, stage)
+        if self.alpha <= 0.05:
+            return
+        grown = min(1.0, self.clock / 0.6)  # they run out over the first moments
+        width = max(2, stage.piece() // 9)
+        fade = 1 - self.alpha
+        colour = (int(40 + 150 * fade), int(28 + 140 * fade), int(20 + 100 * fade))
+        for pts in self.lines:
+            n = max(2, int(len(pts) * grown + 0.999))
+            screen = [stage.screen(p) for p in pts[:n]]
+            pygame.draw.lines(surface, (230, 200, 150), False,
+                              [(x + 1, y + 1) for x, y in screen], max(1, width // 2))
+            pygame.draw.lines(surface, colour, False, screen, width)
+
+
 def open_sea_for(stage: Stage, player: str) -> str | None:
     """The open sea bordering most of the player's cities (then ships, then tokens): where a
     storm is drawn before the core has said which sea it struck."""

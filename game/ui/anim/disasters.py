@@ -13,11 +13,11 @@ import pygame
 from game.core import Event
 
 from ..logtext import nice
-from .ambience import Ambience, Ash, Flood, Storm, ambience_for
+from .ambience import Ambience, Ash, Cracks, Flood, Storm, ambience_for
 from .horde import settle_all
 from .looks import ERUPTION, FLOOD, QUAKE, STORM, WAVE, Look
 from .parts import Part, ease
-from .stage import Point, Stage
+from .stage import Stage
 
 
 def kind_of(event: object) -> str:
@@ -105,8 +105,8 @@ class Eruption(Part):
 
 
 class Quake(Part):
-    """EarthquakeStruck / AvalancheStruck: the map shakes, cracks run through the areas and
-    dust rises before the cities there fall."""
+    """EarthquakeStruck / AvalancheStruck: the map shakes, cracks run through the areas (they
+    stay until the calamity is over) and dust rises before the cities there fall."""
 
     duration = 1.4
 
@@ -114,42 +114,17 @@ class Quake(Part):
         e = self.event
         areas = [getattr(e, "area", ""), *getattr(e, "destroyed", ()),
                  *getattr(e, "reduced", ()), *getattr(e, "areas", ())]
-        self.areas = [a for a in dict.fromkeys(areas) if a in stage.geo.areas]
+        areas = [a for a in dict.fromkeys(areas) if a in stage.geo.areas]
         stage.shake, stage.shake_power = 1.2, stage.piece() * 0.3
         if kind_of(e) == "EarthquakeStruck":
             stage.title = "Earthquake"
         for weather in stage.ambience:
-            weather.leave()
-        stage.ambience.append(Ambience(QUAKE))
-        touch(stage, self.areas)
-        rnd = stage.random
-        u = stage.unit
-        self.cracks: list[list[Point]] = []
-        for area in self.areas:
-            x, y = stage.area_point(area)
-            stage.particles.burst("dust", (x, y), 0.8)
-            for n in range(4):
-                a = n * math.pi / 2 + rnd.uniform(-0.5, 0.5)
-                pts = [(x, y)]
-                for _ in range(7):
-                    a += rnd.uniform(-0.7, 0.7)
-                    pts.append((pts[-1][0] + math.cos(a) * u * 0.14,
-                                pts[-1][1] + math.sin(a) * u * 0.14))
-                self.cracks.append(pts)
-
-    def draw(self, surface: pygame.Surface, stage: Stage, t: float) -> None:
-        grown = ease(min(1.0, t / 0.5))
-        alpha = 1 - max(0.0, t - 0.75) / 0.25
-        if alpha <= 0:
-            return
-        width = max(2, stage.piece() // 7)
-        colour = (int(40 + 80 * (1 - alpha)), int(28 + 70 * (1 - alpha)), 20)
-        for pts in self.cracks:
-            n = max(2, int(len(pts) * grown + 0.999))
-            screen = [stage.screen(p) for p in pts[:n]]
-            pygame.draw.lines(surface, (230, 200, 150), False, [(x + 1, y + 1) for x, y in screen],
-                              max(1, width // 2))
-            pygame.draw.lines(surface, colour, False, screen, width)
+            if not isinstance(weather, Cracks):
+                weather.leave()
+        cracks = Cracks(QUAKE, areas, stage)
+        stage.ambience.append(cracks)
+        for area in areas:
+            stage.particles.burst("dust", stage.area_point(area), 0.8)
 
 
 class CycloneHit(Part):

@@ -36,7 +36,7 @@ class Part:
     duration = 0.6
 
     def __init__(self, events: Sequence[Event] = (), delay: float = 0.0) -> None:
-        self.events = list(events)
+        self.events: list[Any] = list(events)  # core events: each part knows its kinds' fields
         self.delay = delay
         self.stage_of_life = 0  # 0 waiting, 1 running, 2 ended
 

@@ -87,7 +87,8 @@ class AnimQueue:
             plan = [parts for parts in plan if parts]
             for parts in plan:
                 for p in parts:
-                    p.still = True
+                    if isinstance(p, Banner):
+                        p.still = True
             if events:
                 plan.append([Fade(list(events))])
         for parts in plan:
