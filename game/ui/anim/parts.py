@@ -182,7 +182,6 @@ class RemoveTokens(Part):
         at = stage.mv.to_map(sx, sy)
         count = sum(ev.count for ev in self.events)
         super().end(stage)  # the stack shrinks now; the lost tokens are drawn as bodies
-        self.mirrored = True
         u = stage.unit
         rnd = stage.random
         radius = stage.piece() * 0.4 / stage.mv.zoom
@@ -201,13 +200,13 @@ class RemoveTokens(Part):
             token = stage.swarm.add(e.player, (at[0] + rnd.uniform(-radius, radius), at[1]),
                                     "lost", None, radius)
             token.born = 1.0
-            stage.swarm.knock(token, v, self.duration * 1.6 if self.how == "wither" else 0.9)
+            stage.swarm.knock(token, v, self.duration * 1.6 if self.how == "wither" else 0.9,
+                              falls=self.how in ("fall", "burn", "scatter"))
         style = {"wash": "spray", "burn": "sparks", "wither": "miasma", "scatter": "dust"}
         stage.particles.burst(style.get(self.how, "dust"), at, 0.35)
 
     def end(self, stage: Stage) -> None:
-        if not getattr(self, "mirrored", False):
-            super().end(stage)
+        pass  # mirrored at the start
 
 
 # -- cities ---------------------------------------------------------------------------------------

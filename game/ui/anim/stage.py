@@ -65,10 +65,6 @@ class Stage:
         self._outlines: dict[tuple[object, ...], tuple[list[list[Point]], pygame.Rect]] = {}
 
     # -- the board drawn ------------------------------------------------------------------------
-    def board(self) -> Board:
-        assert self.shown is not None
-        return self.shown
-
     def hide(self, key: HideKey, n: int = 1) -> None:
         self.hidden[key] = self.hidden.get(key, 0) + n
 
@@ -109,13 +105,6 @@ class Stage:
             return shape.label
         ring = shape.polygons[0]
         return (sum(p[0] for p in ring) / len(ring), sum(p[1] for p in ring) / len(ring))
-
-    def city_point(self, area: str) -> Point:
-        shape = self.geo.areas.get(area)
-        if shape is not None and shape.site is not None:
-            return shape.site
-        x, y = self.area_point(area)
-        return (x + self.unit * 0.2, y)
 
     def sea_point(self, sea: str) -> Point:
         shape = self.geo.seas.get(sea)

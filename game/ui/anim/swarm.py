@@ -36,6 +36,7 @@ class Token:
     group: str
     goal: Point | None  # where it is pulled to; None: free (falling)
     fade: float = 0.0  # seconds left once knocked out (0: alive)
+    falls: bool = True  # once knocked out; washed-away and withering tokens drift instead
     span: float = 1.0
     born: float = 0.0  # seconds since it appeared (it fades in)
 
@@ -57,9 +58,6 @@ class Swarm:
         self.space.remove(*self.space.bodies, *self.space.shapes)
         self.tokens.clear()
 
-    def group(self, name: str) -> list[Token]:
-        return [t for t in self.tokens.values() if t.group == name and not t.fade]
-
     def add(self, owner: str, at: Point, group: str, goal: Point | None, radius: float,
             velocity: Point = (0.0, 0.0)) -> Token:
         body = pymunk.Body(1.0, float("inf"))
@@ -73,8 +71,9 @@ class Swarm:
         self.tokens[body.id] = token
         return token
 
-    def knock(self, token: Token, away: Point, seconds: float = 0.9) -> None:
+    def knock(self, token: Token, away: Point, seconds: float = 0.9, falls: bool = True) -> None:
         """Out of the fight: no longer collides, flies off `away` (map units a second)."""
+        token.falls = falls
         if token.shape is not None:
             self.space.remove(token.shape)
             token.shape = None
@@ -114,7 +113,7 @@ class Swarm:
             if token.goal is not None:
                 forces[2 * k] = (token.goal[0] - x) * SPRING - vx * DAMPING
                 forces[2 * k + 1] = (token.goal[1] - y) * SPRING - vy * DAMPING
-            else:
+            elif token.falls:
                 forces[2 * k + 1] = fall
         out = batch.Buffer()
         out.set_float_buf(forces.tobytes())
