@@ -6,7 +6,7 @@ actions re-applied in order must reproduce the hash recorded at each turn bounda
 
     record = GameRecord.begin(state)          # right after new_game (or on any state)
     events = record.apply(state, action)      # instead of game.core.apply
-    record.phase_changed                      # True once after each phase boundary
+    record.phase_changed                      # True once after each phase (or turn) boundary
     record.seats = {"egypt": "human", ...}    # who sits where, kept in saves
 """
 
@@ -65,6 +65,7 @@ class GameRecord:
         if state.turn != self._turn:
             self.hashes.append(TurnHash(len(self.actions), state.turn, state.state_hash()))
             self._turn = state.turn
+            self.phase_changed = True  # also when one action ran a whole turn to the same phase
         if state.phase != self._phase:
             self._phase = state.phase
             self.phase_changed = True

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import copy
 import logging
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from game.bots import Bot, make_bot
 from game.core import (
@@ -27,6 +27,7 @@ from game.core.scoring import score_breakdown
 from game.persist import Autosaver, GameRecord, SaveError
 
 from .logtext import LogLine, log_line
+from .prompts import readable
 
 # Events after which an undo would let a player try again for a different outcome or unsee
 # something: cards drawn, calamities revealed, dice (caught by the generator check below).
@@ -150,7 +151,6 @@ class Session:
 
     def _apply(self, action: Action) -> list[Event]:
         turn, phase = self.state.turn, self.state.phase
-        turn_before = turn
         assert self.record is not None
         events = self.record.apply(self.state, action)
         for event in events:
@@ -165,22 +165,20 @@ class Session:
                 self.last_offer = {}
             elif name == "GameEnded":
                 self.final_scores = {str(p): int(v) for p, v in getattr(event, "scores", ())}
-            self.log.append(log_line(event, turn, phase))
+            line = log_line(event, turn, phase)
+            self.log.append(replace(line, text=readable(line.text, self.state.map)))
         self.fresh.extend(events)
         if len(self.fresh) > 500:  # nobody is watching (fast bots): keep the queue short
             del self.fresh[:-200]
         self._record_turn()
-        self._autosave(new_turn=self.state.turn != turn_before)
+        self._autosave()
         return events
 
-    def _autosave(self, new_turn: bool = False) -> None:
+    def _autosave(self) -> None:
         if self.autosaver is None or self.record is None:
             return
         try:
-            if new_turn:  # one pick can carry the game through a whole turn to the same phase
-                self.autosaver.save(self.record, self.state)
-            else:
-                self.autosaver.maybe_save(self.record, self.state)
+            self.autosaver.maybe_save(self.record, self.state)
         except (SaveError, OSError) as err:  # a full disk must not stop the game
             log.warning("autosave failed: %s", err)
             self.autosaver = None

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from game.cli import main
+from game.core import Action
 from game.persist import (
     Autosaver,
     GameRecord,
@@ -196,3 +197,16 @@ def test_the_log_file_lives_in_the_log_folder(private_data_dir) -> None:
             if getattr(handler, "baseFilename", None) == str(path):
                 logger.removeHandler(handler)
                 handler.close()
+
+
+def test_an_action_that_runs_a_whole_turn_back_to_the_same_phase_is_a_boundary(played) -> None:
+    """Nobody may have a decision for a whole turn: one action then ends in the phase it began
+    in, a turn later. The autosave must still see a boundary there."""
+    state, _ = played["movement"]
+    record = GameRecord.begin(state)
+    later = state.clone()
+    later.turn += 1  # the same phase, one turn on
+    assert later.phase == state.phase
+    record.note(Action(state.pending.player, state.pending.options[0]), later)
+    assert record.phase_changed
+    assert record.hashes[-1].turn == later.turn
