@@ -26,6 +26,7 @@ class BasicBot:
         self.gathering = ""  # a city site the current pick gathers tokens in
         self.target = ""  # where the current pick moves to
         self.arrived: dict[str, int] = {}  # tokens moved into an area this turn (cannot move on)
+        self.left: set[str] = set()  # areas tokens moved out of this turn
         self.turn = -1
 
     def choose(self, view: PlayerView) -> str:
@@ -69,9 +70,10 @@ class BasicBot:
         for area in sorted(view.map.land.get(source, ())):
             here = view.board.tokens.get(area, {})
             if (view.map.areas[area].site == "none" or area in view.board.cities
-                    or any(o != me for o in here) or here.get(me, 0) >= need):
+                    or any(o != me for o in here) or here.get(me, 0) >= need
+                    or area in self.left):  # never gather where tokens were just taken from
                 continue
-            around = sum(self._mine(view, n) for n in view.map.land.get(area, ()))
+            around = sum(self._movable(view, n) for n in view.map.land.get(area, ()))
             if here.get(me, 0) + around >= need:
                 return area
         return ""
@@ -81,10 +83,12 @@ class BasicBot:
 
     def _movement_area(self, view: PlayerView, options: list[str]) -> str:
         if view.turn != self.turn:
-            self.turn, self.arrived = view.turn, {}
+            self.turn, self.arrived, self.left = view.turn, {}, set()
         areas = [_value(o) for o in options
                  if o.startswith("area:") and self._movable(view, _value(o)) > 0]
-        feeding = [a for a in areas if self._mine(view, a) > 0 and self._site_to_fill(view, a)]
+        # Tokens gathered into an area this turn stay there: feeding from it would only swap
+        # tokens between two sites, turn after turn, and build neither.
+        feeding = [a for a in areas if a not in self.arrived and self._site_to_fill(view, a)]
         if feeding:
             source = max(feeding, key=lambda a: self._mine(view, a))
             self.moving_from, self.gathering = source, self._site_to_fill(view, source)
@@ -104,7 +108,8 @@ class BasicBot:
             self.target = self.gathering
             return f"area:{self.gathering}"
         self.gathering = ""
-        best = max(targets, key=lambda a: self._room(view, a), default=None)
+        # spread into the roomiest area, rather not one tokens just left (that only swaps them)
+        best = max(targets, key=lambda a: (a not in self.left, self._room(view, a)), default=None)
         self.target = best or ""
         return f"area:{best}" if best is not None else None
 
@@ -118,6 +123,7 @@ class BasicBot:
         fitting = [n for n in counts if n <= want]
         moved = max(fitting) if fitting else min(counts)
         self.arrived[self.target] = self.arrived.get(self.target, 0) + moved
+        self.left.add(self.moving_from)
         return f"number:{moved}"
 
     def _build_city(self, view: PlayerView, options: list[str]) -> str | None:
