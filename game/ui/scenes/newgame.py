@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from ..app import App
 
 HUMAN = "Human"
+DEFAULT_BOT = "Bot: normal"  # the level made for solo play (random and basic are test players)
 RULESET_ORDER = ("classic", "mega-empires", "double-empires")
 
 
@@ -50,7 +51,7 @@ class NewGameScene(Scene):
         self.names: dict[str, str] = {}
         remembered = list(choices.seats)
         for i, civ in enumerate(self.civs()):
-            kind = remembered[i] if i < len(remembered) else ("human" if i < 1 else "basic")
+            kind = remembered[i] if i < len(remembered) else ("human" if i < 1 else "normal")
             self.kinds[civ] = HUMAN if kind == "human" else f"Bot: {kind}"
         self.error = ""
 
@@ -150,7 +151,7 @@ class NewGameScene(Scene):
             yy = top + px(28) + r * (row + px(8))
             self.seat_rects[civ] = pygame.Rect(x, yy, seat_w, row)
             nx = x + px(130)
-            kind = self.kinds.get(civ, "Bot: basic")
+            kind = self.kinds.get(civ, DEFAULT_BOT)
             self.kind_menus[civ] = UIDropDownMenu(seat_kinds(), kind,
                                                   pygame.Rect(nx, yy, px(126), row), m,
                                                   container=c)
@@ -202,12 +203,12 @@ class NewGameScene(Scene):
 
     def _reset_kinds(self) -> None:
         old = list(self.kinds.values())
-        self.kinds = {civ: (old[i] if i < len(old) else "Bot: basic")
+        self.kinds = {civ: (old[i] if i < len(old) else DEFAULT_BOT)
                       for i, civ in enumerate(self.civs())}
 
     def seat_choices(self) -> list[str]:
         return ["human" if self.kinds.get(c, "") == HUMAN else
-                self.kinds.get(c, "Bot: basic").split(": ", 1)[-1] for c in self.civs()]
+                self.kinds.get(c, DEFAULT_BOT).split(": ", 1)[-1] for c in self.civs()]
 
     def start_game(self) -> None:
         self._remember_entries()
