@@ -1,6 +1,6 @@
-"""settings.toml in the user config folder: UI scale, animation speed, fullscreen, sound, and the
-last new-game choices. A missing file means defaults; a broken file or an invalid value falls
-back to the default with a warning, never an error.
+"""settings.toml in the user config folder: UI scale, animation speed, fullscreen or the window's
+size, sound, and the last new-game choices. A missing file means defaults; a broken file or an
+invalid value falls back to the default with a warning, never an error.
 """
 
 from __future__ import annotations
@@ -41,6 +41,8 @@ class Settings:
     animation_speed: float = 1.0  # 1 = normal; bigger is faster
     reduce_motion: bool = False  # animations become short fades: no shaking, flying or swirling
     fullscreen: bool = False
+    window_width: int = 1366  # the window's size when not fullscreen, as it was last left
+    window_height: int = 768
     sound: bool = True
     volume: float = 0.8
     new_game: NewGameChoices = field(default_factory=NewGameChoices)
@@ -52,6 +54,8 @@ _RANGES: dict[str, tuple[float, float]] = {
     "animation_speed": (0.25, 8.0),
     "volume": (0.0, 1.0),
     "players": (2, 18),
+    "window_width": (640, 16384),
+    "window_height": (480, 16384),
 }
 
 

@@ -6,6 +6,7 @@ tests and the frame benchmark drive the real client without a person at the keyb
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 from collections.abc import Callable
@@ -20,7 +21,6 @@ from .theme import Palette, Theme
 
 log = logging.getLogger(__name__)
 
-DEFAULT_SIZE = (1366, 768)
 MIN_SIZE = (1024, 640)
 WINDOW_SIZES = ((1280, 720), (1366, 768), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160))
 
@@ -35,7 +35,7 @@ class App:
         self.persist_settings = persist_settings
         pygame.init()
         pygame.display.set_caption("Calamitas")
-        self.window_size = size or DEFAULT_SIZE
+        self.window_size = size or fit_desktop((settings.window_width, settings.window_height))
         self.screen = self._open_window()
         self.theme = Theme(settings.ui_scale)
         self.manager = self._make_manager()
@@ -65,6 +65,7 @@ class App:
         self.settings = settings
         if size:
             self.window_size = size
+        settings.window_width, settings.window_height = self.window_size  # restored next time
         self.screen = self._open_window()
         self.theme = Theme(settings.ui_scale)
         self.manager = self._make_manager()
@@ -185,6 +186,19 @@ class App:
         while self.scenes:
             self.scenes.pop().exit()
         pygame.quit()
+
+
+def fit_desktop(size: tuple[int, int]) -> tuple[int, int]:
+    """`size`, made no larger than the desktop (a window saved on a bigger screen) and no
+    smaller than the client needs."""
+    desktops: list[tuple[int, int]] = []
+    if os.environ.get("SDL_VIDEODRIVER") != "dummy":  # the dummy driver's desktop is made up
+        with contextlib.suppress(pygame.error):
+            desktops = pygame.display.get_desktop_sizes()
+    w, h = size
+    if desktops and desktops[0][0] > 0 and desktops[0][1] > 0:
+        w, h = min(w, desktops[0][0]), min(h, desktops[0][1])
+    return (max(MIN_SIZE[0], w), max(MIN_SIZE[1], h))
 
 
 def run_client(load: str | None = None, replay: str | None = None) -> int:

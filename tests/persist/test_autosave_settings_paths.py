@@ -86,7 +86,8 @@ def test_missing_settings_give_the_defaults_silently() -> None:
 
 
 def test_settings_round_trip_through_the_config_folder(private_data_dir) -> None:
-    settings = Settings(ui_scale=1.5, animation_speed=2.0, fullscreen=True, sound=False)
+    settings = Settings(ui_scale=1.5, animation_speed=2.0, fullscreen=True, sound=False,
+                        window_width=1920, window_height=1080)
     settings.new_game.players = 9
     settings.new_game.ruleset = "double-empires"
     settings.new_game.seats = ["human", "basic", "random"]
@@ -100,7 +101,7 @@ def test_invalid_settings_fall_back_to_defaults_with_a_warning_each(tmp_path) ->
     path = tmp_path / "settings.toml"
     path.write_text(
         'ui_scale = 40\nanimation_speed = "fast"\nfullscreen = 1\nsound = true\nvolume = nan\n'
-        'colour = "red"\n[new_game]\nplayers = 30\nruleset = "chess"\nast = "expert"\n'
+        'colour = "red"\nwindow_width = 99999\nwindow_height = 1.5\n[new_game]\nplayers = 30\nruleset = "chess"\nast = "expert"\n'
         'seats = ["human", "rm -rf /"]\nmap = "../../x"\n'
     )
     settings, warnings = load_settings(path)
@@ -109,11 +110,13 @@ def test_invalid_settings_fall_back_to_defaults_with_a_warning_each(tmp_path) ->
     assert settings.new_game.players == 5 and settings.new_game.ruleset == "classic"
     assert settings.new_game.ast == "expert"  # the valid value is kept
     assert settings.new_game.seats == [] and settings.new_game.map == ""
+    assert (settings.window_width, settings.window_height) == (1366, 768)
     named = " | ".join(warnings)
-    for key in ("ui_scale", "animation_speed", "fullscreen", "volume", "colour",
-                "new_game.players", "new_game.ruleset", "new_game.seats", "new_game.map"):
+    for key in ("ui_scale", "animation_speed", "fullscreen", "volume", "colour", "window_width",
+                "window_height", "new_game.players", "new_game.ruleset", "new_game.seats",
+                "new_game.map"):
         assert key in named
-    assert len(warnings) == 9 and all("\n" not in w for w in warnings)
+    assert len(warnings) == 11 and all("\n" not in w for w in warnings)
 
 
 @pytest.mark.parametrize("content", [b"ui_scale = = 2", b"\xff\xfe", b"[new_game\n", b"a=[" * 5000])
