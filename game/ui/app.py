@@ -17,6 +17,7 @@ import pygame_gui
 from game.persist import Settings, load_settings, save_settings
 
 from .scene import Scene
+from .sound import Sounds
 from .theme import Palette, Theme
 
 log = logging.getLogger(__name__)
@@ -41,6 +42,7 @@ class App:
         self.manager = self._make_manager()
         self.scenes: list[Scene] = []
         self.clock = pygame.time.Clock()
+        self.sound = Sounds(lambda: self.settings)
         self.running = True
         self.frames = 0
         self.on_frame: Callable[[App], None] | None = None
@@ -136,6 +138,8 @@ class App:
                 size = (max(MIN_SIZE[0], event.w), max(MIN_SIZE[1], event.h))
                 self.apply_settings(self.settings, size)
                 continue
+            if event.type == pygame_gui.UI_BUTTON_PRESSED:
+                self.sound.play("click")
             self.manager.process_events(event)
             scene = self.scene
             if scene is not None:

@@ -237,6 +237,7 @@ class ReplayScene(Scene):
         log.scroll = 0
         last = self.cursor.last
         if forward and last is not None:
+            self.app.sound.events(last.events)
             for event in last.events:
                 if type(event).__name__ == "CalamityRevealed":
                     data = event.to_dict()

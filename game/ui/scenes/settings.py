@@ -97,6 +97,7 @@ class SettingsScene(Scene):
         elif event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED:
             if event.ui_element is self.volume:
                 self.draft.volume = max(0.0, min(1.0, self.volume.get_current_value() / 100))
+                self.app.sound.play("card", self.draft.volume)  # hear the new level
         elif event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.back:
                 self.app.pop()
