@@ -164,6 +164,7 @@ class GameScene(Scene):
         events = self.session.fresh
         self.session.fresh = []
         after = copy_board(self.session.state.board)
+        self.app.sound.events(events)
         if self.anims is not None:
             self.anims.feed(events, self.last_board, after, BOT_HURRY if by_bot else 1.0)
         self.last_board = after
