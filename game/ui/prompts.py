@@ -1,19 +1,23 @@
-"""Readable prompts. The core's prompts name areas, players and cards by their ids and explain
-the option labels to bots and the command line ("number:N pays the rest in treasury"); on
-screen the same sentence names things as the map and the cards do and speaks of the buttons.
+"""Readable prompts and log lines. The core's prompts name areas, players and cards by their
+ids and explain the option labels to bots and the command line ("number:N pays the rest in
+treasury"); on screen the same sentence names things as the map and the cards do and speaks of
+the buttons.
 
     readable(pending.prompt, view.map)     # "In knossos: area = ..." -> "In Knossos: click ..."
+    log_lines(events, turn, phase, graph)  # the game log's lines for what an action reported
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from dataclasses import replace
 
+from game.core import Event
 from game.core.gamedata import load_game_data
 from game.core.mapgraph import MapGraph
 
-from .logtext import nice
+from .logtext import LogLine, log_line, nice
 
 Rewrite = tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]
 
@@ -106,8 +110,27 @@ def _token(m: re.Match[str], table: dict[str, str]) -> str:
 
 def readable(text: str, graph: MapGraph | None = None) -> str:
     """`text` (a prompt, or a sentence holding one) with ids and option labels in words."""
-    for pattern, replacement in REWRITES:
-        text = pattern.sub(replacement, text)
+    if any(c in text for c in ":(=") or text.endswith("done"):  # what every rewrite needs;
+        # most log lines have none of it, and skip the rewrites
+        for pattern, replacement in REWRITES:
+            text = pattern.sub(replacement, text)
     table = names(graph)
-    text = _TOKEN.sub(lambda m: _token(m, table), text)
+    if ":" in text:
+        text = _TOKEN.sub(lambda m: _token(m, table), text)
     return _WORD.sub(lambda m: table.get(m.group(0), m.group(0)), text)
+
+
+def log_lines(events: Iterable[Event], turn: int, phase: str,
+              graph: MapGraph | None) -> list[LogLine]:
+    """The log's lines for events reported by one action that began in `turn` and `phase`
+    (the events themselves say when a new turn or phase starts)."""
+    lines = []
+    for event in events:
+        name = type(event).__name__
+        if name == "TurnStarted":
+            turn = int(getattr(event, "turn", turn))
+        elif name == "PhaseStarted":
+            phase = str(getattr(event, "phase", phase))
+        line = log_line(event, turn, phase)
+        lines.append(replace(line, text=readable(line.text, graph)))
+    return lines

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import copy
 import logging
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from game.bots import Bot, make_bot
 from game.core import (
@@ -26,8 +26,8 @@ from game.core import apply as core_apply
 from game.core.scoring import score_breakdown
 from game.persist import Autosaver, GameRecord, SaveError
 
-from .logtext import LogLine, log_line
-from .prompts import readable
+from .logtext import LogLine
+from .prompts import log_lines
 
 # Events after which an undo would let a player try again for a different outcome or unsee
 # something: cards drawn, calamities revealed, dice (caught by the generator check below).
@@ -155,18 +155,13 @@ class Session:
         events = self.record.apply(self.state, action)
         for event in events:
             name = type(event).__name__
-            if name == "TurnStarted":
-                turn = int(getattr(event, "turn", turn))
-            elif name == "PhaseStarted":
-                phase = str(getattr(event, "phase", phase))
-            elif name == "TradeOffered":
+            if name == "TradeOffered":
                 self.last_offer = event.to_dict()
             elif name in ("TradeAccepted", "TradeRefused"):
                 self.last_offer = {}
             elif name == "GameEnded":
                 self.final_scores = {str(p): int(v) for p, v in getattr(event, "scores", ())}
-            line = log_line(event, turn, phase)
-            self.log.append(replace(line, text=readable(line.text, self.state.map)))
+        self.log += log_lines(events, turn, phase, self.state.map)
         self.fresh.extend(events)
         if len(self.fresh) > 500:  # nobody is watching (fast bots): keep the queue short
             del self.fresh[:-200]

@@ -9,7 +9,6 @@ replayed a slice per frame so the window never freezes.
 from __future__ import annotations
 
 import time
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -31,7 +30,7 @@ from game.persist import (
 
 from ..draw import banner, civ_badge, tooltip
 from ..input import TAB_KEYS, InputMap
-from ..logtext import LogLine, log_line
+from ..logtext import LogLine
 from ..maps import map_for
 from ..mapview import MapView
 from ..options import Options, card_name, option_text
@@ -42,7 +41,7 @@ from ..panels.hand import HandPanel
 from ..panels.log import LogPanel
 from ..panels.players import PlayersPanel
 from ..panels.topbar import TopBar
-from ..prompts import readable
+from ..prompts import log_lines, readable
 from ..scene import Scene
 from ..theme import PHASE_NAMES, Palette, shade
 
@@ -181,10 +180,7 @@ class ReplayScene(Scene):
         self.speed_menu = UIDropDownMenu(speeds, speed, pygame.Rect(x, y, px(130), bh), m,
                                          container=c, object_id=up)
         x += px(136)
-        turns = [f"Turn {t}" for t, _ in self.cursor.turns()]
-        self.turn_menu = UIDropDownMenu([JUMP, *turns], JUMP, pygame.Rect(x, y, px(140), bh), m,
-                                        container=c, object_id=up,
-                                        expansion_height_limit=px(360))
+        self.turn_menu = self._turn_menu(pygame.Rect(x, y, px(140), bh))
         x += px(146)
         who: list[str | tuple[str, str]] = [EVERYONE, *self.names.values()]
         now = self.names.get(self.viewer, EVERYONE) if self.viewer else EVERYONE
@@ -215,15 +211,7 @@ class ReplayScene(Scene):
         """Log lines for the steps the cursor has taken and not yet told."""
         graph = self.game.state.map
         for step in self.cursor.steps[len(self.line_ends) - 1:]:
-            turn, phase = step.turn, step.phase
-            for event in step.events:
-                name = type(event).__name__
-                if name == "TurnStarted":
-                    turn = int(getattr(event, "turn", turn))
-                elif name == "PhaseStarted":
-                    phase = str(getattr(event, "phase", phase))
-                line = log_line(event, turn, phase)
-                self.lines.append(replace(line, text=readable(line.text, graph)))
+            self.lines += log_lines(step.events, step.turn, step.phase, graph)
             self.line_ends.append(len(self.lines))
 
     def _moved(self, forward: bool) -> None:
@@ -338,16 +326,15 @@ class ReplayScene(Scene):
         elif element is self.turn_menu and text.startswith("Turn "):
             turn = int(text.split()[1])
             self.go(max((a for t, a in self.cursor.turns() if t <= turn), default=0))
-            self.turn_menu.kill()  # shows "Jump to turn…" again
-            self._rebuild_turn_menu()
+            self.turn_menu.kill()  # made again, to say "Jump to turn…" again
+            self.turn_menu = self._turn_menu(pygame.Rect(self.turn_menu.relative_rect))
 
-    def _rebuild_turn_menu(self) -> None:
-        rect = self.turn_menu.relative_rect
+    def _turn_menu(self, rect: pygame.Rect) -> UIDropDownMenu:
         turns = [f"Turn {t}" for t, _ in self.cursor.turns()]
-        self.turn_menu = UIDropDownMenu([JUMP, *turns], JUMP, rect, self.app.manager,
-                                        container=self.container,
-                                        object_id=pygame_gui.core.ObjectID(class_id="@drop_up"),
-                                        expansion_height_limit=self.px(360))
+        return UIDropDownMenu([JUMP, *turns], JUMP, rect, self.app.manager,
+                              container=self.container,
+                              object_id=pygame_gui.core.ObjectID(class_id="@drop_up"),
+                              expansion_height_limit=self.px(360))
 
     def _key(self, event: pygame.event.Event) -> bool:
         key, shift = event.key, bool(event.mod & pygame.KMOD_SHIFT)
