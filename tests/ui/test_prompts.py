@@ -113,6 +113,7 @@ def test_calamity_prompts_of_every_scenario_read_as_words() -> None:
     ("Buy an extra trade card (number:S = from stack S; stack 2: 5, stack 9: 15), or done",
      "Buy an extra trade card (stack 2 for 5 treasury, stack 9 for 15 treasury)"),
     ("Use a special ability (or done)", "Use a special ability"),
+    ("Choose an area to build a city in, or done", "Choose an area to build a city in"),
     ("Egypt (bot) is deciding: Sail the ship from picenum to where? (done: it stays)",
      "Egypt (bot) is deciding: Sail the ship from Picenum to where? (Done: it stays)"),
     ("Name a player who suffers the famine too", "Name a player who suffers the famine too"),
