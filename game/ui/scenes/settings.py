@@ -1,4 +1,4 @@
-"""Settings: UI scale, animation speed, fullscreen or window size, sound volume."""
+"""Settings: UI scale, animation speed and reduced motion, fullscreen or window size, sound."""
 
 from __future__ import annotations
 
@@ -37,7 +37,7 @@ class SettingsScene(Scene):
         px = self.px
         w, h = self.app.screen.get_size()
         m, c = self.app.manager, self.container
-        self.box = pygame.Rect(0, 0, px(620), px(440))
+        self.box = pygame.Rect(0, 0, px(620), px(490))
         self.box.center = (w // 2, h // 2)
         x, y = self.box.x + px(30), self.box.y + px(84)
         lw, fw, row = px(200), px(330), px(36)
@@ -46,6 +46,10 @@ class SettingsScene(Scene):
         def label(text: str) -> None:
             UILabel(pygame.Rect(x, y, lw, row), text, m, container=c)
             self.rows_y.append(y)
+
+        def on_off(value: bool, y: int) -> UIDropDownMenu:
+            return UIDropDownMenu(["On", "Off"], "On" if value else "Off",
+                                  pygame.Rect(x + lw, y, px(120), row), m, container=c)
 
         label("UI scale")
         now = f"{_fmt_scale(self.draft.ui_scale)}×"
@@ -56,6 +60,9 @@ class SettingsScene(Scene):
         speed = min(SPEEDS, key=lambda k: abs(SPEEDS[k] - self.draft.animation_speed))
         self.speed = UIDropDownMenu(list(SPEEDS), speed, pygame.Rect(x + lw, y, fw, row), m,
                                     container=c)
+        y += row + px(14)
+        label("Reduce motion")
+        self.reduce_motion = on_off(self.draft.reduce_motion, y)
         y += row + px(14)
         label("Display")
         sizes = ["Fullscreen", *(f"Window {a}×{b}" for a, b in WINDOW_SIZES)]
@@ -69,8 +76,7 @@ class SettingsScene(Scene):
                                          round(self.draft.volume * 100), (0, 100), m, container=c)
         y += row + px(14)
         label("Sound")
-        self.sound = UIDropDownMenu(["On", "Off"], "On" if self.draft.sound else "Off",
-                                    pygame.Rect(x + lw, y, px(120), row), m, container=c)
+        self.sound = on_off(self.draft.sound, y)
         bw = px(150)
         self.back = UIButton(pygame.Rect(self.box.x + px(30), self.box.bottom - px(64), bw, px(44)),
                              "Back", m, container=c)
@@ -92,6 +98,8 @@ class SettingsScene(Scene):
                     self.draft.fullscreen = False
                     a, b = event.text.split(" ", 1)[1].split("×")
                     self.size = (int(a), int(b))
+            elif event.ui_element is self.reduce_motion:
+                self.draft.reduce_motion = event.text == "On"
             elif event.ui_element is self.sound:
                 self.draft.sound = event.text == "On"
         elif event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED:
