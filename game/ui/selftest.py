@@ -2,8 +2,9 @@
 
 It opens every screen (menu, settings, rules, load, new game, the game with each side panel,
 the hot-seat curtain, a decision, the trade window when one comes up, the in-game menu, the
-final scores), plays at least one whole turn through the game screen's own loop, writes a PNG
-of each screen into the screenshots folder if one is given, and exits 0 when all went well.
+final scores, the replay viewer on the game just played), plays at least one whole turn
+through the game screen's own loop, writes a PNG of each screen into the screenshots folder if
+one is given, and exits 0 when all went well.
 """
 
 from __future__ import annotations
@@ -121,6 +122,10 @@ def run_selftest(frames: int = 120, players: int = 5, seed: int = 1,
         app.push(EndScene(app, session))
         shot("end")
         app.pop()
+        if not _replay(app, session, run, shot):
+            print(f"calamitas selftest: the replay viewer did not open: {app.message}",
+                  file=sys.stderr)
+            return 1
         turn = session.state.turn
     except Exception as err:  # the self-test reports any failure as one line and exit 1
         import traceback
@@ -211,6 +216,33 @@ def _still(game, name: str, shot) -> None:  # type: ignore[no-untyped-def]
     shot(name)
     game.anims.paused = False
     mapview.tile_budget, mapview.work_budget = budget, work
+
+
+def _replay(app, session, run, shot) -> bool:  # type: ignore[no-untyped-def]
+    """The game just played, saved to a file of its own and watched: a sixth of the way in (a
+    board with something on it, soon reached), then 3 steps."""
+    import tempfile
+
+    from game.persist import write_save
+
+    from .scenes.replay import ReplayScene, open_replay
+
+    with tempfile.TemporaryDirectory(prefix="calamitas-selftest-") as folder:
+        path = write_save(Path(folder) / "selftest.json", session.record, session.state)
+        if not open_replay(app, path):
+            return False
+    scene = app.scene
+    assert isinstance(scene, ReplayScene)
+    scene.go(scene.cursor.length // 6)
+    for _ in range(MAX_EXTRA_FRAMES):
+        if scene.target is None:
+            break
+        run(1)
+    for _ in range(3):
+        scene.step()
+    shot("replay")
+    app.pop()
+    return True
 
 
 def _hot_seat(game, run, shot) -> None:  # type: ignore[no-untyped-def]

@@ -137,7 +137,7 @@ def test_every_screen_draws_at_laptop_and_4k_sizes(size, scale, tmp_path) -> Non
                         scale=scale) == 0
     names = sorted(p.name for p in tmp_path.glob("*.png"))
     for screen in ("menu", "settings", "rules-phases", "load", "new-game", "game", "curtain",
-                   "game-menu", "end"):
+                   "game-menu", "end", "replay"):
         assert any(screen in n for n in names), screen
     import pygame
 
