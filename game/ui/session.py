@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 import logging
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from game.bots import Bot, make_bot
 from game.core import (
@@ -24,7 +25,7 @@ from game.core import (
 )
 from game.core import apply as core_apply
 from game.core.scoring import score_breakdown
-from game.persist import Autosaver, GameRecord, SaveError
+from game.persist import Autosaver, GameRecord, SaveError, save_replay
 
 from .logtext import LogLine
 from .prompts import log_lines
@@ -64,7 +65,8 @@ class Session:
     history: list[TurnRecord] = field(default_factory=list)
     fresh: list[Event] = field(default_factory=list)  # events not yet shown by animations
     record: GameRecord | None = None  # the action log saves are made from
-    autosaver: Autosaver | None = None
+    autosaver: Autosaver | None = None  # None: this session writes no files at all
+    replay_path: Path | None = None  # where the finished game was kept for the replay viewer
     final_scores: dict[str, int] = field(default_factory=dict)  # from GameEnded
     last_offer: dict[str, object] = field(default_factory=dict)  # the TradeOffered on the table
     _undo: list[tuple[GameState, GameRecord]] = field(default_factory=list)
@@ -167,6 +169,8 @@ class Session:
             del self.fresh[:-200]
         self._record_turn()
         self._autosave()
+        if self.state.game_over:
+            self._keep_replay()
         return events
 
     def _autosave(self) -> None:
@@ -177,6 +181,15 @@ class Session:
         except (SaveError, OSError) as err:  # a full disk must not stop the game
             log.warning("autosave failed: %s", err)
             self.autosaver = None
+
+    def _keep_replay(self) -> None:
+        """The game has ended: its record goes into the replays folder, once."""
+        if self.autosaver is None or self.record is None or self.replay_path is not None:
+            return
+        try:
+            self.replay_path = save_replay(self.record, self.state)
+        except (SaveError, OSError) as err:
+            log.warning("the replay was not kept: %s", err)
 
     def save_now(self) -> None:
         """An autosave whatever the phase (the window is closing)."""

@@ -369,6 +369,8 @@ class GameScene(Scene):
             from .end import EndScene
 
             self.app.push(EndScene(self.app, self.session))
+            if self.session.replay_path is not None:
+                self.app.notify("The game is kept among the replays: Load, then Watch replay")
 
     def _animation_settings(self) -> None:
         assert self.anims is not None
