@@ -123,17 +123,18 @@ def backdrop(surface: pygame.Surface, theme: Theme) -> None:
     surface.blit(hit, (0, 0))
 
 
-def banner(surface: pygame.Surface, theme: Theme, text: str, midtop: tuple[int, int],
-           alpha: float = 1.0) -> None:
-    """A red announcement plate (a calamity strikes), fading with `alpha` from 1 to 0."""
-    img = theme.text(text, 26, (255, 236, 200), "title")
-    box = img.get_rect()
-    box.inflate_ip(theme.px(60), theme.px(24))
-    box.midtop = midtop
-    layer = pygame.Surface(box.size, pygame.SRCALPHA)
-    pygame.draw.rect(layer, (120, 30, 20, 230), layer.get_rect(), border_radius=theme.px(10))
-    pygame.draw.rect(layer, (255, 190, 120, 255), layer.get_rect(), theme.px(2),
-                     border_radius=theme.px(10))
-    layer.blit(img, img.get_rect(center=layer.get_rect().center))
-    layer.set_alpha(int(255 * max(0.0, min(1.0, alpha))))
-    surface.blit(layer, box.topleft)
+def banner_plate(theme: Theme, title: str, line: str, colour: Colour) -> pygame.Surface:
+    """A calamity's announcement: its name over a line of what it does, on a plate in its
+    colour. The game's animations and the replay viewer both show it."""
+    big = theme.text(title, 28, (255, 240, 215), "title")
+    small = theme.text(line, 16, (250, 225, 195), "italic")
+    w = max(big.get_width(), small.get_width()) + theme.px(70)
+    h = big.get_height() + small.get_height() + theme.px(22)
+    layer = pygame.Surface((w, h), pygame.SRCALPHA)
+    r = theme.px(10)
+    pygame.draw.rect(layer, (*shade(colour, 0.55), 236), layer.get_rect(), border_radius=r)
+    pygame.draw.rect(layer, (*shade(colour, 1.5), 255), layer.get_rect(), theme.px(2),
+                     border_radius=r)
+    layer.blit(big, big.get_rect(midtop=(w // 2, theme.px(8))))
+    layer.blit(small, small.get_rect(midbottom=(w // 2, h - theme.px(8))))
+    return layer

@@ -17,6 +17,7 @@ import pygame
 from game.core import Event
 from game.core.state import PIRATE, Board
 
+from ..draw import banner_plate
 from ..theme import civ_colour, ink_for, shade
 from .mirror import mirror
 from .stage import Point, Stage, copy_board
@@ -515,25 +516,9 @@ class Banner(Part):
         self.image: pygame.Surface | None = None
         self.still = False  # reduce motion: it fades, without sliding in
 
-    def _make(self, stage: Stage) -> pygame.Surface:
-        t = stage.theme
-        big = t.text(self.title, 28, (255, 240, 215), "title")
-        small = t.text(self.line, 16, (250, 225, 195), "italic")
-        w = max(big.get_width(), small.get_width()) + t.px(70)
-        h = big.get_height() + small.get_height() + t.px(22)
-        layer = pygame.Surface((w, h), pygame.SRCALPHA)
-        r = t.px(10)
-        pygame.draw.rect(layer, (*shade(self.colour, 0.55), 236), layer.get_rect(),
-                         border_radius=r)
-        pygame.draw.rect(layer, (*shade(self.colour, 1.5), 255), layer.get_rect(), t.px(2),
-                         border_radius=r)
-        layer.blit(big, big.get_rect(midtop=(w // 2, t.px(8))))
-        layer.blit(small, small.get_rect(midbottom=(w // 2, h - t.px(8))))
-        return layer
-
     def draw(self, surface: pygame.Surface, stage: Stage, t: float) -> None:
         if self.image is None:
-            self.image = self._make(stage)
+            self.image = banner_plate(stage.theme, self.title, self.line, self.colour)
         rect = stage.mv.rect
         fade = min(1.0, t / 0.15, (1 - t) / 0.2)
         drop = 0 if self.still else stage.theme.px(16) * (1 - ease(min(1.0, t / 0.15)))

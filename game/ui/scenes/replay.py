@@ -28,7 +28,8 @@ from game.persist import (
     read_save,
 )
 
-from ..draw import banner, civ_badge, tooltip
+from ..anim import look_for
+from ..draw import banner_plate, civ_badge, tooltip
 from ..input import TAB_KEYS, InputMap
 from ..logtext import LogLine
 from ..maps import map_for
@@ -105,7 +106,7 @@ class ReplayScene(Scene):
         self.line_ends: list[int] = [0]  # len(lines) after each step
         self.tab = 0
         self.version = 0
-        self.banner = ("", 0.0)
+        self.banner: tuple[pygame.Surface | None, float] = (None, 0.0)  # the plate, seconds left
         self.input = InputMap()
         self.mouse = (0, 0)
         self.hover_area: str | None = None
@@ -228,12 +229,19 @@ class ReplayScene(Scene):
             self.app.sound.events(last.events)
             for event in last.events:
                 if type(event).__name__ == "CalamityRevealed":
-                    data = event.to_dict()
-                    who = self.names.get(str(data["victim"]), str(data["victim"]))
-                    self.banner = (f"{card_name(str(data['calamity']))} strikes {who}", 2.0)
+                    self.banner = (self._banner_plate(event.to_dict()), 2.0)
         if self.cursor.at_end and self.playing:
             self.playing = False
             self._sync_play_button()
+
+    def _banner_plate(self, revealed: dict[str, object]) -> pygame.Surface:
+        """The plate the game screen shows when this calamity strikes."""
+        calamity = str(revealed["calamity"])
+        line = f"strikes {self.names.get(str(revealed['victim']), str(revealed['victim']))}"
+        if revealed.get("traded_by"):
+            by = str(revealed["traded_by"])
+            line += f" — traded by {self.names.get(by, by)}"
+        return banner_plate(self.theme, card_name(calamity), line, look_for(calamity).colour)
 
     def step_areas(self) -> list[str]:
         """Areas the last action touched, lit on the map."""
@@ -410,9 +418,9 @@ class ReplayScene(Scene):
 
     # -- time ---------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
-        text, left = self.banner
+        plate, left = self.banner
         if left > 0:
-            self.banner = (text, left - dt)
+            self.banner = (plate, left - dt)
         if self.target is not None:
             self._run_toward_target()
         elif self.playing:
@@ -464,10 +472,11 @@ class ReplayScene(Scene):
         surface.fill(Palette.panel, tabs)
         self.panels[self.tab].draw(surface, ctx)
         self._draw_bar(surface, ctx)
-        text, left = self.banner
-        if left > 0:
-            top = (self.map_rect.centerx, self.map_rect.y + self.px(20))
-            banner(surface, self.theme, text, top, left)
+        plate, left = self.banner
+        if plate is not None and left > 0:
+            plate.set_alpha(int(255 * min(1.0, left)))  # fades out over its last second
+            surface.blit(plate, plate.get_rect(midtop=(self.map_rect.centerx,
+                                                       self.map_rect.y + self.px(20))))
         tip = self._tooltip(ctx)
         if tip:
             tooltip(surface, self.theme, tip, self.mouse)
