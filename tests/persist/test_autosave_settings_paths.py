@@ -101,7 +101,8 @@ def test_invalid_settings_fall_back_to_defaults_with_a_warning_each(tmp_path) ->
     path = tmp_path / "settings.toml"
     path.write_text(
         'ui_scale = 40\nanimation_speed = "fast"\nfullscreen = 1\nsound = true\nvolume = nan\n'
-        'colour = "red"\nwindow_width = 99999\nwindow_height = 1.5\n[new_game]\nplayers = 30\nruleset = "chess"\nast = "expert"\n'
+        'colour = "red"\nwindow_width = 99999\nwindow_height = 1.5\n'
+        '[new_game]\nplayers = 30\nruleset = "chess"\nast = "expert"\n'
         'seats = ["human", "rm -rf /"]\nmap = "../../x"\n'
     )
     settings, warnings = load_settings(path)
