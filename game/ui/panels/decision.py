@@ -160,18 +160,21 @@ class DecisionBar:
         self.options = OptionButtons(theme)
         self.undo: UIButton | None = None
         self.fit: UIButton | None = None
+        self.skip: UIButton | None = None  # "Skip to my turn", while bots play
         self._key: object = None
         self._image: tuple[object, pygame.Surface] | None = None
 
     def rebuild(self, ctx: Ctx, labels: list[str], manager: pygame_gui.UIManager,
-                container: object, can_undo: bool, key: object) -> None:
+                container: object, can_undo: bool, key: object, skip: bool = False) -> None:
+        key = (key, skip)
         if key == self._key:
             return
         self._key = key
         self.options.clear()
-        for w in (self.undo, self.fit):
+        for w in (self.undo, self.fit, self.skip):
             if w is not None:
                 w.kill()
+        self.skip = None
         px = self.theme.px
         r = self.rect
         side = px(120)
@@ -186,14 +189,21 @@ class DecisionBar:
                             tool_tip_text="Show the whole map (F). Wheel or +/- zoom, drag or "
                             "arrow keys pan.")
         area = pygame.Rect(r.x + px(12), r.y + px(52), r.width - side - px(40), px(80))
+        if skip:
+            self.skip = UIButton(pygame.Rect(area.x, area.y, px(190), px(34)),
+                                 "Skip to my turn", manager,
+                                 container=container,  # type: ignore[arg-type]
+                                 tool_tip_text="Bots play on at full speed, without "
+                                 "animations, until a person must decide (Tab: the same, "
+                                 "until pressed again).")
         self.options.build(labels, ctx.kind, ctx, area, manager, container)
 
     def clear(self) -> None:
         self.options.clear()
-        for w in (self.undo, self.fit):
+        for w in (self.undo, self.fit, self.skip):
             if w is not None:
                 w.kill()
-        self.undo = self.fit = None
+        self.undo = self.fit = self.skip = None
         self._key = None
 
     def draw(self, surface: pygame.Surface, ctx: Ctx, prompt: str, decider: str | None,

@@ -58,6 +58,7 @@ class GameScene(Scene):
         self.version = 0
         self.bot_clock = 0.0
         self.fast_bots = False
+        self.skip_to_human = False  # bots at full speed until a person must decide
         self.mouse = (0, 0)
         self.hover_area: str | None = None
         self.drag: tuple[str, list[str]] | None = None  # (source area, options after picking it)
@@ -213,6 +214,9 @@ class GameScene(Scene):
         if el is self.decision.undo:
             self.undo()
             return
+        if el is self.decision.skip:
+            self.skip_to_human = True
+            return
         if el is self.decision.fit:
             assert self.mapview is not None
             self.mapview.fit()
@@ -358,10 +362,12 @@ class GameScene(Scene):
         anims = self.anims
         if anims is not None:
             self._animation_settings()
-            if self.fast_bots and anims.busy:
+            if (self.fast_bots or self.skip_to_human) and anims.busy:
                 anims.skip_all()
             anims.update(dt)
         self._seat_players()
+        if self.skip_to_human and not self.session.bot_to_act():
+            self.skip_to_human = False
         if self.curtain_for is None and not (anims is not None and anims.busy):
             self._run_bots(dt)  # bots wait for the animations of what was done before
         if self.session.state.game_over and not self.ended:
@@ -396,7 +402,7 @@ class GameScene(Scene):
             return
         speed = self.app.settings.animation_speed
         self.bot_clock += dt
-        fast = self.fast_bots or speed >= 8
+        fast = self.fast_bots or self.skip_to_human or speed >= 8
         delay = 0.0 if fast else BOT_DELAY / speed
         budget = 0.012 if fast else 0.0
         start = pygame.time.get_ticks()
@@ -479,9 +485,11 @@ class GameScene(Scene):
                if labels else -1)
         ordered = sorted(ctx.labels, key=_label_order)
         buttons = [lb for lb in ordered if not lb.startswith("area:")]  # areas: on the map
+        skip = (not labels and self.session.bot_to_act() and bool(self.session.humans())
+                and not self.skip_to_human)
         self.decision.rebuild(ctx, [] if trade else buttons,
                               self.app.manager, self.container,
-                              self.session.can_undo(self.viewer), key)
+                              self.session.can_undo(self.viewer), key, skip)
         self.decision.draw(surface, ctx, prompt, decider, hint)
         if trade:
             side = self.controller.side_of(self.viewer)

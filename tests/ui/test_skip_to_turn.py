@@ -1,0 +1,40 @@
+"""Solo play (issue 7): while bots play, a "Skip to my turn" button runs them at full speed,
+animations skipped, until the person at the screen must decide; then the pace is back."""
+
+from __future__ import annotations
+
+from game.persist import Settings
+from game.ui.app import App
+from game.ui.scenes.game import BOT_DELAY
+from game.ui.showcase import on_screen
+
+from .driver import DT, Driver
+
+
+def test_skip_to_my_turn_plays_the_bots_through_and_stops_at_the_person() -> None:
+    app = App((1366, 768), settings=Settings(animation_speed=1.0), persist_settings=False)
+    try:
+        scene, _ = on_screen(app, "cyclone")
+        session = scene.session
+        assert session.record is not None
+        human = next(p for p in session.state.players if p != session.acting)
+        session.seats[human].human = True
+        driver = Driver(app)
+        driver.frames(2)
+        assert session.bot_to_act()
+        assert scene.decision.skip is not None  # offered while bots play
+        before = len(session.record.actions)
+        driver.click(scene.decision.skip.rect.center)
+        frames = 0
+        while session.human_to_act() != human and frames < 5000:
+            driver.frames(1)
+            frames += 1
+        assert session.human_to_act() == human
+        decisions = len(session.record.actions) - before
+        assert decisions > 0
+        # at the chosen pace each bot decision waits BOT_DELAY; skipped, none does
+        assert frames < decisions * BOT_DELAY / DT
+        driver.frames(2)
+        assert not scene.skip_to_human and scene.decision.skip is None
+    finally:
+        app.close()
