@@ -60,21 +60,26 @@ def run_file(path: Path, data: GameData | None = None) -> Result:
     return result
 
 
-def play_and_check(scenario: Scenario, data: GameData) -> list[str]:
-    state = build_state(scenario, data)
-    before = _snapshot(state)
-    if scenario.phase == "calamities":
+def start_play(state: GameState, phase: str) -> None:
+    """Put the flow of a scenario's built state at the start of its `[play] phase`."""
+    if phase == "calamities":
         # The stack runs from its end: selection first, then resolution.
         state.tasks = [
             Task(phase_task("calamity_resolution")),
             Task(phase_task("calamity_selection")),
         ]
         state.phase = "calamity_selection"
-    elif scenario.phase == "turn":
+    elif phase == "turn":
         state.tasks = [Task("turn", {"next": 0, "single": True})]
     else:
-        state.tasks = [Task(phase_task(scenario.phase))]
-        state.phase = scenario.phase
+        state.tasks = [Task(phase_task(phase))]
+        state.phase = phase
+
+
+def play_and_check(scenario: Scenario, data: GameData) -> list[str]:
+    state = build_state(scenario, data)
+    before = _snapshot(state)
+    start_play(state, scenario.phase)
     choices = list(scenario.choices)
     try:
         advance(state)

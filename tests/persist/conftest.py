@@ -13,13 +13,11 @@ from game.core import Action, GameConfig, GameState, advance, apply, new_game, v
 from game.core.gamedata import load_game_data
 from game.core.mapgraph import MapGraph
 from game.core.setup import choose_setup
-from game.core.state import Task
-from game.core.turn import phase_task
 from game.mapfile import load_map_file
 from game.persist import GameRecord, paths
 from game.scenario.build import build_state
 from game.scenario.parse import read_scenario
-from game.scenario.runner import default_choice
+from game.scenario.runner import default_choice, start_play
 
 TESTS = Path(__file__).resolve().parents[1]
 ARENA = TESTS / "maps" / "arena.json"
@@ -92,15 +90,7 @@ def scenario_state(name: str) -> GameState:
     path = next(SCENARIOS.rglob(name))
     scenario = read_scenario(path, data)
     state = build_state(scenario, data)
-    if scenario.phase == "calamities":
-        state.tasks = [Task(phase_task("calamity_resolution")),
-                       Task(phase_task("calamity_selection"))]
-        state.phase = "calamity_selection"
-    elif scenario.phase == "turn":
-        state.tasks = [Task("turn", {"next": 0, "single": True})]
-    else:
-        state.tasks = [Task(phase_task(scenario.phase))]
-        state.phase = scenario.phase
+    start_play(state, scenario.phase)
     advance(state)
     return state
 

@@ -11,11 +11,9 @@ import pytest
 from game.bots import make_bot
 from game.core import Action, GameState, Pending, advance, apply, view
 from game.core.gamedata import load_game_data
-from game.core.state import Task
-from game.core.turn import phase_task
 from game.scenario.build import build_state
 from game.scenario.parse import read_scenario
-from game.scenario.runner import default_choice
+from game.scenario.runner import default_choice, start_play
 from game.ui.options import option_text
 from game.ui.prompts import readable
 
@@ -69,15 +67,7 @@ def scenario_start(path: Path) -> GameState:
     data = load_game_data()
     scenario = read_scenario(path, data)
     state = build_state(scenario, data)
-    if scenario.phase == "calamities":
-        state.tasks = [Task(phase_task("calamity_resolution")),
-                       Task(phase_task("calamity_selection"))]
-        state.phase = "calamity_selection"
-    elif scenario.phase == "turn":
-        state.tasks = [Task("turn", {"next": 0, "single": True})]
-    else:
-        state.tasks = [Task(phase_task(scenario.phase))]
-        state.phase = scenario.phase
+    start_play(state, scenario.phase)
     advance(state)
     return state
 
