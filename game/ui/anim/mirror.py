@@ -12,57 +12,44 @@ from game.core import Event
 from game.core.state import BARBARIANS, PIRATE, Board
 
 
-def _tokens(board: Board, area: str, owner: str, n: int) -> None:
-    here = board.tokens.setdefault(area, {})
-    left = max(0, here.get(owner, 0) + n)
-    if left:
-        here[owner] = left
-    else:
-        here.pop(owner, None)
-    if not here:
-        del board.tokens[area]
+def tokens(board: Board, area: str, owner: str, n: int) -> None:
+    """Add `n` tokens (negative: remove), never below none."""
+    board.add(area, owner, max(n, -board.count(area, owner)))
 
 
 def _ships(board: Board, area: str, owner: str, n: int) -> None:
-    here = board.ships.setdefault(area, {})
-    left = max(0, here.get(owner, 0) + n)
-    if left:
-        here[owner] = left
-    else:
-        here.pop(owner, None)
-    if not here:
-        del board.ships[area]
+    board.add_ships(area, owner, max(n, -board.ships.get(area, {}).get(owner, 0)))
 
 
 def mirror(board: Board, event: Event) -> None:
     kind = type(event).__name__
     e: Any = event
     if kind == "TokensPlaced":
-        _tokens(board, e.area, e.player, e.count)
+        tokens(board, e.area, e.player, e.count)
     elif kind == "TokensRemoved":
-        _tokens(board, e.area, e.player, -e.count)
+        tokens(board, e.area, e.player, -e.count)
     elif kind == "TokensMoved":
-        _tokens(board, e.source, e.player, -e.count)
-        _tokens(board, e.target, e.player, e.count)
+        tokens(board, e.source, e.player, -e.count)
+        tokens(board, e.target, e.player, e.count)
     elif kind in ("CityBuilt", "CityAnnexed"):
         board.cities[e.area] = e.player
     elif kind == "PirateCityCreated":
         board.cities[e.area] = PIRATE
     elif kind == "CityReduced":
         board.cities.pop(e.area, None)
-        _tokens(board, e.area, e.player, e.tokens)
+        tokens(board, e.area, e.player, e.tokens)
     elif kind == "CityDestroyed":
         board.cities.pop(e.area, None)
     elif kind == "CityTaken":
         board.cities.pop(e.area, None)
-        _tokens(board, e.area, e.owner, e.tokens)
+        tokens(board, e.area, e.owner, e.tokens)
     elif kind == "BarbariansPlaced":
-        _tokens(board, e.area, BARBARIANS, e.count)
+        tokens(board, e.area, BARBARIANS, e.count)
     elif kind == "BarbariansMoved":
-        _tokens(board, e.source, BARBARIANS, -e.count)
-        _tokens(board, e.target, BARBARIANS, e.count)
+        tokens(board, e.source, BARBARIANS, -e.count)
+        tokens(board, e.target, BARBARIANS, e.count)
     elif kind == "BarbariansDisbanded":
-        _tokens(board, e.area, BARBARIANS, -e.count)
+        tokens(board, e.area, BARBARIANS, -e.count)
     elif kind == "ShipsLost":
         _ships(board, e.area, e.player, -e.count)
     elif kind == "ShipBuilt":

@@ -19,7 +19,7 @@ from game.core.state import PIRATE, Board
 
 from ..draw import banner_plate
 from ..theme import civ_colour, ink_for, shade
-from .mirror import mirror
+from .mirror import mirror, tokens
 from .stage import Point, Stage, copy_board
 
 
@@ -137,7 +137,7 @@ class MoveTokens(Part):
         e = self.event
         self.start = stage.stack_screen(e.source, e.player)
         if stage.shown is not None:
-            _take(stage.shown, e.source, e.player, e.count)
+            tokens(stage.shown, e.source, e.player, -e.count)
 
     def draw(self, surface: pygame.Surface, stage: Stage, t: float) -> None:
         e = self.event
@@ -153,19 +153,7 @@ class MoveTokens(Part):
     def end(self, stage: Stage) -> None:
         e = self.event
         if stage.shown is not None:
-            _take(stage.shown, e.target, e.player, -e.count)
-
-
-def _take(board: Board, area: str, owner: str, n: int) -> None:
-    """Take `n` tokens off (negative: put them on)."""
-    here = board.tokens.setdefault(area, {})
-    left = max(0, here.get(owner, 0) - n)
-    if left:
-        here[owner] = left
-    else:
-        here.pop(owner, None)
-    if not here:
-        del board.tokens[area]
+            tokens(stage.shown, e.target, e.player, e.count)
 
 
 class RemoveTokens(Part):
