@@ -128,11 +128,7 @@ def run_selftest(frames: int = 120, players: int = 5, seed: int = 1,
             return 1
         turn = session.state.turn
     except Exception as err:  # the self-test reports any failure as one line and exit 1
-        import traceback
-
-        traceback.print_exc()
-        print(f"calamitas selftest: failed: {err}", file=sys.stderr)
-        return 1
+        return _failed(err)
     finally:
         app.close()
     seconds = time.perf_counter() - started
@@ -177,11 +173,7 @@ def _calamity_selftest(app, calamity: str, ruleset: str | None, seed: int, playe
             return 1
         turn = session.state.turn
     except Exception as err:  # the self-test reports any failure as one line and exit 1
-        import traceback
-
-        traceback.print_exc()
-        print(f"calamitas selftest: failed: {err}", file=sys.stderr)
-        return 1
+        return _failed(err)
     finally:
         app.close()
     seconds = time.perf_counter() - started
@@ -190,6 +182,14 @@ def _calamity_selftest(app, calamity: str, ruleset: str | None, seed: int, playe
           f"{anims.played} animation steps, {app.frames} frames{where}, turn {turn}, "
           f"in {seconds:.1f} s")
     return 0
+
+
+def _failed(err: Exception) -> int:
+    import traceback
+
+    traceback.print_exc()
+    print(f"calamitas selftest: failed: {err}", file=sys.stderr)
+    return 1
 
 
 def _frame(mapview, areas: list[str]) -> None:  # type: ignore[no-untyped-def]
