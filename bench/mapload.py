@@ -9,31 +9,18 @@ from __future__ import annotations
 
 import argparse
 import json
-import statistics
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from timing import median_ms  # noqa: E402
+
 from game.core.mapgraph import checked_graph, graph_from_map_dict  # noqa: E402
 from game.mapfile import load_map_file, read_map_data  # noqa: E402
 
 TARGET_MS = 300.0
-
-
-def median_ms(work: Callable[[], object], runs: int) -> tuple[float, float]:
-    """Median wall and CPU time of `work`, in ms."""
-    work()
-    wall, cpu = [], []
-    for _ in range(runs):
-        start, start_cpu = time.perf_counter(), time.process_time()
-        work()
-        cpu.append(time.process_time() - start_cpu)
-        wall.append(time.perf_counter() - start)
-    return statistics.median(wall) * 1000, statistics.median(cpu) * 1000
 
 
 def main() -> None:

@@ -12,15 +12,15 @@ from __future__ import annotations
 
 import argparse
 import json
-import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+from timing import median_ms  # noqa: E402
 
 from game.core.plain import to_plain  # noqa: E402
 from game.persist import read_save, verify, write_save  # noqa: E402
@@ -28,19 +28,6 @@ from game.persist.saves import encode_save  # noqa: E402
 from game.simulate import simulate  # noqa: E402
 
 TARGET_MS = 50.0
-
-
-def median_ms(work: Callable[[], object], runs: int) -> tuple[float, float]:
-    """Median wall time and median CPU time of `work`, in ms. The CPU time leaves out waiting
-    (for fsync, or for a core on a busy machine)."""
-    work()  # warm caches (type hints, map digest) as a running client would have them
-    wall, cpu = [], []
-    for _ in range(runs):
-        start, start_cpu = time.perf_counter(), time.process_time()
-        work()
-        cpu.append(time.process_time() - start_cpu)
-        wall.append(time.perf_counter() - start)
-    return statistics.median(wall) * 1000, statistics.median(cpu) * 1000
 
 
 def main() -> None:
