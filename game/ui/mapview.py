@@ -31,6 +31,21 @@ ZOOM_MAX_STEPS = 12
 ZOOM_SETTLE = 0.15  # seconds without a zoom step before tiles of the new zoom are made
 
 
+def stack_centre(lx: float, ly: float, d: float, n: int, k: int,
+                 beside_city: bool) -> tuple[float, float]:
+    """Where the k-th of an area's n token stacks is drawn (largest first) around its label
+    point (lx, ly); `beside_city`: a city without a printed site stands to the right."""
+    gap = d * 0.86
+    start = lx - gap * (n - 1) / 2 - (d * 0.5 if beside_city else 0)
+    return (start + gap * k, ly + d * 0.55)
+
+
+def city_centre(lx: float, ly: float, d: float,
+                site: tuple[float, float] | None) -> tuple[float, float]:
+    """Where an area's city is drawn: on its printed site (on screen), else beside the label."""
+    return site if site is not None else (lx + d * 0.9, ly - d * 0.2)
+
+
 def _point_in_ring(x: float, y: float, ring: tuple[tuple[float, float], ...]) -> bool:
     inside = False
     n = len(ring)
@@ -422,17 +437,15 @@ class MapView:
                 continue
             city = board.cities.get(area)
             if city:
-                sx, sy = (self.to_screen(*shape.site) if shape.site
-                          else (lx + d * 0.9, ly - d * 0.2))
+                sx, sy = city_centre(lx, ly, d, self.to_screen(*shape.site) if shape.site
+                                     else None)
                 img = self._sprite(("city", city, d))
                 blits.append((img, (sx - img.get_width() / 2, sy - img.get_height() * 0.62)))
             stacks = sorted(board.tokens.get(area, {}).items(), key=lambda kv: -kv[1])
-            n = len(stacks)
-            gap = d * 0.86
-            start = lx - gap * (n - 1) / 2 - (d * 0.5 if city and not shape.site else 0)
+            beside = bool(city) and not shape.site
             for k, (owner, count) in enumerate(stacks):
                 img = self._sprite(("stack", owner, count, d))
-                cx, cy = start + gap * k, ly + d * 0.55
+                cx, cy = stack_centre(lx, ly, d, len(stacks), k, beside)
                 blits.append((img, (cx - img.get_width() / 2, cy - img.get_height() / 2)))
             ships = board.ships.get(area, {})
             for k, (owner, count) in enumerate(sorted(ships.items())):

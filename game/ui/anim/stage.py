@@ -20,6 +20,7 @@ from game.core.state import Board
 from game.mapfile import MapGeometry
 
 from ..effects import Effects
+from ..mapview import city_centre, stack_centre
 from ..theme import Theme
 from .swarm import Swarm
 
@@ -167,20 +168,16 @@ class Stage:
         here = dict(board.tokens.get(area, {}))
         here.setdefault(owner, 0)
         stacks = sorted(here.items(), key=lambda kv: -kv[1])
-        n = len(stacks)
         k = next(i for i, (o, _) in enumerate(stacks) if o == owner)
-        gap = d * 0.86
-        city = area in board.cities
-        start = lx - gap * (n - 1) / 2 - (d * 0.5 if city and shape and not shape.site else 0)
-        return (start + gap * k, ly + d * 0.55)
+        beside = area in board.cities and shape is not None and not shape.site
+        return stack_centre(lx, ly, d, len(stacks), k, beside)
 
     def city_screen(self, area: str) -> Point:
         shape = self.geo.areas.get(area)
-        d = self.piece()
         if shape is not None and shape.site is not None:
             return self.screen(shape.site)
         lx, ly = self.screen(self.area_point(area))
-        return (lx + d * 0.9, ly - d * 0.2)
+        return city_centre(lx, ly, self.piece(), None)
 
     def ship_screen(self, area: str) -> Point:
         d = self.piece()
