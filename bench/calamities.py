@@ -25,15 +25,20 @@ sys.path.insert(0, str(ROOT))
 
 import game.simulate as sim  # noqa: E402
 from game.core.gamedata import load_game_data  # noqa: E402
+from game.core.mapgraph import MapGraph  # noqa: E402
 
-# One map load per worker process, not one per game.
-sim.resolve_map = cache(sim.resolve_map)  # type: ignore[assignment]
+
+@cache
+def _graph(map_name: str) -> MapGraph:
+    """One map load per worker process, not one per game."""
+    return sim.resolve_map(map_name)
+
 
 
 def play(job: tuple[str, int, int, str, str, int]) -> dict[str, Any]:
     ruleset, seed, players, bots, map_name, max_turns = job
     result = sim.simulate(players=players, bots=[bots], seed=seed, ruleset=ruleset,
-                          map_name=map_name, max_turns=max_turns, check=False)
+                          max_turns=max_turns, check=False, graph=_graph(map_name))
     return {"ruleset": ruleset, "seed": seed, "players": players,
             "calamities": result["calamities"], "turns": result["turns"]}
 

@@ -54,8 +54,11 @@ def simulate(
     max_turns: int = 0,
     save: str | None = None,
     check: bool = True,
+    graph: MapGraph | None = None,
 ) -> dict[str, Any]:
-    graph = resolve_map(map_name)
+    """One headless game; `graph` (already loaded) stands in for `map_name`."""
+    if graph is None:
+        graph = resolve_map(map_name)
     data = load_game_data()
     config = GameConfig(players=[], ruleset=ruleset, ast_side=ast_side, seed=seed,
                         max_turns=max_turns)
