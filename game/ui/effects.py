@@ -15,6 +15,7 @@ import array
 import heapq
 import math
 import random
+from collections import deque
 from dataclasses import dataclass
 
 import pygame
@@ -26,6 +27,7 @@ Point = tuple[float, float]
 MAX_PARTICLES = 320
 WIND = 120  # particles a cyclone's vortex keeps circling
 FADE_LEVELS = 6  # alpha steps a particle fades through (sprites are cached per step)
+BIRTHS_PER_FRAME = 40  # bodies put in per update: a big burst comes out over a few frames
 _FIELDS = batch.BodyFields
 
 
@@ -68,7 +70,7 @@ STYLES = {
 
 @dataclass
 class Particle:
-    body: pymunk.Body
+    body: pymunk.Body | None  # None until it is born
     colour: Colour
     dies: float  # on the effects' clock
     span: float  # seconds it lives
@@ -97,19 +99,24 @@ class Effects:
         self.winds = 0  # particles in the wind space
         self.vortices: list[Vortex] = []
         self.random = random.Random(seed)  # decoration only: never the game's generator
+        self._births: deque[tuple[pymunk.Space, Point, Point, Particle]] = deque()
+        self._pool: list[pymunk.Body] = []  # bodies of dead particles, to be born again
         self._buffer = batch.Buffer()
         self._sprites: dict[tuple[Colour, int, int], pygame.Surface] = {}
 
     def __bool__(self) -> bool:
-        return bool(self.particles) or bool(self.vortices)
+        return bool(self.particles) or bool(self.vortices) or bool(self._births)
 
     def __len__(self) -> int:
         return len(self.particles)
 
     def clear(self) -> None:
         for space in (*self.spaces.values(), self.wind):
-            space.remove(*space.bodies)
+            bodies = space.bodies
+            space.remove(*bodies)
+            self._pool.extend(bodies)
         self.particles.clear()
+        self._births.clear()
         self.deaths.clear()
         self.winds = 0
         self.vortices.clear()
@@ -124,18 +131,28 @@ class Effects:
 
     def _add(self, space: pymunk.Space, at: Point, velocity: Point, colour: Colour, life: float,
              size: float, alpha: float = 1.0) -> None:
-        body = pymunk.Body(1.0, float("inf"))
-        body.position = at
-        body.velocity = velocity
-        space.add(body)
-        dies = self.clock + life
         wind = space is self.wind
         self.winds += wind
-        self.particles[body.id] = Particle(body, colour, dies, life, size, alpha, wind)
-        heapq.heappush(self.deaths, (dies, body.id))
+        self._births.append((space, at, velocity, Particle(None, colour, 0.0, life, size, alpha,
+                                                           wind)))
+
+    def _bear(self) -> None:
+        """Put the next waiting particles on the board. Making and freeing a pymunk body costs
+        tens of microseconds, so bodies are reused and a burst of a hundred or more is spread
+        over a few frames rather than stalling one."""
+        births, pool = self._births, self._pool
+        for _ in range(min(len(births), BIRTHS_PER_FRAME)):
+            space, at, velocity, p = births.popleft()
+            body = pool.pop() if pool else pymunk.Body(1.0, float("inf"))
+            body.position = at
+            body.velocity = velocity
+            space.add(body)
+            p.body, p.dies = body, self.clock + p.span
+            self.particles[body.id] = p
+            heapq.heappush(self.deaths, (p.dies, body.id))
 
     def room(self) -> int:
-        return MAX_PARTICLES - len(self.particles)
+        return MAX_PARTICLES - len(self.particles) - len(self._births)
 
     def burst(self, style_name: str, at: Point, strength: float = 1.0,
               towards: Point | None = None) -> None:
@@ -219,6 +236,7 @@ class Effects:
         if not self:
             return
         self.clock += dt
+        self._bear()
         self._feed_vortices(dt)
         self._push_wind()
         step = min(dt, 1 / 20)
@@ -229,9 +247,10 @@ class Effects:
         while deaths and deaths[0][0] <= self.clock:  # only the dead are looked at
             _, key = heapq.heappop(deaths)
             p = self.particles.pop(key, None)
-            if p is not None and p.body.space is not None:
+            if p is not None and p.body is not None and p.body.space is not None:
                 self.winds -= p.wind
                 p.body.space.remove(p.body)
+                self._pool.append(p.body)
 
     def _sprite(self, colour: Colour, r: int, level: int) -> pygame.Surface:
         key = (colour, r, level)

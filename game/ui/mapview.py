@@ -18,6 +18,7 @@ import pygame
 from game.core import PlayerView
 from game.core.gamedata import load_game_data
 from game.core.mapgraph import MapGraph
+from game.core.state import Board
 from game.mapfile import MapGeometry
 
 from .emblems import emblem_surface
@@ -44,6 +45,13 @@ def city_centre(lx: float, ly: float, d: float,
                 site: tuple[float, float] | None) -> tuple[float, float]:
     """Where an area's city is drawn: on its printed site (on screen), else beside the label."""
     return site if site is not None else (lx + d * 0.9, ly - d * 0.2)
+
+
+def _pieces_key(board: Board) -> tuple[object, ...]:
+    """What the pieces layer shows of a board, comparable between frames."""
+    return (tuple((a, tuple(here.items())) for a, here in board.tokens.items() if here),
+            tuple(board.cities.items()),
+            tuple((a, tuple(here.items())) for a, here in board.ships.items() if here))
 
 
 def _point_in_ring(x: float, y: float, ring: tuple[tuple[float, float], ...]) -> bool:
@@ -92,9 +100,10 @@ class MapView:
         self.pending_tiles = 0
         self.work_budget: float | None = 0.0015  # seconds a frame may spend making images
         self._deadline: float | None = None
-        self._stand_ins: tuple[object, pygame.Surface] | None = None
         self._zoomed_at = 0.0
         self._by_owner: dict[tuple[object, ...], tuple[object, ...]] = {}
+        self._borrowed: dict[tuple[object, ...], pygame.Surface] = {}  # stand-in sprites
+        self._layout: tuple[object, list[tuple[pygame.Surface, float, float]]] | None = None
 
     def _typical_area_size(self) -> float:
         sizes = sorted(min(b[2] - b[0], b[3] - b[1]) for rings in self._boxes.values()
@@ -338,33 +347,19 @@ class MapView:
         surface.blit(pygame.transform.scale(picture.subsurface(part), size), at)
 
     def _draw_overview(self, surface: pygame.Surface) -> None:
-        """The small whole-map picture scaled into the viewport; kept while the view stays."""
-        key = (self.zoom, round(self.ox), round(self.oy), tuple(self.rect))
-        if self._stand_ins is None or self._stand_ins[0] != key:
-            old = self._stand_ins[1] if self._stand_ins is not None else None
-            if old is None or old.get_size() != self.rect.size:  # reused: no allocation
-                old = pygame.Surface(self.rect.size, 0, surface)
-            old.fill(Palette.sea_deep)
-            self._scale_overview(old, pygame.Rect((0, 0), self.rect.size))
-            self._stand_ins = (key, old)
-        surface.blit(self._stand_ins[1], self.rect.topleft)
-
-    def _scale_overview(self, surface: pygame.Surface, view: pygame.Rect) -> None:
+        """The small whole-map picture scaled straight into the part of the view the board
+        covers (to within half an overview pixel: it stands in for a few frames only)."""
         zo, picture = self.base.overview()
-        f = zo / self.zoom
-        region = pygame.Rect(math.floor(-self.ox * f), math.floor(-self.oy * f),
-                             math.ceil(view.width * f) + 1, math.ceil(view.height * f) + 1)
+        f = zo / self.zoom  # overview pixels per screen pixel
+        w, h = self.base.size(self.zoom)
+        board = pygame.Rect(round(self.rect.x + self.ox), round(self.rect.y + self.oy), w, h)
+        shown = board.clip(self.rect)
+        region = pygame.Rect(round((shown.x - board.x) * f), round((shown.y - board.y) * f),
+                             max(1, round(shown.width * f)), max(1, round(shown.height * f)))
         region = region.clip(picture.get_rect())
-        if region.width < 1 or region.height < 1:
+        if shown.width < 1 or shown.height < 1 or region.width < 1 or region.height < 1:
             return
-        dest = pygame.Rect(round(view.x + self.ox + region.x / f),
-                           round(view.y + self.oy + region.y / f),
-                           round(region.width / f), round(region.height / f))
-        if view.contains(dest):
-            pygame.transform.scale(picture.subsurface(region), dest.size,
-                                   surface.subsurface(dest))
-        else:
-            surface.blit(pygame.transform.scale(picture.subsurface(region), dest.size), dest)
+        pygame.transform.scale(picture.subsurface(region), shown.size, surface.subsurface(shown))
 
     def draw_highlights(self, surface: pygame.Surface, areas: Iterable[str], style: str,
                         alpha: int = 255) -> None:
@@ -422,51 +417,68 @@ class MapView:
         size = max(t.px(13), min(t.px(36), want))
         return int(round(size / 3) * 3)  # a few sizes, so zooming reuses sprites
 
-    def draw_pieces(self, surface: pygame.Surface, view: PlayerView) -> None:
+    def draw_pieces(self, surface: pygame.Surface, board: Board) -> None:
+        dx, dy = self.rect.x + self.ox, self.rect.y + self.oy
+        clip = surface.get_clip()
+        surface.set_clip(self.rect)
+        surface.fblits([(img, (round(x + dx), round(y + dy)))
+                        for img, x, y in self._piece_layout(board)])
+        surface.set_clip(clip)
+
+    def _piece_layout(self, board: Board) -> list[tuple[pygame.Surface, float, float]]:
+        """Every piece's sprite and top-left corner on the board at this zoom; kept while the
+        zoom and the pieces stay, so panning and idle frames only offset it."""
         d = self.piece_size()
-        blits: list[tuple[pygame.Surface, tuple[float, float]]] = []
-        board = view.board
-        areas = set(board.tokens) | set(board.cities) | set(board.ships)
-        view_rect = self.rect.inflate(d * 4, d * 4)
-        for area in areas:
+        key = (self.zoom, d, _pieces_key(board))
+        if self._layout is not None and self._layout[0] == key:
+            return self._layout[1]
+        zoom = self.zoom
+        out: list[tuple[pygame.Surface, float, float]] = []
+        complete = True  # no sprite borrowed from another size (a frame out of budget)
+
+        def put(sprite: tuple[object, ...], at: tuple[float, float], fx: float, fy: float) -> None:
+            """The sprite with its point (fx, fy), as fractions of its size, at `at`."""
+            nonlocal complete
+            img = self._sprite(sprite)
+            complete = complete and sprite in self._sprites
+            out.append((img, at[0] - img.get_width() * fx, at[1] - img.get_height() * fy))
+
+        for area in {*board.tokens, *board.cities, *board.ships}:
             shape = self.geo.areas.get(area)
             if shape is None or shape.label is None:
                 continue
-            lx, ly = self.to_screen(*shape.label)
-            if not view_rect.collidepoint(lx, ly):
-                continue
+            lx, ly = self.base.to_level(zoom, *shape.label)
             city = board.cities.get(area)
             if city:
-                sx, sy = city_centre(lx, ly, d, self.to_screen(*shape.site) if shape.site
-                                     else None)
-                img = self._sprite(("city", city, d))
-                blits.append((img, (sx - img.get_width() / 2, sy - img.get_height() * 0.62)))
+                site = self.base.to_level(zoom, *shape.site) if shape.site else None
+                put(("city", city, d), city_centre(lx, ly, d, site), 0.5, 0.62)
             stacks = sorted(board.tokens.get(area, {}).items(), key=lambda kv: -kv[1])
             beside = bool(city) and not shape.site
             for k, (owner, count) in enumerate(stacks):
-                img = self._sprite(("stack", owner, count, d))
-                cx, cy = stack_centre(lx, ly, d, len(stacks), k, beside)
-                blits.append((img, (cx - img.get_width() / 2, cy - img.get_height() / 2)))
-            ships = board.ships.get(area, {})
-            for k, (owner, count) in enumerate(sorted(ships.items())):
-                img = self._sprite(("ship", owner, count, d))
-                blits.append((img, (lx - d * 1.6 - k * d * 0.5, ly - d * 0.9)))
-        clip = surface.get_clip()
-        surface.set_clip(self.rect)
-        surface.fblits([(img, (round(x), round(y))) for img, (x, y) in blits])
-        surface.set_clip(clip)
+                put(("stack", owner, count, d), stack_centre(lx, ly, d, len(stacks), k, beside),
+                    0.5, 0.5)
+            for k, (owner, count) in enumerate(sorted(board.ships.get(area, {}).items())):
+                put(("ship", owner, count, d), (lx - d * 1.6 - k * d * 0.5, ly - d * 0.9), 0, 0)
+        self._layout = (key, out) if complete else None  # else: again, making more sprites
+        return out
 
     # -- sprites ----------------------------------------------------------------------------
     def _sprite(self, key: tuple[object, ...]) -> pygame.Surface:
         hit = self._sprites.get(key)
         if hit is None and not self._in_budget():
             # over the frame's budget: scale the same piece at another size for now
+            borrowed = self._borrowed.get(key)
+            if borrowed is not None:
+                return borrowed
             other = self._by_owner.get(key[:-1])
             if other is not None and other in self._sprites:
                 size = int(key[-1])  # type: ignore[call-overload]
                 have = self._sprites[other]
                 factor = size / max(1, int(other[-1]))  # type: ignore[call-overload]
-                return pygame.transform.scale_by(have, factor)
+                if len(self._borrowed) > 500:
+                    self._borrowed.clear()
+                borrowed = self._borrowed[key] = pygame.transform.scale_by(have, factor)
+                return borrowed
         if hit is None:
             kind = key[0]
             if kind == "stack":
@@ -479,6 +491,7 @@ class MapView:
                 self._sprites.clear()
             self._sprites[key] = hit
             self._by_owner[key[:-1]] = key
+            self._borrowed.pop(key, None)
         return hit
 
     def _make_stack(self, owner: str, count: int, d: int) -> pygame.Surface:

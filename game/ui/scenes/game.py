@@ -4,7 +4,7 @@ animation-speed setting sets; everything shown comes from the seated player's Pl
 
 from __future__ import annotations
 
-from dataclasses import replace
+import gc
 from typing import TYPE_CHECKING
 
 import pygame
@@ -69,6 +69,18 @@ class GameScene(Scene):
         self.mapview: MapView | None = None
         self.anims: AnimQueue | None = None
         self.last_board = copy_board(session.state.board)  # the board the last batch left
+
+    def enter(self) -> None:
+        super().enter()
+        # What is loaded now (map, rules data, sprites, the state) lives as long as the game:
+        # kept out of the collector's full passes, which would otherwise stall a frame for
+        # tens of milliseconds now and then.
+        gc.collect()
+        gc.freeze()
+
+    def exit(self) -> None:
+        gc.unfreeze()  # this game's leftovers may be collected again
+        super().exit()
 
     # -- layout and widgets -------------------------------------------------------------------
     def build(self) -> None:
@@ -461,7 +473,7 @@ class GameScene(Scene):
             mv.draw_highlights(surface, picks, "pick")
         if self.hover_area and not self.drag:
             mv.draw_highlights(surface, [self.hover_area], "hover")
-        mv.draw_pieces(surface, replace(view, board=anims.stage.drawn_board(view.board)))
+        mv.draw_pieces(surface, anims.stage.drawn_board(view.board))
         anims.draw_over(surface)
         mv.ox, mv.oy = mv.ox - shake[0], mv.oy - shake[1]
         if self.drag is not None:

@@ -465,7 +465,7 @@ class ReplayScene(Scene):
         mv.draw_highlights(surface, self.step_areas(), "event", 150)
         if self.hover_area:
             mv.draw_highlights(surface, [self.hover_area], "hover")
-        mv.draw_pieces(surface, ctx.view)
+        mv.draw_pieces(surface, ctx.view.board)
         self.topbar.draw(surface, ctx)
         tabs = pygame.Rect(self.side_rect.x, self.side_rect.y, self.side_rect.width,
                            self.panels[self.tab].rect.y - self.side_rect.y)
