@@ -130,6 +130,31 @@ def test_a_calamity_plays_its_banner_first_then_its_place_then_its_losses_in_ord
         app.close()
 
 
+def test_sounds_come_as_the_animations_reach_their_events_not_when_the_core_reports_them(
+        shipped_map) -> None:
+    from game.core.events import CityBuilt
+
+    app = make_app()
+    try:
+        scene, _ = calamity_scene(app, shipped_map, "volcanic_eruption")
+        anims = scene.anims
+        assert anims is not None
+        heard: list[tuple[str, int]] = []  # (sound, steps played by then)
+        app.sound.play = lambda name, volume=None: heard.append((name, anims.played)) or True
+        ahead = sum(1 for step in anims.steps if step.parts)
+        board = copy_board(scene.session.state.board)
+        area = next(iter(board.tokens))
+        anims.feed([CityBuilt(player="egypt", area=area)], board, board)  # queued behind
+        assert heard == []  # nothing heard when the core reports it
+        app.frame([], DT)
+        assert [name for name, _ in heard] == ["calamity"]  # the banner shows: its sound
+        play_until_idle(app, scene)
+        city = [played for name, played in heard if name == "city"]
+        assert city == [ahead]  # once, when its own step began, after the eruption's
+    finally:
+        app.close()
+
+
 def _batches(state, limit: int = 400):
     """(events, board before, board after) for each `apply` of a calamity's resolution on a copy,
     bots deciding, up to the end of the turn's automatic steps."""

@@ -63,10 +63,11 @@ class Part:
 
 class Step:
     def __init__(self, parts: Sequence[Part], sync: Board | None = None,
-                 hurry: float = 1.0) -> None:
+                 hurry: float = 1.0, sounds: bool = True) -> None:
         self.parts = list(parts)
         self.sync = sync  # the real board after this batch of events: put right at the end
         self.hurry = hurry
+        self.sounds = sounds  # each part's events heard as it begins (not when skipped)
         self.clock = 0.0
 
     @property
@@ -80,6 +81,8 @@ class Step:
             if p.stage_of_life == 0 and self.clock >= p.delay:
                 p.stage_of_life = 1
                 p.begin(stage)
+                if self.sounds:
+                    stage.heard += p.events
             if p.stage_of_life == 1:
                 t = (self.clock - p.delay) / p.duration if p.duration > 0 else 1.0
                 if t >= 1.0:

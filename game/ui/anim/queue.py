@@ -74,6 +74,11 @@ class AnimQueue:
         """One batch: the events one `apply` returned, the board before and after it."""
         stage = self.stage
         plan = self.builder.steps(events)  # always read: the builder follows the calamity
+        if self.instant or self.reduce_motion:
+            stage.heard += events  # nothing moves to wait for
+        else:  # what no part shows is heard now; the rest as its part begins
+            shown = {id(e) for parts in plan for p in parts for e in p.events}
+            stage.heard += [e for e in events if id(e) not in shown]
         if self.instant:
             self.skip_all()
             for event in events:
@@ -92,7 +97,7 @@ class AnimQueue:
             if events:
                 plan.append([Fade(list(events))])
         for parts in plan:
-            self.steps.append(Step(parts, hurry=hurry))
+            self.steps.append(Step(parts, hurry=hurry, sounds=not self.reduce_motion))
         self.steps.append(Step([], sync=copy_board(after), hurry=hurry))
 
     def update(self, dt: float) -> None:

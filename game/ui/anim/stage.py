@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.core import Event
 from game.core.mapgraph import MapGraph
 from game.core.state import Board
 from game.mapfile import MapGeometry
@@ -58,6 +59,7 @@ class Stage:
         self.title = ""  # its name
         self.victim = ""
         self.flash: dict[str, float] = {}  # areas lit as their events play: area -> strength
+        self.heard: list[Event] = []  # events whose moment has come: the screen plays their sounds
         self.shake = 0.0  # seconds of earthquake left
         self.shake_power = 0.0  # pixels
         self.hand_rect = pygame.Rect(0, 0, 0, 0)  # where cards fly to (the side panel)

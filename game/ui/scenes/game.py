@@ -177,9 +177,10 @@ class GameScene(Scene):
         events = self.session.fresh
         self.session.fresh = []
         after = copy_board(self.session.state.board)
-        self.app.sound.events(events)
-        if self.anims is not None:
+        if self.anims is not None:  # sounds come as the animations reach their events
             self.anims.feed(events, self.last_board, after, BOT_HURRY if by_bot else 1.0)
+        else:
+            self.app.sound.events(events)
         self.last_board = after
 
     def _animations_skip_input(self, event: pygame.event.Event) -> bool:
@@ -377,6 +378,9 @@ class GameScene(Scene):
             if (self.fast_bots or self.skip_to_human) and anims.busy:
                 anims.skip_all()
             anims.update(dt)
+            if anims.stage.heard:
+                self.app.sound.events(anims.stage.heard)
+                anims.stage.heard = []
         self._seat_players()
         if self.skip_to_human and not self.session.bot_to_act():
             self.skip_to_human = False
