@@ -103,6 +103,7 @@ class MapView:
         self._zoomed_at = 0.0
         self._by_owner: dict[tuple[object, ...], tuple[object, ...]] = {}
         self._borrowed: dict[tuple[object, ...], pygame.Surface] = {}  # stand-in sprites
+        self._place_tip: tuple[object, list[str] | None] = (None, None)
         self._layout: tuple[object, list[tuple[pygame.Surface, float, float]]] | None = None
 
     def _typical_area_size(self) -> float:
@@ -221,6 +222,28 @@ class MapView:
                 if bx0 <= x <= bx1 and by0 <= y <= by1 and _point_in_ring(x, y, ring):
                     return sid
         return None
+
+    def off_board_at(self, pos: tuple[int, int]) -> bool:
+        """Whether `pos` is on land no area covers (drawn muted and hatched)."""
+        if not self.rect.collidepoint(pos):
+            return False
+        x, y = self.to_map(*pos)
+        return any(_point_in_ring(x, y, ring) for ring in self.geo.off_board)
+
+    def place_tip(self, pos: tuple[int, int]) -> list[str] | None:
+        """The tooltip where no land area is: an open sea, or land beyond the board. Kept while
+        the mouse and the view stay (the polygon tests are not free)."""
+        key = (pos, self.zoom, self.ox, self.oy)
+        if self._place_tip[0] != key:
+            tip = None
+            sea = self.sea_at(pos)
+            if self.off_board_at(pos):  # drawn over the sea
+                tip = ["Beyond the board", "Land no area covers: nothing may enter it"]
+            elif sea is not None:
+                tip = [self.geo.seas[sea].name, "Open sea: no population limit",
+                       "Ships may not enter it; with Astronavigation they may pass through"]
+            self._place_tip = (key, tip)
+        return self._place_tip[1]
 
     def area_point(self, area: str) -> tuple[int, int]:
         """Where on screen to click to pick `area` (its label point, else a vertex average)."""

@@ -10,6 +10,7 @@ import pytest
 
 from game.mapfile import load_map_file
 from game.ui.maptiles import WASTE, WASTE_HATCH, BaseLayer
+from game.ui.mapview import MapView
 from game.ui.theme import Theme
 
 TINY = Path(__file__).resolve().parents[1] / "maps" / "tiny.json"
@@ -42,3 +43,24 @@ def test_off_board_land_is_drawn_muted_and_hatched_where_the_sea_would_be(tmp_pa
     assert {WASTE, WASTE_HATCH} <= set(with_rock)  # hatched, not flat
     without = _rock_pixels(tmp_path, off_board=False)
     assert not set(without) & {WASTE, WASTE_HATCH}
+
+
+def test_hovering_an_open_sea_or_land_beyond_the_board_tells_what_it_is(tmp_path: Path) -> None:
+    data = json.loads(TINY.read_text(encoding="utf-8"))
+    data["off_board"] = [ROCK]
+    path = tmp_path / "map.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    graph, geometry = load_map_file(path)
+    mv = MapView(geometry, graph, Theme(1.0))
+    mv.set_viewport(pygame.Rect(0, 0, 800, 500))
+    ocean = geometry.seas["oceanus"]
+    assert ocean.label is not None
+    at_sea = tuple(round(v) for v in mv.to_screen(*ocean.label))
+    tip = mv.place_tip(at_sea)  # type: ignore[arg-type]
+    assert tip is not None and tip[0] == ocean.name and "Open sea" in tip[1]
+    rock = tuple(round(v) for v in mv.to_screen(370, 355))
+    assert mv.area_at(rock) is None  # type: ignore[arg-type]
+    assert mv.place_tip(rock) == ["Beyond the board",  # type: ignore[arg-type]
+                                  "Land no area covers: nothing may enter it"]
+    land = mv.area_point("silva")
+    assert mv.place_tip(land) is None  # a land area has its own tooltip

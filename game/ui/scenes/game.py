@@ -552,7 +552,7 @@ class GameScene(Scene):
             return None
         if self.hover_area:
             return mv.tooltip(self.hover_area, ctx.view)
-        return None
+        return mv.place_tip(self.mouse)
 
     def draw_curtain(self, surface: pygame.Surface, ctx: Ctx) -> None:
         t = self.theme
