@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from .emblems import emblem_surface
@@ -18,6 +20,24 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, theme: Theme,
     r = theme.px(radius)
     pygame.draw.rect(surface, fill, rect, border_radius=r)
     pygame.draw.rect(surface, edge, rect, max(1, theme.px(1)), border_radius=r)
+
+
+def token_disc(surface: pygame.Surface, owner: str, centre: tuple[float, float], r: float,
+               ss: int) -> None:
+    """A token at radius `r` on a surface drawn `ss` times too large (smooth-scaled down after):
+    a rimmed, lit disc in its owner's colour; barbarians a spiked black star with a red rim."""
+    colour = civ_colour(owner)
+    cx, cy = centre
+    if owner == "barbarians":
+        pts = [(cx + (r if k % 2 == 0 else r * 0.78) * math.cos(k * math.pi / 10),
+                cy + (r if k % 2 == 0 else r * 0.78) * math.sin(k * math.pi / 10))
+               for k in range(20)]
+        pygame.draw.polygon(surface, colour, pts)
+        pygame.draw.polygon(surface, (200, 60, 40), pts, ss * 2)
+    else:
+        pygame.draw.circle(surface, shade(colour, 0.6), centre, r)
+        pygame.draw.circle(surface, colour, centre, r - ss * 2)
+        pygame.draw.circle(surface, shade(colour, 1.25), centre, r - ss * 2, ss)
 
 
 def wrap(theme: Theme, text: str, width: int, size: int = 15, role: str = "regular") -> list[str]:

@@ -21,6 +21,7 @@ from game.core.mapgraph import MapGraph
 from game.core.state import Board
 from game.mapfile import MapGeometry
 
+from .draw import token_disc
 from .emblems import emblem_surface
 from .logtext import name as civ_name
 from .maptiles import TILE, BaseLayer
@@ -528,18 +529,7 @@ class MapView:
         c = size // 2
         r = big_d // 2
         pygame.draw.circle(img, (0, 0, 0, 90), (c + ss * 2, c + ss * 3), r)  # shadow
-        if owner == "barbarians":
-            pts = []
-            for k in range(20):
-                a = k * math.pi / 10
-                rad = r if k % 2 == 0 else r * 0.78
-                pts.append((c + rad * math.cos(a), c + rad * math.sin(a)))
-            pygame.draw.polygon(img, colour, pts)
-            pygame.draw.polygon(img, (200, 60, 40), pts, ss * 2)
-        else:
-            pygame.draw.circle(img, shade(colour, 0.6), (c, c), r)
-            pygame.draw.circle(img, colour, (c, c), r - ss * 2)
-            pygame.draw.circle(img, shade(colour, 1.25), (c, c), r - ss * 2, ss)
+        token_disc(img, owner, (c, c), r, ss)
         small = pygame.transform.smoothscale(img, (size // ss, size // ss))
         ink = ink_for(colour)
         emblem = self._emblems.get(owner)

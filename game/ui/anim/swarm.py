@@ -19,7 +19,7 @@ import pygame
 import pymunk
 import pymunk.batch as batch
 
-from ..theme import civ_colour, shade
+from ..draw import token_disc
 
 Point = tuple[float, float]
 _FIELDS = batch.BodyFields
@@ -127,25 +127,14 @@ class Swarm:
                     self.remove(token)
 
     def _sprite(self, owner: str, d: int) -> pygame.Surface:
-        """A single token: a disc in the owner's colour (spiked for barbarians)."""
+        """A single token, drawn as the board draws a stack's disc (without its count)."""
         key = (owner, d)
         hit = self._sprites.get(key)
         if hit is None:
             ss = 3
             size = d * ss
             img = pygame.Surface((size, size), pygame.SRCALPHA)
-            c, r = size / 2, size / 2 - ss
-            colour = civ_colour(owner)
-            if owner == "barbarians":
-                pts = [(c + (r if k % 2 == 0 else r * 0.72) * math.cos(k * math.pi / 8),
-                        c + (r if k % 2 == 0 else r * 0.72) * math.sin(k * math.pi / 8))
-                       for k in range(16)]
-                pygame.draw.polygon(img, colour, pts)
-                pygame.draw.polygon(img, (200, 60, 40), pts, ss * 2)
-            else:
-                pygame.draw.circle(img, shade(colour, 0.55), (c, c), r)
-                pygame.draw.circle(img, colour, (c, c), r - ss * 2)
-                pygame.draw.circle(img, shade(colour, 1.3), (c, c), r - ss * 2, ss)
+            token_disc(img, owner, (size / 2, size / 2), size / 2 - ss, ss)  # as on the board
             hit = pygame.transform.smoothscale(img, (d, d))
             self._sprites[key] = hit
         return hit
