@@ -157,6 +157,12 @@ class MapView:
         lx, ly = self.base.to_level(self.zoom, cx, cy)
         self.ox = self.rect.width / 2 - lx
         self.oy = self.rect.height / 2 - ly
+        # a move the player did not make shows no more beyond the board's edge than it must
+        w, h = self.base.size(self.zoom)
+        if w >= self.rect.width:
+            self.ox = min(0.0, max(self.ox, self.rect.width - w))
+        if h >= self.rect.height:
+            self.oy = min(0.0, max(self.oy, self.rect.height - h))
         self._clamp()
 
     def pan(self, dx: float, dy: float) -> None:

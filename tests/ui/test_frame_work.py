@@ -19,6 +19,7 @@ from game.persist import Settings
 from game.ui import effects as effects_module
 from game.ui.app import App
 from game.ui.effects import BIRTHS_PER_FRAME, Effects
+from game.ui.maps import available_maps, load_map
 from game.ui.mapview import MapView
 from game.ui.showcase import on_screen
 from game.ui.theme import Palette, Theme
@@ -95,13 +96,12 @@ def test_a_layout_that_borrowed_a_sprite_of_another_size_takes_the_real_one_when
     view.work_budget = 0.0  # this frame may make nothing: sprites of the old size scaled
     view.begin_frame()
     pieces(view, BOARD)
-    borrowed = {id(img) for img, _, _ in view._piece_layout(BOARD)}
+    borrowed = [img for img, _, _ in view._piece_layout(BOARD)]  # held: ids stay unique
+    assert not any(img is sprite for img in borrowed for sprite in view._sprites.values())
     view.work_budget = None
     view.begin_frame()
-    made = {id(img) for img, _, _ in view._piece_layout(BOARD)}
-    assert not borrowed & made
-    assert all(id(img) in {id(s) for s in view._sprites.values()}
-               for img, _, _ in view._piece_layout(BOARD))
+    made = [img for img, _, _ in view._piece_layout(BOARD)]
+    assert all(any(img is sprite for sprite in view._sprites.values()) for img in made)
 
 
 def test_missing_tiles_are_stood_in_for_by_the_overview_where_the_tiles_will_be(
@@ -172,3 +172,20 @@ def test_the_game_screen_keeps_what_it_loaded_out_of_full_collections() -> None:
         assert gc.get_freeze_count() == 0
     finally:
         app.close()
+
+
+def test_focusing_on_areas_at_the_edge_of_the_board_shows_no_empty_margin() -> None:
+    pygame.init()
+    graph, geometry = load_map(next(iter(available_maps().values())))
+    mv = MapView(geometry, graph, Theme(1.0))
+    mv.set_viewport(pygame.Rect(0, 44, 946, 584))  # the game screen's map at 1366 x 768
+    edge = 0
+    for area in geometry.areas:
+        mv.focus([area])
+        w, h = mv.base.size(mv.zoom)
+        board = pygame.Rect(round(mv.rect.x + mv.ox), round(mv.rect.y + mv.oy), w, h)
+        assert board.contains(mv.rect), area
+        x, y = mv.area_point(area)
+        assert mv.rect.inflate(-4, -4).collidepoint(x, y), area  # and the area still shows
+        edge += abs(x - mv.rect.centerx) > 40 or abs(y - mv.rect.centery) > 40
+    assert edge  # some areas lie too near the edge to be centred
