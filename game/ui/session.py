@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -73,6 +74,7 @@ class Session:
     _undo_log: list[int] = field(default_factory=list)
     _undo_owner: str = ""
     _recorded_turn: int = 0
+    moves: int = 0  # picks made or taken back: names the decision a bot is asked about
 
     def __post_init__(self) -> None:
         if self.record is None:
@@ -141,17 +143,30 @@ class Session:
         return list(pending.options) if pending and pending.player == player else []
 
     def step_bot(self) -> list[Event]:
-        """Let the bot whose decision is pending make it."""
-        who = self.acting
-        if who is None or self.seats[who].human:
+        """Let the bot whose decision is pending make it, now."""
+        if not self.bot_to_act():
             return []
+        return self.play_bot(self.bot_thinking()())
+
+    def bot_thinking(self) -> Callable[[], str]:
+        """The pending bot decision, to be made later or on another thread: the bot looks at
+        its view of a copy of the game, so the game may be drawn meanwhile."""
+        who = self.acting
+        assert who is not None and not self.seats[who].human
         bot = self.seats[who].bot
         assert bot is not None
-        label = bot.choose(view(self.state, who))
+        seen = view(self.state.clone(), who)
+        return lambda: bot.choose(seen)
+
+    def play_bot(self, label: str) -> list[Event]:
+        """The pick the acting bot made."""
+        who = self.acting
+        assert who is not None and not self.seats[who].human
         self._clear_undo()
         return self._apply(Action(who, label))
 
     def _apply(self, action: Action) -> list[Event]:
+        self.moves += 1
         turn, phase = self.state.turn, self.state.phase
         assert self.record is not None
         events = self.record.apply(self.state, action)
@@ -226,6 +241,7 @@ class Session:
         if not self.can_undo(player):
             return False
         self.state, self.record = self._undo.pop()
+        self.moves += 1
         del self.log[self._undo_log.pop():]
         self.fresh.clear()
         return True

@@ -33,12 +33,14 @@ from ..panels.trade import TradeWindow
 from ..scene import Scene
 from ..session import Session
 from ..theme import Palette
+from ..thinking import Thinker
 
 if TYPE_CHECKING:
     from ..app import App
 
 TABS = ("You", "Advances", "A.S.T.", "Table", "Log")
 BOT_DELAY = 0.18  # seconds between bot decisions at animation speed 1
+BOT_WAIT = 0.004  # seconds a frame waits for a bot's pick before drawing on without it
 PAN_SPEED = 700  # pixels per second with an arrow key held
 
 
@@ -69,6 +71,7 @@ class GameScene(Scene):
         self.mapview: MapView | None = None
         self.anims: AnimQueue | None = None
         self.last_board = copy_board(session.state.board)  # the board the last batch left
+        self.thinker = Thinker()
 
     def enter(self) -> None:
         super().enter()
@@ -424,7 +427,12 @@ class GameScene(Scene):
         start = pygame.time.get_ticks()
         moved = False
         while self.session.bot_to_act() and self.bot_clock >= delay:
-            self.session.step_bot()
+            # a quick pick is played this frame; a long search goes on while frames are drawn
+            wait = max(BOT_WAIT, budget - (pygame.time.get_ticks() - start) / 1000)
+            label = self.thinker.answer(self.session.moves, self.session.bot_thinking, wait)
+            if label is None:
+                break
+            self.session.play_bot(label)
             moved = True
             self.bot_clock -= delay
             if not fast or pygame.time.get_ticks() - start > budget * 1000:
@@ -528,7 +536,8 @@ class GameScene(Scene):
             seat = self.session.seats.get(pending.player)
             who = seat.name if seat else pending.player
             if seat and not seat.human:
-                return (f"{who} (bot) is deciding: {pending.prompt}", "Tab: bots at full speed")
+                doing = "thinking over" if self.thinker.thinking else "deciding"
+                return (f"{who} (bot) is {doing}: {pending.prompt}", "Tab: bots at full speed")
             return (f"Waiting for {who}: {pending.prompt}", "")
         hint = ""
         if ctx.options.areas:
