@@ -157,7 +157,27 @@ class MapView:
         lx, ly = self.base.to_level(self.zoom, cx, cy)
         self.ox = self.rect.width / 2 - lx
         self.oy = self.rect.height / 2 - ly
-        # a move the player did not make shows no more beyond the board's edge than it must
+        self._keep_on_board()
+
+    def bring_into_view(self, areas: Iterable[str]) -> bool:
+        """If none of `areas` shows well inside the view, pan (never zoom: that is the
+        player's) to centre them; whether the view moved."""
+        points = [p for p in (self.geo.areas[a].label for a in areas if a in self.geo.areas)
+                  if p is not None]
+        if not points:
+            return False
+        inner = self.rect.inflate(-self.rect.width // 5, -self.rect.height // 5)
+        if any(inner.collidepoint(self.to_screen(*p)) for p in points):
+            return False
+        sx, sy = self.to_screen(sum(p[0] for p in points) / len(points),
+                                sum(p[1] for p in points) / len(points))
+        self.ox += self.rect.centerx - sx
+        self.oy += self.rect.centery - sy
+        self._keep_on_board()
+        return True
+
+    def _keep_on_board(self) -> None:
+        """A move the player did not make shows no more beyond the board's edge than it must."""
         w, h = self.base.size(self.zoom)
         if w >= self.rect.width:
             self.ox = min(0.0, max(self.ox, self.rect.width - w))

@@ -155,6 +155,35 @@ def test_sounds_come_as_the_animations_reach_their_events_not_when_the_core_repo
         app.close()
 
 
+def test_during_a_calamity_the_map_pans_to_where_it_strikes_when_that_is_out_of_view(
+        shipped_map) -> None:
+    app = make_app()
+    try:
+        scene, found = on_screen(app, "flood")
+        mv = scene.mapview
+        assert mv is not None and scene.anims is not None
+        struck = set(found.areas)  # where the flood will show
+        assert struck
+
+        def showing() -> bool:
+            return any(mv.rect.collidepoint(mv.area_point(a)) for a in struck)
+
+        mv.zoom_at(6)
+        steps = mv.steps
+        mv.ox, mv.oy = 0.0, 0.0  # the board's far north-west corner
+        assert not showing()
+        seen = False
+        for _ in range(2000):
+            app.frame([], DT)
+            seen = seen or showing()
+            over = not scene.anims.busy and scene.session.state.phase != "calamity_resolution"
+            if seen or over:
+                break
+        assert seen and mv.steps == steps  # panned there, the player's zoom kept
+    finally:
+        app.close()
+
+
 def _batches(state, limit: int = 400):
     """(events, board before, board after) for each `apply` of a calamity's resolution on a copy,
     bots deciding, up to the end of the turn's automatic steps."""

@@ -138,11 +138,15 @@ class AnimQueue:
         return (self.played, 0.0)
 
     def _flash(self, step: Step) -> None:
-        for p in step.parts:
-            for event in p.events:
-                if kind(event) not in ("CalamityRevealed", "CalamityResolved"):
-                    for area in touched(event):
-                        self.stage.flash[area] = 1.0
+        """A step begins: the areas its events touch light up; during a calamity the map pans
+        to them if none shows."""
+        areas = [area for p in step.parts for event in p.events
+                 if kind(event) not in ("CalamityRevealed", "CalamityResolved")
+                 for area in touched(event)]
+        for area in areas:
+            self.stage.flash[area] = 1.0
+        if areas and self.stage.look is not None:
+            self.stage.mv.bring_into_view(areas)
 
     def skip(self) -> None:
         """Space, a click: the step showing now ends at once."""
