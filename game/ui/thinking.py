@@ -3,8 +3,8 @@ window keeps drawing, animating and answering the mouse, and the bot's pick is p
 is ready.
 
 One decision at a time. The worker gets its own copy of the game to look at, and the pick is
-only played for the decision it was asked about: if the game moved on meanwhile (an undo), the
-pick is dropped and the bot is asked again.
+only played for the decision it was asked about: should the game move on meanwhile, the pick is
+dropped and the bot asked again (a safety net: undo is only offered to the player who acts).
 """
 
 from __future__ import annotations

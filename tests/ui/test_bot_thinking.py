@@ -46,7 +46,7 @@ def test_a_pick_for_a_decision_gone_by_is_dropped_and_the_bot_asked_again() -> N
     thinker = Thinker()
     go = threading.Event()
     assert thinker.answer(7, lambda: lambda: go.wait(5) and "stale", wait=0.0) is None
-    assert thinker.answer(8, lambda: lambda: "fresh", wait=1.0) == "fresh"  # after an undo
+    assert thinker.answer(8, lambda: lambda: "fresh", wait=1.0) == "fresh"
     go.set()
 
 
