@@ -10,7 +10,7 @@ the place is shown first.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from game.core import Event
@@ -56,6 +56,15 @@ LOSSES = {"CityDestroyed", "CityReduced", "TokensRemoved", "UnitsLost", "ShipsLo
 TOGETHER = {"TokensPlaced", "TokensMoved", "TokensRemoved", "CityBuilt", "CityReduced",
             "ShipBuilt", "ShipSailed", "ShipsLost", "TradeCardDrawn", "TradeCardBought"}
 STAGGER = 0.05  # seconds between parts shown together
+# Events whose part is made from the event alone.
+ONE_EVENT: dict[str, Callable[[list[Event]], Part]] = {
+    "TokensPlaced": PlaceTokens, "TokensMoved": MoveTokens, "CityBuilt": RisingCity,
+    "BarbariansPlaced": HordeArrives, "BarbariansMoved": HordeMarches,
+    "BarbariansDisbanded": HordeDisbands, "ShipsLost": ShipsGone, "ShipSailed": Sail,
+    "ShipBuilt": ShipLaunch, "VolcanoErupted": Eruption, "EarthquakeStruck": Quake,
+    "AvalancheStruck": Quake, "CycloneStruck": CycloneHit, "FloodStruck": FloodHit,
+    "TsunamiStruck": TsunamiHit,
+}
 # Events with nothing to see on the map (the log and the panels show them).
 UNSEEN = {
     "GameStarted", "TurnStarted", "PhaseStarted", "DecisionMade", "GameEnded",
@@ -185,52 +194,26 @@ class Builder:
 
     def part(self, e: Any) -> Part | None:
         k = kind(e)
+        made = ONE_EVENT.get(k)
+        if made is not None:
+            return made([e])
         look = self.look
-        if k == "TokensPlaced":
-            return PlaceTokens([e])
-        if k == "TokensMoved":
-            return MoveTokens([e])
         if k == "TokensRemoved":
             return RemoveTokens([e], self._losses())
-        if k == "CityBuilt":
-            return RisingCity([e])
         if k in ("CityReduced", "CityDestroyed", "CityTaken"):
             return FallingCity([e], fire=look in (FIRE, ERUPTION))
         if k == "CityAnnexed":
             return Turncoat([e], e.area, e.previous, e.player, 0)
         if k == "PirateCityCreated":
             return Turncoat([e], e.area, e.player, PIRATE, 0)
-        if k == "BarbariansPlaced":
-            return HordeArrives([e])
-        if k == "BarbariansMoved":
-            return HordeMarches([e])
-        if k == "BarbariansDisbanded":
-            return HordeDisbands([e])
-        if k == "ShipsLost":
-            return ShipsGone([e])
-        if k == "ShipSailed":
-            return Sail([e])
-        if k == "ShipBuilt":
-            return ShipLaunch([e])
         if k in ("TradeCardDrawn", "TradeCardBought", "CardPlundered"):
             return CardFlight([e], 1, outward=False)
         if k == "CardsGiven":
             return CardFlight([e], len(e.cards), outward=False)
         if k == "CardsDiscarded":
             return CardFlight([e], len(e.cards), outward=True)
-        if k == "VolcanoErupted":
-            return Eruption([e])
-        if k in ("EarthquakeStruck", "AvalancheStruck"):
-            return Quake([e])
-        if k == "CycloneStruck":
-            return CycloneHit([e])
-        if k == "FloodStruck":
-            return FloodHit([e])
-        if k == "TsunamiStruck":
-            return TsunamiHit([e])
-        if k == "PestilenceStruck":
-            return Spread([e], e.areas)
-        if k in ("TribesClashed", "DroughtStruck", "GeneralDroughtStruck", "CivilWarSelected"):
+        if k in ("PestilenceStruck", "TribesClashed", "DroughtStruck", "GeneralDroughtStruck",
+                 "CivilWarSelected"):
             return Spread([e], e.areas)
         return self._note(e)
 
