@@ -28,6 +28,7 @@ from ..panels.decision import DecisionBar
 from ..panels.hand import HandPanel
 from ..panels.log import LogPanel
 from ..panels.players import PlayersPanel
+from ..panels.side import draw_side, place_side, play_layout
 from ..panels.topbar import TopBar
 from ..panels.trade import TradeWindow
 from ..scene import Scene
@@ -89,11 +90,8 @@ class GameScene(Scene):
     def build(self) -> None:
         px = self.px
         w, h = self.app.screen.get_size()
-        top = px(44)
-        side = max(px(340), min(px(420), w // 3))
         bottom = px(140)
-        self.map_rect = pygame.Rect(0, top, w - side, h - top - bottom)
-        self.side_rect = pygame.Rect(w - side, top, side, h - top)
+        top, self.map_rect, self.side_rect = play_layout(self.theme, (w, h), bottom)
         if self.mapview is None or self.mapview.theme is not self.theme:
             self.mapview = MapView(self.geometry, self.session.state.map, self.theme)
             self.mapview.base.overview()  # made once now rather than in the middle of play
@@ -108,31 +106,19 @@ class GameScene(Scene):
         self._animation_settings()
         self.topbar = TopBar(self.theme)
         self.topbar.rect = pygame.Rect(0, 0, w, top)
-        tab_h = px(34)
         self.panels: list[Panel] = [HandPanel(self.theme), AdvancesPanel(self.theme),
                                     AstPanel(self.theme), PlayersPanel(self.theme),
                                     LogPanel(self.theme)]
-        for p in self.panels:
-            p.rect = pygame.Rect(self.side_rect.x, top + tab_h + px(6), side,
-                                 h - top - tab_h - px(6))
+        m, c = self.app.manager, self.container
+        self.tab_buttons = place_side(self.theme, self.side_rect, self.panels, TABS, m, c, "tab",
+                                      self.tab)
         log = self.panels[4]
         assert isinstance(log, LogPanel)
         log.lines = self.session.log  # the same list: new lines show as they come
         self.decision = DecisionBar(self.theme)
-        self.decision.rect = pygame.Rect(0, h - bottom, w - side, bottom)
+        self.decision.rect = pygame.Rect(0, h - bottom, self.map_rect.width, bottom)
         self.trade = TradeWindow(self.theme)
         self.trade.place(self.map_rect)
-        m, c = self.app.manager, self.container
-        self.tab_buttons: list[UIButton] = []
-        tw = (side - px(12)) // len(TABS)
-        for i, text in enumerate(TABS):
-            b = UIButton(pygame.Rect(self.side_rect.x + px(6) + i * tw, top + px(4), tw - px(3),
-                                     tab_h - px(4)), text, m, container=c,
-                         tool_tip_text=f"F{i + 1}",
-                         object_id=pygame_gui.core.ObjectID(object_id=f"#tab_{i}",
-                                                            class_id="@tab"))
-            self.tab_buttons.append(b)
-        self.tab_buttons[self.tab].select()
         self.menu_button = UIButton(pygame.Rect(w - px(84), px(6), px(76), top - px(12)), "Menu",
                                     m, container=c, tool_tip_text="Save, rules, settings, quit",
                                     object_id=pygame_gui.core.ObjectID(object_id="#game_menu",
@@ -493,11 +479,7 @@ class GameScene(Scene):
             pygame.draw.line(surface, (120, 220, 255), start, self.drag_pos, self.px(3))
             pygame.draw.circle(surface, (120, 220, 255), self.drag_pos, self.px(6))
         self.topbar.draw(surface, ctx)
-        # side panel: the strip behind the tabs, then the panel's own image
-        tabs = pygame.Rect(self.side_rect.x, self.side_rect.y, self.side_rect.width,
-                           self.panels[self.tab].rect.y - self.side_rect.y)
-        surface.fill(Palette.panel, tabs)
-        self.panels[self.tab].draw(surface, ctx)
+        draw_side(surface, self.side_rect, self.panels[self.tab], ctx)
         # decision bar
         pending = self.session.state.pending
         decider = pending.player if pending else None

@@ -41,6 +41,7 @@ from ..panels.ast import AstPanel
 from ..panels.hand import HandPanel
 from ..panels.log import LogPanel
 from ..panels.players import PlayersPanel
+from ..panels.side import draw_side, place_side, play_layout
 from ..panels.topbar import TopBar
 from ..prompts import log_lines, readable
 from ..scene import Scene
@@ -118,12 +119,9 @@ class ReplayScene(Scene):
     def build(self) -> None:
         px = self.px
         w, h = self.app.screen.get_size()
-        top = px(44)
-        side = max(px(340), min(px(420), w // 3))
         bottom = px(150)
-        self.map_rect = pygame.Rect(0, top, w - side, h - top - bottom)
-        self.side_rect = pygame.Rect(w - side, top, side, h - top)
-        self.bar = pygame.Rect(0, h - bottom, w - side, bottom)
+        top, self.map_rect, self.side_rect = play_layout(self.theme, (w, h), bottom)
+        self.bar = pygame.Rect(0, h - bottom, self.map_rect.width, bottom)
         self.timeline = pygame.Rect(px(14), self.bar.y + px(62), self.bar.width - px(28), px(14))
         if self.mapview is None or self.mapview.theme is not self.theme:
             self.mapview = MapView(self.geometry, self.game.state.map, self.theme)
@@ -134,21 +132,12 @@ class ReplayScene(Scene):
         self.mapview.set_viewport(self.map_rect)
         self.topbar = TopBar(self.theme)
         self.topbar.rect = pygame.Rect(0, 0, w, top)
-        tab_h = px(34)
         self.panels: list[Panel] = [LogPanel(self.theme), PlayersPanel(self.theme),
                                     AstPanel(self.theme), HandPanel(self.theme),
                                     AdvancesPanel(self.theme)]
-        for p in self.panels:
-            p.rect = pygame.Rect(self.side_rect.x, top + tab_h + px(6), side,
-                                 h - top - tab_h - px(6))
         m, c = self.app.manager, self.container
-        tw = (side - px(12)) // len(TABS)
-        self.tab_buttons = [
-            UIButton(pygame.Rect(self.side_rect.x + px(6) + i * tw, top + px(4), tw - px(3),
-                                 tab_h - px(4)), text, m, container=c, tool_tip_text=f"F{i + 1}",
-                     object_id=pygame_gui.core.ObjectID(object_id=f"#rtab_{i}", class_id="@tab"))
-            for i, text in enumerate(TABS)]
-        self.tab_buttons[self.tab].select()
+        self.tab_buttons = place_side(self.theme, self.side_rect, self.panels, TABS, m, c, "rtab",
+                                     self.tab)
         self.back_button = UIButton(
             pygame.Rect(w - px(84), px(6), px(76), top - px(12)), "Back", m, container=c,
             tool_tip_text="Leave the replay (Esc)",
@@ -467,10 +456,7 @@ class ReplayScene(Scene):
             mv.draw_highlights(surface, [self.hover_area], "hover")
         mv.draw_pieces(surface, ctx.view.board)
         self.topbar.draw(surface, ctx)
-        tabs = pygame.Rect(self.side_rect.x, self.side_rect.y, self.side_rect.width,
-                           self.panels[self.tab].rect.y - self.side_rect.y)
-        surface.fill(Palette.panel, tabs)
-        self.panels[self.tab].draw(surface, ctx)
+        draw_side(surface, self.side_rect, self.panels[self.tab], ctx)
         self._draw_bar(surface, ctx)
         plate, left = self.banner
         if plate is not None and left > 0:
