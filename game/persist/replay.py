@@ -155,8 +155,7 @@ class ReplayCursor:
         try:
             events = step(state, self.record, self.position + 1)
         except ReplayError as err:
-            self._stop, self.error = self.position, str(err)
-            self._restore(self.position)  # the failed action may have left the state half-done
+            self._stop, self.error = self.position, str(err)  # apply left the state untouched
             return []
         self.position += 1
         if len(self.steps) < self.position:
@@ -175,27 +174,21 @@ class ReplayCursor:
     def seek(self, index: int) -> None:
         """Go to the state after `index` actions (clamped to the log)."""
         index = max(0, min(index, self.length))
-        if index < self.position:
-            self._restore(index)
-        self.leap(index)
+        self._leap(index, back=index < self.position)
         while self.position < index and not self.at_end:
             self.forward()
 
     def leap(self, index: int) -> None:
         """Go straight to the last checkpoint at or before `index` if it lies ahead (a place
         visited before); the rest of the way is the caller's, e.g. a slice per frame."""
+        self._leap(index, back=False)
+
+    def _leap(self, index: int, back: bool) -> None:
+        """Go to the last checkpoint at or before `index` if it lies ahead, or whenever `back`."""
         base = max(k for k in self._checkpoints if k <= index)
-        if base > self.position:
+        if back or base > self.position:
             self.state = self._checkpoints[base].clone()
             self.position = base
-
-    def _restore(self, index: int) -> None:
-        """Go back to the state after `index` (<= position) actions, from a checkpoint."""
-        base = max(k for k in self._checkpoints if k <= index)
-        self.state = self._checkpoints[base].clone()
-        self.position = base
-        while self.position < index:
-            self.forward()
 
     def seek_turn(self, turn: int) -> None:
         """Go to the start of `turn` (or of the last recorded turn before it)."""
