@@ -19,7 +19,6 @@ from .errors import StateError
 T = TypeVar("T")
 
 _ATOMS = (int, str, bool, float, type(None))
-_ATOM_SET = frozenset(_ATOMS)
 # Types whose values a clone shares rather than copies: atoms, tuples, frozen dataclasses (the
 # latter added as met).
 _SHARED: set[type] = {*_ATOMS, tuple}
