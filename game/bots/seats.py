@@ -10,16 +10,11 @@ only `view(state, its_seat)`; the state never leaves this referee.
         events = seats.step(state)       # one decision, through the core's one door
         ...animate events...
     # or: events = seats.skip(state)      # every bot decision until a person must decide
-
-A hard bot thinks for up to its budget (1.5 s) per searched decision. To keep the screen live,
-a client may split a step: `seats.ask(state)` gives (seat, view) on the main thread, a worker
-thread runs `seats.bots[seat].choose(view)` (it only reads the view), and the main thread
-applies `Action(seat, label)`; nothing touches the state off the main thread.
 """
 
 from __future__ import annotations
 
-from game.core import Action, GameState, PlayerView, apply, view
+from game.core import Action, GameState, apply, view
 from game.core.events import Event
 
 from . import Bot, make_bot
@@ -40,21 +35,13 @@ class BotSeats:
         pending = state.pending
         return not state.game_over and pending is not None and pending.player in self.bots
 
-    def ask(self, state: GameState) -> tuple[str, PlayerView] | None:
-        """The bot seat to decide now and the view to hand it; None when a person decides."""
-        if not self.to_move(state):
-            return None
-        assert state.pending is not None
-        who = state.pending.player
-        return who, view(state, who)
-
     def step(self, state: GameState) -> list[Event]:
         """One bot decision (the pending one); [] when a person is to decide."""
-        asked = self.ask(state)
-        if asked is None:
+        if not self.to_move(state):
             return []
-        who, seen = asked
-        return apply(state, Action(who, self.bots[who].choose(seen)))
+        assert state.pending is not None
+        who = state.pending.player
+        return apply(state, Action(who, self.bots[who].choose(view(state, who))))
 
     def skip(self, state: GameState) -> list[Event]:
         """Every bot decision until a person must decide or the game ends."""
