@@ -41,6 +41,12 @@ MAX_UNDO = 64
 log = logging.getLogger(__name__)
 
 
+def seat_bot(level: str, seed: int, seat: int) -> Bot:
+    """The bot at `level` in seat number `seat` of a game started with `seed` (the showcase
+    rehearses a calamity with the very bots the session will seat)."""
+    return make_bot(level, seed * 1000 + seat)
+
+
 @dataclass
 class Seat:
     civ: str
@@ -82,7 +88,7 @@ class Session:
         self.record.seats = {pid: "human" if s.human else s.level for pid, s in self.seats.items()}
         for i, (_pid, seat) in enumerate(self.seats.items()):
             if not seat.human and seat.bot is None:
-                seat.bot = make_bot(seat.level, self.state.config.seed * 1000 + i)
+                seat.bot = seat_bot(seat.level, self.state.config.seed, i)
         self._record_turn()
 
     # -- who acts ---------------------------------------------------------------------------
@@ -150,12 +156,13 @@ class Session:
 
     def bot_thinking(self) -> Callable[[], str]:
         """The pending bot decision, to be made later or on another thread: the bot looks at
-        its view of a copy of the game, so the game may be drawn meanwhile."""
+        its view, which holds its own copies of what may change, so the game may be drawn
+        meanwhile."""
         who = self.acting
         assert who is not None and not self.seats[who].human
         bot = self.seats[who].bot
         assert bot is not None
-        seen = view(self.state.clone(), who)
+        seen = view(self.state, who)
         return lambda: bot.choose(seen)
 
     def play_bot(self, label: str) -> list[Event]:

@@ -16,7 +16,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from game.bots import make_bot
 from game.core import Action, Event, GameConfig, GameState, advance, apply, new_game, view
 from game.core.gamedata import GameData, load_game_data
 from game.core.mapgraph import MapGraph
@@ -246,10 +245,10 @@ def _rehearse(state: GameState) -> tuple[int, list[str], set[str]]:
     """Resolve the calamity on a copy with the bots the client will seat (same seeds): how many
     animation steps it makes, the areas it touches, the kinds of event."""
     from .anim.queue import touched
+    from .session import Seat, seat_bot
 
     work = state.clone()
-    bots = {pid: make_bot("basic", work.config.seed * 1000 + i)
-            for i, pid in enumerate(work.players)}
+    bots = {pid: seat_bot(Seat.level, work.config.seed, i) for i, pid in enumerate(work.players)}
     events: list[Event] = list(advance(work))
     for _ in range(MAX_DECISIONS):
         if _resolved(events) or work.pending is None:
