@@ -169,12 +169,8 @@ class DecisionBar:
         key = (key, skip)
         if key == self._key:
             return
+        self.clear()
         self._key = key
-        self.options.clear()
-        for w in (self.undo, self.fit, self.skip):
-            if w is not None:
-                w.kill()
-        self.skip = None
         px = self.theme.px
         r = self.rect
         side = px(120)
