@@ -31,6 +31,7 @@ class Bot(Protocol):
         ...
 
 
+PLAY_LEVEL = "normal"  # the level made for solo play (random and basic are test players)
 LEVELS: dict[str, Callable[[int], Bot]] = {
     "random": RandomBot,
     "basic": BasicBot,
@@ -47,4 +48,5 @@ def make_bot(level: str, seed: int) -> Bot:
         raise ValueError(f"unknown bot level {level!r} (known: {', '.join(LEVELS)})") from None
 
 
-__all__ = ["LEVELS", "BasicBot", "Bot", "EasyBot", "HardBot", "NormalBot", "RandomBot", "make_bot"]
+__all__ = ["LEVELS", "PLAY_LEVEL", "BasicBot", "Bot", "EasyBot", "HardBot", "NormalBot",
+           "RandomBot", "make_bot"]

@@ -11,7 +11,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UISelectionList
 
-from game.bots import LEVELS
+from game.bots import LEVELS, PLAY_LEVEL
 from game.core.gamedata import load_game_data
 from game.persist import Autosaver, SavedGame, SaveError, list_saves, newest_autosave, read_save
 from game.persist import paths as persist_paths
@@ -24,9 +24,6 @@ from ..theme import Palette
 
 if TYPE_CHECKING:
     from ..app import App
-
-DEFAULT_LEVEL = "normal"  # for a bot whose level this version does not know
-
 
 def start_saved(app: App, game: SavedGame) -> bool:
     from .game import GameScene
@@ -45,11 +42,11 @@ def start_saved(app: App, game: SavedGame) -> bool:
         kind = game.record.seats.get(pid, "human")
         if kind != "human" and kind not in LEVELS:  # a level this version does not have
             unknown.append(f"{name} ({kind})")
-            kind = DEFAULT_LEVEL
+            kind = PLAY_LEVEL
         seats[pid] = Seat(pid, name, human=kind == "human",
-                          level=kind if kind != "human" else DEFAULT_LEVEL)
+                          level=kind if kind != "human" else PLAY_LEVEL)
     if unknown:
-        app.notify(f"Unknown bot level for {', '.join(unknown)}: playing {DEFAULT_LEVEL}")
+        app.notify(f"Unknown bot level for {', '.join(unknown)}: playing {PLAY_LEVEL}")
     autosaver = Autosaver() if app.persist_settings else None
     session = Session(state, seats, record=game.record, autosaver=autosaver)
     app.reset_to(GameScene(app, session, geometry))

@@ -10,7 +10,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLine
 
-from game.bots import LEVELS
+from game.bots import LEVELS, PLAY_LEVEL
 from game.core import GameConfig, PhaseNotImplemented, SetupError, new_game
 from game.core.gamedata import load_game_data
 from game.core.mapgraph import MapError
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from ..app import App
 
 HUMAN = "Human"
-DEFAULT_BOT = "Bot: normal"  # the level made for solo play (random and basic are test players)
+DEFAULT_BOT = f"Bot: {PLAY_LEVEL}"
 RULESET_ORDER = ("classic", "mega-empires", "double-empires")
 
 
@@ -51,7 +51,7 @@ class NewGameScene(Scene):
         self.names: dict[str, str] = {}
         remembered = list(choices.seats)
         for i, civ in enumerate(self.civs()):
-            kind = remembered[i] if i < len(remembered) else ("human" if i < 1 else "normal")
+            kind = remembered[i] if i < len(remembered) else ("human" if i < 1 else PLAY_LEVEL)
             self.kinds[civ] = HUMAN if kind == "human" else f"Bot: {kind}"
         self.error = ""
 
