@@ -165,6 +165,12 @@ def advance_worth(r: Reading, aid: str) -> float:
 # --- Paying --------------------------------------------------------------------------------
 
 
+def _cost(overpay: float, tokens: int, sets: int) -> float:
+    """What a payment throws away: overpay, plus a little for each token and set used, so
+    cards (which calamities and the hand limit threaten) go before treasury."""
+    return overpay + 0.15 * tokens + 0.5 * sets
+
+
 @dataclass(frozen=True)
 class Payment:
     sets: tuple[str, ...]  # commodities handed in, in order (the last may go in part)
@@ -173,9 +179,7 @@ class Payment:
 
     @property
     def cost(self) -> float:
-        """What the payment throws away: overpay, plus a little for each token and set used,
-        so cards (which calamities and the hand limit threaten) go before treasury."""
-        return self.overpay + 0.15 * self.treasury + 0.5 * len(self.sets)
+        return _cost(self.overpay, self.treasury, len(self.sets))
 
 
 def plan_payment(counts: Mapping[str, int], treasury: int, per_token: int,
@@ -196,22 +200,22 @@ def _plan(held: tuple[tuple[str, int], ...], treasury: int, per_token: int,
     # may go in part once the others are in. Ties keep alphabetical order.
     kinds = sorted(whole, key=lambda c: (whole[c], c))
     best: tuple[float, int, tuple[str, ...]] | None = None  # cost, sets, their names sorted
-    found: dict[tuple[str, ...], Payment] = {}
+    plan: Payment | None = None  # the payment `best` describes
 
     def consider(order: tuple[str, ...], value: int) -> None:
-        nonlocal best
+        nonlocal best, plan
         tokens = -(-max(price - value, 0) // per_token)
         if tokens > treasury:
             return
         overpay = value + tokens * per_token - price
-        cost = overpay + 0.15 * tokens + 0.5 * len(order)  # Payment.cost, before building one
+        cost = _cost(overpay, tokens, len(order))  # Payment.cost, before building one
         if best is not None and cost > best[0]:
             return
         # among equal costs: fewer sets, then alphabetical names (the order of a plain search)
         key = (cost, len(order), tuple(sorted(order)))
         if best is None or key < best:
             best = key
-            found[key[2]] = Payment(order, tokens, overpay)
+            plan = Payment(order, tokens, overpay)
 
     def extend(prefix: tuple[str, ...], rest: int, start: int) -> None:
         """Plans of `prefix` (wholly handed in, worth `rest`) plus one larger last set."""
@@ -228,7 +232,7 @@ def _plan(held: tuple[tuple[str, int], ...], treasury: int, per_token: int,
 
     consider((), 0)
     extend((), 0, 0)
-    return None if best is None else found[best[2]]
+    return plan
 
 
 def capacity(counts: Mapping[str, int], treasury: int, per_token: int) -> int:
