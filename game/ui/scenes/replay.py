@@ -29,6 +29,7 @@ from game.persist import (
 )
 
 from ..anim import look_for
+from ..anim.queue import touched
 from ..draw import banner_plate, civ_badge, tooltip
 from ..input import TAB_KEYS, InputMap
 from ..logtext import LogLine
@@ -58,7 +59,6 @@ PLAY_BUDGET = 0.025  # seconds of replaying a frame may spend playing
 SEEK_BUDGET = 0.04  # ... or on a long jump forward (about 25 frames a second meanwhile)
 EVERYONE = "Everyone (public)"
 JUMP = "Jump to turn…"
-EVENT_AREAS = ("area", "source", "target")
 
 
 def open_replay(app: App, path: str | Path) -> bool:
@@ -107,6 +107,8 @@ class ReplayScene(Scene):
         self.line_ends: list[int] = [0]  # len(lines) after each step
         self.tab = 0
         self.version = 0
+        self._lit: tuple[int, list[str]] = (-1, [])
+        self._story: tuple[int, tuple[str, str, str]] = (-1, ("", "", ""))
         self.banner: tuple[pygame.Surface | None, float] = (None, 0.0)  # the plate, seconds left
         self.input = InputMap()
         self.mouse = (0, 0)
@@ -233,20 +235,15 @@ class ReplayScene(Scene):
         return banner_plate(self.theme, card_name(calamity), line, look_for(calamity).colour)
 
     def step_areas(self) -> list[str]:
-        """Areas the last action touched, lit on the map."""
-        last = self.cursor.last
-        if last is None:
-            return []
-        found: list[str] = []
-        for event in last.events:
-            data = event.to_dict()
-            found += [str(data[k]) for k in EVENT_AREAS if isinstance(data.get(k), str)]
-            areas = data.get("areas")
-            if isinstance(areas, list | tuple):
-                found += [a for a in areas if isinstance(a, str)]
-        if last.action.label.startswith("area:"):
-            found.append(last.action.label.split(":", 1)[1])
-        return [a for a in dict.fromkeys(found) if a in self.geometry.areas]
+        """Areas the last action touched, lit on the map (worked out once a step)."""
+        if self._lit[0] != self.version:
+            last = self.cursor.last
+            found = [] if last is None else [a for e in last.events for a in touched(e)]
+            if last is not None and last.action.label.startswith("area:"):
+                found.append(last.action.label.split(":", 1)[1])
+            shown = [a for a in dict.fromkeys(found) if a in self.geometry.areas]
+            self._lit = (self.version, shown)
+        return self._lit[1]
 
     # -- moving the cursor --------------------------------------------------------------------
     def go(self, index: int) -> None:
@@ -468,7 +465,13 @@ class ReplayScene(Scene):
             tooltip(surface, self.theme, tip, self.mouse)
 
     def story(self, ctx: Ctx) -> tuple[str, str, str]:
-        """(when, what was asked, what was answered) for the last action."""
+        """(when, what was asked, what was answered) for the last action (worked out once a
+        step and viewer)."""
+        if self._story[0] != ctx.version:
+            self._story = (ctx.version, self._tell_step(ctx))
+        return self._story[1]
+
+    def _tell_step(self, ctx: Ctx) -> tuple[str, str, str]:
         last = self.cursor.last
         if last is None:
             return ("The start", "The game as it was set up. Press Play or Step to watch it.",
