@@ -3,7 +3,7 @@ folder (no test ever writes into the real user folders)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -14,7 +14,7 @@ from game.core.gamedata import load_game_data
 from game.core.mapgraph import MapGraph
 from game.core.setup import choose_setup
 from game.mapfile import load_map_file
-from game.persist import GameRecord, paths
+from game.persist import GameRecord
 from game.scenario.build import build_state
 from game.scenario.parse import read_scenario
 from game.scenario.runner import default_choice, start_play
@@ -25,12 +25,9 @@ SCENARIOS = TESTS / "scenarios"
 
 
 @pytest.fixture(autouse=True)
-def private_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    folder = tmp_path / "calamitas-data"
-    monkeypatch.setenv(paths.ENV_VAR, str(folder))
-    paths.use_data_dir(None)
-    yield folder
-    paths.use_data_dir(None)
+def private_data_dir(private_data_dir: Path) -> Path:
+    """Every persistence test in its own data folder (the shared fixture, made automatic)."""
+    return private_data_dir
 
 
 @pytest.fixture(scope="session")

@@ -30,14 +30,11 @@ def save_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture
-def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
-    monkeypatch.setenv(paths.ENV_VAR, str(tmp_path / "data"))
-    paths.use_data_dir(None)
+def app(private_data_dir: Path) -> Iterator[App]:
     application = App((1366, 768), settings=Settings(), persist_settings=False)
     application.push(MenuScene(application))
     yield application
     application.close()
-    paths.use_data_dir(None)
 
 
 def watching(app: App, path: Path) -> ReplayScene:

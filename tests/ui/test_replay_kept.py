@@ -21,12 +21,7 @@ from game.ui.session import Seat, Session
 ARENA = Path(__file__).resolve().parent.parent / "maps" / "arena.json"
 
 
-@pytest.fixture(autouse=True)
-def own_folders(tmp_path, monkeypatch):
-    monkeypatch.setenv(paths.ENV_VAR, str(tmp_path / "data"))
-    paths.use_data_dir(None)
-    yield
-    paths.use_data_dir(None)
+pytestmark = pytest.mark.usefixtures("private_data_dir")
 
 
 def short_game(autosaver: Autosaver | None) -> Session:

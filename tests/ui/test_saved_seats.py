@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.persist import Autosaver, Settings, paths, read_save, write_save
+from game.persist import Autosaver, Settings, read_save, write_save
 from game.simulate import resolve_map
 from game.ui.app import App
 from game.ui.scenes.game import GameScene
@@ -15,15 +15,12 @@ from game.ui.session import Seat, Session
 
 
 @pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv(paths.ENV_VAR, str(tmp_path / "data"))
-    paths.use_data_dir(None)
+def app(private_data_dir):
     application = App((1366, 768), settings=Settings(animation_speed=8.0),
                       persist_settings=False)
     application.push(MenuScene(application))
     yield application
     application.close()
-    paths.use_data_dir(None)
 
 
 def mixed_session() -> Session:

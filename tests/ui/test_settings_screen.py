@@ -4,20 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from game.persist import load_settings, paths
+from game.persist import load_settings
 from game.ui.app import App
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.settings import SettingsScene
 
 from .driver import Driver
 
-
-@pytest.fixture(autouse=True)
-def own_folders(tmp_path, monkeypatch):
-    monkeypatch.setenv(paths.ENV_VAR, str(tmp_path / "data"))
-    paths.use_data_dir(None)
-    yield
-    paths.use_data_dir(None)
+pytestmark = pytest.mark.usefixtures("private_data_dir")
 
 
 def choose(driver: Driver, menu, text: str) -> None:  # type: ignore[no-untyped-def]
