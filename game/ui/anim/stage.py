@@ -17,6 +17,7 @@ import pygame
 
 from game.core import Event
 from game.core.mapgraph import MapGraph
+from game.core.plain import clone
 from game.core.state import Board
 from game.mapfile import MapGeometry
 
@@ -38,8 +39,8 @@ HideKey = tuple[str, str, str]  # ("tokens" | "city" | "ships", area, owner)
 
 
 def copy_board(board: Board) -> Board:
-    return Board(tokens={a: dict(h) for a, h in board.tokens.items()}, cities=dict(board.cities),
-                 ships={a: dict(h) for a, h in board.ships.items()})
+    """A copy the animations may change: the board's own clone (its dicts copied)."""
+    return clone(board)
 
 
 class Stage:
