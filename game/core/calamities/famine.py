@@ -23,6 +23,7 @@ from ..ops import unit_points
 from ..population import FLAG_AGRICULTURE_SUSPENDED, remove_surplus
 from ..state import GameState, Task
 from .common import holds_any, modified, params
+from .losses import share_caps
 from .outcome import cite
 
 ID = "famine"
@@ -48,13 +49,11 @@ def _step(state: GameState, task: Task, events: list[Event]) -> None:
     elif stage == 1:
         others = [pid for pid in state.players if pid != victim and not _immune(state, pid)]
         if "secondary_loss_total" in p:
-            caps = {pid: min(int(p["secondary_loss_max_each"]), unit_points(state, pid))
-                    for pid in others}
+            caps = share_caps(state, others, int(p["secondary_loss_max_each"]))
             d["shares"] = {}  # stays empty when nobody else has units
-            if any(caps.values()):
+            if caps:
                 push(state, "losses:share", chooser=victim, total=int(p["secondary_loss_total"]),
-                     caps={q: c for q, c in caps.items() if c > 0}, into="shares",
-                     rule=cite(state, ID, "29.3.1.1"))
+                     caps=caps, into="shares", rule=cite(state, ID, "29.3.1.1"))
         else:
             push(state, "damage:pick_players", chooser=victim, into="named",
                  count=int(p["secondary_players"]),

@@ -12,6 +12,7 @@ plains, coastal areas, one token kept per area). They complement `damage`:
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -65,6 +66,13 @@ def return_ships(
             events.append(ShipsLost(player=player, area=area, count=here - kept, rule=rule))
             lost += here - kept
     return lost
+
+
+def share_caps(state: GameState, players: Iterable[str], max_each: int) -> dict[str, int]:
+    """`losses:share` caps: for each of `players` (in their order), at most `max_each` and no
+    more than the unit points they have; those with nothing to lose are left out."""
+    caps = {pid: min(max_each, unit_points(state, pid)) for pid in players}
+    return {pid: cap for pid, cap in caps.items() if cap > 0}
 
 
 def _lose_options(state: GameState, d: dict[str, Any]) -> list[str]:
@@ -162,9 +170,8 @@ def _legacy_share_step(state: GameState, task: Task, events: list[Event]) -> Non
     and what a player has; never the chooser nor those in `exclude`) worked out, then carried
     on as the `losses:share` it is now."""
     d = task.data
-    caps = {pid: min(int(d["max_each"]), unit_points(state, pid)) for pid in state.players
-            if pid != d["chooser"] and pid not in d.get("exclude", [])}
-    d["caps"] = {pid: cap for pid, cap in caps.items() if cap > 0}
+    d["caps"] = share_caps(state, [pid for pid in state.players if pid != d["chooser"]
+                                   and pid not in d.get("exclude", [])], int(d["max_each"]))
     task.kind = "losses:share"
 
 
