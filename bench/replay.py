@@ -15,21 +15,15 @@ import random
 import statistics
 import sys
 import tempfile
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from timing import timed  # noqa: E402  (bench/timing.py)
+
 from game.persist import ReplayCursor, read_save  # noqa: E402
 from game.simulate import simulate  # noqa: E402
-
-
-def timed(work: Callable[[], object]) -> tuple[float, float]:
-    start, start_cpu = time.perf_counter(), time.process_time()
-    work()
-    return (time.perf_counter() - start) * 1000, (time.process_time() - start_cpu) * 1000
 
 
 def medians(samples: list[tuple[float, float]]) -> str:

@@ -28,16 +28,15 @@ except ImportError:  # Windows: wall times only
     resource = None  # type: ignore[assignment]
 
 ROOT = Path(__file__).resolve().parent.parent
-EXE = ".exe" if sys.platform == "win32" else ""
 sys.path.insert(0, str(ROOT / "build"))
-from build import size_mb  # noqa: E402  (build/build.py)
+from build import output_path, size_mb  # noqa: E402  (build/build.py)
 
 
 def default_targets() -> list[tuple[str, list[str]]]:
     targets = [("source", [sys.executable, str(ROOT / "build" / "launcher.py")])]
     dist = ROOT / "dist"
-    for name, path in (("folder build", dist / "folder" / "calamitas" / f"calamitas{EXE}"),
-                       ("one-file build", dist / f"calamitas{EXE}")):
+    for name, path in (("folder build", output_path(dist / "folder", onefile=False)),
+                       ("one-file build", output_path(dist, onefile=True))):
         if path.is_file():
             targets.append((name, [str(path)]))
     return targets
