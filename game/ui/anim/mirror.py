@@ -17,7 +17,8 @@ def tokens(board: Board, area: str, owner: str, n: int) -> None:
     board.add(area, owner, max(n, -board.count(area, owner)))
 
 
-def _ships(board: Board, area: str, owner: str, n: int) -> None:
+def ships(board: Board, area: str, owner: str, n: int) -> None:
+    """Add `n` ships (negative: remove), never below none."""
     board.add_ships(area, owner, max(n, -board.ships.get(area, {}).get(owner, 0)))
 
 
@@ -51,9 +52,9 @@ def mirror(board: Board, event: Event) -> None:
     elif kind == "BarbariansDisbanded":
         tokens(board, e.area, BARBARIANS, -e.count)
     elif kind == "ShipsLost":
-        _ships(board, e.area, e.player, -e.count)
+        ships(board, e.area, e.player, -e.count)
     elif kind == "ShipBuilt":
-        _ships(board, e.area, e.player, 1)
+        ships(board, e.area, e.player, 1)
     elif kind == "ShipSailed":
-        _ships(board, e.source, e.player, -1)
-        _ships(board, e.target, e.player, 1)
+        ships(board, e.source, e.player, -1)
+        ships(board, e.target, e.player, 1)

@@ -19,7 +19,7 @@ from game.core.state import PIRATE, Board
 
 from ..draw import banner_plate
 from ..theme import civ_colour, ink_for, shade
-from .mirror import mirror, tokens
+from .mirror import mirror, ships, tokens
 from .stage import Point, Stage, copy_board
 
 
@@ -397,13 +397,7 @@ class Sail(Part):
         e = self.event
         self.start = stage.ship_screen(e.source)
         if stage.shown is not None:
-            here = stage.shown.ships.get(e.source, {})
-            if here.get(e.player, 0) > 1:
-                here[e.player] -= 1
-            else:
-                here.pop(e.player, None)
-                if not here:
-                    stage.shown.ships.pop(e.source, None)
+            ships(stage.shown, e.source, e.player, -1)
 
     def draw(self, surface: pygame.Surface, stage: Stage, t: float) -> None:
         e = self.event
@@ -413,8 +407,7 @@ class Sail(Part):
     def end(self, stage: Stage) -> None:
         e = self.event
         if stage.shown is not None:
-            here = stage.shown.ships.setdefault(e.target, {})
-            here[e.player] = here.get(e.player, 0) + 1
+            ships(stage.shown, e.target, e.player, 1)
 
 
 # -- cards, notes, banners ------------------------------------------------------------------------
