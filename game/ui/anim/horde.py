@@ -111,7 +111,7 @@ class HordeArrives(Part):
         rnd = stage.random
         for k in range(max(0, min(e.count, MAX_BODIES - len(horde.bodies)))):
             at = (start[0] + rnd.uniform(-r * 4, r * 4), start[1] + rnd.uniform(-r * 4, r * 4))
-            token = stage.swarm.add(BARBARIANS, at, "horde", None, r)
+            token = stage.swarm.add(BARBARIANS, at, None, r)
             token.born = -0.04 * k  # they appear one after another
             horde.bodies.append(token)
         stage.swarm.steer(horde.bodies, stage.area_point(e.area), _spread(stage,
@@ -151,7 +151,7 @@ class HordeMarches(Part):
             r = _radius(stage)
             for _ in range(min(e.count, MAX_BODIES)):
                 dest.bodies.append(stage.swarm.add(BARBARIANS, stage.area_point(e.source),
-                                                   "horde", None, r))
+                                                   None, r))
         stage.swarm.steer(dest.bodies, target, _spread(stage, len(dest.bodies)))
         stage.particles.burst("dust", stage.area_point(e.source), 0.4, towards=target)
 
@@ -194,8 +194,8 @@ class Battle(Part):
     duration = 1.1
     FIGHT = (0.25, 0.8)  # the part of the duration over which the losses fall
 
-    def __init__(self, events: Sequence[Event], delay: float = 0.0) -> None:
-        super().__init__(events, delay)
+    def __init__(self, events: Sequence[Event]) -> None:
+        super().__init__(events)
         self.area: str = self.events[0].area
         self.removals = [e for e in self.events if type(e).__name__ == "TokensRemoved"]
         self.done = 0
@@ -224,7 +224,7 @@ class Battle(Part):
             group = []
             for _ in range(min(on_board, 12)):
                 at = (camp[0] + rnd.uniform(-r * 2, r * 2), camp[1] + rnd.uniform(-r * 2, r * 2))
-                group.append(stage.swarm.add(side, at, "battle", None, r))
+                group.append(stage.swarm.add(side, at, None, r))
             stage.swarm.steer(group, camp, _spread(stage, len(group)))
             self.bodies[side] = group
         everyone = [t for group in self.bodies.values() for t in group]

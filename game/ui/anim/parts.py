@@ -36,9 +36,9 @@ def lerp(a: Point, b: Point, t: float) -> Point:
 class Part:
     duration = 0.6
 
-    def __init__(self, events: Sequence[Event] = (), delay: float = 0.0) -> None:
+    def __init__(self, events: Sequence[Event] = ()) -> None:
         self.events: list[Any] = list(events)  # core events: each part knows its kinds' fields
-        self.delay = delay
+        self.delay = 0.0  # seconds into its step before it starts (the builder staggers parts)
         self.stage_of_life = 0  # 0 waiting, 1 running, 2 ended
 
     @property
@@ -164,8 +164,8 @@ class RemoveTokens(Part):
 
     duration = 0.6
 
-    def __init__(self, events: Sequence[Event], how: str = "fall", delay: float = 0.0) -> None:
-        super().__init__(events, delay)
+    def __init__(self, events: Sequence[Event], how: str = "fall") -> None:
+        super().__init__(events)
         self.how = how
 
     def begin(self, stage: Stage) -> None:
@@ -190,7 +190,7 @@ class RemoveTokens(Part):
             else:
                 v = (u * 0.7 * math.cos(a), u * rnd.uniform(0.9, 1.6))
             token = stage.swarm.add(e.player, (at[0] + rnd.uniform(-radius, radius), at[1]),
-                                    "lost", None, radius)
+                                    None, radius)
             token.born = 1.0
             stage.swarm.knock(token, v, self.duration * 1.6 if self.how == "wither" else 0.9,
                               falls=self.how in ("fall", "burn", "scatter"))
@@ -208,8 +208,8 @@ class FallingCity(Part):
     duration = 1.0
     BREAK = 0.5
 
-    def __init__(self, events: Sequence[Event], fire: bool = False, delay: float = 0.0) -> None:
-        super().__init__(events, delay)
+    def __init__(self, events: Sequence[Event], fire: bool = False) -> None:
+        super().__init__(events)
         self.fire = fire
         self.broke = False
 
@@ -281,9 +281,9 @@ class Turncoat(Part):
 
     duration = 0.95
 
-    def __init__(self, events: Sequence[Event], area: str, old: str, new: str, tokens: int,
-                 delay: float = 0.0) -> None:
-        super().__init__(events, delay)
+    def __init__(self, events: Sequence[Event], area: str, old: str, new: str,
+                 tokens: int) -> None:
+        super().__init__(events)
         self.area, self.old, self.new, self.moved = area, old, new, tokens
 
     def begin(self, stage: Stage) -> None:
@@ -416,9 +416,8 @@ class CardFlight(Part):
 
     duration = 0.7
 
-    def __init__(self, events: Sequence[Event], count: int, outward: bool,
-                 delay: float = 0.0) -> None:
-        super().__init__(events, delay)
+    def __init__(self, events: Sequence[Event], count: int, outward: bool) -> None:
+        super().__init__(events)
         self.count, self.outward = min(count, 5), outward
 
     def draw(self, surface: pygame.Surface, stage: Stage, t: float) -> None:

@@ -35,7 +35,7 @@ Point = tuple[float, float]
 Colour = tuple[int, int, int]
 MAX_FILL = 2048  # pixels: a wash larger than this is drawn only near the view
 TILE = 256
-HideKey = tuple[str, str, str]  # ("tokens" | "city" | "ships", area, owner)
+HideKey = tuple[str, str, str]  # ("tokens" | "city", area, owner)
 
 
 def copy_board(board: Board) -> Board:
@@ -85,20 +85,19 @@ class Stage:
         board = self.shown if self.shown is not None else real
         if not self.hidden:
             return board
-        tokens, cities, ships = dict(board.tokens), dict(board.cities), dict(board.ships)
+        tokens, cities = dict(board.tokens), dict(board.cities)
         for (kind, area, owner), n in self.hidden.items():
             if kind == "city":
                 cities.pop(area, None)
                 continue
-            table = tokens if kind == "tokens" else ships
-            here = dict(table.get(area, {}))
-            left = here.get(owner, 0) - (n if kind == "tokens" else here.get(owner, 0))
+            here = dict(tokens.get(area, {}))
+            left = here.get(owner, 0) - n
             if left > 0:
                 here[owner] = left
             else:
                 here.pop(owner, None)
-            table[area] = here
-        return Board(tokens=tokens, cities=cities, ships=ships)
+            tokens[area] = here
+        return Board(tokens=tokens, cities=cities, ships=dict(board.ships))
 
     # -- places, in map units ---------------------------------------------------------------------
     def area_point(self, area: str) -> Point:

@@ -33,7 +33,6 @@ class Token:
     body: pymunk.Body
     shape: pymunk.Circle | None
     owner: str
-    group: str
     goal: Point | None  # where it is pulled to; None: free (falling)
     fade: float = 0.0  # seconds left once knocked out (0: alive)
     falls: bool = True  # once knocked out; washed-away and withering tokens drift instead
@@ -58,7 +57,7 @@ class Swarm:
         self.space.remove(*self.space.bodies, *self.space.shapes)
         self.tokens.clear()
 
-    def add(self, owner: str, at: Point, group: str, goal: Point | None, radius: float,
+    def add(self, owner: str, at: Point, goal: Point | None, radius: float,
             velocity: Point = (0.0, 0.0)) -> Token:
         body = pymunk.Body(1.0, float("inf"))
         body.position = at
@@ -67,7 +66,7 @@ class Swarm:
         shape.elasticity = 0.4
         shape.friction = 0.3
         self.space.add(body, shape)
-        token = Token(body, shape, owner, group, goal)
+        token = Token(body, shape, owner, goal)
         self.tokens[body.id] = token
         return token
 
