@@ -192,8 +192,16 @@ class ReplayCursor:
 
     def seek_turn(self, turn: int) -> None:
         """Go to the start of `turn` (or of the last recorded turn before it)."""
+        self.seek(self.turn_start(turn))
+
+    def turn_start(self, turn: int) -> int:
+        """The action index where `turn` begins (or the last recorded turn before it)."""
         starts = [a for t, a in self.turns() if t <= turn]
-        self.seek(starts[-1] if starts else 0)
+        return starts[-1] if starts else 0
+
+    def turn_at(self, index: int) -> int:
+        """The turn the action at `index` belongs to (0 before the first recorded turn)."""
+        return max((t for t, a in self.turns() if a <= index), default=0)
 
     def next_turn_start(self) -> int:
         """Where the next turn begins (the end of the log if none does)."""

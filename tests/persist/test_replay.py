@@ -143,6 +143,7 @@ def test_the_cursor_steps_back_and_jumps_to_turns_matching_forward_play(saved) -
     turn, index = game.record.turn_starts()[5]
     cursor.seek_turn(turn)
     assert cursor.position == index and cursor.state.turn == turn
+    assert cursor.turn_at(index) == turn and cursor.turn_at(index - 1) < turn
     cursor.seek(10**9)
     assert cursor.at_end and cursor.state.state_hash() == game.state.state_hash()
     assert cursor.forward() == []

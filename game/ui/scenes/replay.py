@@ -319,7 +319,7 @@ class ReplayScene(Scene):
                 self.set_tab(3)
         elif element is self.turn_menu and text.startswith("Turn "):
             turn = int(text.split()[1])
-            self.go(max((a for t, a in self.cursor.turns() if t <= turn), default=0))
+            self.go(self.cursor.turn_start(turn))
             self.turn_menu.kill()  # made again, to say "Jump to turn…" again
             self.turn_menu = self._turn_menu(pygame.Rect(self.turn_menu.relative_rect))
 
@@ -577,7 +577,7 @@ class ReplayScene(Scene):
             return self.topbar.tip(self.mouse)
         if self.timeline.inflate(0, self.px(12)).collidepoint(self.mouse):
             index = self._timeline_index(self.mouse[0])
-            turn = max((t for t, a in self.cursor.turns() if a <= index), default=0)
+            turn = self.cursor.turn_at(index)
             return [f"Action {index:,}", f"Turn {turn} · click or drag to go there"]
         if self.hover_area and self.mapview is not None:
             return self.mapview.tooltip(self.hover_area, ctx.view)
