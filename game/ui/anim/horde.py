@@ -34,10 +34,6 @@ class Horde:
     bodies: list[Token] = field(default_factory=list)
 
 
-def hordes(stage: Stage) -> dict[str, Horde]:
-    return stage.hordes  # type: ignore[no-any-return]
-
-
 def _radius(stage: Stage) -> float:
     return stage.piece() * 0.36 / stage.mv.zoom
 
@@ -48,7 +44,7 @@ def _spread(stage: Stage, n: int) -> float:
 
 def settle(stage: Stage, area: str) -> None:
     """The horde in `area` stops being bodies: its tokens show as the stack on the board."""
-    horde = hordes(stage).pop(area, None)
+    horde = stage.hordes.pop(area, None)
     if horde is None:
         return
     for token in horde.bodies:
@@ -58,7 +54,7 @@ def settle(stage: Stage, area: str) -> None:
 
 
 def settle_all(stage: Stage) -> None:
-    for area in list(hordes(stage)):
+    for area in list(stage.hordes):
         settle(stage, area)
 
 
@@ -77,7 +73,7 @@ def _outside(stage: Stage, area: str) -> Point:
 def draw_badges(surface: pygame.Surface, stage: Stage) -> None:
     """How many tokens each horde on the move stands for, over its heap."""
     theme = stage.theme
-    for horde in hordes(stage).values():
+    for horde in stage.hordes.values():
         alive = [t for t in horde.bodies if not t.fade]
         if not alive or horde.tokens <= 0:
             continue
@@ -101,10 +97,10 @@ class HordeArrives(Part):
         e = self.event
         if stage.shown is not None:
             mirror(stage.shown, e)
-        old = hordes(stage).get(e.area)
+        old = stage.hordes.get(e.area)
         horde = old or Horde(e.area, 0)
         horde.tokens += e.count
-        hordes(stage)[e.area] = horde
+        stage.hordes[e.area] = horde
         stage.hide(("tokens", e.area, BARBARIANS), e.count)
         start = _outside(stage, e.area)
         r = _radius(stage)
@@ -131,7 +127,7 @@ class HordeMarches(Part):
         e = self.event
         if stage.shown is not None:
             mirror(stage.shown, e)
-        found = hordes(stage).pop(e.source, None)
+        found = stage.hordes.pop(e.source, None)
         source = found or Horde(e.source, 0)
         moving = len(source.bodies) if e.count >= source.tokens else \
             max(1, round(len(source.bodies) * e.count / max(1, source.tokens)))
@@ -142,10 +138,10 @@ class HordeMarches(Part):
         for token in stay:  # those left behind become the stack at the source again
             stage.swarm.remove(token)
         stage.unhide(("tokens", e.source, BARBARIANS), source.tokens)
-        dest = hordes(stage).get(e.target) or Horde(e.target, 0)
+        dest = stage.hordes.get(e.target) or Horde(e.target, 0)
         dest.tokens += e.count
         dest.bodies += go
-        hordes(stage)[e.target] = dest
+        stage.hordes[e.target] = dest
         stage.hide(("tokens", e.target, BARBARIANS), e.count)
         if not go:  # a horde that had no bodies yet (a skip): give it some
             r = _radius(stage)
@@ -168,7 +164,7 @@ class HordeDisbands(Part):
         e = self.event
         if stage.shown is not None:
             mirror(stage.shown, e)
-        horde = hordes(stage).get(e.area)
+        horde = stage.hordes.get(e.area)
         if horde is None:
             return
         n = min(len(horde.bodies), max(1, round(len(horde.bodies) * e.count
@@ -206,7 +202,7 @@ class Battle(Part):
         centre = stage.area_point(self.area)
         r = _radius(stage)
         board = stage.shown
-        horde = hordes(stage).get(self.area)
+        horde = stage.hordes.get(self.area)
         rnd = stage.random
         sides: list[tuple[str, int]] = [(str(s), int(n)) for s, n in self.event.sides]
         for k, (side, n) in enumerate(sides):
@@ -256,7 +252,7 @@ class Battle(Part):
             stage.swarm.knock(token, (dx / d * speed, dy / d * speed + stage.unit * 0.9), 0.8)
         if n:
             del group[-n:]
-        horde = hordes(stage).get(self.area)
+        horde = stage.hordes.get(self.area)
         if side == BARBARIANS and horde is not None:
             horde.tokens -= e.count
             stage.unhide(("tokens", self.area, BARBARIANS), e.count)
@@ -271,7 +267,7 @@ class Battle(Part):
             self._lose(stage, self.removals[self.done])
             self.done += 1
         for side, group in self.bodies.items():
-            horde = hordes(stage).get(self.area)
+            horde = stage.hordes.get(self.area)
             if side == BARBARIANS and horde is not None and group is horde.bodies:
                 if horde.tokens <= 0:
                     settle(stage, self.area)

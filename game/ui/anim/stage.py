@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -29,6 +29,7 @@ from .swarm import Swarm
 if TYPE_CHECKING:
     from ..mapview import MapView
     from .ambience import Ambience
+    from .horde import Horde
     from .looks import Look
 
 Point = tuple[float, float]
@@ -55,7 +56,7 @@ class Stage:
         self.particles = Effects(mapview.unit)
         self.swarm = Swarm(mapview.unit)
         self.ambience: list[Ambience] = []
-        self.hordes: dict[str, Any] = {}  # area -> horde.Horde: barbarians drawn as bodies
+        self.hordes: dict[str, Horde] = {}  # area -> the barbarians there drawn as bodies
         self.look: Look | None = None  # the calamity under way, if any
         self.title = ""  # its name
         self.victim = ""
