@@ -235,7 +235,7 @@ def open_sea_for(stage: Stage, player: str) -> str | None:
     board = stage.shown
     if board is None or not stage.graph.seas:
         return None
-    mine = {a for a, o in board.cities.items() if o == player}
+    mine = set(board.cities_of(player))
     ships = {a for a, h in board.ships.items() if player in h}
     tokens = {a for a, h in board.tokens.items() if player in h}
 

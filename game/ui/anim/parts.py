@@ -467,7 +467,7 @@ class Note(Part):
     def begin(self, stage: Stage) -> None:
         if self.area is None and self.who:  # over the player's lands: a city first
             board = stage.shown
-            cities = sorted(a for a, o in board.cities.items() if o == self.who) if board else []
+            cities = board.cities_of(self.who) if board else []
             held = cities or stage.holdings(self.who)
             self.area = held[0] if held else None
         if self.burst and self.area:

@@ -144,8 +144,8 @@ class Stage:
         board = self.shown
         if board is None:
             return []
-        return sorted({a for a, o in board.cities.items() if o == player}
-                      | {a for a, h in board.tokens.items() if player in h})
+        return sorted({*board.cities_of(player),
+                       *(a for a, h in board.tokens.items() if player in h)})
 
     # -- screen -----------------------------------------------------------------------------------
     def origin(self) -> Point:
