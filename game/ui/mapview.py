@@ -48,6 +48,12 @@ def city_centre(lx: float, ly: float, d: float,
     return site if site is not None else (lx + d * 0.9, ly - d * 0.2)
 
 
+def ship_corner(lx: float, ly: float, d: float, k: int) -> tuple[float, float]:
+    """The top-left corner of the k-th of an area's ships (by owner), up and left of its label
+    point (lx, ly), each one further left."""
+    return (lx - d * 1.6 - k * d * 0.5, ly - d * 0.9)
+
+
 def _pieces_key(board: Board) -> tuple[object, ...]:
     """What the pieces layer shows of a board, comparable between frames."""
     return (tuple((a, tuple(here.items())) for a, here in board.tokens.items() if here),
@@ -508,7 +514,7 @@ class MapView:
                 put(("stack", owner, count, d), stack_centre(lx, ly, d, len(stacks), k, beside),
                     0.5, 0.5)
             for k, (owner, count) in enumerate(sorted(board.ships.get(area, {}).items())):
-                put(("ship", owner, count, d), (lx - d * 1.6 - k * d * 0.5, ly - d * 0.9), 0, 0)
+                put(("ship", owner, count, d), ship_corner(lx, ly, d, k), 0, 0)
         self._layout = (key, out) if complete else None  # else: again, making more sprites
         return out
 

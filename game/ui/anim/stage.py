@@ -22,7 +22,7 @@ from game.core.state import Board
 from game.mapfile import MapGeometry
 
 from ..effects import Effects
-from ..mapview import city_centre, stack_centre
+from ..mapview import city_centre, ship_corner, stack_centre
 from ..theme import Theme
 from .swarm import Swarm
 
@@ -184,8 +184,8 @@ class Stage:
 
     def ship_screen(self, area: str) -> Point:
         d = self.piece()
-        lx, ly = self.screen(self.area_point(area))
-        return (lx - d * 1.6 + d * 0.55, ly - d * 0.9 + d * 0.4)
+        x, y = ship_corner(*self.screen(self.area_point(area)), d, 0)
+        return (x + d * 0.55, y + d * 0.4)
 
     def sprite(self, kind: str, owner: str, count: int = 1) -> pygame.Surface:
         """The map's own picture of a piece ("stack", "city", "ship"), from its cache."""
