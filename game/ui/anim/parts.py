@@ -18,7 +18,7 @@ from game.core import Event
 from game.core.state import PIRATE, Board
 
 from ..draw import banner_plate
-from ..theme import civ_colour, ink_for, shade
+from ..theme import Theme, civ_colour, ink_for, shade
 from .mirror import mirror, ships, tokens
 from .stage import Point, Stage, copy_board
 
@@ -511,13 +511,27 @@ class Banner(Part):
 
 def caption(surface: pygame.Surface, stage: Stage, text: str, colour: tuple[int, int, int],
             alpha: float) -> None:
-    """A small reminder of the calamity under way, at the top of the map."""
+    """A small reminder of the calamity under way, at the top of the map (drawn every frame
+    of it: the plate is made once)."""
     t = stage.theme
-    image = t.text(text, 15, ink_for(shade(colour, 0.55)), "bold")
-    box = image.get_rect().inflate(t.px(24), t.px(8))
-    layer = pygame.Surface(box.size, pygame.SRCALPHA)
-    pygame.draw.rect(layer, (*shade(colour, 0.55), 210), layer.get_rect(),
-                     border_radius=t.px(8))
-    layer.blit(image, image.get_rect(center=layer.get_rect().center))
-    stage.blit_centred(surface, layer, (stage.mv.rect.centerx, stage.mv.rect.y + t.px(8)), alpha,
-                       anchor_y=0.0)
+    stage.blit_centred(surface, _caption_plate(t, text, colour),
+                       (stage.mv.rect.centerx, stage.mv.rect.y + t.px(8)), alpha, anchor_y=0.0)
+
+
+def _caption_plate(t: Theme, text: str, colour: tuple[int, int, int]) -> pygame.Surface:
+    key = (text, colour, t.scale)
+    hit = _CAPTIONS.get(key)
+    if hit is None:
+        image = t.text(text, 15, ink_for(shade(colour, 0.55)), "bold")
+        box = image.get_rect().inflate(t.px(24), t.px(8))
+        hit = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.rect(hit, (*shade(colour, 0.55), 210), hit.get_rect(),
+                         border_radius=t.px(8))
+        hit.blit(image, image.get_rect(center=hit.get_rect().center))
+        if len(_CAPTIONS) > 64:
+            _CAPTIONS.clear()
+        _CAPTIONS[key] = hit
+    return hit
+
+
+_CAPTIONS: dict[tuple[object, ...], pygame.Surface] = {}
