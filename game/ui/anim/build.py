@@ -31,6 +31,7 @@ from .disasters import (
 )
 from .horde import Battle, HordeArrives, HordeDisbands, HordeMarches
 from .looks import ERUPTION, FIRE, QUAKE, Look, look_for
+from .mirror import kind
 from .parts import (
     Banner,
     CardFlight,
@@ -75,10 +76,6 @@ UNSEEN = {
     "DiscardsReturned", "AbilityUsed", "TributeGiven", "CardCashed", "CitySupportShort",
     "TokenConflictEnded", "UnitsAnnexed", "CityAttacked",
 }
-
-
-def kind(event: Event) -> str:
-    return type(event).__name__
 
 
 def reorder(events: Sequence[Event]) -> list[Event]:

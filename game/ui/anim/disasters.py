@@ -16,12 +16,9 @@ from ..logtext import nice
 from .ambience import Ambience, Ash, Cracks, Flood, Storm, ambience_for
 from .horde import settle_all
 from .looks import ERUPTION, FLOOD, QUAKE, STORM, WAVE, Look
+from .mirror import kind
 from .parts import Part, ease
 from .stage import Stage
-
-
-def kind_of(event: object) -> str:
-    return type(event).__name__
 
 
 def _weather(stage: Stage) -> Ambience | None:
@@ -116,7 +113,7 @@ class Quake(Part):
                  *getattr(e, "reduced", ()), *getattr(e, "areas", ())]
         areas = [a for a in dict.fromkeys(areas) if a in stage.geo.areas]
         stage.shake, stage.shake_power = 1.2, stage.piece() * 0.3
-        if kind_of(e) == "EarthquakeStruck":
+        if kind(e) == "EarthquakeStruck":
             stage.title = "Earthquake"
         for weather in stage.ambience:
             if not isinstance(weather, Cracks):

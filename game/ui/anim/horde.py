@@ -19,7 +19,7 @@ import pygame
 from game.core import Event
 from game.core.state import BARBARIANS
 
-from .mirror import mirror
+from .mirror import kind, mirror
 from .parts import Part
 from .stage import Point, Stage
 from .swarm import Token
@@ -193,7 +193,7 @@ class Battle(Part):
     def __init__(self, events: Sequence[Event]) -> None:
         super().__init__(events)
         self.area: str = self.events[0].area
-        self.removals = [e for e in self.events if type(e).__name__ == "TokensRemoved"]
+        self.removals = [e for e in self.events if kind(e) == "TokensRemoved"]
         self.done = 0
         self.bodies: dict[str, list[Token]] = {}
         self.hidden: dict[str, int] = {}

@@ -12,6 +12,11 @@ from game.core import Event
 from game.core.state import BARBARIANS, PIRATE, Board
 
 
+def kind(event: object) -> str:
+    """An event's kind: the name of its class."""
+    return type(event).__name__
+
+
 def tokens(board: Board, area: str, owner: str, n: int) -> None:
     """Add `n` tokens (negative: remove), never below none."""
     board.add(area, owner, max(n, -board.count(area, owner)))
@@ -23,38 +28,38 @@ def ships(board: Board, area: str, owner: str, n: int) -> None:
 
 
 def mirror(board: Board, event: Event) -> None:
-    kind = type(event).__name__
+    k = kind(event)
     e: Any = event
-    if kind == "TokensPlaced":
+    if k == "TokensPlaced":
         tokens(board, e.area, e.player, e.count)
-    elif kind == "TokensRemoved":
+    elif k == "TokensRemoved":
         tokens(board, e.area, e.player, -e.count)
-    elif kind == "TokensMoved":
+    elif k == "TokensMoved":
         tokens(board, e.source, e.player, -e.count)
         tokens(board, e.target, e.player, e.count)
-    elif kind in ("CityBuilt", "CityAnnexed"):
+    elif k in ("CityBuilt", "CityAnnexed"):
         board.cities[e.area] = e.player
-    elif kind == "PirateCityCreated":
+    elif k == "PirateCityCreated":
         board.cities[e.area] = PIRATE
-    elif kind == "CityReduced":
+    elif k == "CityReduced":
         board.cities.pop(e.area, None)
         tokens(board, e.area, e.player, e.tokens)
-    elif kind == "CityDestroyed":
+    elif k == "CityDestroyed":
         board.cities.pop(e.area, None)
-    elif kind == "CityTaken":
+    elif k == "CityTaken":
         board.cities.pop(e.area, None)
         tokens(board, e.area, e.owner, e.tokens)
-    elif kind == "BarbariansPlaced":
+    elif k == "BarbariansPlaced":
         tokens(board, e.area, BARBARIANS, e.count)
-    elif kind == "BarbariansMoved":
+    elif k == "BarbariansMoved":
         tokens(board, e.source, BARBARIANS, -e.count)
         tokens(board, e.target, BARBARIANS, e.count)
-    elif kind == "BarbariansDisbanded":
+    elif k == "BarbariansDisbanded":
         tokens(board, e.area, BARBARIANS, -e.count)
-    elif kind == "ShipsLost":
+    elif k == "ShipsLost":
         ships(board, e.area, e.player, -e.count)
-    elif kind == "ShipBuilt":
+    elif k == "ShipBuilt":
         ships(board, e.area, e.player, 1)
-    elif kind == "ShipSailed":
+    elif k == "ShipSailed":
         ships(board, e.source, e.player, -1)
         ships(board, e.target, e.player, 1)

@@ -18,8 +18,9 @@ from game.core import Event
 from game.core.state import Board
 
 from ..logtext import name as civ_name
-from .build import Builder, kind
+from .build import Builder
 from .horde import draw_badges, settle_all
+from .mirror import kind
 from .parts import Banner, Part, Step, caption
 from .stage import Stage, copy_board
 
