@@ -48,8 +48,7 @@ def settle(stage: Stage, area: str) -> None:
     if horde is None:
         return
     for token in horde.bodies:
-        if token.body.id in stage.swarm.tokens:
-            stage.swarm.remove(token)
+        stage.swarm.remove(token)
     stage.unhide(("tokens", area, BARBARIANS), horde.tokens)
 
 
@@ -95,8 +94,7 @@ class HordeArrives(Part):
 
     def begin(self, stage: Stage) -> None:
         e = self.event
-        if stage.shown is not None:
-            mirror(stage.shown, e)
+        super().end(stage)  # the event mirrored at the start: end() does nothing
         old = stage.hordes.get(e.area)
         horde = old or Horde(e.area, 0)
         horde.tokens += e.count
@@ -125,8 +123,7 @@ class HordeMarches(Part):
 
     def begin(self, stage: Stage) -> None:
         e = self.event
-        if stage.shown is not None:
-            mirror(stage.shown, e)
+        super().end(stage)  # the event mirrored at the start: end() does nothing
         found = stage.hordes.pop(e.source, None)
         source = found or Horde(e.source, 0)
         moving = len(source.bodies) if e.count >= source.tokens else \
@@ -162,8 +159,7 @@ class HordeDisbands(Part):
 
     def begin(self, stage: Stage) -> None:
         e = self.event
-        if stage.shown is not None:
-            mirror(stage.shown, e)
+        super().end(stage)  # the event mirrored at the start: end() does nothing
         horde = stage.hordes.get(e.area)
         if horde is None:
             return
@@ -273,8 +269,7 @@ class Battle(Part):
                     settle(stage, self.area)
                 continue
             for token in group:
-                if token.body.id in stage.swarm.tokens:
-                    stage.swarm.remove(token)
+                stage.swarm.remove(token)
         for side, n in self.hidden.items():
             stage.unhide(("tokens", self.area, side), n)
         self.hidden.clear()

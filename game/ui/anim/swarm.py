@@ -81,6 +81,9 @@ class Swarm:
         token.body.velocity = away
 
     def remove(self, token: Token) -> None:
+        """Take a token out of the space; nothing if it has gone already (faded, cleared)."""
+        if token.body.id not in self.tokens:
+            return
         if token.shape is not None:
             self.space.remove(token.shape)
         self.space.remove(token.body)
