@@ -89,12 +89,11 @@ class AnimQueue:
         if not self.steps and stage.shown is None:
             stage.shown = copy_board(before)
         if self.reduce_motion:
-            plan = [[p for p in parts if isinstance(p, Banner)] for parts in plan]
-            plan = [parts for parts in plan if parts]
-            for parts in plan:
-                for p in parts:
-                    if isinstance(p, Banner):
-                        p.still = True
+            banners = [[p for p in parts if isinstance(p, Banner)] for parts in plan]
+            for row in banners:
+                for banner in row:
+                    banner.still = True
+            plan = [list(row) for row in banners if row]
             if events:
                 plan.append([Fade(list(events))])
         for parts in plan:
@@ -151,12 +150,15 @@ class AnimQueue:
 
     def skip(self) -> None:
         """Space, a click: the step showing now ends at once."""
-        while self.steps and not self.steps[0].parts:  # a board check-point: nothing to see
-            self.steps.popleft().finish(self.stage)
+        self._checkpoints()
         if self.steps:
             self.steps.popleft().finish(self.stage)
             self.played += 1
-        while self.steps and not self.steps[0].parts:  # a board check-point: nothing to see
+        self._checkpoints()
+
+    def _checkpoints(self) -> None:
+        """The board check-points next in the queue (steps with nothing to see) done at once."""
+        while self.steps and not self.steps[0].parts:
             self.steps.popleft().finish(self.stage)
 
     def skip_all(self) -> None:
