@@ -100,6 +100,7 @@ class MapView:
         self._sea_boxes = {
             sid: [(_ring_box(r), r) for r in shape.polygons] for sid, shape in geometry.seas.items()
         }
+        self._off_boxes = [(_ring_box(r), r) for r in geometry.off_board]
         self._emblems = {cid: c.emblem for cid, c in load_game_data().civilizations.items()}
         self._unit = self._typical_area_size()
         self.unit = self._unit  # a typical area's size in map units
@@ -261,7 +262,8 @@ class MapView:
         if not self.rect.collidepoint(pos):
             return False
         x, y = self.to_map(*pos)
-        return any(_point_in_ring(x, y, ring) for ring in self.geo.off_board)
+        return any(bx0 <= x <= bx1 and by0 <= y <= by1 and _point_in_ring(x, y, ring)
+                   for (bx0, by0, bx1, by1), ring in self._off_boxes)
 
     def place_tip(self, pos: tuple[int, int]) -> list[str] | None:
         """The tooltip where no land area is: an open sea, or land beyond the board. Kept while
@@ -269,10 +271,9 @@ class MapView:
         key = (pos, self.zoom, self.ox, self.oy)
         if self._place_tip[0] != key:
             tip = None
-            sea = self.sea_at(pos)
             if self.off_board_at(pos):  # drawn over the sea
                 tip = ["Beyond the board", "Land no area covers: nothing may enter it"]
-            elif sea is not None:
+            elif (sea := self.sea_at(pos)) is not None:
                 tip = [self.geo.seas[sea].name, "Open sea: no population limit",
                        "Ships may not enter it; with Astronavigation they may pass through"]
             self._place_tip = (key, tip)
