@@ -91,10 +91,11 @@ class HordeArrives(Part):
     """BarbariansPlaced: the horde pours in from beyond the area and gathers there."""
 
     duration = 1.3
+    shown_early = True
 
     def begin(self, stage: Stage) -> None:
         e = self.event
-        super().end(stage)  # the event mirrored at the start: end() does nothing
+        self.show_outcome(stage)
         old = stage.hordes.get(e.area)
         horde = old or Horde(e.area, 0)
         horde.tokens += e.count
@@ -112,18 +113,16 @@ class HordeArrives(Part):
                                                                           len(horde.bodies)))
         stage.particles.burst("dust", start, 0.6, towards=stage.area_point(e.area))
 
-    def end(self, stage: Stage) -> None:
-        pass  # mirrored at the start
-
 
 class HordeMarches(Part):
     """BarbariansMoved: the tokens above the limit move on as one group; the rest stay."""
 
     duration = 0.8
+    shown_early = True
 
     def begin(self, stage: Stage) -> None:
         e = self.event
-        super().end(stage)  # the event mirrored at the start: end() does nothing
+        self.show_outcome(stage)
         found = stage.hordes.pop(e.source, None)
         source = found or Horde(e.source, 0)
         moving = len(source.bodies) if e.count >= source.tokens else \
@@ -148,18 +147,16 @@ class HordeMarches(Part):
         stage.swarm.steer(dest.bodies, target, _spread(stage, len(dest.bodies)))
         stage.particles.burst("dust", stage.area_point(e.source), 0.4, towards=target)
 
-    def end(self, stage: Stage) -> None:
-        pass
-
 
 class HordeDisbands(Part):
     """BarbariansDisbanded: the tokens with nowhere to go scatter and vanish."""
 
     duration = 0.7
+    shown_early = True
 
     def begin(self, stage: Stage) -> None:
         e = self.event
-        super().end(stage)  # the event mirrored at the start: end() does nothing
+        self.show_outcome(stage)
         horde = stage.hordes.get(e.area)
         if horde is None:
             return
@@ -174,9 +171,6 @@ class HordeDisbands(Part):
         horde.bodies = horde.bodies[:-n] if n else horde.bodies
         horde.tokens -= e.count
         stage.unhide(("tokens", e.area, BARBARIANS), e.count)
-
-    def end(self, stage: Stage) -> None:
-        pass
 
 
 class Battle(Part):

@@ -35,6 +35,7 @@ def lerp(a: Point, b: Point, t: float) -> Point:
 
 class Part:
     duration = 0.6
+    shown_early = False  # the part changes the board as it begins (calls show_outcome itself)
 
     def __init__(self, events: Sequence[Event] = ()) -> None:
         self.events: list[Any] = list(events)  # core events: each part knows its kinds' fields
@@ -56,6 +57,11 @@ class Part:
 
     def end(self, stage: Stage) -> None:
         """Called once at the end, or at once on a skip: the board as the events left it."""
+        if not self.shown_early:
+            self.show_outcome(stage)
+
+    def show_outcome(self, stage: Stage) -> None:
+        """The board drawn as the events left it."""
         if stage.shown is not None:
             for event in self.events:
                 mirror(stage.shown, event)
@@ -163,6 +169,7 @@ class RemoveTokens(Part):
     """Tokens leave the board: knocked off, washed away, withering, burning or scattering."""
 
     duration = 0.6
+    shown_early = True
 
     def __init__(self, events: Sequence[Event], how: str = "fall") -> None:
         super().__init__(events)
@@ -173,7 +180,7 @@ class RemoveTokens(Part):
         sx, sy = stage.stack_screen(e.area, e.player)
         at = stage.mv.to_map(sx, sy)
         count = sum(ev.count for ev in self.events)
-        super().end(stage)  # the stack shrinks now; the lost tokens are drawn as bodies
+        self.show_outcome(stage)  # the stack shrinks now; the lost tokens are drawn as bodies
         u = stage.unit
         rnd = stage.random
         radius = stage.piece() * 0.4 / stage.mv.zoom
@@ -197,8 +204,6 @@ class RemoveTokens(Part):
         style = {"wash": "spray", "burn": "sparks", "wither": "miasma", "scatter": "dust"}
         stage.particles.burst(style.get(self.how, "dust"), at, 0.35)
 
-    def end(self, stage: Stage) -> None:
-        pass  # mirrored at the start
 
 
 # -- cities ---------------------------------------------------------------------------------------
@@ -352,11 +357,12 @@ class ShipsGone(Part):
     """Ships swept away: spun into the storm when one blows, else they founder and sink."""
 
     duration = 0.9
+    shown_early = True
 
     def begin(self, stage: Stage) -> None:
         e = self.event
         self.start = stage.mv.to_map(*stage.ship_screen(e.area))
-        super().end(stage)
+        self.show_outcome(stage)
         storm = next((a for a in stage.ambience if a.eye() is not None), None)
         self.eye = storm.eye() if storm is not None else None
         stage.particles.burst("spray", self.start, 0.5)
@@ -373,8 +379,6 @@ class ShipsGone(Part):
         stage.blit_centred(surface, stage.sprite("ship", e.player, e.count), stage.screen(where),
                            alpha=1 - k, scale=1 - 0.5 * k, angle=angle)
 
-    def end(self, stage: Stage) -> None:
-        pass  # mirrored at the start: the ship on the map is the one being swept
 
 
 class ShipLaunch(Part):
