@@ -9,7 +9,7 @@ set-ups for the player count alternate, so a level is never tied to one civiliza
 from __future__ import annotations
 
 import math
-import os
+import sys
 import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
@@ -154,15 +154,28 @@ def format_line(s: LevelStats, games: int) -> str:
             f"  mean VP {s.mean_vp:.0f}{seats}")
 
 
-# Worker processes inherit the map through this module global (set before the pool forks), so
-# nothing but small result records crosses between processes.
+# Each worker process receives the map once, through the pool's initializer, so nothing but
+# small result records crosses between processes afterwards.
 _GRAPH: MapGraph | None = None
+
+
+def _receive_map(graph: MapGraph) -> None:
+    global _GRAPH
+    _GRAPH = graph
 
 
 def _worker(args: tuple[list[str], int, int, str, int]) -> GameRecord:
     assert _GRAPH is not None
     seats, index, seed, ruleset, max_turns = args
     return play_game(_GRAPH, seats, index, seed, ruleset, max_turns)
+
+
+def start_method(platform: str = sys.platform) -> str:
+    """How worker processes start: never `fork`, which Python calls unsafe on macOS (system
+    libraries there may hold threads and locks that a forked child inherits half-held).
+    Linux uses the fork server, which forks from a clean single-threaded process; macOS and
+    Windows start fresh interpreters. Both work in the frozen build (freeze_support)."""
+    return "forkserver" if platform.startswith("linux") else "spawn"
 
 
 def run_arena(
@@ -183,19 +196,18 @@ def run_arena(
     setups_for(len(seats))
     jobs = [(seats, i, seed, ruleset, max_turns) for i in range(games)]
     records: list[GameRecord] = []
-    if workers <= 1 or games == 1 or os.name != "posix":  # children must inherit the map
+    if workers <= 1 or games == 1:
         for job in jobs:
             rec = play_game(graph, *job)
             records.append(rec)
             if on_game:
                 on_game(rec)
         return records
-    global _GRAPH
-    _GRAPH = graph
     import multiprocessing
 
-    context = multiprocessing.get_context("fork")
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+    context = multiprocessing.get_context(start_method())
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context,
+                             initializer=_receive_map, initargs=(graph,)) as pool:
         for rec in pool.map(_worker, jobs):
             records.append(rec)
             if on_game:
