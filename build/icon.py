@@ -1,9 +1,12 @@
-"""The application icon, drawn with pygame at build time: a civilization token (a coloured disc
-with a gold rim and an emblem) on the client's dark ground.
+"""The application icon, drawn with pygame: a civilization token (a coloured disc with a gold
+rim and an emblem) on the client's dark ground.
 
-`python build/icon.py DIR` writes calamitas.png and calamitas.ico (the Windows executable's
-icon) into DIR. The .ico holds PNG images, which Windows reads since Vista, so no image
-library beyond pygame is needed. (A one-file program on macOS or Linux carries no icon.)
+`python build/icon.py DIR` writes calamitas.png, calamitas.ico (the Windows executables' icon)
+and calamitas.icns (the macOS app's) into DIR; the spec calls write_icons at every build.
+`python build/icon.py --asset` redraws assets/icon.png, the picture the running game gives its
+window, taskbar button and Dock tile (the Linux one-file program carries no icon of its own).
+The .ico and .icns hold PNG images, which Windows (since Vista) and macOS (since 10.7) read, so
+no image library beyond pygame is needed.
 """
 
 from __future__ import annotations
@@ -27,6 +30,11 @@ EMBLEM_INK = (239, 230, 210)  # theme.json normal_text
 EMBLEM = "ziggurat"
 MASTER = 1024
 ICO_SIZES = (16, 24, 32, 48, 64, 128, 256)
+# icns entries that may hold PNG data: type code -> pixel size (ic11-ic14 are the @2x ones)
+ICNS_TYPES = {b"ic11": 32, b"ic12": 64, b"ic07": 128, b"ic13": 256, b"ic08": 256,
+              b"ic14": 512, b"ic09": 512, b"ic10": 1024}
+ASSET = Path(__file__).resolve().parent.parent / "assets" / "icon.png"
+ASSET_SIZE = 256
 
 
 def draw_icon(size: int = MASTER) -> pygame.Surface:
@@ -63,15 +71,34 @@ def ico_bytes(master: pygame.Surface) -> bytes:
     return head + entries + b"".join(images)
 
 
+def icns_bytes(master: pygame.Surface) -> bytes:
+    """The 'icns' magic and total length, then per image its type code, length and PNG data
+    (big-endian lengths that count their own 8-byte headers)."""
+    body = b""
+    for code, n in ICNS_TYPES.items():
+        data = scaled(master, n)
+        body += code + struct.pack(">I", 8 + len(data)) + data
+    return b"icns" + struct.pack(">I", 8 + len(body)) + body
+
+
 def write_icons(folder: Path) -> dict[str, Path]:
     folder.mkdir(parents=True, exist_ok=True)
     master = draw_icon()
-    paths = {ext: folder / f"calamitas.{ext}" for ext in ("png", "ico")}
-    paths["png"].write_bytes(scaled(master, 256))
+    paths = {ext: folder / f"calamitas.{ext}" for ext in ("png", "ico", "icns")}
+    paths["png"].write_bytes(scaled(master, ASSET_SIZE))
     paths["ico"].write_bytes(ico_bytes(master))
+    paths["icns"].write_bytes(icns_bytes(master))
     return paths
 
 
+def write_asset(path: Path = ASSET) -> Path:
+    path.write_bytes(scaled(draw_icon(), ASSET_SIZE))
+    return path
+
+
 if __name__ == "__main__":
-    for path in write_icons(Path(sys.argv[1] if len(sys.argv) > 1 else "dist")).values():
-        print(path)
+    if sys.argv[1:] == ["--asset"]:
+        print(write_asset())
+    else:
+        for path in write_icons(Path(sys.argv[1] if len(sys.argv) > 1 else "dist")).values():
+            print(path)

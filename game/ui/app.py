@@ -15,6 +15,7 @@ import pygame
 import pygame_gui
 
 from game.persist import Settings, load_settings, save_settings
+from game.resources import resource_path
 
 from .scene import Scene
 from .sound import Sounds
@@ -24,6 +25,15 @@ log = logging.getLogger(__name__)
 
 MIN_SIZE = (1024, 640)
 WINDOW_SIZES = ((1280, 720), (1366, 768), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160))
+
+
+def set_window_icon() -> None:
+    """The game's icon (drawn by build/icon.py) in the title bar, taskbar and Dock instead of
+    pygame's logo; SDL wants it before the window opens. A missing icon costs only the icon."""
+    try:
+        pygame.display.set_icon(pygame.image.load(resource_path("assets", "icon.png")))
+    except (pygame.error, OSError) as error:
+        log.warning("no window icon: %s", error)
 
 
 class App:
@@ -36,6 +46,7 @@ class App:
         self.persist_settings = persist_settings
         pygame.init()
         pygame.display.set_caption("Calamitas")
+        set_window_icon()
         self.window_size = size or fit_desktop((settings.window_width, settings.window_height))
         self.screen = self._open_window()
         self.theme = Theme(settings.ui_scale)
