@@ -1,7 +1,9 @@
 """Build the standalone Calamitas with PyInstaller: `python build/build.py [--onefile]`.
 
-Writes the folder `dist/folder/calamitas/` (quickest to start) or, with --onefile, the single
-file `dist/calamitas[.exe]`, and prints its size. Needs `pip install -e ".[build]"`.
+Writes the folder `dist/folder/calamitas/` (quickest to start; on macOS also the app
+`dist/folder/Calamitas.app`) or, with --onefile, the single file `dist/calamitas`, and prints
+its size. On Windows each form holds two programs: the windowed `calamitas.exe` and its console
+twin `calamitas-cli.exe`, which runs the commands. Needs `pip install -e ".[build]"`.
 The spec, `build/calamitas.spec`, says what goes in and what is left out.
 """
 
@@ -14,12 +16,19 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 SPEC = ROOT / "build" / "calamitas.spec"
 ONEFILE_LIMIT_MB = 40.0
+BUNDLE_IDENTIFIER = "io.github.calamitas.Calamitas"  # the macOS app's id: reverse DNS, stable
 
 
 def output_path(dist: Path, onefile: bool) -> Path:
-    """The executable the build makes."""
-    exe = "calamitas.exe" if sys.platform == "win32" else "calamitas"
+    """The program the build makes that runs the commands and prints (on Windows the console
+    twin of the windowed calamitas.exe)."""
+    exe = "calamitas-cli.exe" if sys.platform == "win32" else "calamitas"
     return dist / exe if onefile else dist / "calamitas" / exe
+
+
+def app_path(dist: Path) -> Path:
+    """The macOS app a folder build makes beside the folder."""
+    return dist / "Calamitas.app"
 
 
 def size_mb(path: Path) -> float:
@@ -58,6 +67,8 @@ def main(argv: list[str] | None = None) -> int:
     bundle = exe if args.onefile else exe.parent
     size = size_mb(bundle)
     print(f"built {bundle}: {size:.1f} MB")
+    if sys.platform == "darwin" and not args.onefile:
+        print(f"built {app_path(dist)}: {size_mb(app_path(dist)):.1f} MB")
     if args.onefile and size > ONEFILE_LIMIT_MB:
         print(f"build.py: over the {ONEFILE_LIMIT_MB:.0f} MB budget for one file; look for "
               f"what came in (pyi-archive_viewer {exe})", file=sys.stderr)

@@ -1,6 +1,7 @@
 """The standalone build: PyInstaller makes the folder build, and the frozen program runs the
-self-test headless, reads its map, rules data, fonts and theme from the bundle, and records the
-version from pyproject.toml in its saves."""
+self-test headless, reads its map, rules data, fonts and theme from the bundle, records the
+version from pyproject.toml in its saves, and plays a parallel arena (worker processes started
+by spawn or forkserver in a frozen program); build/check.py finds it as each system wants it."""
 
 from __future__ import annotations
 
@@ -17,7 +18,12 @@ pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parents[2]
 VERSION = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]["version"]
-EXE = "calamitas.exe" if sys.platform == "win32" else "calamitas"
+sys.path.insert(0, str(ROOT / "build"))
+from check import CHECKS  # noqa: E402  (build/check.py)
+
+from build import app_path, output_path  # noqa: E402  (build/build.py)
+
+SYSTEM = {"win32": "windows", "darwin": "macos"}.get(sys.platform, "linux")
 SHIPPED = ["maps/oikoumene.json", "game/core/data/ruleset-classic.toml", "assets/theme.json",
            "assets/fonts/NotoSans-Regular.ttf", f"calamitas-{VERSION}.dist-info"]
 LEFT_OUT = ["numpy", "NotoSansJP", "NotoSansKR", "NotoSansSC", "libcrypto", "libssl"]
@@ -30,7 +36,7 @@ def bundle(tmp_path_factory: pytest.TempPathFactory) -> Path:
     tmp = tmp_path_factory.mktemp("frozen")
     subprocess.run([sys.executable, str(ROOT / "build" / "build.py"), "--quiet",
                     "--dist", str(tmp / "dist"), "--work", str(tmp / "work")], check=True)
-    return tmp / "dist" / "calamitas"
+    return output_path(tmp / "dist", onefile=False).parent
 
 
 def run_frozen(bundle: Path, home: Path, *args: str) -> subprocess.CompletedProcess[str]:
@@ -39,7 +45,8 @@ def run_frozen(bundle: Path, home: Path, *args: str) -> subprocess.CompletedProc
     env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", HOME=str(home),
                XDG_DATA_HOME=str(home / "data"), XDG_CONFIG_HOME=str(home / "config"),
                XDG_STATE_HOME=str(home / "state"), XDG_CACHE_HOME=str(home / "cache"))
-    return subprocess.run([str(bundle / EXE), *args], env=env, cwd=home, capture_output=True,
+    program = output_path(bundle.parent, onefile=False)
+    return subprocess.run([str(program), *args], env=env, cwd=home, capture_output=True,
                           text=True, timeout=600)
 
 
@@ -50,6 +57,11 @@ def test_the_bundle_holds_what_the_game_reads_and_not_the_bloat(bundle: Path):
     names = [str(p.relative_to(inside)) for p in inside.rglob("*")]
     for unwanted in LEFT_OUT:
         assert not [n for n in names if unwanted in n], unwanted
+
+
+def test_the_bundle_is_as_the_player_s_system_wants_it(bundle: Path):
+    built = app_path(bundle.parent) if SYSTEM == "macos" else bundle
+    assert CHECKS[SYSTEM](built) == []
 
 
 def test_the_frozen_client_passes_its_selftest_and_writes_nothing_beside_itself(
@@ -68,3 +80,10 @@ def test_a_frozen_save_records_the_version_from_pyproject(bundle: Path, tmp_path
     replay = run_frozen(bundle, tmp_path, "replay", "game.json", "--verify")
     assert replay.returncode == 0, replay.stdout + replay.stderr
     assert f"Calamitas {VERSION}" in replay.stdout
+
+
+def test_a_frozen_arena_plays_across_worker_processes(bundle: Path, tmp_path: Path):
+    run = run_frozen(bundle, tmp_path, "arena", "--players", "5", "--seats", "random",
+                     "--games", "2")
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "2/2 games" in run.stderr and "random  win" in run.stdout
