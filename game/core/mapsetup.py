@@ -7,6 +7,13 @@ volcanoes, calamity choices), a game holds the map *as restricted*: out-of-play 
 from the areas, the land and water adjacency, straits, seas' borders, volcanoes, flood plains
 and start areas, so no procedure can reach them. `new_game` builds it once; a save carries it.
 
+decided: nothing may enter an out-of-play area, ships included: straits, water adjacency and
+open-sea links into them close (issue 15). The rules reference (§3.1, from the rulebook's
+appendix) lets ships pass through such areas without ending a move there; following it would
+need the whole map kept beside this one for ship routes.
+decided: an area beside out-of-play land keeps the map's `edge` flag as printed (barbarian
+hordes enter from the map's edge, not from the land closed off).
+
 Pure: no I/O.
 """
 
