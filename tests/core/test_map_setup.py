@@ -224,3 +224,22 @@ def test_random_play_on_the_real_board_offers_and_leaves_nothing_out_of_play(pla
         actions += 1
         assert not out_of_play_pieces(state)
     assert actions > 100
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [5, 6, 9, 12, 18])
+def test_normal_bot_games_on_the_real_board_end_with_nothing_out_of_play(players: int) -> None:
+    """Whole games of normal bots: before set-ups were enforced a 5-player game ended with some
+    20 occupied out-of-play areas. Checked after every action, and at the end against the map
+    file's own list."""
+    from game.bots import make_bot
+
+    state = game(players, seed=1)
+    bots = {pid: make_bot("normal", 1000 + i) for i, pid in enumerate(state.players)}
+    while not state.game_over and state.pending is not None:
+        who = state.pending.player
+        apply(state, Action(who, bots[who].choose(view(state, who))))
+        assert not out_of_play_pieces(state), out_of_play_pieces(state)
+    assert state.game_over
+    standing = {*state.board.tokens, *state.board.cities, *state.board.ships}
+    assert standing and not standing & out_of_play(board(), state.config.setup)
