@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+from .mapgraph import MapError
+from .mapsetup import WHOLE_BOARD, out_of_play
 from .state import BARBARIANS, PIRATE, GameState
 
 TOKENS = 55
@@ -23,6 +25,24 @@ def card_census(state: GameState) -> Counter[str]:
     return cards
 
 
+def out_of_play_pieces(state: GameState) -> list[str]:
+    """Tokens (barbarians included), cities (pirate cities included) or ships standing where
+    the game's map set-up has no area in play: an area its map lacks, or one its set-up lists
+    as out of play (in case the map held is not the set-up's)."""
+    areas = state.map.areas
+    try:
+        listed = out_of_play(state.map, state.config.map_setup or WHOLE_BOARD)
+    except MapError:
+        listed = frozenset()  # a map without this set-up: only its own areas count
+    out = []
+    for kind, where in (("tokens", state.board.tokens), ("a city", state.board.cities),
+                        ("ships", state.board.ships)):
+        for area in where:
+            if area not in areas or area in listed:
+                out.append(f"{kind} in {area}, which is not in play")
+    return out
+
+
 def violations(state: GameState, cards: Counter[str] | None = None) -> list[str]:
     """What is wrong with the state; empty when every invariant holds."""
     out: list[str] = []
@@ -39,9 +59,8 @@ def violations(state: GameState, cards: Counter[str] | None = None) -> list[str]
         if board.ships_of(pid) > SHIPS:
             out.append(f"{pid}: more than {SHIPS} ships")
     owners = set(state.players) | {BARBARIANS}
+    out += out_of_play_pieces(state)
     for area, here in board.tokens.items():
-        if area not in state.map.areas:
-            out.append(f"tokens in unknown area {area}")
         for owner, n in here.items():
             if owner not in owners or n <= 0:
                 out.append(f"{area}: bad token entry {owner}={n}")

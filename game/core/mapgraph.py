@@ -729,6 +729,7 @@ def _deep_checks(p: _Parsed) -> list[str]:
     out += _check_areas(p)
     out += _check_features(p)
     out += _check_starts(p)
+    out += _check_setups(p)
     out += _check_coastal(p)
     out += _check_connected(p)
     out += _check_geometry(p)
@@ -830,6 +831,30 @@ def _check_starts(p: _Parsed) -> list[str]:
             out.append(f"{path}: area {aid} is already the start area of {taken[aid]}")
         else:
             taken[aid] = civ
+    return out
+
+
+def _check_setups(p: _Parsed) -> list[str]:
+    """Each set-up's out-of-play list names known areas, and none of its civilizations'
+    start areas (game.core.mapsetup plays a game on the rest)."""
+    out = []
+    for sid, setup in p.setups.items():
+        path = f"setups.{sid}"
+        if not isinstance(setup, Mapping):
+            out.append(f"{path}: must be an object, got {_describe(setup)}")
+            continue
+        listed = setup.get("out_of_play", [])
+        if not isinstance(listed, list) or not all(isinstance(a, str) for a in listed):
+            out.append(f"{path}.out_of_play: must be a list of area ids")
+            continue
+        unknown = sorted(set(listed) - set(p.areas))
+        if unknown:
+            out.append(f"{path}.out_of_play: unknown area {unknown[0]!r}")
+        civs = setup.get("civilizations", [])
+        homes = [c for c in civs if isinstance(c, str) and p.start_areas.get(c) in listed] \
+            if isinstance(civs, list) else []
+        if homes:
+            out.append(f"{path}.out_of_play: holds the start area of {homes[0]}")
     return out
 
 

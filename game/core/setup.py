@@ -5,7 +5,8 @@ from __future__ import annotations
 from .engine import advance
 from .flow import push
 from .gamedata import GROUPS, GameData, Setup, load_game_data
-from .mapgraph import MapGraph
+from .mapgraph import MapError, MapGraph
+from .mapsetup import WHOLE_BOARD, in_play
 from .rng import Rng
 from .state import Board, GameConfig, GameState, Player
 
@@ -32,9 +33,23 @@ def choose_setup(data: GameData, config: GameConfig) -> Setup:
     return options[0]
 
 
+def map_setup_for(graph: MapGraph, named: str, setup: str) -> str:
+    """The map set-up a game plays: the one named, else the map's set-up of the same id as the
+    trade-card set-up (the map build makes one per set-up), else on a map without set-ups
+    (scenario and test maps) the whole board."""
+    if named:
+        return named
+    if not graph.setups:
+        return WHOLE_BOARD
+    if setup not in graph.setups:
+        raise SetupError(f"map {graph.id!r} has no set-up {setup!r}")
+    return setup
+
+
 def new_game(config: GameConfig, graph: MapGraph, data: GameData | None = None) -> GameState:
     """A game at its first decision. `config.players` may be empty: the set-up's civilizations
-    play. The map must hold a start area for every civilization in play."""
+    play. The game is played on the map's set-up (`config.map_setup`): the map restricted to
+    the areas in play, which must hold a start area for every civilization in play."""
     data = data or load_game_data()
     if config.ruleset not in data.rulesets:
         raise SetupError(f"unknown rule set {config.ruleset!r}")
@@ -46,12 +61,19 @@ def new_game(config: GameConfig, graph: MapGraph, data: GameData | None = None) 
     if unknown:
         raise SetupError(f"{', '.join(unknown)} not in set-up {setup.id}")
     ranked = [c for c in data.civilizations if c in civs]
+    map_setup = map_setup_for(graph, config.map_setup, setup.id)
+    try:
+        graph = in_play(graph, map_setup)
+    except MapError as err:
+        raise SetupError(str(err)) from None
     missing = [c for c in ranked if c not in graph.start_areas]
     if missing:
-        raise SetupError(f"map {graph.id!r} has no start area for {', '.join(missing)}")
+        where = "" if map_setup == WHOLE_BOARD else f" in play in its set-up {map_setup}"
+        raise SetupError(f"map {graph.id!r} has no start area for {', '.join(missing)}{where}")
     config.players = ranked
     config.setup = setup.id
     config.map_id = graph.id
+    config.map_setup = map_setup
     block_of = {civ: block for block, members in setup.blocks.items() for civ in members}
     tokens = data.numbers["tokens_per_player"]
     players: dict[str, Player] = {}

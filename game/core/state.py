@@ -24,6 +24,9 @@ class GameConfig:
     ast_side: str = "basic"  # "basic" | "expert"
     setup: str = ""  # id of the trade-card / civilization set-up (gamedata Setup.id)
     map_id: str = ""
+    # the map's set-up (which areas are in play; mapsetup.py): "" picks the one matching
+    # `setup` at new game, or the whole board on a map without set-ups
+    map_setup: str = ""
     seed: int = 0
     max_turns: int = 0  # 0: play until the game ends by the rules
     names: dict[str, str] = field(default_factory=dict)
@@ -159,6 +162,9 @@ class GameState:
     def state_hash(self) -> str:
         plain = to_plain(self)
         plain["map"] = map_digest(self.map)
+        # The map held (hashed just above) already says which areas are in play, and games
+        # recorded before the set-up was named keep their hashes.
+        del plain["config"]["map_setup"]
         text = json.dumps(plain, separators=(",", ":"), sort_keys=True)
         return hashlib.sha256(text.encode()).hexdigest()[:16]
 

@@ -12,6 +12,9 @@ Format history:
      action log, turn hashes, state hash and the state snapshot
   2  "seats": who sits in each seat, player -> "human" or a bot level (names are in the
      configuration). Older files did not say: every seat is taken to be human.
+  3  "map_setup" in the configuration (of the save, its state and its start): the map set-up
+     whose areas are in play (game/core/mapsetup.py). Older files were played on the whole
+     board, whatever their map's set-ups say, so they get "whole-board".
 """
 
 from __future__ import annotations
@@ -20,11 +23,12 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from game.core.errors import StateError
+from game.core.mapsetup import WHOLE_BOARD
 from game.core.plain import from_plain, to_plain
 from game.core.state import GameState, map_digest
 
 FORMAT_NAME = "calamitas-save"
-CURRENT = 2
+CURRENT = 3
 
 Data = dict[str, Any]
 Migration = Callable[[Data], Data]
@@ -72,9 +76,28 @@ def _seats_2(data: Data) -> Data:
     return {**data, "seats": seats}
 
 
+def _whole_board_3(data: Data) -> Data:
+    """Before format 3 every game was played with every area of its map in play, also on maps
+    whose set-ups put areas out of play: its log is only valid on the whole board, so that is
+    the set-up it gets, named explicitly (an empty one would pick the map's set-up for the
+    player count at a replay's new game, and the log would no longer fit). The state hash
+    leaves the map set-up out, so the recorded hashes still hold."""
+    out = dict(data)
+    for key in ("config", "state", "start"):
+        part = out.get(key)
+        if not isinstance(part, dict):
+            continue
+        config = part if key == "config" else part.get("config")
+        if isinstance(config, dict) and "map_setup" not in config:
+            config = {**config, "map_setup": WHOLE_BOARD}
+            out[key] = config if key == "config" else {**part, "config": config}
+    return out
+
+
 MIGRATIONS: dict[int, Migration] = {
     0: _bare_state_to_1,
     1: _seats_2,
+    2: _whole_board_3,
 }
 
 

@@ -337,7 +337,7 @@ def _describe(value: Any) -> str:
 
 # --- the map a save needs ---------------------------------------------------------------------
 
-_MAP_DIGESTS: dict[tuple[Path, int, int], str] = {}
+_MAP_DIGESTS: dict[tuple[Path, int, int, str], str] = {}
 
 
 def installed_map(game: SavedGame, folder: Path | None = None) -> Path | None:
@@ -345,17 +345,20 @@ def installed_map(game: SavedGame, folder: Path | None = None) -> Path | None:
     the saved game's, or None. The rules travel inside the save, so a game plays and replays
     without it; only drawing the board needs the file."""
     from game.core.mapgraph import MapError
+    from game.core.mapsetup import in_play
     from game.mapfile import find_maps, load_map_file
 
     path = find_maps(folder).get(game.map_id)
     if path is None:
         return None
+    setup = game.state.config.map_setup
     try:
         info = path.stat()
-        key = (path, info.st_mtime_ns, info.st_size)
+        key = (path, info.st_mtime_ns, info.st_size, setup)
         digest = _MAP_DIGESTS.get(key)
-        if digest is None:
-            digest = _MAP_DIGESTS[key] = map_digest(load_map_file(path)[0])
+        if digest is None:  # the game holds its set-up's map: the file's areas in play
+            graph = load_map_file(path)[0]
+            digest = _MAP_DIGESTS[key] = map_digest(in_play(graph, setup) if setup else graph)
     except (OSError, MapError):
         return None
     return path if digest == game.map_hash else None

@@ -32,7 +32,8 @@ MAX_TILES = 480  # 256-pixel tiles: about 120 MB at 4 bytes a pixel
 OVERVIEW_WIDTH = 2048
 STEP = 0.0004  # seconds of drawing between pauses of a tile job
 SIMPLIFY_PX = 0.6  # a vertex closer than this (in pixels) to the last kept one is dropped
-# Off-board land (deserts, far lands): muted and hatched, so it reads as land nobody plays on.
+# Off-board land (deserts, far lands) and the areas out of play in this game's set-up: muted
+# and hatched, so it reads as land nobody plays on.
 WASTE = (176, 162, 128)
 WASTE_HATCH = (158, 143, 108)
 
@@ -99,18 +100,25 @@ class BaseLayer:
         self.height_units = max(y1 - y0, 1e-9)
         self._tiles: OrderedDict[tuple[float, int, int], pygame.Surface] = OrderedDict()
         self.tiles_made = 0
+        # the file's areas the game's map lacks: out of play in its set-up (game.core.mapsetup)
+        self.out_of_play = frozenset(geometry.areas) - frozenset(graph.areas)
+        in_play = {aid: shape for aid, shape in geometry.areas.items()
+                   if aid not in self.out_of_play}
         self.rings: list[Ring] = []
-        for aid, shape in geometry.areas.items():
+        for aid, shape in in_play.items():
             self._add("water", aid, shape.water)
         for sid, shape in geometry.seas.items():
             self._add("sea", sid, shape.polygons)
         self._add("off", "off_board", geometry.off_board)
-        for aid, shape in geometry.areas.items():
+        for aid in sorted(self.out_of_play):
+            self._add("off", aid, geometry.areas[aid].polygons)
+        for aid, shape in in_play.items():
             self._add("land", aid, shape.polygons)
         for lid, shape in geometry.lakes.items():
             self._add("lake", lid, shape.polygons)
         for fid, rings in geometry.flood_plains.items():
-            self._add("flood", fid, rings)
+            if fid in graph.flood_plains:
+                self._add("flood", fid, rings)
         self.land_rings: dict[str, list[Ring]] = {}
         for ring in self.rings:
             if ring.kind == "land":
@@ -124,10 +132,22 @@ class BaseLayer:
                 max(prev[2], ring.box[2]), max(prev[3], ring.box[3]))
         self.rivers = [(pts, _box(pts)) for pts in
                        ([self.uv(p) for p in r.points] for r in geometry.rivers) if len(pts) >= 2]
-        self.labels = [(self.uv(s.label), aid) for aid, s in geometry.areas.items()
+        self.labels = [(self.uv(s.label), aid) for aid, s in in_play.items()
                        if s.label is not None]
+        self.frame = self._frame()
         self._overview: tuple[float, pygame.Surface] | None = None
         self._jobs: dict[tuple[float, int, int], tuple[pygame.Surface, Iterator[None]]] = {}
+
+    def _frame(self) -> Box:
+        """The part of the map the fit-to-board view shows: the land in play (all of the map
+        when every area is in play)."""
+        if not self.out_of_play:
+            return (0.0, 0.0, self.width_units, self.height_units)
+        boxes = [b for (kind, _), b in self.boxes.items() if kind == "land"]
+        if not boxes:
+            return (0.0, 0.0, self.width_units, self.height_units)
+        return (min(b[0] for b in boxes), min(b[1] for b in boxes),
+                max(b[2] for b in boxes), max(b[3] for b in boxes))
 
     def _add(self, kind: str, key: str, rings: tuple[tuple[tuple[float, float], ...], ...]) -> None:
         for ring in rings:
@@ -356,7 +376,7 @@ class BaseLayer:
         reach = 300 / zoom
         near: Box = (area[0] - reach, area[1] - reach, area[2] + reach, area[3] + reach)
         for sid, shape in self.geo.seas.items():
-            if shape.label is None:
+            if shape.label is None or sid not in self.graph.seas:
                 continue
             u, v = self.uv(shape.label)
             if not (near[0] <= u <= near[2] and near[1] <= v <= near[3]):
@@ -408,7 +428,9 @@ class BaseLayer:
                 fill = Palette.site_white if area_.site == "white" else Palette.site_black
                 pygame.draw.rect(surface, fill, rect)
                 pygame.draw.rect(surface, Palette.ink, rect, max(1, round(t.scale)))
-        for point in self.geo.volcanoes.values():
+        for vid, point in self.geo.volcanoes.items():
+            if vid not in self.graph.volcanoes:
+                continue
             u, v = self.uv(point)
             if not (near[0] <= u <= near[2] and near[1] <= v <= near[3]):
                 continue

@@ -81,10 +81,14 @@ def _ring_box(ring: tuple[tuple[float, float], ...]) -> tuple[float, float, floa
 
 
 class MapView:
-    def __init__(self, geometry: MapGeometry, graph: MapGraph, theme: Theme) -> None:
+    def __init__(self, geometry: MapGeometry, graph: MapGraph, theme: Theme,
+                 players: int = 0) -> None:
+        """`graph` is the game's map: areas of `geometry` it lacks are out of play with
+        `players` players (drawn as off-board land, and framed out by `fit`)."""
         self.geo = geometry
         self.graph = graph
         self.theme = theme
+        self.players = players
         self.base = BaseLayer(geometry, graph, theme)
         self.rect = pygame.Rect(0, 0, 800, 600)
         self.fit_zoom = 1.0
@@ -93,10 +97,13 @@ class MapView:
         self.oy = 0.0
         self._sprites: dict[tuple[object, ...], pygame.Surface] = {}
         self._outlines: dict[tuple[object, ...], tuple[pygame.Surface, tuple[int, int]]] = {}
+        out = self.base.out_of_play
         self._boxes = {
             aid: [(_ring_box(r), r) for r in shape.polygons]
-            for aid, shape in geometry.areas.items()
+            for aid, shape in geometry.areas.items() if aid not in out
         }
+        self._out_boxes = [(_ring_box(r), r, aid) for aid in sorted(out)
+                           for r in geometry.areas[aid].polygons]
         self._sea_boxes = {
             sid: [(_ring_box(r), r) for r in shape.polygons] for sid, shape in geometry.seas.items()
         }
@@ -128,7 +135,8 @@ class MapView:
         if rect == self.rect and self.fit_zoom:
             return
         self.rect = pygame.Rect(rect)
-        fit = min(rect.width / self.base.width_units, rect.height / self.base.height_units) * 0.97
+        u0, v0, u1, v1 = self.base.frame
+        fit = min(rect.width / max(u1 - u0, 1e-9), rect.height / max(v1 - v0, 1e-9)) * 0.97
         fit = round(fit, 6)
         if fit != self.fit_zoom:
             self.fit_zoom = fit
@@ -137,11 +145,12 @@ class MapView:
         self.fit()
 
     def fit(self) -> None:
-        """The whole map in the window, centred."""
+        """The land in play (the whole map when every area is) in the window, centred."""
         self.steps = 0
-        w, h = self.base.width_units * self.zoom, self.base.height_units * self.zoom
-        self.ox = (self.rect.width - w) / 2
-        self.oy = (self.rect.height - h) / 2
+        u0, v0, u1, v1 = self.base.frame
+        z = self.zoom
+        self.ox = (self.rect.width - (u1 - u0) * z) / 2 - u0 * z
+        self.oy = (self.rect.height - (v1 - v0) * z) / 2 - v0 * z
 
     def focus(self, areas: list[str]) -> None:
         """The closest zoom that shows all of `areas` with some room around, centred on them."""
@@ -240,7 +249,7 @@ class MapView:
         reach = self.theme.px(8) / self.zoom
         best, best_d = None, reach * reach
         for aid, shape in self.geo.areas.items():
-            if shape.label is None:
+            if shape.label is None or aid not in self._boxes:
                 continue
             d = (shape.label[0] - x) ** 2 + (shape.label[1] - y) ** 2
             if d <= best_d:
@@ -265,15 +274,33 @@ class MapView:
         return any(bx0 <= x <= bx1 and by0 <= y <= by1 and _point_in_ring(x, y, ring)
                    for (bx0, by0, bx1, by1), ring in self._off_boxes)
 
+    def out_of_play_at(self, pos: tuple[int, int]) -> str | None:
+        """The area out of play in this game under `pos`, if any."""
+        if not self._out_boxes or not self.rect.collidepoint(pos):
+            return None
+        x, y = self.to_map(*pos)
+        return next((aid for (bx0, by0, bx1, by1), ring, aid in self._out_boxes
+                     if bx0 <= x <= bx1 and by0 <= y <= by1 and _point_in_ring(x, y, ring)), None)
+
+    def out_of_play_line(self) -> str:
+        return f"Out of play with {self.players} players" if self.players else \
+            "Out of play in this game"
+
     def place_tip(self, pos: tuple[int, int]) -> list[str] | None:
-        """The tooltip where no land area is: an open sea, or land beyond the board. Kept while
-        the mouse and the view stay (the polygon tests are not free)."""
+        """The tooltip where no land area in play is: an open sea, an area out of play, or land
+        beyond the board. Kept while the mouse and the view stay (the polygon tests are not
+        free)."""
         key = (pos, self.zoom, self.ox, self.oy)
         if self._place_tip[0] != key:
             tip = None
-            if self.off_board_at(pos):  # drawn over the sea
+            if (area := self.out_of_play_at(pos)) is not None:
+                tip = [self.geo.areas[area].name, self.out_of_play_line(),
+                       "Nothing may enter it"]
+            elif self.off_board_at(pos):  # drawn over the sea
                 tip = ["Beyond the board", "Land no area covers: nothing may enter it"]
-            elif (sea := self.sea_at(pos)) is not None:
+            elif (sea := self.sea_at(pos)) is not None and sea not in self.graph.seas:
+                tip = [self.geo.seas[sea].name, self.out_of_play_line()]
+            elif sea is not None:
                 tip = [self.geo.seas[sea].name, "Open sea: no population limit",
                        "Ships may not enter it; with Astronavigation they may pass through"]
             self._place_tip = (key, tip)

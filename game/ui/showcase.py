@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING
 from game.core import Action, Event, GameConfig, GameState, advance, apply, new_game, view
 from game.core.gamedata import GameData, load_game_data
 from game.core.mapgraph import MapGraph
-from game.core.setup import choose_setup
+from game.core.mapsetup import in_play
+from game.core.setup import choose_setup, map_setup_for
 from game.core.state import Board, HandCard, Task
 from game.core.turn import PHASES, phase_task
 
@@ -64,6 +65,9 @@ def showcase(calamity: str, graph: MapGraph, seed: int = 1, players: int = 5,
     data = data or load_game_data()
     rules = ruleset_of(calamity, ruleset, data)
     card = "volcanic_eruption" if calamity == EARTHQUAKE else calamity
+    # the board the game is played on (its set-up's areas in play), so every place tried is in play
+    setup = choose_setup(data, GameConfig(players=["?"] * players)).id
+    graph = in_play(graph, map_setup_for(graph, "", setup))
     best: Showcase | None = None
     for focus, prefer in _places(calamity, graph, seed, players, data):
         state = _board(card, rules, graph, seed, players, data, focus, prefer,
@@ -73,8 +77,9 @@ def showcase(calamity: str, graph: MapGraph, seed: int = 1, players: int = 5,
         victim = next(p.id for p in state.players.values() if any(h.card == card
                                                                   for h in p.hand))
         steps, areas, kinds = _rehearse(state)
-        if calamity == EARTHQUAKE and "VolcanoErupted" in kinds:
-            continue
+        erupts = "VolcanoErupted" in kinds
+        if card == "volcanic_eruption" and erupts == (calamity == EARTHQUAKE):
+            continue  # an earthquake shows no eruption, an eruption shows one
         found = Showcase(state, card, victim, areas or [focus], steps)
         if best is None or found.steps > best.steps:
             best = found
@@ -139,7 +144,8 @@ def _places(calamity: str, graph: MapGraph, seed: int, players: int,
 
 
 def _order(graph: MapGraph, focus: str, prefer: Callable[[str], bool]) -> list[str]:
-    """Areas by distance from `focus` over land; at each distance the preferred ones first."""
+    """Areas by distance from `focus` over land (over water too once the land runs out: an
+    island's neighbours); at each distance the preferred ones first."""
     seen = {focus}
     layer = [focus]
     out: list[str] = []
@@ -152,6 +158,9 @@ def _order(graph: MapGraph, focus: str, prefer: Callable[[str], bool]) -> list[s
                 if b not in seen:
                     seen.add(b)
                     nxt.append(b)
+        if not nxt:
+            nxt = sorted({b for a in layer for b in graph.neighbours(a)} - seen)
+            seen.update(nxt)
         layer = nxt
     return out
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .fairness import fairness, table
+from .fairness import setup_tables
 from .geo import Albers
 from .land import Land, build_land
 from .output import dumps, map_document, off_board_land
@@ -65,9 +65,8 @@ def build(data_dir: Path = DATA, log: Any = print) -> Built:
     off_board, off_warnings = off_board_land(land, part)
     doc = map_document(src, proj.as_dict(), land, part, topo, setups, off_board)
     text = dumps(doc)
-    rows = fairness(starts, links, {a.id: a.pop for a in src.areas},
-                    {a.id: a.site for a in src.areas})
-    fair, problems = table(rows)
+    fair, problems = setup_tables(setups, starts, links, {a.id: a.pop for a in src.areas},
+                                  {a.id: a.site for a in src.areas})
     specs = {a.id: a for a in src.areas}
     sizes = sorted(part.land[a].area for a in ids)
     report = [

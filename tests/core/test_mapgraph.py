@@ -507,3 +507,21 @@ def test_several_problems_are_all_listed(tiny: dict[str, Any]) -> None:
 def test_sites_and_civilizations_are_the_documented_ones() -> None:
     assert SITES == ("none", "white", "black")
     assert len(CIVILIZATIONS) == len(set(CIVILIZATIONS)) == 18
+
+
+@pytest.mark.parametrize(("setup", "message"), [
+    ({"out_of_play": ["atlantis"]}, "setups.s.out_of_play: unknown area 'atlantis'"),
+    ({"out_of_play": "borea"}, "setups.s.out_of_play: must be a list of area ids"),
+    ({"civilizations": ["celt"], "out_of_play": ["borea"]},
+     "setups.s.out_of_play: holds the start area of celt"),
+    (7, "setups.s: must be an object, got 7"),
+])
+def test_a_map_set_up_must_close_known_areas_and_no_start_of_its_own(
+        tiny: dict[str, Any], setup: Any, message: str) -> None:
+    tiny["setups"] = {"s": setup}
+    assert only_problem(tiny) == message
+
+
+def test_a_well_formed_map_set_up_passes(tiny: dict[str, Any]) -> None:
+    tiny["setups"] = {"s": {"civilizations": ["rome"], "out_of_play": ["borea"]}}
+    assert check_map(tiny) == []

@@ -102,5 +102,31 @@ def test_a_format_1_save_from_before_seats_were_kept_loads_with_every_seat_human
     assert len(game.record.seats) == 5
     assert verify(game).actions == len(game.record.actions) == 60
     again = json.loads(write_save(tmp_path / "again.json", game.record, game.state).read_text())
-    assert again["format_version"] == CURRENT == 2
+    assert again["format_version"] == CURRENT == 3
     assert again["seats"] == {pid: "human" for pid in game.state.players}
+
+
+def test_a_save_from_before_map_set_ups_replays_on_the_whole_board() -> None:
+    """tests/persist/old/format-2-oikoumene.json: five bots on the real map, written by format 2
+    (before map set-ups were enforced). Pieces stood in areas set-up 5-west puts out of play;
+    its log is valid only on the whole board, which the migration names explicitly."""
+    old = OLD / "format-2-oikoumene.json"
+    raw = json.loads(old.read_text())
+    out = set(raw["state"]["map"]["setups"]["5-west"]["out_of_play"])
+    board = raw["state"]["board"]
+    assert out & {*board["tokens"], *board["cities"], *board["ships"]}
+    game = read_save(old)
+    assert game.format_version == 2
+    assert game.record.config.map_setup == game.state.config.map_setup == "whole-board"
+    assert len(game.state.map.areas) == 371
+    assert verify(game).actions == len(game.record.actions) == 209
+
+
+def test_whole_board_migration_leaves_a_named_map_set_up_alone() -> None:
+    from game.persist.migrations import MIGRATIONS
+
+    named = {"config": {"map_setup": "5-west"}, "state": {"config": {}}, "start": None}
+    out = MIGRATIONS[2](named)
+    assert out["config"] == {"map_setup": "5-west"}
+    assert out["state"]["config"] == {"map_setup": "whole-board"}
+    assert out["start"] is None

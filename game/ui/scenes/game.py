@@ -93,7 +93,8 @@ class GameScene(Scene):
         bottom = px(140)
         top, self.map_rect, self.side_rect = play_layout(self.theme, (w, h), bottom)
         if self.mapview is None or self.mapview.theme is not self.theme:
-            self.mapview = MapView(self.geometry, self.session.state.map, self.theme)
+            self.mapview = MapView(self.geometry, self.session.state.map, self.theme,
+                                   players=len(self.session.state.players))
             self.mapview.base.overview()  # made once now rather than in the middle of play
             self.mapview.set_viewport(self.map_rect)
             board = self.session.state.board

@@ -126,7 +126,8 @@ class ReplayScene(Scene):
         self.bar = pygame.Rect(0, h - bottom, self.map_rect.width, bottom)
         self.timeline = pygame.Rect(px(14), self.bar.y + px(62), self.bar.width - px(28), px(14))
         if self.mapview is None or self.mapview.theme is not self.theme:
-            self.mapview = MapView(self.geometry, self.game.state.map, self.theme)
+            self.mapview = MapView(self.geometry, self.game.state.map, self.theme,
+                                   players=len(self.game.state.players))
             self.mapview.base.overview()
             self.mapview.set_viewport(self.map_rect)
             boards = (self.cursor.state.board, self.game.state.board)  # the start and the end
