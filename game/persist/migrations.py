@@ -12,6 +12,11 @@ Format history:
      action log, turn hashes, state hash and the state snapshot
   2  "seats": who sits in each seat, player -> "human" or a bot level (names are in the
      configuration). Older files did not say: every seat is taken to be human.
+
+The turn order is `config.players` (a list, in every state hash); a state's `players` are keyed
+in that order when it is read, whatever the file's key order. Saves always kept that order, so
+no step was needed and their hashes still verify; bare states written with sorted keys (format
+0) now play in the right order too.
 """
 
 from __future__ import annotations
