@@ -14,11 +14,10 @@ from collections.abc import Iterable
 from .engine import Action, apply
 from .flow import PROCEDURES, label_key, run
 from .gamedata import GROUPS, GameData, load_game_data
-from .invariants import violations
+from .invariants import TOKENS, violations
 from .state import GameState
 
 MAX_TURN = 10_000
-MAX_TRACK = 1_000  # A.S.T. positions and census
 MAX_TRIED = 1_000  # options tried one by one (see _decision); no decision offers more
 
 
@@ -41,6 +40,7 @@ def _ids(state: GameState, data: GameData) -> list[str]:
     if config.setup and config.setup not in data.setups:
         return [f"unknown set-up {_short(config.setup)}"]
     cards = {*data.commodities, data.water.id, *ruleset.calamities}
+    last_space = data.ast_numbers["last_space"]
     for pid, player in state.players.items():
         if pid not in data.civilizations:
             return [f"unknown civilization {_short(pid)}"]
@@ -48,7 +48,7 @@ def _ids(state: GameState, data: GameData) -> list[str]:
             return [f"{pid}: the player's id is {_short(player.id)}"]
         if player.block and player.block not in state.stacks:
             return [f"{pid}: unknown block {_short(player.block)}"]
-        if not 0 <= player.ast <= MAX_TRACK or not 0 <= player.census <= MAX_TRACK:
+        if not 0 <= player.ast <= last_space or not 0 <= player.census <= TOKENS:
             return [f"{pid}: A.S.T. position or census out of range"]
         if len(set(player.advances)) != len(player.advances):
             return [f"{pid}: an advance held twice"]

@@ -255,6 +255,8 @@ CRAFTED = {
                                         "the player's id is 'egypt2'"),
     "a block with no stacks": (lambda s: _first_player(s).update(block="north"),
                                "unknown block 'north'"),
+    "an A.S.T. position past the table's end": (lambda s: _first_player(s).update(ast=16),
+                                                 "A.S.T. position or census out of range"),
     "a decision for a task that takes none": (
         lambda s: s["tasks"].append({"kind": "game", "data": {}}), "takes none"),
 }
