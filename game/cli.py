@@ -6,9 +6,13 @@ import argparse
 import json
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import NoReturn
 
 NOT_BUILT = 2
+SEEDS = 2**64  # the generator takes 64 bits; a save's reader refuses longer numbers
+PLAYERS = (5, 18)  # the set-ups' range
+TURNS = 10_000  # the highest turn a save may hold
 
 
 def _not_built(what: str) -> int:
@@ -146,8 +150,33 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+class _Parser(argparse.ArgumentParser):
+    """Bad arguments get one line (no usage block) and exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {' '.join(message.split())} (see --help)\n")
+
+
+def whole(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from `low` to `high`, else one line naming both."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:  # also digits past Python's conversion limit
+            value = None
+        if value is None or not low <= value <= high:
+            shown = text if len(text) <= 24 else text[:21] + "..."
+            raise argparse.ArgumentTypeError(
+                f"expected a whole number from {low} to {high}, got {shown!r}")
+        return value
+
+    return parse
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    players, seed = whole(*PLAYERS), whole(0, SEEDS - 1)
+    parser = _Parser(
         prog="calamitas",
         description="Calamitas: the Mega Civilization family of board games. "
         "With no command, starts the desktop client.",
@@ -161,14 +190,15 @@ def build_parser() -> argparse.ArgumentParser:
     play.set_defaults(func=cmd_play)
 
     sim = sub.add_parser("simulate", help="play a whole game headless")
-    sim.add_argument("--players", type=int, default=5, metavar="N")
+    sim.add_argument("--players", type=players, default=5, metavar="N")
     sim.add_argument("--bots", default="random", help="bot levels, one per seat or one for all")
-    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--seed", type=seed, default=1)
     sim.add_argument("--ruleset", default="classic",
                      choices=["classic", "mega-empires", "double-empires"])
     sim.add_argument("--map", metavar="ID", help="a map id from maps/ or a map file")
     sim.add_argument("--ast", default="basic", choices=["basic", "expert"])
-    sim.add_argument("--max-turns", type=int, default=0, metavar="T")
+    sim.add_argument("--max-turns", type=whole(0, TURNS), default=0, metavar="T",
+                     help="end after turn T (0: when the rules end the game)")
     sim.add_argument("--save", metavar="FILE")
     sim.add_argument("--json", action="store_true", help="one JSON object on the last line")
     sim.set_defaults(func=cmd_simulate)
@@ -190,9 +220,9 @@ def build_parser() -> argparse.ArgumentParser:
     val.set_defaults(func=cmd_validate_map)
 
     st = sub.add_parser("selftest", help="run the client headless with bots in every seat")
-    st.add_argument("--frames", type=int, default=120)
-    st.add_argument("--players", type=int, default=5)
-    st.add_argument("--seed", type=int, default=1)
+    st.add_argument("--frames", type=whole(1, 10_000_000), default=120)
+    st.add_argument("--players", type=players, default=5)
+    st.add_argument("--seed", type=seed, default=1)
     st.add_argument("--screenshots", metavar="DIR")
     st.add_argument("--calamity", metavar="ID",
                     help="resolve this calamity on a board set up for it and take pictures at "
@@ -202,11 +232,11 @@ def build_parser() -> argparse.ArgumentParser:
     st.set_defaults(func=cmd_selftest)
 
     arena = sub.add_parser("arena", help="headless bot matches")
-    arena.add_argument("--players", type=int, default=5)
+    arena.add_argument("--players", type=players, default=5)
     arena.add_argument("--seats", default="random")
-    arena.add_argument("--games", type=int, default=10)
+    arena.add_argument("--games", type=whole(1, 100_000), default=10)
     arena.add_argument("--ruleset", default="classic")
-    arena.add_argument("--seed", type=int, default=1)
+    arena.add_argument("--seed", type=seed, default=1)
     arena.set_defaults(func=cmd_arena)
     return parser
 

@@ -169,7 +169,7 @@ def validate_map_file(path: str | Path) -> tuple[bool, str]:
         data = read_map_data(path)
     except MapError as err:
         return False, f"{err}\n1 problem"
-    graph, problems = checked_graph(data)
+    graph, problems = checked_graph(data, outlines=True)
     lines = [map_summary(graph) if graph is not None else f"{path}: the map cannot be loaded"]
     lines += problems
     count = len(problems)

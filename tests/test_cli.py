@@ -4,6 +4,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from game.cli import build_parser, main
 
 TINY = str(Path(__file__).resolve().parent / "maps" / "tiny.json")
@@ -27,3 +29,40 @@ def test_validate_map_exits_0_on_a_good_map_and_1_on_a_bad_one(tmp_path, capsys)
     bad = tmp_path / "bad.json"
     bad.write_text("{", encoding="utf-8")
     assert main(["validate-map", str(bad)]) == 1
+
+
+ARENA_MAP = str(Path(__file__).resolve().parent / "maps" / "arena.json")
+NUMBERS = [  # every numeric option of every command, with values it must refuse
+    ("simulate", "--players", ["99999999999999999999999", "4", "19", "-5", "five", "5.0"]),
+    ("simulate", "--seed", [str(2**80), str(2**64), "-1", "1e3"]),
+    ("simulate", "--max-turns", ["-1", "10001", "9" * 5000]),
+    ("selftest", "--frames", ["-1", "0", "1" + "0" * 30]),
+    ("selftest", "--players", ["0", "99"]),
+    ("selftest", "--seed", ["-1", str(2**64)]),
+    ("arena", "--players", ["4", "1" * 30]),
+    ("arena", "--games", ["0", "-3", "100001"]),
+    ("arena", "--seed", ["-2", str(2**70)]),
+]
+
+
+@pytest.mark.parametrize(("command", "option", "value"),
+                         [(c, o, v) for c, o, values in NUMBERS for v in values])
+def test_a_number_out_of_range_is_refused_by_the_parser_with_one_line_and_exit_2(
+    command, option, value, capsys, tmp_path
+) -> None:
+    save = tmp_path / "never.json"
+    with pytest.raises(SystemExit) as stop:
+        main([command, option, value, *(["--save", str(save)] if command == "simulate" else [])])
+    err = capsys.readouterr().err
+    assert stop.value.code == 2
+    assert err.count("\n") == 1 and err.startswith(f"calamitas {command}: argument {option}:")
+    assert "expected a whole number from" in err and len(err) < 200
+    assert not save.exists()
+
+
+def test_the_largest_seed_plays_saves_and_replays(tmp_path, capsys) -> None:
+    save = tmp_path / "big-seed.json"
+    assert main(["simulate", "--seed", str(2**64 - 1), "--max-turns", "2", "--map", ARENA_MAP,
+                 "--save", str(save)]) == 0
+    assert main(["replay", str(save), "--verify"]) == 0
+    assert "verified:" in capsys.readouterr().out

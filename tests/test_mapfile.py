@@ -141,6 +141,48 @@ def test_validate_a_map_that_cannot_be_built_still_lists_problems(tmp_path: Path
     ]
 
 
+@pytest.mark.parametrize(("ring", "shape"), [
+    ([[0, 400], [300, 600], [300, 400], [0, 600]], "a bow-tie"),
+    ([[0, 400], [300, 400], [0, 600], [300, 600]], "open: its closing edge crosses the first"),
+    ([[0, 400], [300, 400], [0, 600], [300, 600], [0, 400]], "the same, closed"),
+])
+def test_validate_refuses_an_outline_that_crosses_itself(tmp_path: Path, capsys, ring,
+                                                         shape) -> None:
+    from game.cli import main
+
+    data = map_data("tiny")
+    data["areas"][0]["polygons"] = [ring]
+    path = write(tmp_path, data)
+    before = path.read_bytes()
+    assert main(["validate-map", str(path)]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[-2:] == ["areas[0].polygons[0]: the outline crosses itself at [150, 500]",
+                          "1 problem"], shape
+    assert path.read_bytes() == before
+
+
+def test_an_open_ring_is_closed_by_the_format_and_validates(tmp_path: Path) -> None:
+    data = map_data("tiny")  # maps/schema.json: repeating the first point at the end is allowed
+    assert all(r[0] != r[-1] for a in data["areas"] for r in a["polygons"])
+    assert validate_map_file(TEST_MAPS / "tiny.json")[0]
+    data["areas"][0]["polygons"] = [[*data["areas"][0]["polygons"][0], [0, 400]]]
+    assert validate_map_file(write(tmp_path, data))[0]
+
+
+@pytest.mark.parametrize("bounds", [[-1e308, -1e308, 1e308, 1e308], [0, 0, 1e308, 600],
+                                    [0, 0, 1200, 0.5], [-2e7, 0, 1200, 600]])
+def test_bounds_too_large_or_too_thin_are_refused_naming_the_key(tmp_path: Path,
+                                                                 bounds) -> None:
+    data = map_data("tiny")
+    data["bounds"] = bounds
+    path = write(tmp_path, data)
+    ok, report = validate_map_file(path)
+    assert not ok and report.splitlines()[1].startswith("bounds: must lie within 10,000,000 "
+                                                        "map units of 0 and be at least 1 unit")
+    with pytest.raises(MapError, match=r"map\.json: bounds: must lie within"):
+        load_map_file(path)
+
+
 def test_validate_an_unreadable_file(tmp_path: Path) -> None:
     path = tmp_path / "missing.json"
     ok, report = validate_map_file(path)

@@ -47,6 +47,8 @@ def violations(state: GameState, cards: Counter[str] | None = None) -> list[str]
     """What is wrong with the state; empty when every invariant holds."""
     out: list[str] = []
     board = state.board
+    if list(state.players) != state.config.players:  # the turn order is config.players
+        out.append("the players are not those of the configuration, in its order")
     for pid, player in state.players.items():
         on_board = board.tokens_of(pid)
         if player.stock < 0 or player.treasury < 0:

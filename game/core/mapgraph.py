@@ -26,10 +26,13 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from .rings import self_crossing
+
 FORMAT_VERSION = 1
 SITES = ("none", "white", "black")
 BLOCKS = ("west", "east")
 POP_MAX = 5
+MAX_COORDINATE = 10_000_000.0  # map units; past it the client's scaling loses all precision
 # The 18 civilizations, in A.S.T. ranking order.
 CIVILIZATIONS = (
     "minoa", "saba", "assyria", "maurya", "celt", "babylon", "carthage", "dravidia", "hatti",
@@ -487,6 +490,11 @@ def _bounds(r: _Reader, value: Any) -> tuple[float, float, float, float] | None:
     if not (x0 < x1 and y0 < y1):
         r.fail("bounds", "must have minx < maxx and miny < maxy")
         return None
+    if max(map(abs, (x0, y0, x1, y1))) > MAX_COORDINATE or min(x1 - x0, y1 - y0) < 1:
+        got = ", ".join(f"{v:g}" for v in (x0, y0, x1, y1))
+        r.fail("bounds", f"must lie within {MAX_COORDINATE:,.0f} map units of 0 and be at "
+               f"least 1 unit wide and high, got [{got}]")
+        return None
     return (x0, y0, x1, y1)
 
 
@@ -709,19 +717,22 @@ def check_map(data: Mapping[str, Any]) -> list[str]:
     return checked_graph(data)[1]
 
 
-def checked_graph(data: Mapping[str, Any]) -> tuple[MapGraph | None, list[str]]:
+def checked_graph(
+    data: Mapping[str, Any], *, outlines: bool = False
+) -> tuple[MapGraph | None, list[str]]:
     """`check_map` and `graph_from_map_dict(require_geometry=True)` in one reading of the file:
     (the graph, every problem). The graph is None when the file's shape, types or ids are wrong;
-    the first problem is then the one `graph_from_map_dict` raises."""
+    the first problem is then the one `graph_from_map_dict` raises. With `outlines`, also no
+    outline may cross itself (`rings.self_crossing`, too slow for every start)."""
     r = _Reader(strict=False, geometry=True)
     parsed = _parse(r, data)
     if parsed is None:
         return None, r.problems
     graph = _build(parsed) if not r.problems else None  # a clean reading: as strict gives
-    return graph, r.problems + _deep_checks(parsed)
+    return graph, r.problems + _deep_checks(parsed, outlines)
 
 
-def _deep_checks(p: _Parsed) -> list[str]:
+def _deep_checks(p: _Parsed, outlines: bool = False) -> list[str]:
     out: list[str] = []
     if not p.areas:
         out.append("areas: the map has no land areas")
@@ -732,7 +743,7 @@ def _deep_checks(p: _Parsed) -> list[str]:
     out += _check_setups(p)
     out += _check_coastal(p)
     out += _check_connected(p)
-    out += _check_geometry(p)
+    out += _check_geometry(p, outlines)
     return out
 
 
@@ -951,7 +962,7 @@ def _split_message(
             f"{shown} cannot be reached from {parts[0][0]}"]
 
 
-def _check_geometry(p: _Parsed) -> list[str]:
+def _check_geometry(p: _Parsed, outlines: bool) -> list[str]:
     out: list[str] = []
     bounds = p.bounds
 
@@ -981,6 +992,9 @@ def _check_geometry(p: _Parsed) -> list[str]:
             off = outside(ring)
             if off:
                 out.append(f"{path}[{j}]: {off} point(s) outside the map bounds")
+            crossing = self_crossing(ring) if outlines and n > 3 else None
+            if crossing:
+                out.append(f"{path}[{j}]: {crossing}")
 
     def spot(pt: Point | None, path: str) -> None:
         if pt is not None and not inside(pt):

@@ -125,7 +125,7 @@ class Pending:
 class GameState:
     config: GameConfig
     map: MapGraph
-    players: dict[str, Player]  # in A.S.T. ranking order
+    players: dict[str, Player]  # keyed in config.players order (the A.S.T. ranking)
     board: Board
     rng: Rng
     stacks: dict[str, list[list[str]]] = field(default_factory=dict)  # block -> 9 decks, top first
@@ -138,6 +138,15 @@ class GameState:
     ended_by: str = ""
     counters: dict[str, int] = field(default_factory=dict)  # e.g. "calamity:flood" -> times
     version: int = FORMAT_VERSION
+
+    def __post_init__(self) -> None:
+        """The turn order is data: `config.players`, a list, serialised and hashed as it is.
+        `players` is keyed in that order on every (re)build, since JSON written with sorted keys
+        (`to_json`, the hash) keeps no dict order. A state whose players are not those of its
+        configuration is left as it is: `invariants.violations` names it."""
+        order = self.config.players
+        if list(self.players) != order and sorted(self.players) == sorted(order):
+            self.players = {pid: self.players[pid] for pid in order}
 
     def clone(self) -> GameState:
         return clone(self)

@@ -15,6 +15,11 @@ Format history:
   3  "map_setup" in the configuration (of the save, its state and its start): the map set-up
      whose areas are in play (game/core/mapsetup.py). Older files were played on the whole
      board, whatever their map's set-ups say, so they get "whole-board".
+
+The turn order is `config.players` (a list, in every state hash); a state's `players` are keyed
+in that order when it is read, whatever the file's key order. Saves always kept that order, so
+no step was needed and their hashes still verify; bare states written with sorted keys (format
+0) now play in the right order too.
 """
 
 from __future__ import annotations

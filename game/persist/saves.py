@@ -23,11 +23,10 @@ from typing import Any
 
 from game.core import Action, GameConfig, GameState
 from game.core.errors import StateError
-from game.core.gamedata import load_game_data
-from game.core.invariants import violations
 from game.core.plain import from_plain, to_plain
 from game.core.state import FORMAT_VERSION as STATE_VERSION
 from game.core.state import map_digest
+from game.core.validate import problems as playable
 
 from . import paths
 from .atomic import is_temp_file, write_atomic
@@ -188,7 +187,7 @@ def _state(value: Any, where: str) -> GameState:
     if type(found) is int and found > STATE_VERSION:
         raise SaveError(f"{where}: made by a newer Calamitas (state format {found}); please update")
     state: GameState = _read(GameState, value, where)
-    problems = _sanity(state)
+    problems = playable(state)  # the core's own check: ids, tasks, the pending decision
     if problems:
         raise SaveError(f"{where}: the game state is inconsistent: {problems[0]}")
     return state
@@ -199,28 +198,6 @@ def _read(cls: type[Any], value: Any, where: str) -> Any:
         return from_plain(cls, value, where)
     except StateError as err:
         raise SaveError(str(err)) from None
-
-
-def _sanity(state: GameState) -> list[str]:
-    """What no state the core produced can show: unknown rule sets or civilizations, numbers
-    out of any range, broken invariants."""
-    data = load_game_data()
-    config = state.config
-    if config.ruleset not in data.rulesets:
-        return [f"unknown rule set {config.ruleset[:40]!r}"]
-    if config.ast_side not in ("basic", "expert"):
-        return [f"unknown A.S.T. side {config.ast_side[:40]!r}"]
-    unknown = [p for p in state.players if p not in data.civilizations]
-    if unknown:
-        return [f"unknown civilization {unknown[0][:40]!r}"]
-    if state.pending is not None and state.pending.player not in state.players:
-        return [f"a decision for an unknown player {state.pending.player[:40]!r}"]
-    if not 0 <= state.turn <= 10_000:
-        return [f"turn {state.turn} is out of range"]
-    for pid, player in state.players.items():
-        if not 0 <= player.ast <= 1_000 or not 0 <= player.census <= 1_000:
-            return [f"{pid}: A.S.T. position or census out of range"]
-    return violations(state)
 
 
 def _actions(value: Any) -> list[Action]:

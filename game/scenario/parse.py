@@ -76,6 +76,8 @@ def read_scenario(path: Path, data: GameData) -> Scenario:
         raise ScenarioError("file", "not UTF-8 text") from None
     except tomllib.TOMLDecodeError as err:
         raise ScenarioError("file", f"not valid TOML: {err}") from None
+    except RecursionError:  # tomllib nests one Python call per array level
+        raise ScenarioError("file", "not valid TOML: nested too deeply") from None
     return parse_scenario(raw, str(path), data)
 
 

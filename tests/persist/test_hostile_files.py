@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from game.cli import main
+from game.core.flow import label_key
 from game.persist import ReplayError, SaveError, read_save, verify, write_save
 from game.persist.saves import MAX_SAVE_BYTES
 
@@ -195,3 +196,104 @@ def test_odd_file_names_are_read_like_any_other(played, tmp_path) -> None:
         path = write_save(tmp_path / name, record, state)
         assert read_save(path).state == state
         assert main(["replay", str(path), "--verify"]) == 0
+
+
+# --- crafted saves: edited and re-hashed, so every envelope check passes -----------------------
+
+
+@pytest.fixture(scope="module")
+def mid_game(arena, tmp_path_factory) -> bytes:
+    """A 5-player game on the arena map after 40 actions: a decision pending, tasks stacked."""
+    from game.persist import GameRecord
+
+    from .conftest import play, start_game
+
+    state = start_game(arena, 5, seed=11, max_turns=8)
+    record = GameRecord.begin(state)
+    play(state, record, seed=11, limit=40)
+    assert state.pending is not None and len(state.tasks) > 1
+    return write_save(tmp_path_factory.mktemp("mid") / "mid.json", record, state).read_bytes()
+
+
+def crafted(original: bytes, edit: Any) -> bytes:
+    """`original` with its state edited by `edit(state_dict)` and its hash made to match."""
+    from game.core import GameState
+    from game.core.plain import from_plain
+
+    doc = json.loads(original)
+    edit(doc["state"])
+    doc["state_hash"] = from_plain(GameState, doc["state"]).state_hash()
+    return json.dumps(doc).encode()
+
+
+def _first_player(state: dict[str, Any]) -> dict[str, Any]:
+    player: dict[str, Any] = next(iter(state["players"].values()))
+    return player
+
+
+CRAFTED = {
+    "no tasks": (lambda s: s.update(tasks=[]), "a decision is pending but no task asked for it"),
+    "an unknown advance": (lambda s: _first_player(s)["advances"].append("time_travel"),
+                           "unknown advance 'time_travel'"),
+    "an unknown task kind": (lambda s: s["tasks"][0].update(kind="phase:siesta"),
+                             "unknown task kind 'phase:siesta'"),
+    "garbage in the top task": (lambda s: s["tasks"][-1].update(data={"next": "zz", "x": [1]}),
+                                "of the pending decision cannot be played"),
+    "an option nobody offers": (
+        lambda s: s["pending"].update(
+            options=sorted([*s["pending"]["options"], "area:atlantis"], key=label_key)),
+        "is not the one the game asks"),
+    "the options swapped for other sound labels": (
+        lambda s: s["pending"].update(options=["yes", "no"]), "is not the one the game asks"),
+    "options out of order": (lambda s: s["pending"]["options"].reverse(),
+                             "not the sorted, distinct labels"),
+    "an unknown trade card": (lambda s: next(iter(s["stacks"].values()))[0].insert(0, "gold2"),
+                              "unknown trade card 'gold2'"),
+    "a city in an unknown area": (lambda s: s["board"]["cities"].update(atlantis="pirate"),
+                                  "unknown area with a city 'atlantis'"),
+    "a player keyed under another id": (lambda s: _first_player(s).update(id="egypt2"),
+                                        "the player's id is 'egypt2'"),
+    "a block with no stacks": (lambda s: _first_player(s).update(block="north"),
+                               "unknown block 'north'"),
+    "an A.S.T. position past the table's end": (lambda s: _first_player(s).update(ast=16),
+                                                 "A.S.T. position or census out of range"),
+    "a decision for a task that takes none": (
+        lambda s: s["tasks"].append({"kind": "game", "data": {}}), "takes none"),
+}
+
+
+@pytest.mark.parametrize("name", CRAFTED)
+def test_a_crafted_save_that_would_crash_the_core_is_refused_with_one_line(
+    mid_game, tmp_path, capsys, name
+) -> None:
+    edit, message = CRAFTED[name]
+    data = crafted(mid_game, edit)
+    path = tmp_path / "crafted.json"
+    path.write_bytes(data)
+    with pytest.raises(SaveError) as err:
+        read_save(path)
+    text = str(err.value)
+    assert text.startswith(f"{path}: state: the game state is inconsistent: ")
+    assert message in text and "\n" not in text and len(text) < 400
+    assert main(["replay", str(path), "--verify"]) == 1
+    assert capsys.readouterr().err == f"calamitas replay: {text}\n"
+    assert path.read_bytes() == data
+
+
+def test_garbage_in_a_calamity_awaiting_its_answer_is_refused(originals, tmp_path) -> None:
+    """Civil war's victim is asked which faction to keep with the answer awaited in the task
+    (asking again means nothing there): each option is tried instead."""
+    doc = json.loads(originals[0])
+    assert doc["state"]["pending"]["kind"] == "civil_war_select"
+    data = crafted(originals[0], lambda s: s["tasks"][-1]["data"].update(stage="party"))
+    path = tmp_path / "crafted.json"
+    path.write_bytes(data)
+    with pytest.raises(SaveError, match="of the pending decision cannot be played"):
+        read_save(path)
+
+
+def test_the_check_lets_every_decision_of_a_played_game_through(played) -> None:
+    from game.core.validate import problems
+
+    for phase, (state, _) in played.items():
+        assert problems(state) == [], phase

@@ -52,6 +52,9 @@ def test_a_bare_game_state_format_0_loads_as_a_save_of_the_current_format(
     game = read_save(path)
     assert game.format_version == 0
     assert game.state == state
+    # to_json sorts the keys; the players come back in the turn order all the same
+    assert list(state.players) != sorted(state.players)
+    assert list(game.state.players) == list(state.players) == state.config.players
     assert game.record.actions == [] and game.record.start == state
     assert verify(game).final_hash == state.state_hash()
     # Saving it again writes the current format.

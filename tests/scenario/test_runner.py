@@ -91,6 +91,18 @@ def test_a_file_that_does_not_parse_fails_without_stopping_the_run(tmp_path: Pat
     assert lines[2].startswith("PASS") and lines[-1] == "1 passed, 1 failed"
 
 
+def test_a_100000_deep_array_fails_its_file_and_the_run_goes_on(tmp_path: Path) -> None:
+    deep = tmp_path / "a.toml"
+    deep.write_text("title = " + "[" * 100_000 + "]" * 100_000 + "\n", encoding="utf-8")
+    (tmp_path / "b.toml").write_text(BASE, encoding="utf-8")
+    out = io.StringIO()
+    assert run_paths([str(tmp_path)], out) == 1
+    lines = out.getvalue().splitlines()
+    assert lines[0] == f"FAIL {deep}"
+    assert lines[1] == f"    {deep}: file: not valid TOML: nested too deeply"
+    assert lines[2].startswith("PASS") and lines[-1] == "1 passed, 1 failed"
+
+
 def test_stock_and_treasury_that_do_not_add_up_fail(tmp_path: Path) -> None:
     text = BASE.replace("tokens = { B = 2 }", "tokens = { B = 2 }\nstock = 10\ntreasury = 10")
     lines = run_text(tmp_path, text)
