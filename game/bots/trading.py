@@ -8,6 +8,9 @@ its two most attractive commodities (truthful, as the core demands) and says not
 
 - Offer (`trade_partner`): when the bot holds a tradable calamity, or cards that fit none of
   its sets, to the partner it most wants to hurt when dumping, else to the weakest player.
+- Review (`trade_review`, open bargaining): ask for the one commodity that would add most to
+  its own sets, then send; an acceptance is handed over as planned. Requests made to it bind
+  nobody, so it answers by value alone.
 - Answer (`trade_answer`): accept when what comes in (declared sets + wary unknowns) beats what
   goes out; against a rival, counter with a side of its own rather than refuse when it has
   something to dump; otherwise refuse.
@@ -144,6 +147,15 @@ class Trader:
         best = min(cards, key=lambda c: (face_value(c) <= 0, loss_of(r, counts, c), c))
         self.picked.append(best)
         return f"card:{best}"
+
+    def review(self, r: Reading, prompt: str, options: list[str]) -> str:
+        """Ask once for the commodity worth most to its own sets, then send."""
+        asks = with_prefix(options, "card")
+        if not asks or "yes" not in options or "(0 asked for)" not in prompt:
+            return "yes"
+        counts = Counter(r.hand)
+        best = max(asks, key=lambda c: (gain_of(r, counts, c), c))
+        return f"card:{best}" if gain_of(r, counts, best) > 0 else "yes"
 
     def name(self, r: Reading, options: list[str]) -> str:
         """Declare the most attractive commodities of the side."""
