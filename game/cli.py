@@ -146,6 +146,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _levels() -> list[str]:
+    from game.bots import LEVELS
+
+    return list(LEVELS)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="calamitas",
@@ -161,39 +167,45 @@ def build_parser() -> argparse.ArgumentParser:
     play.set_defaults(func=cmd_play)
 
     sim = sub.add_parser("simulate", help="play a whole game headless")
-    sim.add_argument("--players", type=int, default=5, metavar="N")
-    sim.add_argument("--bots", default="random", help="bot levels, one per seat or one for all")
-    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--players", type=int, default=5, metavar="N", help="seats (default 5)")
+    sim.add_argument("--bots", default="random", metavar="LEVELS",
+                     help="bot levels, one per seat or one for all, comma-separated: "
+                          f"{', '.join(_levels())} (default random)")
+    sim.add_argument("--seed", type=int, default=1, help="the game's random seed")
     sim.add_argument("--ruleset", default="classic",
-                     choices=["classic", "mega-empires", "double-empires"])
+                     choices=["classic", "mega-empires", "double-empires"],
+                     help="the rule set (default classic)")
     sim.add_argument("--map", metavar="ID", help="a map id from maps/ or a map file")
-    sim.add_argument("--ast", default="basic", choices=["basic", "expert"])
-    sim.add_argument("--max-turns", type=int, default=0, metavar="T")
-    sim.add_argument("--save", metavar="FILE")
+    sim.add_argument("--ast", default="basic", choices=["basic", "expert"],
+                     help="the A.S.T. side (default basic)")
+    sim.add_argument("--max-turns", type=int, default=0, metavar="T",
+                     help="stop after T turns (default 0: play until the rules end the game)")
+    sim.add_argument("--save", metavar="FILE", help="save the finished game to FILE")
     sim.add_argument("--json", action="store_true", help="one JSON object on the last line")
     sim.set_defaults(func=cmd_simulate)
 
     scen = sub.add_parser("scenario", help="run conformance scenarios")
-    scen.add_argument("paths", nargs="*", metavar="PATH")
+    scen.add_argument("paths", nargs="*", metavar="PATH",
+                      help="scenario files or folders (default: the bundled scenarios)")
     scen.add_argument("--list-ids", action="store_true", help="every id a scenario may use")
     scen.set_defaults(func=cmd_scenario)
 
     rep = sub.add_parser("replay", help="re-apply a save's action log")
-    rep.add_argument("file", metavar="FILE")
+    rep.add_argument("file", metavar="FILE", help="a saved game")
     rep.add_argument("--verify", action="store_true", help="check every stored state hash")
     rep.add_argument("--view", action="store_true",
                      help="watch it in the client's replay viewer (after --verify, if given)")
     rep.set_defaults(func=cmd_replay)
 
     val = sub.add_parser("validate-map", help="check a map file")
-    val.add_argument("file", metavar="FILE")
+    val.add_argument("file", metavar="FILE", help="a map file (JSON)")
     val.set_defaults(func=cmd_validate_map)
 
     st = sub.add_parser("selftest", help="run the client headless with bots in every seat")
-    st.add_argument("--frames", type=int, default=120)
-    st.add_argument("--players", type=int, default=5)
-    st.add_argument("--seed", type=int, default=1)
-    st.add_argument("--screenshots", metavar="DIR")
+    st.add_argument("--frames", type=int, default=120, help="frames to draw (default 120)")
+    st.add_argument("--players", type=int, default=5, help="seats (default 5)")
+    st.add_argument("--seed", type=int, default=1, help="the game's random seed")
+    st.add_argument("--screenshots", metavar="DIR", help="save a picture of every screen in DIR")
     st.add_argument("--calamity", metavar="ID",
                     help="resolve this calamity on a board set up for it and take pictures at "
                          "the start, middle and end of its animation (also: earthquake)")
@@ -202,11 +214,13 @@ def build_parser() -> argparse.ArgumentParser:
     st.set_defaults(func=cmd_selftest)
 
     arena = sub.add_parser("arena", help="headless bot matches")
-    arena.add_argument("--players", type=int, default=5)
-    arena.add_argument("--seats", default="random")
-    arena.add_argument("--games", type=int, default=10)
-    arena.add_argument("--ruleset", default="classic")
-    arena.add_argument("--seed", type=int, default=1)
+    arena.add_argument("--players", type=int, default=5, help="seats per game (default 5)")
+    arena.add_argument("--seats", default="random", metavar="LEVELS",
+                       help="bot levels, one per seat or one for all, comma-separated: "
+                            f"{', '.join(_levels())} (default random)")
+    arena.add_argument("--games", type=int, default=10, help="games to play (default 10)")
+    arena.add_argument("--ruleset", default="classic", help="the rule set (default classic)")
+    arena.add_argument("--seed", type=int, default=1, help="the first game's random seed")
     arena.set_defaults(func=cmd_arena)
     return parser
 
