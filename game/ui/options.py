@@ -12,15 +12,27 @@ from .prompts import readable
 
 # Labels of `done` by decision kind: "Done" means different things in different places.
 _DONE_TEXT = {
-    "trade_partner": "Pass",
+    "trade_partner": "Pass this round",
     "movement_area": "End movement",
     "build_city": "No more cities",
     "advance_choice": "Stop buying",
     "buy_trade_card": "No more cards",
-    "trade_card": "Offer these",
+    "trade_card": "Done: name two commodities",
+    "trade_card:counter": "Done: name two commodities",
+    "trade_card:accept": "Done: name two commodities",
 }
 _YES_NO = {
-    "trade_answer": ("Accept", "Refuse"),
+    "trade_answer": ("Accept — then choose yours", "Refuse"),
+    "trade_partner": ("Yes", "Pass the whole trade phase"),
+    "trade_card": ("Yes", "Cancel the offer"),
+    "trade_name": ("Yes", "Cancel the offer"),
+    "trade_review": ("Send the offer", "Cancel the offer"),
+    "trade_card:counter": ("Yes", "Cancel the counter-offer"),
+    "trade_name:counter": ("Yes", "Cancel the counter-offer"),
+    "trade_review:counter": ("Send the counter-offer", "Cancel the counter-offer"),
+    "trade_card:accept": ("Yes", "Take back the acceptance"),
+    "trade_name:accept": ("Yes", "Take back the acceptance"),
+    "trade_review:accept": ("Trade: give these cards", "Take back the acceptance"),
     "civil_war_keep": ("Keep the first", "Keep the second"),
     "movement_action": ("Use a ship here", "No"),
     "conflict_loss": ("Lose a ship", "No"),

@@ -500,7 +500,8 @@ class GameScene(Scene):
         if trade:
             side = self.controller.side_of(self.viewer)
             self.trade.rebuild(ctx, ordered, self.app.manager, self.container,
-                               (ctx.labels, len(self.session.record.actions)))
+                               (ctx.labels, len(self.session.record.actions)),
+                               pending.prompt if pending else "")
             self.trade.draw(surface, ctx, pending.prompt if pending else "", side)
         else:
             self.trade.clear()

@@ -228,7 +228,7 @@ class NewGameScene(Scene):
         setup = self.setups()[min(self.setup_index, len(self.setups()) - 1)]
         names = {civ: (self.names.get(civ) or data.civilizations[civ].name) for civ in civs}
         config = GameConfig(players=list(civs), ruleset=self.ruleset, ast_side=self.ast,
-                            setup=setup, seed=self.seed, names=names)
+                            setup=setup, seed=self.seed, names=names, open_bargaining=True)
         try:
             state = new_game(config, graph)
         except (SetupError, PhaseNotImplemented) as err:
