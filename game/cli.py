@@ -23,8 +23,15 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_selftest(args: argparse.Namespace) -> int:
-    from game.ui.selftest import run_selftest
+    from game.ui.selftest import run_layout_check, run_selftest
 
+    if args.layout:
+        if args.calamity:
+            print("calamitas selftest: --layout and --calamity do not go together",
+                  file=sys.stderr)
+            return 2
+        return run_layout_check(frames=min(args.frames, 60), players=args.players,
+                                seed=args.seed, screenshots=args.screenshots)
     return run_selftest(frames=args.frames, players=args.players, seed=args.seed,
                         screenshots=args.screenshots, calamity=args.calamity,
                         ruleset=args.ruleset)
@@ -211,6 +218,10 @@ def build_parser() -> argparse.ArgumentParser:
                          "the start, middle and end of its animation (also: earthquake)")
     st.add_argument("--ruleset", default=None,
                     help="with --calamity: the rule set (default: the first that has it)")
+    st.add_argument("--layout", action="store_true",
+                    help="visit every screen at 1366x768, 1920x1080 and 2560x1440, at UI scale "
+                         "1, 1.25 and 1.5, and fail where a text is clipped, two widgets "
+                         "overlap or anything falls off the window")
     st.set_defaults(func=cmd_selftest)
 
     arena = sub.add_parser("arena", help="headless bot matches")

@@ -423,6 +423,29 @@ def draw_card(surface: pygame.Surface, theme: Theme, card: str, rect: pygame.Rec
     return pygame.Rect(rect.x, rect.y, w + fan * step, h + fan * step)
 
 
+def card_back(theme: Theme, width: int, stack: int = 0) -> pygame.Surface:
+    """The back of a card of trade stack `stack` (0: no stack shown): the stack's colour and its
+    number, as the board game's backs differ by stack."""
+    key = (id(theme), theme.scale, "back", width, stack)
+    hit = _FACES.get(key)
+    if hit is not None:
+        return hit
+    w, h = card_size(width)
+    hit = pygame.Surface((w, h), pygame.SRCALPHA)
+    colour = STACK_COLOURS.get(stack, (122, 72, 40))
+    radius = max(3, w // 12)
+    pygame.draw.rect(hit, shade(colour, 0.55), hit.get_rect(), border_radius=radius)
+    pygame.draw.rect(hit, shade(colour, 1.3), hit.get_rect(), max(1, w // 20),
+                     border_radius=radius)
+    inner = hit.get_rect().inflate(-w // 5, -w // 5)
+    pygame.draw.rect(hit, colour, inner, max(1, w // 24), border_radius=radius)
+    if stack:
+        num = _fit(theme, str(stack), h * 0.4, w, shade(colour, 1.5), "title")
+        hit.blit(num, num.get_rect(center=hit.get_rect().center))
+    _FACES[key] = hit
+    return hit
+
+
 def fan_height(width: int, count: int) -> int:
     """Height taken by `draw_card` of `count` cards `width` wide."""
     return card_size(width)[1] + (min(count, 3) - 1) * max(2, width // 14)

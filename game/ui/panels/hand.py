@@ -45,22 +45,26 @@ class HandPanel(Panel):
     def __init__(self, theme: Theme) -> None:
         super().__init__(theme)
         self.received: dict[str | None, Counter[str]] = {}
-        # the hand as this turn's trade phase began, as (card, who traded it) pairs
+        self.drawn: dict[str | None, Counter[str]] = {}  # drawn or bought this turn
+        # the hand as this turn's card acquisition (or, if not seen then, its trade) began, as
+        # (card, who traded it) pairs
         self._before: dict[str | None, tuple[int, Counter[tuple[str, str]]]] = {}
 
     def _track(self, view: PlayerView) -> None:
-        """The cards that came to the viewer in trades since this turn's trade phase began: a
-        card received carries its giver (HandCard.traded_by)."""
+        """The cards that came to the viewer this turn: drawn or bought, or received in trades
+        (a card received carries its giver, HandCard.traded_by)."""
         hand = Counter((h.card, h.traded_by) for h in view.hand)
         mark = self._before.get(view.viewer)
-        if view.phase == "trade" and (mark is None or mark[0] != view.turn):
+        starts = view.phase in ("trade_card_acquisition", "trade")
+        if starts and (mark is None or mark[0] != view.turn):
             self._before[view.viewer] = mark = (view.turn, hand)
         got: Counter[str] = Counter()
+        drawn: Counter[str] = Counter()
         if mark is not None and mark[0] == view.turn:
             for (card, giver), n in (hand - mark[1]).items():
-                if giver:
-                    got[card] += n
+                (got if giver else drawn)[card] += n
         self.received[view.viewer] = got
+        self.drawn[view.viewer] = drawn
 
     def _received(self, surface: pygame.Surface, ctx: Ctx, y: int) -> int:
         """A line per calamity received in trade this turn, and one for the rest."""
@@ -139,7 +143,8 @@ class HandPanel(Panel):
             at = pygame.Rect(px(8) + col * (w_card + px(10)), y + row * row_h, w_card, 0)
             pickable = card in picks
             held = n if card in data.commodities else 0
-            tag = "received" if received.get(card) else ""
+            tag = "received" if received.get(card) else (
+                "new" if self.drawn.get(view.viewer, Counter()).get(card) else "")
             box = draw_card(surface, t, card, at, view.config.ruleset, count=n, held=held,
                             edge=Palette.highlight if pickable else None, tag=tag)
             if pickable:

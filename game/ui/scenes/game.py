@@ -294,11 +294,15 @@ class GameScene(Scene):
                 self.pick("done")
             elif len(labels) == 1:
                 self.pick(labels[0])
-        elif k == "cancel":
+        elif k == "cancel":  # Esc stops a drag, else opens the menu; undo is Ctrl+Z (help.py)
             if self.drag is not None:
                 self.drag = None
-            elif not self.undo():
+            else:
                 self.open_menu()
+        elif k == "help":
+            from .help import HelpScene
+
+            self.app.push(HelpScene(self.app))
         elif k == "undo":
             self.undo()
         elif k == "tab":
