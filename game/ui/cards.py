@@ -332,11 +332,20 @@ def _paint(theme: Theme, card: str, width: int, ruleset: str, held: int) -> pyga
     pygame.draw.circle(surf, shade(colour, 0.5), centre, disc_r)
     num = _fit(theme, str(value), band.height * 0.62, disc_r * 2, (255, 250, 235))
     surf.blit(num, num.get_rect(center=centre))
-    label = _fit(theme, name, band.height * 0.5, band.right - centre[0] - disc_r - 6, ink)
+    room = band.right - centre[0] - disc_r - 6
+    # a calamity's band says what it is; its long name goes across the body, on two lines
+    head = ("Minor calamity" if calamity[1] == "minor" else "Calamity") if calamity else name
+    label = _fit(theme, head, band.height * 0.5, room, ink)
     surf.blit(label, label.get_rect(midleft=(centre[0] + disc_r + 4, band.centery)))
+    top = band.bottom
+    if calamity:
+        for line in _two_lines(name):
+            img = _fit(theme, line, h * 0.085, inner.width - 6, (250, 226, 200))
+            surf.blit(img, img.get_rect(midtop=(inner.centerx, top + 2)))
+            top += img.get_height()
     # the emblem
     foot = round(h * (0.27 if card in data.commodities or calamity else 0.12))
-    art = pygame.Rect(inner.x, band.bottom, inner.width, inner.bottom - band.bottom - foot)
+    art = pygame.Rect(inner.x, top, inner.width, inner.bottom - top - foot)
     size = max(8, min(art.width, art.height) - max(4, w // 10))
     tint = shade(colour, 0.55) if not calamity else (230, 120, 90)
     icon = motif_surface(motif_of(card), size, tint)
@@ -352,6 +361,16 @@ def _paint(theme: Theme, card: str, width: int, ruleset: str, held: int) -> pyga
         tag = _fit(theme, text, strip.height * 0.6, strip.width - 4, tone)
         surf.blit(tag, tag.get_rect(center=strip.center))
     return surf
+
+
+def _two_lines(name: str) -> list[str]:
+    """A name as one line, or two split at the space nearest its middle."""
+    words = name.split()
+    if len(words) < 2:
+        return [name]
+    cut = min(range(1, len(words)),
+              key=lambda k: abs(len(" ".join(words[:k])) - len(" ".join(words[k:]))))
+    return [" ".join(words[:cut]), " ".join(words[cut:])]
 
 
 def _set_boxes(theme: Theme, surf: pygame.Surface, footer: pygame.Rect, value: int, most: int,

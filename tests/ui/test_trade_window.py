@@ -149,3 +149,32 @@ def test_a_trade_asking_for_a_named_card_cancelled_then_countered_and_accepted(a
     after = {pid: Counter(h.card for h in session.state.players[pid].hand)
              for pid in (first, second)}
     assert after != hands
+
+
+def test_a_calamity_received_in_trade_is_announced_above_the_hand(app) -> None:
+    from game.core.state import HandCard
+    from game.ui.options import Options
+    from game.ui.panels import Ctx
+    from game.ui.panels.hand import HandPanel
+
+    state = make_game(2)
+    me, other = list(state.players)[:2]
+    state.phase = "trade"
+    state.players[me].hand = [HandCard("clay"), HandCard("wine")]
+    hand = HandPanel(app.theme)
+    hand.rect = pygame.Rect(0, 0, 400, 700)
+    surface = pygame.Surface(hand.rect.size)
+
+    def render() -> None:
+        hand.render(surface, Ctx(view=view(state, me), options=Options.of([]), labels=(),
+                                 names={other: "Rival"}, version=0))
+
+    render()  # the hand as the trade began
+    assert not hand.received[me]
+    state.players[me].hand += [HandCard("treachery", traded_by=other), HandCard("salt", other)]
+    render()
+    assert hand.received[me] == Counter({"treachery": 1, "salt": 1})
+    assert any(tip[1][0] == "Treachery" for tip in hand.tips)  # drawn as a card, with its tip
+    state.turn += 1  # a new turn: nothing is new any more
+    render()
+    assert not hand.received[me]

@@ -511,7 +511,8 @@ class GameScene(Scene):
             self.trade.clear()
         tip = self._tooltip(ctx)
         if tip:
-            tooltip(surface, self.theme, tip, self.mouse)
+            tooltip(surface, self.theme, tip, self.mouse,
+                    within=self.map_rect if self.map_rect.collidepoint(self.mouse) else None)
 
     def _prompt(self, ctx: Ctx, labels: set[str]) -> tuple[str, str]:
         pending = self.session.state.pending
