@@ -81,6 +81,15 @@ def test_bots_bargain_openly_review_ask_for_cards_and_still_trade() -> None:
     assert any(type(e).__name__ == "TradeAccepted" for e in events)
 
 
+def test_a_side_obliges_a_request_when_the_asked_card_is_missed_little() -> None:
+    state, _ = _normal_game()
+    r = Reading(view(state, next(iter(state.players))))
+    hand = ["bone", "clay", "flax", "hides", "ochre"]  # five singletons, all worth the same
+    assert "ochre" not in plan_side(r, hand)
+    assert "ochre" in plan_side(r, hand, ("ochre",))
+    assert "gold" not in plan_side(r, hand, ("gold",))  # not held: nothing to oblige with
+
+
 def test_easy_bots_play_legally() -> None:
     state, _ = _play(["easy"], 5, 8)
     assert state.game_over
