@@ -36,7 +36,7 @@ def _top_level(element: object) -> bool:
 
 
 def widgets(manager: pygame_gui.UIManager) -> list[object]:
-    found = []
+    found: list[object] = []
     for element in manager.get_sprite_group().sprites():
         if not isinstance(element, WIDGETS) or not _top_level(element):
             continue

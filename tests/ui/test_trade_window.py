@@ -84,10 +84,10 @@ class Bargainer:
             if me == self.first and "(0 asked for)" in pending.prompt and asks:
                 self.asked = asks[-1].split(":", 1)[1]
                 return asks[-1]
-            if me == self.first and not any(o.startswith("card:") for o in options[:0]):
+            if me == self.first:
                 self.offers += 1
                 if self.offers == 1:
-                    return "no"  # review, then cancel
+                    return "no"  # the first offer: reviewed, then cancelled
             return "yes"
         raise AssertionError(f"unexpected decision {kind}")
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
@@ -218,12 +219,11 @@ class TradeWindow:
                        [(c, 1) for c in wants], ruleset, lambda c: False, "", width=px(52))
 
     def _grid(self, surface: pygame.Surface, box: pygame.Rect, cards: list[tuple[str, int]],
-              ruleset: str, pickable: object, prefix: str, tags: dict[str, str] | None = None,
-              width: int | None = None) -> int:
+              ruleset: str, pickable: Callable[[str], bool], prefix: str,
+              tags: dict[str, str] | None = None, width: int | None = None) -> int:
         """Cards in rows inside `box`; returns the bottom of the last row. Cards that do not fit
         are counted in a "+N more" note, never drawn outside."""
         px = self.theme.px
-        can_pick = pickable if callable(pickable) else (lambda c: False)
         w = width or max(px(CARD_W), min(px(108), (box.width + px(10)) // 4 - px(10)))
         per_row = max(1, (box.width + px(8)) // (w + px(10)))
         x, y = box.x, box.y
@@ -234,7 +234,7 @@ class TradeWindow:
                 x, y = box.x, y + row_h
             if y + row_h > box.bottom + px(6):
                 break
-            lit = can_pick(card)
+            lit = pickable(card)
             rect = draw_card(surface, self.theme, card, pygame.Rect(x, y, w, 0), ruleset,
                              count=n, edge=Palette.highlight if lit else None,
                              tag=(tags or {}).get(card, ""))

@@ -8,6 +8,8 @@ button.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
@@ -19,6 +21,8 @@ from ..maptiles import WASTE, WASTE_HATCH
 from ..mapview import MapView
 from ..scene import Scene
 from ..theme import Palette, shade
+
+Drawer = Callable[[pygame.Surface, pygame.Rect], None]  # draws a legend sample in a box
 
 KEYS = (
     ("Enter / Space", "Done: end the step (the highlighted button); Space also skips one "
@@ -89,7 +93,7 @@ class HelpScene(Scene):
         self._legend(surface, right)
 
     def _rows(self, surface: pygame.Surface, box: pygame.Rect, heading: str,
-              rows: list[tuple[object, str]], first_w: int, size: int) -> None:
+              rows: list[tuple[str | Drawer, str]], first_w: int, size: int) -> None:
         """A heading, then rows of (a key name or a sample drawer, what it means), the type
         made smaller until every row fits the box."""
         from ..draw import wrap
@@ -124,7 +128,8 @@ class HelpScene(Scene):
         self._rows(surface, box, "Keys and mouse", list(KEYS), first_w, 14)
 
     def _legend(self, surface: pygame.Surface, box: pygame.Rect) -> None:
-        rows: list[tuple[object, str]] = [(_sample(self, kind), text) for kind, text in LEGEND]
+        rows: list[tuple[str | Drawer, str]] = [(_sample(self, kind), text)
+                                                for kind, text in LEGEND]
         self._rows(surface, box, "Map legend", rows, self.px(56), 14)
 
 
@@ -146,7 +151,7 @@ def _map_sprite(theme: object, kind: str, owner: str, d: int) -> pygame.Surface:
     return MapView._make_stack(shim, owner, 3, d)  # type: ignore[arg-type]
 
 
-def _sample(scene: HelpScene, kind: str):  # type: ignore[no-untyped-def]
+def _sample(scene: HelpScene, kind: str) -> Drawer:
     """A drawer of one map mark in a small box, drawn as the map draws it."""
     t = scene.theme
     px = t.px
