@@ -27,8 +27,15 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_selftest(args: argparse.Namespace) -> int:
-    from game.ui.selftest import run_selftest
+    from game.ui.selftest import run_layout_check, run_selftest
 
+    if args.layout:
+        if args.calamity:
+            print("calamitas selftest: --layout and --calamity do not go together",
+                  file=sys.stderr)
+            return 2
+        return run_layout_check(frames=min(args.frames, 60), players=args.players,
+                                seed=args.seed, screenshots=args.screenshots)
     return run_selftest(frames=args.frames, players=args.players, seed=args.seed,
                         screenshots=args.screenshots, calamity=args.calamity,
                         ruleset=args.ruleset)
@@ -174,6 +181,12 @@ def whole(low: int, high: int) -> Callable[[str], int]:
     return parse
 
 
+def _levels() -> list[str]:
+    from game.bots import LEVELS
+
+    return list(LEVELS)
+
+
 def build_parser() -> argparse.ArgumentParser:
     players, seed = whole(*PLAYERS), whole(0, SEEDS - 1)
     parser = _Parser(
@@ -190,53 +203,66 @@ def build_parser() -> argparse.ArgumentParser:
     play.set_defaults(func=cmd_play)
 
     sim = sub.add_parser("simulate", help="play a whole game headless")
-    sim.add_argument("--players", type=players, default=5, metavar="N")
-    sim.add_argument("--bots", default="random", help="bot levels, one per seat or one for all")
-    sim.add_argument("--seed", type=seed, default=1)
+    sim.add_argument("--players", type=players, default=5, metavar="N", help="seats (default 5)")
+    sim.add_argument("--bots", default="random", metavar="LEVELS",
+                     help="bot levels, one per seat or one for all, comma-separated: "
+                          f"{', '.join(_levels())} (default random)")
+    sim.add_argument("--seed", type=seed, default=1, help="the game's random seed")
     sim.add_argument("--ruleset", default="classic",
-                     choices=["classic", "mega-empires", "double-empires"])
+                     choices=["classic", "mega-empires", "double-empires"],
+                     help="the rule set (default classic)")
     sim.add_argument("--map", metavar="ID", help="a map id from maps/ or a map file")
-    sim.add_argument("--ast", default="basic", choices=["basic", "expert"])
+    sim.add_argument("--ast", default="basic", choices=["basic", "expert"],
+                     help="the A.S.T. side (default basic)")
     sim.add_argument("--max-turns", type=whole(0, TURNS), default=0, metavar="T",
-                     help="end after turn T (0: when the rules end the game)")
-    sim.add_argument("--save", metavar="FILE")
+                     help="stop after T turns (default 0: play until the rules end the game)")
+    sim.add_argument("--save", metavar="FILE", help="save the finished game to FILE")
     sim.add_argument("--json", action="store_true", help="one JSON object on the last line")
     sim.set_defaults(func=cmd_simulate)
 
     scen = sub.add_parser("scenario", help="run conformance scenarios")
-    scen.add_argument("paths", nargs="*", metavar="PATH")
+    scen.add_argument("paths", nargs="*", metavar="PATH",
+                      help="scenario files or folders (default: the bundled scenarios)")
     scen.add_argument("--list-ids", action="store_true", help="every id a scenario may use")
     scen.set_defaults(func=cmd_scenario)
 
     rep = sub.add_parser("replay", help="re-apply a save's action log")
-    rep.add_argument("file", metavar="FILE")
+    rep.add_argument("file", metavar="FILE", help="a saved game")
     rep.add_argument("--verify", action="store_true", help="check every stored state hash")
     rep.add_argument("--view", action="store_true",
                      help="watch it in the client's replay viewer (after --verify, if given)")
     rep.set_defaults(func=cmd_replay)
 
     val = sub.add_parser("validate-map", help="check a map file")
-    val.add_argument("file", metavar="FILE")
+    val.add_argument("file", metavar="FILE", help="a map file (JSON)")
     val.set_defaults(func=cmd_validate_map)
 
     st = sub.add_parser("selftest", help="run the client headless with bots in every seat")
-    st.add_argument("--frames", type=whole(1, 10_000_000), default=120)
-    st.add_argument("--players", type=players, default=5)
-    st.add_argument("--seed", type=seed, default=1)
-    st.add_argument("--screenshots", metavar="DIR")
+    st.add_argument("--frames", type=whole(1, 10_000_000), default=120,
+                    help="frames to draw (default 120)")
+    st.add_argument("--players", type=players, default=5, help="seats (default 5)")
+    st.add_argument("--seed", type=seed, default=1, help="the game's random seed")
+    st.add_argument("--screenshots", metavar="DIR", help="save a picture of every screen in DIR")
     st.add_argument("--calamity", metavar="ID",
                     help="resolve this calamity on a board set up for it and take pictures at "
                          "the start, middle and end of its animation (also: earthquake)")
     st.add_argument("--ruleset", default=None,
                     help="with --calamity: the rule set (default: the first that has it)")
+    st.add_argument("--layout", action="store_true",
+                    help="visit every screen at 1366x768, 1920x1080 and 2560x1440, at UI scale "
+                         "1, 1.25 and 1.5, and fail where a text is clipped, two widgets "
+                         "overlap or anything falls off the window")
     st.set_defaults(func=cmd_selftest)
 
     arena = sub.add_parser("arena", help="headless bot matches")
-    arena.add_argument("--players", type=players, default=5)
-    arena.add_argument("--seats", default="random")
-    arena.add_argument("--games", type=whole(1, 100_000), default=10)
-    arena.add_argument("--ruleset", default="classic")
-    arena.add_argument("--seed", type=seed, default=1)
+    arena.add_argument("--players", type=players, default=5, help="seats per game (default 5)")
+    arena.add_argument("--seats", default="random", metavar="LEVELS",
+                       help="bot levels, one per seat or one for all, comma-separated: "
+                            f"{', '.join(_levels())} (default random)")
+    arena.add_argument("--games", type=whole(1, 100_000), default=10,
+                       help="games to play (default 10)")
+    arena.add_argument("--ruleset", default="classic", help="the rule set (default classic)")
+    arena.add_argument("--seed", type=seed, default=1, help="the first game's random seed")
     arena.set_defaults(func=cmd_arena)
     return parser
 

@@ -37,6 +37,9 @@ def resolve_map(name: str | None) -> MapGraph:
             raise SimulationError("no map is installed yet: pass --map FILE")
         name = sorted(maps)[0]
     path = maps.get(name, Path(name))
+    if name not in maps and not path.is_file():
+        known = ", ".join(sorted(maps)) or "none installed"
+        raise SimulationError(f"no map {name!r}: give a map id (known: {known}) or a map file")
     try:
         graph, _ = load_map_file(path)
     except MapError as err:

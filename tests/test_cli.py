@@ -66,3 +66,34 @@ def test_the_largest_seed_plays_saves_and_replays(tmp_path, capsys) -> None:
                  "--save", str(save)]) == 0
     assert main(["replay", str(save), "--verify"]) == 0
     assert "verified:" in capsys.readouterr().out
+
+
+def test_every_option_of_every_command_has_help() -> None:
+    parser = build_parser()
+    subs = next(a for a in parser._actions if a.dest == "command")
+    for command, sub in subs.choices.items():  # type: ignore[union-attr]
+        for action in sub._actions:
+            assert action.help, f"{command} {action.option_strings or action.dest} has no help"
+
+
+def test_arena_seats_help_lists_the_bot_levels() -> None:
+    from game.bots import LEVELS
+
+    subs = next(a for a in build_parser()._actions if a.dest == "command")
+    text = subs.choices["arena"].format_help()  # type: ignore[union-attr]
+    assert all(level in text for level in LEVELS)
+
+
+def test_simulate_with_an_unknown_map_lists_the_known_maps(capsys) -> None:
+    from game.mapfile import find_maps
+
+    assert main(["simulate", "--map", "atlantis", "--max-turns", "1"]) != 0
+    err = capsys.readouterr().err
+    assert "no map 'atlantis'" in err and all(name in err for name in find_maps())
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_selftest_with_an_unknown_rule_set_blames_the_rule_set(capsys) -> None:
+    assert main(["selftest", "--calamity", "cyclone", "--ruleset", "nonsense"]) != 0
+    err = capsys.readouterr().err
+    assert "no rule set 'nonsense'" in err and "classic" in err

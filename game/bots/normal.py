@@ -223,6 +223,9 @@ class NormalBot:
     def _trade_name(self, r: Reading, options: list[str]) -> str:
         return self.trader.name(r, options)
 
+    def _trade_review(self, r: Reading, options: list[str]) -> str:
+        return self.trader.review(r, self.prompt, options)
+
     # -- phase 10: special abilities ---------------------------------------------------------
     def _special_ability(self, r: Reading, options: list[str]) -> str:
         for label in options:

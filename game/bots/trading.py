@@ -8,6 +8,9 @@ its two most attractive commodities (truthful, as the core demands) and says not
 
 - Offer (`trade_partner`): when the bot holds a tradable calamity, or cards that fit none of
   its sets, to the partner it most wants to hurt when dumping, else to the weakest player.
+- Review (`trade_review`, open bargaining): ask for the one commodity that would add most to
+  its own sets, then send; an acceptance is handed over as planned. Requests made to it bind
+  nobody, so it answers by value alone.
 - Answer (`trade_answer`): accept when what comes in (declared sets + wary unknowns) beats what
   goes out; against a rival, counter with a side of its own rather than refuse when it has
   something to dump; otherwise refuse.
@@ -24,20 +27,25 @@ from .cards import gain_of, loss_of, unknown_card_value
 from .reading import Reading, with_prefix
 
 MIN_CARDS = 3
+ASKED_BONUS = 1.5  # points a requested card's loss is eased by when choosing what to give
 NAMED = 2
 ANSWER_RE = re.compile(r"^(\S+) offers you (\d+) cards, among them (\S+) and (\S+):")
+ASKS_RE = re.compile(r"They ask for ([\w ]+)\.$")
 SIDE_RE = re.compile(r"Trade, (offering to|accepting the offer of) (\S+): .*\((\d+) chosen")
 
 
-def plan_side(r: Reading, hand: list[str]) -> list[str]:
+def plan_side(r: Reading, hand: list[str], asked: tuple[str, ...] = ()) -> list[str]:
     """The cards to give: every tradable calamity, then the cards missed least, until the side
-    holds 3 cards with 2 commodities (more only when calamities fill it)."""
+    holds 3 cards with 2 commodities (more only when calamities fill it). A card the partner
+    asked for counts as missed a little less (ASKED_BONUS): obliging costs little and helps the
+    trade along."""
     counts = Counter(hand)
     tradable = [c for c in hand if r.calamity(c) in ("tradable", "minor")]
     side: list[str] = list(tradable)
     left = Counter(hand) - Counter(side)
     goods = sorted((c for c in left.elements() if face_value(c) > 0 or r.calamity(c) == ""),
-                   key=lambda c: (loss_of(r, counts, c), -face_value(c), c))
+                   key=lambda c: (loss_of(r, counts, c) - ASKED_BONUS * (c in asked),
+                                  -face_value(c), c))
     commodities = sum(1 for c in side if face_value(c) > 0)
     for card in goods:
         if len(side) >= MIN_CARDS and commodities >= NAMED:
@@ -89,6 +97,7 @@ class Trader:
     def __init__(self) -> None:
         self.plan: list[str] = []
         self.picked: list[str] = []
+        self.asked: tuple[str, ...] = ()  # what the offer being answered asks for
 
     # -- making an offer ----------------------------------------------------------------------
     def partner(self, r: Reading, options: list[str]) -> str:
@@ -107,11 +116,13 @@ class Trader:
     # -- answering --------------------------------------------------------------------------
     def answer(self, r: Reading, prompt: str, options: list[str]) -> str:
         found = ANSWER_RE.match(prompt)
+        asks = ASKS_RE.search(prompt)
+        self.asked = tuple(asks.group(1).split(" and ")) if asks else ()
         if not found or "yes" not in options:
             return "no"
         offerer, count = found.group(1), int(found.group(2))
         named = [found.group(3), found.group(4)]
-        side = plan_side(r, r.hand)
+        side = plan_side(r, r.hand, self.asked)
         give = side_loss(r, r.hand, side)
         get = incoming_value(r, r.hand, named, count)
         # a trade helps the partner too: ask more of it the stronger they are
@@ -129,7 +140,9 @@ class Trader:
         found = SIDE_RE.search(prompt)
         chosen = int(found.group(3)) if found else len(self.picked)
         if chosen == 0 or not self.plan:
-            self.plan, self.picked = plan_side(r, r.hand), []
+            accepting = found is not None and found.group(1).startswith("accepting")
+            self.plan = plan_side(r, r.hand, self.asked if accepting else ())
+            self.picked = []
         self.picked = self.picked[:chosen]
         wanted = Counter(self.plan) - Counter(self.picked)
         for card in self.plan:
@@ -144,6 +157,15 @@ class Trader:
         best = min(cards, key=lambda c: (face_value(c) <= 0, loss_of(r, counts, c), c))
         self.picked.append(best)
         return f"card:{best}"
+
+    def review(self, r: Reading, prompt: str, options: list[str]) -> str:
+        """Ask once for the commodity worth most to its own sets, then send."""
+        asks = with_prefix(options, "card")
+        if not asks or "yes" not in options or "(0 asked for)" not in prompt:
+            return "yes"
+        counts = Counter(r.hand)
+        best = max(asks, key=lambda c: (gain_of(r, counts, c), c))
+        return f"card:{best}" if gain_of(r, counts, best) > 0 else "yes"
 
     def name(self, r: Reading, options: list[str]) -> str:
         """Declare the most attractive commodities of the side."""

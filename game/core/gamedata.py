@@ -56,7 +56,7 @@ NUMBER_KEYS: tuple[str, ...] = (
     "cartography_price_high", "rhetoric_stack", "rhetoric_price", "mining_stack_low",
     "mining_stack_high", "mining_price", "wonder_free_cards_per_turn", "water_card_value",
     "trade_min_cards_each", "trade_named_commodities", "trade_minutes",
-    "trade_offers_per_player", "max_calamities_held",
+    "trade_offers_per_player", "trade_requests_most", "max_calamities_held",
     "max_major_calamities_held", "diaspora_tokens", "provincial_empire_players",
     "provincial_empire_min_face_value", "universal_doctrine_barbarian_tokens",
     "universal_doctrine_pirate_cities", "politics_treasury",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from .mapgraph import MapGraph
@@ -30,6 +30,17 @@ class GameConfig:
     seed: int = 0
     max_turns: int = 0  # 0: play until the game ends by the rules
     names: dict[str, str] = field(default_factory=dict)
+    # Trade as open bargaining: offers are reviewed before they go, may ask for cards by name,
+    # and may be cancelled; a player may pass for the whole phase (game/core/phases/trade.py).
+    # Games made before it existed keep the older protocol, so their action logs replay.
+    open_bargaining: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain fields; open_bargaining only when set, so older games keep their hashes."""
+        plain = {f.name: to_plain(getattr(self, f.name)) for f in fields(self)}
+        if not self.open_bargaining:
+            del plain["open_bargaining"]
+        return plain
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from game.core import IllegalAction
 from .options import Options
 from .session import Session
 
-TRADE_KINDS = ("trade_partner", "trade_card", "trade_name", "trade_answer")
+TRADE_KINDS = ("trade_partner", "trade_card", "trade_name", "trade_review", "trade_answer")
 
 
 @dataclass
@@ -23,6 +23,7 @@ class TradeSide:
     partner: str = ""
     cards: list[str] = field(default_factory=list)
     named: list[str] = field(default_factory=list)
+    wants: list[str] = field(default_factory=list)  # asked for by name (open bargaining)
 
 
 class HumanController:
@@ -53,7 +54,7 @@ class HumanController:
         pending = self.session.state.pending
         kind = pending.kind if pending else ""
         before = TradeSide(self.side.player, self.side.partner, list(self.side.cards),
-                           list(self.side.named))
+                           list(self.side.named), list(self.side.wants))
         try:
             events = self.session.play(who, label)
         except IllegalAction as err:
@@ -85,6 +86,10 @@ class HumanController:
             side.cards.append(label.split(":", 1)[1])
         elif kind == "trade_name" and label.startswith("card:"):
             side.named.append(label.split(":", 1)[1])
+        elif kind == "trade_review" and label.startswith("card:"):
+            side.wants.append(label.split(":", 1)[1])
+        if kind in ("trade_card", "trade_name", "trade_review") and label == "no":
+            self.side = TradeSide()  # cancelled
         if any(type(e).__name__ in ("TradeOffered", "TradeAccepted", "TradeRefused")
                for e in events):
             self.side = TradeSide()

@@ -85,8 +85,10 @@ def civ_badge(surface: pygame.Surface, theme: Theme, civ: str, emblem: str,
 
 
 def tooltip(surface: pygame.Surface, theme: Theme, lines: list[str],
-            pos: tuple[int, int]) -> None:
-    """A hover box near the mouse, kept on screen; the first line is the title."""
+            pos: tuple[int, int], within: pygame.Rect | None = None) -> None:
+    """A hover box near the mouse, kept on screen (and inside `within`, when given and there is
+    room: a map tip stays on the map, off the prompt, Undo and the log); the first line is the
+    title."""
     if not lines:
         return
     pad = theme.px(8)
@@ -95,10 +97,16 @@ def tooltip(surface: pygame.Surface, theme: Theme, lines: list[str],
     w = max(s.get_width() for s in rendered) + pad * 2
     h = sum(s.get_height() for s in rendered) + pad * 2
     box = pygame.Rect(pos[0] + theme.px(16), pos[1] + theme.px(16), w, h)
-    box.clamp_ip(surface.get_rect())
+    area = surface.get_rect()
+    if within is not None and within.width >= w and within.height >= h:
+        area = within
+    box.clamp_ip(area)
     if box.collidepoint(pos):
         box.bottom = pos[1] - theme.px(8)
-        box.clamp_ip(surface.get_rect())
+        box.clamp_ip(area)
+        if box.collidepoint(pos):  # no room above either: beside the mouse instead
+            box.right = pos[0] - theme.px(8)
+            box.clamp_ip(area)
     shadow = box.move(theme.px(3), theme.px(3))
     pygame.draw.rect(surface, (0, 0, 0), shadow, border_radius=theme.px(6))
     panel(surface, box, theme, fill=(22, 19, 15), edge=Palette.gold, radius=6)

@@ -56,6 +56,9 @@ class _Pen:
                         a0, a1, self.r(width))
 
 
+Pen = _Pen  # for other code-drawn emblems (the trade cards' motifs)
+
+
 def _labrys(d: _Pen) -> None:
     d.rect(0.46, 0.1, 0.08, 0.82)
     d.poly([(0.5, 0.32), (0.12, 0.12), (0.08, 0.5), (0.12, 0.88), (0.5, 0.68)])

@@ -20,7 +20,7 @@ DRAG_THRESHOLD = 6
 @dataclass(frozen=True)
 class Intent:
     kind: str  # press, release, click, drag, hover, zoom, fit, confirm, cancel, undo, tab, menu,
-    #            skip, wheel
+    #            skip, wheel, help
     pos: tuple[int, int] = (0, 0)
     amount: float = 0.0
     dx: float = 0.0
@@ -92,6 +92,8 @@ class InputMap:
             return [Intent("tab", amount=TAB_KEYS[key])]
         if key == pygame.K_TAB:
             return [Intent("skip")]
+        if key in (pygame.K_h, pygame.K_QUESTION, pygame.K_SLASH):
+            return [Intent("help")]
         return []
 
     def pan_velocity(self) -> tuple[int, int]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.core import PlayerView
+from game.core.costs import set_value
 from game.core.gamedata import GROUPS, load_game_data
 
 from .logtext import name, nice
@@ -12,15 +13,27 @@ from .prompts import readable
 
 # Labels of `done` by decision kind: "Done" means different things in different places.
 _DONE_TEXT = {
-    "trade_partner": "Pass",
+    "trade_partner": "Pass this round",
     "movement_area": "End movement",
     "build_city": "No more cities",
     "advance_choice": "Stop buying",
     "buy_trade_card": "No more cards",
-    "trade_card": "Offer these",
+    "trade_card": "Done — name two commodities",
+    "trade_card:counter": "Done — name two commodities",
+    "trade_card:accept": "Done — name two commodities",
 }
 _YES_NO = {
-    "trade_answer": ("Accept", "Refuse"),
+    "trade_answer": ("Accept — then choose yours", "Refuse"),
+    "trade_partner": ("Yes", "Pass the whole trade phase"),
+    "trade_card": ("Yes", "Cancel the offer"),
+    "trade_name": ("Yes", "Cancel the offer"),
+    "trade_review": ("Send the offer", "Cancel the offer"),
+    "trade_card:counter": ("Yes", "Cancel the counter-offer"),
+    "trade_name:counter": ("Yes", "Cancel the counter-offer"),
+    "trade_review:counter": ("Send the counter-offer", "Cancel the counter-offer"),
+    "trade_card:accept": ("Yes", "Take back the acceptance"),
+    "trade_name:accept": ("Yes", "Take back the acceptance"),
+    "trade_review:accept": ("Trade — give these cards", "Take back the acceptance"),
     "civil_war_keep": ("Keep the first", "Keep the second"),
     "movement_action": ("Use a ship here", "No"),
     "conflict_loss": ("Lose a ship", "No"),
@@ -29,7 +42,7 @@ _YES_NO = {
 }
 # What a number picks, by decision kind, where the number alone does not say it.
 _NUMBER_TEXT = {
-    "movement_action": "Build a ship ({n} treasury)",
+    "movement_action": "Build a ship ({n} treasury, the rest in tokens)",
     "advance_payment": "Pay {n} from treasury",
     "ship_upkeep": "Pay {n} treasury",
     "buy_trade_card": "From stack {n}",
@@ -78,6 +91,17 @@ def card_name(card: str) -> str:
     return nice(card).capitalize()
 
 
+def _payment_text(card: str, view: PlayerView) -> str:
+    """A payment hands in the whole set of a commodity: say so, and what it is worth."""
+    data = load_game_data()
+    commodity = data.commodities.get(card)
+    if commodity is None:
+        return card_name(card)
+    n = sum(1 for h in view.hand if h.card == card)
+    cards = f"{n} cards" if n != 1 else "1 card"
+    return f"Hand in {commodity.name} ({cards}, worth {set_value(n, commodity.value)})"
+
+
 def option_text(label: str, kind: str, view: PlayerView | None = None) -> str:
     prefix, _, rest = label.partition(":")
     if label == "done":
@@ -95,6 +119,8 @@ def option_text(label: str, kind: str, view: PlayerView | None = None) -> str:
                 pass
         return name(rest)
     if prefix == "card":
+        if kind == "advance_payment" and view is not None:
+            return _payment_text(rest, view)
         return card_name(rest)
     if prefix == "advance":
         adv = load_game_data().advances.get(rest)

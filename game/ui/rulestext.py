@@ -16,7 +16,8 @@ PHASE_BRIEFS = {
     "trade_card_acquisition": "Each player draws a trade card from every stack up to their "
                               "number of cities, and may buy extra cards from the top stacks.",
     "trade": "Players offer each other at least three cards, naming two commodities truly; "
-             "the rest may hide anything tradable — calamities included.",
+             "the rest may hide anything tradable — calamities included. An offer may ask for "
+             "cards by name (binding nobody), be cancelled before it goes, or be countered.",
     "calamity_selection": "Calamities held are revealed; beyond the limits, some are returned "
                           "unresolved.",
     "calamity_resolution": "Calamities strike in stack order: primary victims, secondary "

@@ -12,16 +12,59 @@ from __future__ import annotations
 import os
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 FRAME_DT = 1 / 60
 MAX_EXTRA_FRAMES = 20_000
 
 
+LAYOUT_SIZES = ((1366, 768), (1920, 1080), (2560, 1440))
+LAYOUT_SCALES = (1.0, 1.25, 1.5)
+
+
+def run_layout_check(frames: int = 60, players: int = 5, seed: int = 1,
+                     screenshots: str | None = None) -> int:
+    """Every screen of the tour at each window size and UI scale; fails (exit 1) on a text
+    clipped, two widgets overlapping or anything off the window, one line per problem."""
+    started = time.perf_counter()
+    found: list[str] = []
+    screens = 0
+    for size in LAYOUT_SIZES:
+        for scale in LAYOUT_SCALES:
+            where = f"{size[0]}x{size[1]} at {scale:g}"
+            folder = (str(Path(screenshots) / f"{size[0]}x{size[1]}-{scale:g}")
+                      if screenshots else None)
+            seen: list[str] = []
+
+            def note(name: str, lines: list[str], where: str = where,
+                     seen: list[str] = seen) -> None:
+                seen.append(name)
+                found.extend(f"{where}, {name}: {line}" for line in lines)
+
+            code = run_selftest(frames=frames, players=players, seed=seed, screenshots=folder,
+                                size=size, scale=scale, layout=note, quiet=True)
+            if code:
+                return code
+            screens += len(seen)
+    for line in found:
+        print(f"layout: {line}", file=sys.stderr)
+    seconds = time.perf_counter() - started
+    if found:
+        print(f"calamitas selftest --layout: {len(found)} problem(s) on {screens} screens",
+              file=sys.stderr)
+        return 1
+    print(f"selftest --layout OK: {screens} screens at {len(LAYOUT_SIZES)} sizes x "
+          f"{len(LAYOUT_SCALES)} UI scales, in {seconds:.1f} s")
+    return 0
+
+
 def run_selftest(frames: int = 120, players: int = 5, seed: int = 1,
                  screenshots: str | None = None, calamity: str | None = None,
                  size: tuple[int, int] = (1366, 768), scale: float = 1.0,
-                 ruleset: str | None = None) -> int:
+                 ruleset: str | None = None,
+                 layout: Callable[[str, list[str]], None] | None = None,
+                 quiet: bool = False) -> int:
     """The tour of every screen; with `calamity`, instead, that calamity resolved on a board
     set up for it, with pictures at the start, middle and end of its animation."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -32,9 +75,11 @@ def run_selftest(frames: int = 120, players: int = 5, seed: int = 1,
     from game.persist import Settings
 
     from .app import App
+    from .layoutcheck import problems
     from .scenes.end import EndScene
     from .scenes.game import GameScene
     from .scenes.gamemenu import GameMenuScene
+    from .scenes.help import HelpScene
     from .scenes.load import LoadScene
     from .scenes.menu import MenuScene
     from .scenes.newgame import NewGameScene
@@ -68,6 +113,8 @@ def run_selftest(frames: int = 120, players: int = 5, seed: int = 1,
                     break
                 run(1)
         shots.append(name)
+        if layout is not None:
+            layout(name, _layout_problems(app, problems))
         if folder is not None:
             pygame.image.save(app.screen, str(folder / f"{len(shots):02d}-{name}.png"))
 
@@ -119,6 +166,9 @@ def run_selftest(frames: int = 120, players: int = 5, seed: int = 1,
         app.push(GameMenuScene(app, game))
         shot("game-menu")
         app.pop()
+        app.push(HelpScene(app))
+        shot("help")
+        app.pop()
         app.push(EndScene(app, session))
         shot("end")
         app.pop()
@@ -133,9 +183,27 @@ def run_selftest(frames: int = 120, players: int = 5, seed: int = 1,
         app.close()
     seconds = time.perf_counter() - started
     where = f" into {folder}" if folder else ""
-    print(f"selftest OK: {app.frames} frames, {len(shots)} screens{where}, reached turn {turn} "
-          f"in {seconds:.1f} s")
+    if not quiet:
+        print(f"selftest OK: {app.frames} frames, {len(shots)} screens{where}, reached turn "
+              f"{turn} in {seconds:.1f} s")
     return 0
+
+
+def _layout_problems(app, problems) -> list[str]:  # type: ignore[no-untyped-def]
+    """The widgets' problems, and those the scene and its parts report about what they drew
+    (`layout_marks`: rects of drawn texts; `layout_problems`: lines)."""
+    scene = app.scene
+    parts = [scene, *(getattr(scene, name, None) for name in ("topbar", "decision", "trade"))]
+    marks: list[tuple[str, object]] = []
+    found: list[str] = []
+    for part in parts:
+        if part is None:
+            continue
+        if callable(getattr(part, "layout_marks", None)):
+            marks += part.layout_marks()
+        if callable(getattr(part, "layout_problems", None)):
+            found += part.layout_problems()
+    return found + problems(app.manager, app.screen.get_rect(), "", marks)
 
 
 def _calamity_selftest(app, calamity: str, ruleset: str | None, seed: int, players: int,  # type: ignore[no-untyped-def]

@@ -51,6 +51,8 @@ class Showcase:
 
 def ruleset_of(calamity: str, ruleset: str | None, data: GameData) -> str:
     wanted = "volcanic_eruption" if calamity == EARTHQUAKE else calamity
+    if ruleset and ruleset not in data.rulesets:
+        raise ShowcaseError(f"no rule set {ruleset!r}; known: {', '.join(sorted(data.rulesets))}")
     names = [ruleset] if ruleset else list(data.rulesets)
     for name in names:
         if name in data.rulesets and wanted in data.rulesets[name].calamities:

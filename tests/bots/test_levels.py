@@ -26,8 +26,11 @@ def _graph():  # type: ignore[no-untyped-def]
     return load_map_file(ARENA)[0]
 
 
-def _play(levels: list[str], seed: int, turns: int) -> tuple[GameState, list[Event]]:
-    state = new_game(GameConfig(players=[], setup="5-west", seed=seed, max_turns=turns), _graph())
+def _play(levels: list[str], seed: int, turns: int, bargaining: bool = False
+          ) -> tuple[GameState, list[Event]]:
+    config = GameConfig(players=[], setup="5-west", seed=seed, max_turns=turns,
+                        open_bargaining=bargaining)
+    state = new_game(config, _graph())
     bots = {pid: make_bot(levels[i % len(levels)], seed * 10 + i)
             for i, pid in enumerate(state.players)}
     cards = card_census(state)
@@ -68,6 +71,23 @@ def test_normal_bots_trade_and_every_trade_is_by_declared_commodities() -> None:
     accepted = [e for e in events if type(e).__name__ == "TradeAccepted"]
     assert offered and accepted
     assert all(len(e.named) == 2 for e in offered)  # type: ignore[attr-defined]
+
+
+def test_bots_bargain_openly_review_ask_for_cards_and_still_trade() -> None:
+    state, events = _play(["normal", "easy", "random"], 4, 8, bargaining=True)
+    offered = [e for e in events if type(e).__name__ == "TradeOffered"]
+    assert state.game_over and offered
+    assert any(e.wants for e in offered)  # type: ignore[attr-defined]
+    assert any(type(e).__name__ == "TradeAccepted" for e in events)
+
+
+def test_a_side_obliges_a_request_when_the_asked_card_is_missed_little() -> None:
+    state, _ = _normal_game()
+    r = Reading(view(state, next(iter(state.players))))
+    hand = ["bone", "clay", "flax", "hides", "ochre"]  # five singletons, all worth the same
+    assert "ochre" not in plan_side(r, hand)
+    assert "ochre" in plan_side(r, hand, ("ochre",))
+    assert "gold" not in plan_side(r, hand, ("gold",))  # not held: nothing to oblige with
 
 
 def test_easy_bots_play_legally() -> None:

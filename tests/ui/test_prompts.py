@@ -115,8 +115,31 @@ def test_prompts_that_explain_labels_speak_of_the_map_and_buttons(prompt: str, s
 
 
 def test_numbers_say_what_they_buy_where_the_number_alone_does_not() -> None:
-    assert option_text("number:2", "movement_action") == "Build a ship (2 treasury)"
+    assert option_text("number:2", "movement_action") == (
+        "Build a ship (2 treasury, the rest in tokens)")
     assert option_text("number:1", "advance_credits") == "Civics"
     assert option_text("number:9", "buy_trade_card") == "From stack 9"
     assert option_text("number:3", "movement_tokens") == "3"
     assert option_text("no", "advance_payment") == "Call it off"
+
+
+def test_a_payment_button_says_it_hands_in_the_whole_set_and_its_worth() -> None:
+    from game.core import view
+    from game.core.state import HandCard
+    from tests.ui.script import make_game
+
+    state = make_game(1)
+    me = next(iter(state.players))
+    state.players[me].hand = [HandCard("clay")] * 4 + [HandCard("wine")]
+    seen = view(state, me)
+    assert option_text("card:clay", "advance_payment", seen) == (
+        "Hand in Clay (4 cards, worth 16)")
+    assert option_text("card:wine", "advance_payment", seen) == "Hand in Wine (1 card, worth 5)"
+
+
+def test_trade_buttons_say_what_they_do_for_offers_counters_and_acceptances() -> None:
+    assert option_text("done", "trade_partner") == "Pass this round"
+    assert option_text("no", "trade_partner") == "Pass the whole trade phase"
+    assert option_text("yes", "trade_review") == "Send the offer"
+    assert option_text("no", "trade_review:counter") == "Cancel the counter-offer"
+    assert option_text("yes", "trade_review:accept") == "Trade — give these cards"

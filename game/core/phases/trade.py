@@ -25,6 +25,21 @@ The protocol, one pick at a time
    `yes` and the counter are offered only to a player who can build a legal side.
 5. The turn passes to the next player in ranking order after the one who made the first offer.
 
+Open bargaining (when the game's config sets `open_bargaining`; older games keep the steps above
+so their action logs replay):
+6. Review. Once the 2 commodities are named, the builder of a side is asked `trade_review`:
+   `card:ID` asks for that commodity by name (up to `trade_requests_most`, offers and counters
+   only), `yes` sends the offer (or, accepting, hands the side over), `no` cancels.
+7. Cancel (`no`, offered while a side is built, named or reviewed). A first offer is withdrawn
+   unseen and the turn passes on; a counter is withdrawn and the offer it answered is back on
+   the table; an acceptance is taken back and the offer waits for a new answer. Cancelling an
+   acceptance uses one of the accepter's offers, and is offered only while some are left.
+8. Requests. What an offer asks for travels with it (TradeOffered.wants) and closes the answer's
+   prompt ("They ask for wine and gold."). Like everything said at the table beyond the 2 named
+   commodities and the count, a request binds nobody (rules §4 phase 7).
+9. Passing. `done` passes this round; `no` passes for the rest of the phase: that player makes
+   no more offers (they may still answer offers made to them).
+
 Bounds: every offer and counter-offer uses one of its maker's `trade_offers_per_player` (a house
 limit standing in for the rules' 10-minute timer), so a phase with random bots always ends.
 
@@ -66,6 +81,7 @@ class TradeOffered(Event):
     named: tuple[str, ...]  # the 2 commodities declared
     count: int  # cards offered
     counter: bool = False  # a counter-offer replacing the partner's offer
+    wants: tuple[str, ...] = ()  # commodities asked for by name (open bargaining; not binding)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -95,6 +111,14 @@ def named_commodities() -> int:
 
 def offer_limit() -> int:
     return load_game_data().numbers["trade_offers_per_player"]
+
+
+def requests_most() -> int:
+    return load_game_data().numbers["trade_requests_most"]
+
+
+def open_bargaining(state: GameState) -> bool:
+    return state.config.open_bargaining
 
 
 def is_commodity(card: str) -> bool:
@@ -157,6 +181,8 @@ def offered_cards(state: GameState, player: str) -> list[str]:
 def _partners(state: GameState, player: str, data: dict[str, Any]) -> list[str]:
     if data["offers"].get(player, 0) >= offer_limit() or not can_build_side(state, player):
         return []
+    if player in data.get("out", ()):
+        return []
     return [p.id for p in state.players.values()
             if p.id != player and len(p.hand) >= min_cards()]
 
@@ -175,9 +201,11 @@ def _step(state: GameState, task: Task, events: list[Event]) -> None:
         partners = _partners(state, player, data)
         if partners:
             left = offer_limit() - data["offers"].get(player, 0)
+            passes = ["done", "no"] if open_bargaining(state) else ["done"]
+            rest = " for this round (done) or for the whole phase (no)" if len(passes) > 1 else ""
             ask(state, player, "trade_partner",
-                f"Trade: choose a player to make an offer to ({left} offers left), or pass",
-                [*(f"player:{p}" for p in partners), "done"], RULE)
+                f"Trade: choose a player to make an offer to ({left} offers left), or pass{rest}",
+                [*(f"player:{p}" for p in partners), *passes], RULE)
             return
         _pass(data, len(order))
     done(state, task)
@@ -195,7 +223,9 @@ def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> No
         return
     order = list(state.players)
     player = order[data["seat"] % len(order)]
-    if label == "done":
+    if label in ("done", "no"):
+        if label == "no":  # out of the phase: no more offers of one's own
+            data.setdefault("out", []).append(player)
         _pass(data, len(order))
         return
     partner = label.split(":", 1)[1]
@@ -224,11 +254,16 @@ def _deal_step(state: GameState, data: dict[str, Any], events: list[Event]) -> N
         return
     if len(side["named"]) < named_commodities():
         options, prompt = _side_options(state, side)
+        if _may_cancel(state, data, side):
+            options.append("no")
         if len(options) > 1:
             kind = "trade_name" if side["closed"] else "trade_card"
             ask(state, side["by"], kind, prompt, options, RULE)
         else:
             _pick(side, options[0])  # one possible answer: no decision
+        return
+    if open_bargaining(state) and not side.get("reviewed"):
+        _ask_review(state, data, deal)
         return
     if side["accept"]:
         _exchange(state, deal["offer"], side, events)
@@ -236,8 +271,11 @@ def _deal_step(state: GameState, data: dict[str, Any], events: list[Event]) -> N
         return
     events.append(TradeOffered(player=side["by"], partner=side["to"],
                                named=tuple(side["named"]), count=len(side["cards"]),
-                               counter=deal["offer"] is not None, rule=RULE))
+                               counter=deal["offer"] is not None,
+                               wants=tuple(side.get("wants", ())), rule=RULE))
     deal["offer"] = {k: side[k] for k in ("by", "to", "cards", "named")}
+    if "wants" in side:
+        deal["offer"]["wants"] = list(side["wants"])
     deal["side"] = None
 
 
@@ -257,6 +295,50 @@ def _side_options(state: GameState, side: dict[str, Any]) -> tuple[list[str], st
     verb = "accepting the offer of" if side["accept"] else "offering to"
     return options, (f"Trade, {verb} {side['to']}: choose a card to give "
                      f"({len(cards)} chosen; at least {least}, {named} of them commodities)")
+
+
+def _may_cancel(state: GameState, data: dict[str, Any], side: dict[str, Any]) -> bool:
+    """Open bargaining lets a side be called off; taking back an acceptance costs an offer, so
+    that a phase still always ends."""
+    if not open_bargaining(state):
+        return False
+    return not side["accept"] or data["offers"].get(side["by"], 0) < offer_limit()
+
+
+def _ask_review(state: GameState, data: dict[str, Any], deal: dict[str, Any]) -> None:
+    side = deal["side"]
+    wants: list[str] = side.setdefault("wants", [])
+    options = ["yes"]
+    if _may_cancel(state, data, side):
+        options.append("no")
+    if not side["accept"] and len(wants) < requests_most():
+        options += [f"card:{c}" for c in sorted(load_game_data().commodities) if c not in wants]
+    # counts only, as everywhere while a side is built: the cards stay unseen until sent
+    if side["accept"]:
+        prompt = (f"Trade, accepting the offer of {side['to']}: hand over your "
+                  f"{len(side['cards'])} cards (yes), or take the acceptance back (no)")
+    else:
+        prompt = (f"Trade, offering to {side['to']}: review your {len(side['cards'])} cards "
+                  f"({len(wants)} asked for). Ask for a commodity by name (card), send the "
+                  f"offer (yes) or cancel it (no)")
+    ask(state, side["by"], "trade_review", prompt, options, RULE)
+
+
+def _cancel(data: dict[str, Any], deal: dict[str, Any]) -> None:
+    side = deal["side"]
+    if side["accept"]:
+        _count_offer(data, side["by"])
+    if deal["offer"] is None:
+        data["deal"] = None  # a first offer, withdrawn before anyone saw it
+    else:
+        deal["side"] = None  # the offer on the table waits for a new answer
+
+
+def _review(side: dict[str, Any], label: str) -> None:
+    if label == "yes":
+        side["reviewed"] = True
+    else:
+        side["wants"].append(label.split(":", 1)[1])
 
 
 def _pick(side: dict[str, Any], label: str) -> None:
@@ -283,9 +365,11 @@ def _ask_answer(
         return
     named = " and ".join(offer["named"])
     counter = f" or make a counter-offer (player:{offerer})" if len(options) > 2 else ""
+    wants = offer.get("wants")
+    asked = f". They ask for {' and '.join(wants)}." if wants else ""
     ask(state, answerer, "trade_answer",
         f"{offerer} offers you {len(offer['cards'])} cards, among them {named}: accept (yes, "
-        f"then choose yours), refuse (no){counter}", options, RULE)
+        f"then choose yours), refuse (no){counter}{asked}", options, RULE)
 
 
 def _refuse(data: dict[str, Any], player: str, partner: str, events: list[Event]) -> None:
@@ -299,7 +383,12 @@ def _deal_choose(
     deal = data["deal"]
     side = deal["side"]
     if side is not None:
-        _pick(side, label)
+        if label == "no":
+            _cancel(data, deal)
+        elif len(side["named"]) >= named_commodities():
+            _review(side, label)
+        else:
+            _pick(side, label)
         return
     offer = deal["offer"]
     if label == "no":

@@ -433,9 +433,22 @@ class CardFlight(Part):
             k = ease(min(1.0, max(0.0, t * 1.3 - i * 0.08)))
             x, y = lerp(a, b, k)
             y -= stage.theme.px(80) * math.sin(math.pi * k)
-            stage.blit_centred(surface, card_back(stage), (x, y),
+            stage.blit_centred(surface, self._card(stage), (x, y),
                                alpha=1 - k * 0.6 if self.outward else min(1.0, 0.3 + k),
                                angle=(1 - k) * 40 - 20 + i * 6)
+
+
+    def _card(self, stage: Stage) -> pygame.Surface:
+        """A card drawn from a stack shows that stack's back; water lies face up."""
+        from ..cards import card_back as stack_back
+        from ..cards import card_face
+
+        e = self.events[0] if self.events else None
+        width = stage.theme.px(34)
+        if getattr(e, "water", False):
+            return card_face(stage.theme, "water", width, "classic")
+        stack = getattr(e, "stack", 0)
+        return stack_back(stage.theme, width, stack) if stack else card_back(stage)
 
 
 def card_back(stage: Stage) -> pygame.Surface:

@@ -11,24 +11,11 @@ from game.core import PlayerView
 from game.core.costs import set_value
 from game.core.gamedata import load_game_data
 
+from ..cards import draw_card, fan_height
 from ..draw import civ_badge, panel
-from ..theme import Colour, Palette, shade
+from ..options import card_name
+from ..theme import Palette, Theme
 from . import Ctx, Panel
-
-STACK_COLOURS: dict[int, Colour] = {
-    1: (196, 170, 120), 2: (170, 150, 90), 3: (196, 120, 70), 4: (120, 150, 90),
-    5: (90, 140, 150), 6: (120, 110, 160), 7: (160, 90, 120), 8: (190, 150, 60),
-    9: (150, 60, 60),
-}
-
-
-def card_colour(card: str) -> Colour:
-    data = load_game_data()
-    if card in data.commodities:
-        return STACK_COLOURS.get(data.commodities[card].value, (150, 150, 150))
-    if card == data.water.id:
-        return (70, 130, 170)
-    return (120, 30, 30)
 
 
 def calamity_kind(card: str, ruleset: str) -> str | None:
@@ -52,12 +39,65 @@ def hand_groups(view: PlayerView) -> list[tuple[str, int]]:
 
 
 class HandPanel(Panel):
+    """The hand as cards. Cards that came in a trade this turn carry a "received" ribbon, and a
+    calamity among them is announced above the hand: a trade never slips one in silently."""
+
+    def __init__(self, theme: Theme) -> None:
+        super().__init__(theme)
+        self.received: dict[str | None, Counter[str]] = {}
+        self.drawn: dict[str | None, Counter[str]] = {}  # drawn or bought this turn
+        # the hand as this turn's card acquisition (or, if not seen then, its trade) began, as
+        # (card, who traded it) pairs
+        self._before: dict[str | None, tuple[int, Counter[tuple[str, str]]]] = {}
+
+    def _track(self, view: PlayerView) -> None:
+        """The cards that came to the viewer this turn: drawn or bought, or received in trades
+        (a card received carries its giver, HandCard.traded_by)."""
+        hand = Counter((h.card, h.traded_by) for h in view.hand)
+        mark = self._before.get(view.viewer)
+        starts = view.phase in ("trade_card_acquisition", "trade")
+        if starts and (mark is None or mark[0] != view.turn):
+            self._before[view.viewer] = mark = (view.turn, hand)
+        got: Counter[str] = Counter()
+        drawn: Counter[str] = Counter()
+        if mark is not None and mark[0] == view.turn:
+            for (card, giver), n in (hand - mark[1]).items():
+                (got if giver else drawn)[card] += n
+        self.received[view.viewer] = got
+        self.drawn[view.viewer] = drawn
+
+    def _received(self, surface: pygame.Surface, ctx: Ctx, y: int) -> int:
+        """A line per calamity received in trade this turn, and one for the rest."""
+        view = ctx.view
+        got = self.received.get(view.viewer)
+        if not got:
+            return y
+        t = self.theme
+        px = self.px
+        givers = {h.card: h.traded_by for h in view.hand if h.traded_by}
+        for card in sorted(got):
+            if calamity_kind(card, view.config.ruleset) is None:
+                continue
+            who = ctx.names.get(givers.get(card, ""), givers.get(card, "someone"))
+            line = f"{who} passed you {card_name(card)} in a trade"
+            img = t.text(line, 14, (255, 150, 130), "bold")
+            box = pygame.Rect(px(8), y, self.rect.width - px(16), img.get_height() + px(8))
+            pygame.draw.rect(surface, (70, 24, 20), box, border_radius=px(4))
+            surface.blit(img, (box.x + px(8), box.y + px(4)))
+            y = box.bottom + px(4)
+        total = sum(got.values())
+        note = t.text(f"Received in trade this turn: {total} card{'s' * (total != 1)}", 13,
+                      Palette.text_dim, "italic")
+        surface.blit(note, (px(10), y))
+        return y + note.get_height() + px(6)
+
     def render(self, surface: pygame.Surface, ctx: Ctx) -> None:
         view = ctx.view
         t = self.theme
         px = self.px
         data = load_game_data()
         w = self.rect.width
+        self._track(view)
         y = px(8) - self.scroll
         if view.viewer is None:
             surface.blit(t.text("Spectating: hands are hidden", 15, Palette.text_dim), (px(12), y))
@@ -82,7 +122,8 @@ class HandPanel(Panel):
             surface.blit(t.text(str(value), 17, Palette.text, "bold"),
                          (box.x + px(8), box.y + px(17)))
         y += px(100)
-        picks = set(ctx.options.cards)
+        # in a trade review the card options ask for cards, which the hand does not hold
+        picks = set(ctx.options.cards) if ctx.kind != "trade_review" else set()
         groups = hand_groups(view)
         total = sum(set_value(n, data.commodities[c].value) for c, n in groups
                     if c in data.commodities)
@@ -92,26 +133,25 @@ class HandPanel(Panel):
         if not groups:
             surface.blit(t.text("No cards yet", 14, Palette.text_faint, "italic"), (px(12), y))
             y += px(24)
-        row_h = px(34)
-        for card, n in groups:
-            box = pygame.Rect(px(8), y, w - px(16), row_h)
-            colour = card_colour(card)
+        y = self._received(surface, ctx, y)
+        w_card = min(px(96), (w - px(16) - px(10) * 3) // 4)
+        per_row = max(1, (w - px(16) + px(10)) // (w_card + px(10)))
+        row_h = fan_height(w_card, 3) + px(8)
+        received = self.received.get(view.viewer, Counter())
+        for i, (card, n) in enumerate(groups):
+            col, row = i % per_row, i // per_row
+            at = pygame.Rect(px(8) + col * (w_card + px(10)), y + row * row_h, w_card, 0)
             pickable = card in picks
-            pygame.draw.rect(surface, shade(colour, 0.55), box, border_radius=px(5))
-            stripe = pygame.Rect(box.x, box.y, px(8), box.height)
-            pygame.draw.rect(surface, colour, stripe, border_top_left_radius=px(5),
-                             border_bottom_left_radius=px(5))
-            edge = Palette.highlight if pickable else shade(colour, 0.8)
-            pygame.draw.rect(surface, edge, box, px(2) if pickable else 1, border_radius=px(5))
-            name, note = self._describe(card, n, view.config.ruleset)
-            surface.blit(t.text(name, 15, Palette.text, "bold"), (box.x + px(16), box.y + px(6)))
-            right = t.text(note, 14, Palette.text if "non-tradable" not in note
-                           else (255, 150, 130))
-            surface.blit(right, (box.right - right.get_width() - px(10), box.y + px(7)))
+            held = n if card in data.commodities else 0
+            tag = "received" if received.get(card) else (
+                "new" if self.drawn.get(view.viewer, Counter()).get(card) else "")
+            box = draw_card(surface, t, card, at, view.config.ruleset, count=n, held=held,
+                            edge=Palette.highlight if pickable else None, tag=tag)
             if pickable:
                 self.add_hit(box, f"card:{card}")
             self.add_tip(box, self._tip(card, n, view.config.ruleset))
-            y += row_h + px(5)
+        if groups:
+            y += row_h * ((len(groups) - 1) // per_row + 1)
         y = self._recent(surface, ctx, y + px(10))
         self.content_height = y + self.scroll + px(10)
 
@@ -137,26 +177,13 @@ class HandPanel(Panel):
             y += step
         return y
 
-    def _describe(self, card: str, n: int, ruleset: str) -> tuple[str, str]:
-        data = load_game_data()
-        if card in data.commodities:
-            c = data.commodities[card]
-            return (f"{c.name} ×{n}", f"{n}² × {c.value} = {set_value(n, c.value)}")
-        if card == data.water.id:
-            return (f"{data.water.name} ×{n}", "worth nothing")
-        cal = data.rulesets[ruleset].calamities.get(card)
-        label = cal.name if cal else card
-        kind = calamity_kind(card, ruleset) or "calamity"
-        tag = {"non_tradable": "non-tradable", "tradable": "tradable", "minor": "minor"}[kind] \
-            if kind in ("non_tradable", "tradable", "minor") else kind
-        return (f"{label}" + (f" ×{n}" if n > 1 else ""), tag)
-
     def _tip(self, card: str, n: int, ruleset: str) -> list[str]:
         data = load_game_data()
         if card in data.commodities:
             c = data.commodities[card]
             return [c.name, f"Face value {c.value} (stack {c.value})",
-                    f"A set of n cards is worth n² × {c.value}"]
+                    f"A set of n cards is worth n² × {c.value}",
+                    f"You hold {n}: worth {n}² × {c.value} = {set_value(n, c.value)}"]
         cal = data.rulesets[ruleset].calamities.get(card)
         if cal:
             lines = [cal.name, f"Stack {cal.stack}, {cal.kind.replace('_', '-')}"]

@@ -10,7 +10,7 @@ from game.core.gamedata import load_game_data
 from game.core.phases.movement import MILITARY
 from game.core.view import PublicPlayer
 
-from ..draw import civ_badge
+from ..draw import civ_badge, wrap
 from ..theme import Palette
 from . import Ctx, Panel
 
@@ -33,6 +33,8 @@ def public_vp(p: PublicPlayer) -> int:
 COLUMNS = (("Census", "census"), ("Cities", "cities"), ("Ships", "ships"),
            ("Treas.", "treasury"), ("Stock", "stock"), ("Cards", "hand_size"),
            ("Adv.", "advances"), ("VP", "vp"))
+HEAD_TIPS = {"treasury": "Treasury", "hand_size": "Trade cards held", "advances": "Advances held",
+             "vp": "Victory points anyone can count"}
 
 
 class PlayersPanel(Panel):
@@ -48,11 +50,17 @@ class PlayersPanel(Panel):
         y += px(26)
         name_w = px(112)
         col_w = (w - name_w - px(14)) / len(COLUMNS)
-        for i, (head, _) in enumerate(COLUMNS):
-            img = t.text(head, 11, Palette.text_dim, "bold")
+        heads = [t.text(head, 11, Palette.text_dim, "bold") for head, _ in COLUMNS]
+        # headers that would run together ("ShipsTreas.") take two staggered rows instead
+        stagger = any(img.get_width() > col_w - px(6) for img in heads)
+        for i, img in enumerate(heads):
             x = px(8) + name_w + i * col_w + col_w - img.get_width() - px(2)
-            surface.blit(img, (round(x), y))
-        y += px(18)
+            top = y + (px(14) if stagger and i % 2 else 0)
+            surface.blit(img, (round(x), top))
+            key = COLUMNS[i][1]
+            self.add_tip(pygame.Rect(round(x), top, img.get_width(), img.get_height()),
+                         [HEAD_TIPS.get(key, COLUMNS[i][0])])
+        y += px(32) if stagger else px(18)
         acting = view.pending.player if view.pending else None
         for p in view.players:
             civ = data.civilizations[p.id]
@@ -73,7 +81,8 @@ class PlayersPanel(Panel):
                 x = px(8) + name_w + i * col_w + col_w - v.get_width() - px(2)
                 surface.blit(v, (round(x), row.y + px(6)))
             owned = ", ".join(data.advances[a].name for a in p.advances) or "none"
-            self.add_tip(row, [f"{label} ({civ.name})", f"Advances: {owned}"[:120]])
+            self.add_tip(row, [f"{label} ({civ.name})",
+                               *wrap(t, f"Advances ({len(p.advances)}): {owned}", px(380), 14)])
             y += px(33)
         y += px(10)
         surface.blit(t.text("Census order (movement)", 14, Palette.gold_light, "bold"), (px(10), y))

@@ -32,13 +32,19 @@ def place_side(theme: Theme, side: pygame.Rect, panels: list[Panel], names: tupl
     for p in panels:
         p.rect = pygame.Rect(side.x, side.y + tab_h + px(6), side.width,
                              side.height - tab_h - px(6))
-    tw = (side.width - px(12)) // len(names)
-    buttons = [
-        UIButton(pygame.Rect(side.x + px(6) + i * tw, side.y + px(4), tw - px(3), tab_h - px(4)),
-                 text, manager, container=container, tool_tip_text=f"F{i + 1}",
-                 object_id=pygame_gui.core.ObjectID(object_id=f"#{id_prefix}_{i}",
-                                                    class_id="@tab"))
-        for i, text in enumerate(names)]
+    # each tab as wide as its name needs, the room left shared out evenly
+    font = theme.font("bold", 14)
+    needs = [font.size(text)[0] + px(12) for text in names]
+    spare = max(0, side.width - px(12) - sum(needs)) // len(names)
+    buttons = []
+    x = side.x + px(6)
+    for i, text in enumerate(names):
+        tw = needs[i] + spare
+        buttons.append(UIButton(
+            pygame.Rect(x, side.y + px(4), tw - px(3), tab_h - px(4)), text, manager,
+            container=container, tool_tip_text=f"F{i + 1}",
+            object_id=pygame_gui.core.ObjectID(object_id=f"#{id_prefix}_{i}", class_id="@tab")))
+        x += tw
     buttons[tab].select()
     return buttons
 

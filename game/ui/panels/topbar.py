@@ -15,6 +15,32 @@ from . import Ctx, Panel
 
 
 class TopBar(Panel):
+    shortened: list[str] = []  # phases shown by number only, for lack of room
+    size = 10  # points of the phase names in the two-line mode
+
+    def _chip_widths(self, avail: float) -> tuple[str, list[float]]:
+        """The roomiest way to name the 13 phases in `avail` pixels: "N Name" at 12 or 10
+        points, the number above the name, or numbers alone; each chip as wide as its label
+        needs, the room left shared out evenly."""
+        t, px = self.theme, self.px
+        for mode, size in (("wide", 12), ("narrow", 10), ("two-line", 10), ("two-line", 9)):
+            font = t.font("bold", size)  # the lit phase is bold: the widest case
+            if mode == "two-line":
+                needs = [font.size(PHASE_SHORT[p])[0] + px(6) for p in PHASES]
+            else:
+                needs = [font.size(f"{i + 1} {PHASE_SHORT[p]}")[0] + px(10)
+                         for i, p in enumerate(PHASES)]
+            if sum(needs) <= avail:
+                self.size = size
+                spare = (avail - sum(needs)) / len(PHASES)
+                return mode, [n + spare for n in needs]
+        return "number", [avail / len(PHASES)] * len(PHASES)
+
+    def layout_problems(self) -> list[str]:
+        if not self.shortened:
+            return []
+        return [f"phase names lost for lack of room: {', '.join(self.shortened)}"]
+
     def key(self, ctx: Ctx) -> object:
         return (ctx.view.phase, ctx.view.turn, ctx.view.pending.player if ctx.view.pending else "",
                 self.rect.size, ctx.extra.get("right", 0))
@@ -32,27 +58,34 @@ class TopBar(Panel):
         right_reserved = int(ctx.extra.get("right", 0))  # type: ignore[call-overload]
         # who acts
         acting = view.pending.player if view.pending else None
-        who_w = px(190)
+        who_w = px(170)
         avail = w - x - who_w - right_reserved - px(10)
-        chip_w = avail / len(PHASES)
         current = view.phase
+        mode, widths = self._chip_widths(avail)
+        self.shortened = [str(i + 1) for i in range(len(PHASES))] if mode == "number" else []
+        left = float(x)
         for i, phase in enumerate(PHASES):
-            box = pygame.Rect(round(x + i * chip_w), px(7), max(4, round(chip_w) - px(3)),
-                              h - px(14))
+            box = pygame.Rect(round(left), px(7), max(4, round(widths[i]) - px(3)), h - px(14))
+            left += widths[i]
             lit = phase == current
             done = PHASES.index(current) > i if current in PHASES else False
             fill = Palette.gold if lit else ((52, 46, 36) if done else (36, 32, 26))
             pygame.draw.rect(surface, fill, box, border_radius=px(4))
             if lit:
                 pygame.draw.rect(surface, Palette.gold_light, box, px(2), border_radius=px(4))
-            label = f"{i + 1} {PHASE_SHORT[phase]}"
             colour = Palette.ink if lit else (Palette.text_dim if done else Palette.text)
-            img = t.text(label, 12, colour, "bold" if lit else "regular")
-            if img.get_width() > box.width - px(6):
-                img = t.text(label, 10, colour, "bold" if lit else "regular")
-            if img.get_width() > box.width - px(4):
-                img = t.text(str(i + 1), 12, colour, "bold" if lit else "regular")
-            surface.blit(img, img.get_rect(center=box.center))
+            role = "bold" if lit else "regular"
+            if mode == "two-line":  # the number small above the name
+                num = t.text(str(i + 1), 9, colour, role)
+                name = t.text(PHASE_SHORT[phase], self.size, colour, role)
+                top = box.centery - (num.get_height() + name.get_height() - px(4)) // 2
+                surface.blit(num, num.get_rect(midtop=(box.centerx, top)))
+                surface.blit(name, name.get_rect(midtop=(box.centerx,
+                                                         top + num.get_height() - px(4))))
+            else:
+                label = str(i + 1) if mode == "number" else f"{i + 1} {PHASE_SHORT[phase]}"
+                img = t.text(label, 12 if mode == "wide" else 10, colour, role)
+                surface.blit(img, img.get_rect(center=box.center))
             self.add_tip(box, [f"Phase {i + 1}: {PHASE_NAMES[phase]}",
                                *wrap(t, PHASE_BRIEFS[phase], px(340), 14)])
         if acting:

@@ -1,66 +1,115 @@
-"""The trade window: choose a partner, choose at least three cards, name two commodities; or
-answer an offer — accept, refuse, or counter. Cards are picked by clicking them in the hand
-shown here; the rest of the options are buttons."""
+"""The trade window, open bargaining as at the table: choose a partner; put cards on your side
+of the table; name two commodities truly; ask for the cards you want by name; then review the
+offer and send it, or cancel. An offer made to you stays in view while you answer it, accept
+(choosing what you give), or counter. Every card is drawn as a card (`..cards`)."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
 
 import pygame
 import pygame_gui
 
 from game.core.gamedata import load_game_data
 
+from ..cards import card_colour, draw_card, fan_height
 from ..controller import TradeSide
 from ..draw import civ_badge, panel, text_block, title
 from ..logtext import name as civ_name
 from ..options import card_name
-from ..prompts import readable
 from ..theme import Palette, Theme, shade
 from . import Ctx
 from .decision import OptionButtons
-from .hand import card_colour, hand_groups
+from .hand import hand_groups
 
 HEADINGS = {
     "trade_partner": "Make an offer — or pass",
-    "trade_card": "Choose the cards you give",
-    "trade_name": "Declare two commodities",
+    "trade_card": "Put cards on the table",
+    "trade_name": "Name two commodities truly",
+    "trade_review": "Review before it goes",
     "trade_answer": "An offer for you",
 }
+# What the core's prompts say about a side being built, and about an offer on the table.
+SIDE_RE = re.compile(r"Trade, (offering to|accepting the offer of) (\w+)")
+OFFER_RE = re.compile(r"(\w+) offers you (\d+) cards, among them (\w+) and (\w+):.*?"
+                      r"(?:They ask for ([\w ]+)\.)?$")
+CARD_W = 74
+
+
+@dataclass
+class TableOffer:
+    """An offer as the table heard it: who, how many cards, the 2 named and what they ask for."""
+
+    by: str
+    count: int
+    named: tuple[str, ...]
+    wants: tuple[str, ...]
+
+    @staticmethod
+    def parse(prompt: str) -> TableOffer | None:
+        found = OFFER_RE.search(prompt)
+        if not found:
+            return None
+        wants = tuple(found.group(5).split(" and ")) if found.group(5) else ()
+        return TableOffer(found.group(1), int(found.group(2)),
+                          (found.group(3), found.group(4)), wants)
+
+
+def side_role(prompt: str, table: TableOffer | None) -> tuple[str, str]:
+    """("offer" | "counter" | "accept", partner) for the side a prompt is about."""
+    found = SIDE_RE.search(prompt)
+    if not found:
+        return "", ""
+    partner = found.group(2)
+    if found.group(1).startswith("accepting"):
+        return "accept", partner
+    return ("counter" if table is not None and table.by == partner else "offer"), partner
 
 
 class TradeWindow:
     def __init__(self, theme: Theme) -> None:
         self.theme = theme
         self.rect = pygame.Rect(0, 0, 10, 10)
+        self.map_rect = pygame.Rect(0, 0, 10, 10)
         self.buttons = OptionButtons(theme)
         self.hits: list[tuple[pygame.Rect, str]] = []
+        self.tips: list[tuple[pygame.Rect, str]] = []
+        self.table: TableOffer | None = None  # the offer answered, kept while a side is built
         self._key: object = None
 
     def place(self, map_rect: pygame.Rect, kind: str = "trade_card") -> None:
         """Centred on the map; short when there are only buttons to show."""
         px = self.theme.px
         self.map_rect = map_rect
-        w = min(map_rect.width - px(40), px(720))
-        tall = kind in ("trade_card", "trade_name")
-        h = min(map_rect.height - px(30), px(430) if tall else px(230))
+        tall = kind in ("trade_card", "trade_name", "trade_review")
+        w = min(map_rect.width - px(24), px(900) if tall else px(720))
+        high = {"trade_partner": 250, "trade_answer": 300}.get(kind, 600)
+        h = min(map_rect.height - px(16), px(high))
         self.rect = pygame.Rect(0, 0, w, h)
         self.rect.center = map_rect.center
 
+    def button_kind(self, ctx: Ctx, prompt: str) -> str:
+        """The kind whose button texts fit this side: offering, countering or accepting."""
+        role, _ = side_role(prompt, self.table)
+        return f"{ctx.kind}:{role}" if role in ("counter", "accept") else ctx.kind
+
     def rebuild(self, ctx: Ctx, labels: list[str], manager: pygame_gui.UIManager,
-                container: object, key: object) -> None:
+                container: object, key: object, prompt: str = "") -> None:
         if key == self._key:
             return
         self._key = key
         self.place(self.map_rect, ctx.kind)
         px = self.theme.px
         others = [lb for lb in labels if not lb.startswith("card:")]
-        area = pygame.Rect(self.rect.x + px(20), self.rect.bottom - px(56),
+        area = pygame.Rect(self.rect.x + px(20), self.rect.bottom - px(52),
                            self.rect.width - px(40), px(44))
         if ctx.kind == "trade_partner":
-            area = pygame.Rect(self.rect.x + px(20), self.rect.y + px(110),
-                               self.rect.width - px(40), self.rect.height - px(120))
-        self.buttons.build(others, ctx.kind, ctx, area, manager, container)
+            area = pygame.Rect(self.rect.x + px(20), self.rect.y + px(140),
+                               self.rect.width - px(40), self.rect.height - px(150))
+        self.buttons.build(others, self.button_kind(ctx, prompt), ctx, area, manager, container)
 
     def clear(self) -> None:
         self.buttons.clear()
@@ -72,111 +121,201 @@ class TradeWindow:
                 return label
         return None
 
+    # -- drawing ---------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, ctx: Ctx, prompt: str, side: TradeSide) -> None:
         t = self.theme
         px = t.px
         r = self.rect
         self.hits = []
+        self.tips = []
+        if ctx.kind == "trade_partner":
+            self.table = None
+        elif ctx.kind == "trade_answer":
+            self.table = TableOffer.parse(prompt)
         shadow = r.move(px(6), px(8))
         pygame.draw.rect(surface, (0, 0, 0), shadow, border_radius=px(10))
         panel(surface, r, t, fill=(30, 26, 20), edge=Palette.gold, radius=10)
         title(surface, t, "Trade", (r.x + px(20), r.y + px(12)), size=24)
-        head = t.text(HEADINGS.get(ctx.kind, ""), 16, Palette.text, "bold")
-        surface.blit(head, (r.x + px(110), r.y + px(20)))
+        role, partner = side_role(prompt, self.table)
+        head = HEADINGS.get(ctx.kind, "")
+        if role:
+            who = ctx.names.get(partner, civ_name(partner))
+            head += {"offer": f" · your offer to {who}", "counter": f" · countering {who}",
+                     "accept": f" · accepting {who}'s offer"}[role]
+        surface.blit(t.text(head, 16, Palette.text, "bold"), (r.x + px(110), r.y + px(20)))
         y = r.y + px(54)
-        if ctx.kind != "trade_answer":  # the offer itself is shown below instead
-            y += text_block(surface, t, readable(prompt, ctx.view.map), (r.x + px(20), y),
-                            r.width - px(40), size=14,
-                            colour=Palette.text_dim, max_lines=2)
-        view = ctx.view
         if ctx.kind == "trade_partner":
-            hint = ("Offer at least 3 cards, 2 of them commodities you name truly; the "
-                    "others may be anything tradable.")
+            left = re.search(r"\((\d+) offers left\)", prompt)
+            passes = ": for this round, or for the whole trade phase" if "no" in ctx.labels else ""
+            line = (f"Choose a player to make an offer to ({left.group(1) if left else '?'} "
+                    f"offers left), or pass{passes}.")
+            y += text_block(surface, t, line, (r.x + px(20), y), r.width - px(40), size=14,
+                            colour=Palette.text_dim, max_lines=2)
+            hint = ("Offer at least 3 cards, 2 of them commodities you name truly; the others "
+                    "may be anything tradable. You may ask for cards by name before it goes.")
             text_block(surface, t, hint, (r.x + px(20), y + px(2)), r.width - px(40), size=13,
                        colour=Palette.text_faint, role="italic", max_lines=2)
             return
+        if self.table is not None and (ctx.kind == "trade_answer" or role in ("counter",
+                                                                                "accept")):
+            y = self._offer(surface, ctx, self.table, y)
         if ctx.kind == "trade_answer":
-            self._offer(surface, ctx, y)
+            note = ("Accept to choose the cards you give in return; counter to put your own "
+                    "offer on the table instead. What they ask for binds nobody.")
+            text_block(surface, t, note, (r.x + px(20), y + px(6)), r.width - px(40), size=13,
+                       colour=Palette.text_faint, role="italic", max_lines=2)
             return
-        # building a side: the hand on the left, the side on the right
-        col_w = (r.width - px(60)) // 2
-        left = pygame.Rect(r.x + px(20), y + px(8), col_w, r.bottom - px(72) - y - px(8))
-        right = pygame.Rect(left.right + px(20), left.y, col_w, left.height)
-        naming = ctx.kind == "trade_name"
-        head = "Your hand" if naming else "Your hand (click to give)"
-        surface.blit(t.text(head, 13, Palette.gold_light, "bold"), (left.x, left.y))
-        if naming:
-            surface.blit(t.text("click a card of your side to declare it", 12, Palette.text_faint,
-                                "italic"), (right.x, right.bottom - px(18)))
-        surface.blit(t.text("Your side of the trade", 13, Palette.gold_light, "bold"),
-                     (right.x, right.y))
-        picks = {lb.split(":", 1)[1] for lb in ctx.labels if lb.startswith("card:")}
-        given = Counter(side.cards)
-        yy = left.y + px(22)
-        row = px(28)
-        for card, n in hand_groups(view):
-            left_n = n - given.get(card, 0)
-            if left_n <= 0:
-                continue
-            box = pygame.Rect(left.x, yy, left.width, row)
-            if box.bottom > left.bottom:
-                break
-            pickable = card in picks and not naming
-            self._chip(surface, box, card, left_n, pickable)
-            if pickable:
-                self.hits.append((box, f"card:{card}"))
-            yy += row + px(4)
-        yy = right.y + px(22)
-        named = Counter(side.named)
-        for card, n in sorted(given.items()):
-            box = pygame.Rect(right.x, yy, right.width, row)
-            if box.bottom > right.bottom:
-                break
-            pickable = naming and card in picks
-            self._chip(surface, box, card, n, pickable, named.get(card, 0))
-            if pickable:
-                self.hits.append((box, f"card:{card}"))
-            yy += row + px(4)
-        if not given:
-            surface.blit(t.text("nothing yet: at least 3 cards, 2 of them commodities", 13,
-                                Palette.text_faint, "italic"), (right.x, yy))
+        self._building(surface, ctx, side, role, y)
 
-    def _offer(self, surface: pygame.Surface, ctx: Ctx, y: int) -> None:
-        """What is on the table: who offers, how many cards, the two commodities named."""
-        offer = ctx.extra.get("offer")
-        if not isinstance(offer, dict) or not offer:
-            return
+    def _building(self, surface: pygame.Surface, ctx: Ctx, side: TradeSide, role: str,
+                  y: int) -> None:
+        """Your hand (or, in review, the commodities to ask for) on the left, your side of the
+        table on the right."""
         t = self.theme
         px = t.px
         r = self.rect
-        who = str(offer.get("player", ""))
-        civ = load_game_data().civilizations.get(who)
-        x = r.x + px(24)
-        if civ is not None:
-            civ_badge(surface, t, who, civ.emblem, (x + px(18), y + px(26)), px(36))
-        head = (f"{ctx.names.get(who, civ_name(who))} offers you {offer.get('count', 0)} cards"
-                + (" (a counter-offer)" if offer.get("counter") else ""))
-        surface.blit(t.text(head, 18, Palette.gold_light, "bold"), (x + px(46), y + px(6)))
-        named = offer.get("named")
-        names = [card_name(str(c)) for c in named] if isinstance(named, list) else []
-        line = f"Named: {' and '.join(names)} — the other cards are not shown"
-        surface.blit(t.text(line, 14, Palette.text), (x + px(46), y + px(32)))
+        col_w = (r.width - px(60)) // 2
+        left = pygame.Rect(r.x + px(20), y + px(6), col_w, r.bottom - px(64) - y - px(6))
+        right = pygame.Rect(left.right + px(20), left.y, col_w, left.height)
+        picks = {lb.split(":", 1)[1] for lb in ctx.labels if lb.startswith("card:")}
+        given = Counter(side.cards)
+        ruleset = ctx.view.config.ruleset
+        if ctx.kind == "trade_review" and role != "accept":
+            self._asks(surface, left, picks, side)
+        else:
+            naming = ctx.kind in ("trade_name", "trade_review")
+            head = "Your hand" + ("" if naming else " — click a card to give it")
+            surface.blit(t.text(head, 13, Palette.gold_light, "bold"), (left.x, left.y))
+            cards = [(c, n - given.get(c, 0)) for c, n in hand_groups(ctx.view)]
+            self._grid(surface, left.move(0, px(22)), [(c, n) for c, n in cards if n > 0],
+                       ruleset, lambda c: (not naming and c in picks), "card:")
+        verb = {"accept": "You give in return", "counter": "Your counter-offer"}.get(
+            role, "You offer")
+        surface.blit(t.text(f"{verb} — {len(side.cards)} cards", 13, Palette.gold_light,
+                            "bold"), (right.x, right.y))
+        if not given:
+            surface.blit(t.text("nothing yet: at least 3 cards, 2 of them commodities", 13,
+                                Palette.text_faint, "italic"), (right.x, right.y + px(26)))
+            return
+        named = Counter(side.named)
+        tags = {c: "named" for c in named}
+        naming = ctx.kind == "trade_name"
+        box = right.move(0, px(22))
+        box.height -= px(22)
+        if ctx.kind == "trade_review" and role != "accept":
+            box.height = box.height // 2
+        bottom = self._grid(surface, box, sorted(given.items()), ruleset,
+                            lambda c: naming and c in picks, "card:", tags)
+        if naming:
+            surface.blit(t.text("click a card of your offer to name it", 12, Palette.text_faint,
+                                "italic"), (right.x, right.bottom - px(16)))
+        if ctx.kind == "trade_review" and role != "accept":
+            wants = side.wants
+            line = ("You ask for: " + (", ".join(card_name(c) for c in wants)
+                                       if wants else "nothing yet (optional)"))
+            surface.blit(t.text(line, 13, Palette.gold_light, "bold"), (right.x, bottom + px(8)))
+            self._grid(surface, pygame.Rect(right.x, bottom + px(30), right.width,
+                                            right.bottom - bottom - px(30)),
+                       [(c, 1) for c in wants], ruleset, lambda c: False, "", width=px(52))
 
-    def _chip(self, surface: pygame.Surface, box: pygame.Rect, card: str, n: int,
-              pickable: bool, named: int = 0) -> None:
+    def _grid(self, surface: pygame.Surface, box: pygame.Rect, cards: list[tuple[str, int]],
+              ruleset: str, pickable: Callable[[str], bool], prefix: str,
+              tags: dict[str, str] | None = None, width: int | None = None) -> int:
+        """Cards in rows inside `box`; returns the bottom of the last row. Cards that do not fit
+        are counted in a "+N more" note, never drawn outside."""
+        px = self.theme.px
+        w = width or max(px(CARD_W), min(px(108), (box.width + px(10)) // 4 - px(10)))
+        per_row = max(1, (box.width + px(8)) // (w + px(10)))
+        x, y = box.x, box.y
+        row_h = fan_height(w, 3) + px(6)
+        shown = 0
+        for i, (card, n) in enumerate(cards):
+            if i and i % per_row == 0:
+                x, y = box.x, y + row_h
+            if y + row_h > box.bottom + px(6):
+                break
+            lit = pickable(card)
+            rect = draw_card(surface, self.theme, card, pygame.Rect(x, y, w, 0), ruleset,
+                             count=n, edge=Palette.highlight if lit else None,
+                             tag=(tags or {}).get(card, ""))
+            if lit and prefix:
+                self.hits.append((rect, f"{prefix}{card}"))
+            x += w + px(10)
+            shown += 1
+        if shown < len(cards):
+            more = self.theme.text(f"+{len(cards) - shown} more", 12, Palette.text_dim, "italic")
+            surface.blit(more, (box.right - more.get_width(), box.bottom - more.get_height()))
+        return y + (row_h if cards else 0)
+
+    def _asks(self, surface: pygame.Surface, box: pygame.Rect, picks: set[str],
+              side: TradeSide) -> None:
+        """Every commodity that may be asked for, by stack: a chip each, click to ask."""
         t = self.theme
         px = t.px
-        colour = card_colour(card)
-        pygame.draw.rect(surface, shade(colour, 0.5), box, border_radius=px(4))
-        pygame.draw.rect(surface, colour, pygame.Rect(box.x, box.y, px(6), box.height),
-                         border_radius=px(3))
-        if pickable:
-            pygame.draw.rect(surface, Palette.highlight, box, px(2), border_radius=px(4))
-        text = f"{card_name(card)} ×{n}" if n > 1 else card_name(card)
-        surface.blit(t.text(text, 14, Palette.text, "bold"), (box.x + px(12), box.y + px(5)))
-        if named:
-            tag = t.text("declared" + (f" ×{named}" if named > 1 else ""), 12, Palette.gold_light)
-            surface.blit(tag, (box.right - tag.get_width() - px(8), box.y + px(7)))
+        data = load_game_data()
+        surface.blit(t.text("Ask for cards by name (optional; binds nobody)", 13,
+                            Palette.gold_light, "bold"), (box.x, box.y))
+        by_stack: dict[int, list[str]] = {}
+        for cid, c in data.commodities.items():
+            by_stack.setdefault(c.value, []).append(cid)
+        top = box.y + px(22)
+        row = max(px(14), (box.bottom - top) // max(1, len(by_stack)))
+        chip_w = (box.width - px(4) * 4) // 5
+        for i, stack in enumerate(sorted(by_stack)):
+            for j, cid in enumerate(by_stack[stack][:5]):
+                chip = pygame.Rect(box.x + j * (chip_w + px(4)), top + i * row, chip_w,
+                                   row - px(3))
+                asked = cid in side.wants
+                colour = card_colour(cid)
+                pygame.draw.rect(surface, colour if asked else shade(colour, 0.45), chip,
+                                 border_radius=px(3))
+                if cid in picks:
+                    pygame.draw.rect(surface, Palette.highlight, chip, 1, border_radius=px(3))
+                    self.hits.append((chip, f"card:{cid}"))
+                label = f"{data.commodities[cid].name} {stack}"
+                size = 12 if chip.height >= px(18) else 10
+                img = t.text(label, size, Palette.ink if asked else Palette.text)
+                if img.get_width() > chip.width - px(4):
+                    img = img.subsurface(pygame.Rect(0, 0, chip.width - px(4),
+                                                     img.get_height()))
+                surface.blit(img, img.get_rect(center=chip.center))
+
+    def _offer(self, surface: pygame.Surface, ctx: Ctx, offer: TableOffer, y: int) -> int:
+        """The offer on the table: who, how many cards (the named two face up, the rest face
+        down), and what they ask for. Returns the y below it."""
+        t = self.theme
+        px = t.px
+        r = self.rect
+        civ = load_game_data().civilizations.get(offer.by)
+        x = r.x + px(20)
+        if civ is not None:
+            civ_badge(surface, t, offer.by, civ.emblem, (x + px(16), y + px(18)), px(32))
+        who = ctx.names.get(offer.by, civ_name(offer.by))
+        surface.blit(t.text(f"{who} offers {offer.count} cards", 16, Palette.gold_light, "bold"),
+                     (x + px(40), y + px(8)))
+        w = px(60)
+        cx = x + px(40)
+        cy = y + px(34)
+        ruleset = ctx.view.config.ruleset
+        for card in offer.named:
+            draw_card(surface, t, card, pygame.Rect(cx, cy, w, 0), ruleset)
+            cx += w + px(6)
+        hidden = max(0, offer.count - len(offer.named))
+        for _ in range(min(hidden, 6)):
+            back = pygame.Rect(cx, cy, w, round(w * 1.4))
+            pygame.draw.rect(surface, (70, 56, 40), back, border_radius=px(4))
+            pygame.draw.rect(surface, Palette.gold, back.inflate(-px(6), -px(6)), 1,
+                             border_radius=px(3))
+            q = t.text("?", 16, Palette.gold_light, "title")
+            surface.blit(q, q.get_rect(center=back.center))
+            cx += w + px(6)
+        if offer.wants:
+            cx += px(16)
+            surface.blit(t.text("They ask for", 13, Palette.text_dim, "italic"), (cx, y + px(12)))
+            for card in offer.wants:
+                draw_card(surface, t, card, pygame.Rect(cx, cy, w, 0), ruleset)
+                cx += w + px(6)
+        return cy + round(w * 1.4) + px(8)
 
 
 def partner_name(pid: str) -> str:

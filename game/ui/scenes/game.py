@@ -295,11 +295,15 @@ class GameScene(Scene):
                 self.pick("done")
             elif len(labels) == 1:
                 self.pick(labels[0])
-        elif k == "cancel":
+        elif k == "cancel":  # Esc stops a drag, else opens the menu; undo is Ctrl+Z (help.py)
             if self.drag is not None:
                 self.drag = None
-            elif not self.undo():
+            else:
                 self.open_menu()
+        elif k == "help":
+            from .help import HelpScene
+
+            self.app.push(HelpScene(self.app))
         elif k == "undo":
             self.undo()
         elif k == "tab":
@@ -501,13 +505,15 @@ class GameScene(Scene):
         if trade:
             side = self.controller.side_of(self.viewer)
             self.trade.rebuild(ctx, ordered, self.app.manager, self.container,
-                               (ctx.labels, len(self.session.record.actions)))
+                               (ctx.labels, len(self.session.record.actions)),
+                               pending.prompt if pending else "")
             self.trade.draw(surface, ctx, pending.prompt if pending else "", side)
         else:
             self.trade.clear()
         tip = self._tooltip(ctx)
         if tip:
-            tooltip(surface, self.theme, tip, self.mouse)
+            tooltip(surface, self.theme, tip, self.mouse,
+                    within=self.map_rect if self.map_rect.collidepoint(self.mouse) else None)
 
     def _prompt(self, ctx: Ctx, labels: set[str]) -> tuple[str, str]:
         pending = self.session.state.pending

@@ -32,7 +32,7 @@ class GameMenuScene(Scene):
         px = self.px
         w, h = self.app.screen.get_size()
         bw, bh = px(280), px(44)
-        self.box = pygame.Rect(0, 0, bw + px(60), px(470))
+        self.box = pygame.Rect(0, 0, bw + px(60), px(522))
         self.box.center = (w // 2, h // 2)
         x = self.box.x + px(30)
         y = self.box.y + px(80)
@@ -45,7 +45,8 @@ class GameMenuScene(Scene):
         self.name_entry.set_text_length_limit(60)
         y += px(42)
         for key, text in (("save", "Save game"), ("resume", "Resume"), ("rules", "Rules"),
-                          ("settings", "Settings"), ("menu", "Main menu")):
+                          ("help", "Help and legend"), ("settings", "Settings"),
+                          ("menu", "Main menu")):
             self.buttons[key] = UIButton(pygame.Rect(x, y, bw, bh), text, m, container=c,
                                          object_id=pygame_gui.core.ObjectID(
                                              object_id=f"#gm_{key}", class_id="@menu_button"))
@@ -68,6 +69,10 @@ class GameMenuScene(Scene):
             from .rules import RulesScene
 
             self.app.push(RulesScene(self.app, self.game.session.state.config.ruleset))
+        elif key == "help":
+            from .help import HelpScene
+
+            self.app.push(HelpScene(self.app))
         elif key == "settings":
             from .settings import SettingsScene
 

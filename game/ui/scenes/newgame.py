@@ -30,6 +30,31 @@ DEFAULT_BOT = f"Bot: {PLAY_LEVEL}"
 RULESET_ORDER = ("classic", "mega-empires", "double-empires")
 
 
+# What the seat kinds and the set-ups mean, shown under the seats (issue 19: a newcomer cannot
+# guess "5-west" or "Bot: easy").
+LEVEL_NOTES = {
+    "random": "any legal move (a test player)",
+    "basic": "plain growth, never trades (a test player)",
+    "easy": "the normal player, shallower and a little careless",
+    "normal": "a strong player: trades by value, hurts the leader",
+    "hard": "normal, plus look-ahead on purchases and trades (slower)",
+}
+
+
+def setup_note(setup_id: str) -> str:
+    """E.g. "5-west: Minoa, Assyria, Hatti, Hellas and Egypt (one block of trade cards)"."""
+    data = load_game_data()
+    setup = data.setups.get(setup_id)
+    if setup is None:
+        return ""
+    names = [data.civilizations[c].name for c in setup.civilizations]
+    civs = ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else "".join(names)
+    blocks = len(setup.blocks)
+    cards = ("one block of trade cards" if blocks == 1
+             else f"{blocks} blocks, each drawing from its own trade-card stacks")
+    return f"Set-up {setup_id}: the civilizations {civs} play ({cards})."
+
+
 def seat_kinds() -> list[str]:
     return [HUMAN, *(f"Bot: {level}" for level in LEVELS)]
 
@@ -139,7 +164,8 @@ class NewGameScene(Scene):
         civs = self.civs()
         self.kind_menus: dict[str, UIDropDownMenu] = {}
         self.name_entries: dict[str, UITextEntryLine] = {}
-        seat_x = left + label_w + field_w + px(60)
+        # right of the widest field on the left: the set-up menu beside the player count
+        seat_x = left + label_w + max(field_w, px(180) + px(150)) + px(40)
         room = w - seat_x - px(30)
         columns = 1 if len(civs) <= 9 else 2
         seat_w = min(px(440), (room - px(16) * (columns - 1)) // columns)
@@ -228,7 +254,7 @@ class NewGameScene(Scene):
         setup = self.setups()[min(self.setup_index, len(self.setups()) - 1)]
         names = {civ: (self.names.get(civ) or data.civilizations[civ].name) for civ in civs}
         config = GameConfig(players=list(civs), ruleset=self.ruleset, ast_side=self.ast,
-                            setup=setup, seed=self.seed, names=names)
+                            setup=setup, seed=self.seed, names=names, open_bargaining=True)
         try:
             state = new_game(config, graph)
         except (SetupError, PhaseNotImplemented) as err:
@@ -247,6 +273,80 @@ class NewGameScene(Scene):
         self.app.reset_to(GameScene(self.app, session, geometry))
 
     # -- drawing ------------------------------------------------------------------------------
+    def layout_marks(self) -> list[tuple[str, pygame.Rect]]:
+        """The texts drawn here, for the layout check (selftest --layout)."""
+        return list(getattr(self, "_marks", []))
+
+    def _explain(self, surface: pygame.Surface) -> None:
+        """What the chosen set-up means and what each kind of seat plays like: both under the
+        seats where there is room, else the set-up under the fields on the left, in smaller
+        type if need be."""
+        px = self.px
+        limit = self.start.rect.top - px(12)
+        seats_x = min(r.x for r in self.seat_rects.values())
+        under_seats = (seats_x, max(r.bottom for r in self.seat_rects.values()) + px(18),
+                       max(r.right for r in self.seat_rects.values()) - seats_x)
+        left = px(40)
+        under_fields = (left, self.seed_entry.rect.bottom + px(18), seats_x - left - px(24))
+        x, y, width = under_seats
+        choices = [(13, True), (11, True), (11, False)]
+        for size, header in choices:  # both under the seats
+            note = self._note(None, x, y, width, size)
+            if y + note + px(8) + self._kinds(None, x, y, size, header) <= limit:
+                y += self._note(surface, x, y, width, size) + px(8)
+                self._kinds(surface, x, y, size, header)
+                return
+        fx, fy, fw = under_fields
+        for size, header in choices:  # the set-up on the left, the seats' kinds under them
+            if (fy + self._note(None, fx, fy, fw, size) <= limit
+                    and y + self._kinds(None, x, y, size, header) <= limit):
+                break
+        self._note(surface, fx, fy, fw, size)
+        self._kinds(surface, x, y, size, header)
+
+    def _note(self, surface: pygame.Surface | None, x: int, y: int, width: int,
+              size: int) -> int:
+        """The set-up's note (drawn when given a surface); its height."""
+        from ..draw import text_block, wrap
+
+        t = self.theme
+        setups = self.setups()
+        note = setup_note(setups[min(self.setup_index, len(setups) - 1)]) if setups else ""
+        if not note:
+            return 0
+        used = min(3, len(wrap(t, note, width, size, "italic"))) * t.font(
+            "italic", size).get_linesize()
+        if surface is not None:
+            text_block(surface, t, note, (x, y), width, size=size, colour=Palette.text_dim,
+                       role="italic", max_lines=3)
+            self._marks.append(("set-up note", pygame.Rect(x, y, width, used)))
+        return used
+
+    def _kinds(self, surface: pygame.Surface | None, x: int, y: int, size: int,
+               header: bool) -> int:
+        """What each kind of seat plays like (drawn when given a surface); its height."""
+        t = self.theme
+        px = self.px
+        top = y
+        if header:
+            if surface is not None:
+                surface.blit(t.text("Who plays a seat", size, Palette.gold_light, "bold"), (x, y))
+            y += t.font("bold", size).get_linesize() + px(2)
+        kinds = [("Human", "you, at this screen (hot seat: a curtain between players)")]
+        kinds += [(f"Bot: {level}", what) for level, what in LEVEL_NOTES.items()]
+        first = max(t.font("bold", size).size(k)[0] for k, _ in kinds) + px(12)
+        for kind, what in kinds:
+            a = t.text(kind, size, Palette.text, "bold")
+            b = t.text(what, size, Palette.text_dim)
+            if surface is not None:
+                surface.blit(a, (x, y))
+                surface.blit(b, (x + first, y))
+                self._marks.append((f"note {kind}", pygame.Rect(x, y, first + b.get_width(),
+                                                                a.get_height())))
+            y += a.get_height() + px(1)
+        return y - top
+
+
     def draw(self, surface: pygame.Surface) -> None:
         backdrop(surface, self.theme)
         px = self.px
@@ -265,6 +365,8 @@ class NewGameScene(Scene):
         head = self.theme.text("Seats — civilization, who plays it, name", 15, Palette.gold_light,
                                "bold")
         surface.blit(head, (first.x, first.y - px(30)))
+        self._marks = [("Seats header", head.get_rect(topleft=(first.x, first.y - px(30))))]
+        self._explain(surface)
         for civ, rect in self.seat_rects.items():
             panel(surface, rect.inflate(px(8), px(6)), self.theme, fill=Palette.panel_light,
                   radius=6)

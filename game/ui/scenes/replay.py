@@ -463,7 +463,8 @@ class ReplayScene(Scene):
                                                        self.map_rect.y + self.px(20))))
         tip = self._tooltip(ctx)
         if tip:
-            tooltip(surface, self.theme, tip, self.mouse)
+            tooltip(surface, self.theme, tip, self.mouse,
+                    within=self.map_rect if self.map_rect.collidepoint(self.mouse) else None)
 
     def story(self, ctx: Ctx) -> tuple[str, str, str]:
         """(when, what was asked, what was answered) for the last action (worked out once a

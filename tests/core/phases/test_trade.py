@@ -26,6 +26,7 @@ from game.scenario.build import build_state
 from game.scenario.parse import parse_scenario
 
 LIMIT = load_game_data().numbers["trade_offers_per_player"]
+REQUESTS = load_game_data().numbers["trade_requests_most"]
 
 
 def build(hands: dict[str, list[str]], ruleset: str = "classic") -> GameState:
@@ -380,11 +381,13 @@ CARDS = ["salt", "salt", "grain", "ochre", "clay", "water", "treachery", "flood"
 CIVS = ["minoa", "assyria", "babylon", "hatti", "rome", "egypt"]
 
 
-def random_game(seed: int) -> tuple[GameState, list[tuple[list[Event], GameState]]]:
+def random_game(seed: int, bargaining: bool = False
+                ) -> tuple[GameState, list[tuple[list[Event], GameState]]]:
     """A phase played by random bots: the first state, then (events, state after) per step."""
     rng = random.Random(seed)
     civs = rng.sample(CIVS, rng.randint(2, 5))
     state = build({c: rng.sample(CARDS, rng.randint(0, 9)) for c in civs})
+    state.config.open_bargaining = bargaining
     first = state.clone()
     steps = [(advance(state), state.clone())]
     while state.pending is not None:
@@ -393,17 +396,22 @@ def random_game(seed: int) -> tuple[GameState, list[tuple[list[Event], GameState
     return first, steps
 
 
+@pytest.mark.parametrize("bargaining", [False, True])
 @pytest.mark.parametrize("seed", range(40))
-def test_random_bots_always_finish_keep_cards_whole_and_every_option_is_legal(seed: int) -> None:
-    first, steps = random_game(seed)
+def test_random_bots_always_finish_keep_cards_whole_and_every_option_is_legal(
+        seed: int, bargaining: bool) -> None:
+    first, steps = random_game(seed, bargaining)
     census = card_census(first)
     last = steps[-1][1]
     assert last.pending is None and not last.tasks
     # The house limit bounds the phase: at most LIMIT offers per player, each followed by at
     # most two sides of picks (a card or a name per card held, and `done`) and an answer,
-    # with fewer than a round of passes between two offers.
+    # with fewer than a round of passes between two offers. Open bargaining adds a review to
+    # each side (requests and a yes), and a cancelled acceptance uses an offer too.
     players, cards = len(first.players), len(CARDS)
-    assert len(steps) <= players * LIMIT * (players + 2 * (2 * cards + 1) + 2) + players + 1
+    review = (REQUESTS + 1) if bargaining else 0
+    side = 2 * cards + 1 + review
+    assert len(steps) <= players * LIMIT * (players + 2 * side + 2) + players + 1
     for _, after in steps:
         assert not violations(after, census)
     for pid, player in last.players.items():  # non-tradable calamities never change hands
@@ -412,16 +420,20 @@ def test_random_bots_always_finish_keep_cards_whole_and_every_option_is_legal(se
         assert held(player.hand) == held(first.players[pid].hand)
 
 
+@pytest.mark.parametrize("bargaining", [False, True])
 @pytest.mark.parametrize("seed", range(20))
-def test_prompts_and_events_never_name_a_card_that_was_not_announced(seed: int) -> None:
+def test_prompts_and_events_never_name_a_card_that_was_not_announced(
+        seed: int, bargaining: bool) -> None:
     data = load_game_data()
     ids = set(data.card_ids())
     announced: set[str] = set()
-    _, steps = random_game(seed)
+    _, steps = random_game(seed, bargaining)
     for events, snapshot in steps:
         for event in events:
             if isinstance(event, (TradeOffered, TradeAccepted)):
                 announced.update(event.named)
+            if isinstance(event, TradeOffered):
+                announced.update(event.wants)  # asked for: said at the table, held or not
             words = set(re.findall(r"[a-z_]+", str(event.to_dict())))
             assert not (words & ids) - announced, event
         if snapshot.pending is not None:
@@ -432,8 +444,117 @@ def test_prompts_and_events_never_name_a_card_that_was_not_announced(seed: int) 
                     assert view(snapshot, pid).pending.options == []  # type: ignore[union-attr]
 
 
-def test_a_save_at_any_trade_decision_loads_equal() -> None:
-    _, steps = random_game(3)
+@pytest.mark.parametrize("bargaining", [False, True])
+def test_a_save_at_any_trade_decision_loads_equal(bargaining: bool) -> None:
+    _, steps = random_game(3, bargaining)
     for _, snapshot in steps:
         again = GameState.from_json(snapshot.to_json())
         assert again == snapshot and again.state_hash() == snapshot.state_hash()
+
+
+# --- Open bargaining (rules §4 phase 7: "anything else named need not be true") --------------
+
+BARGAIN = [
+    ("babylon", "player:egypt"),
+    ("babylon", "card:salt"), ("babylon", "card:salt"), ("babylon", "card:ochre"),
+    ("babylon", "done"),
+    ("babylon", "card:salt"), ("babylon", "card:salt"),
+]
+
+
+def bargaining(hands: dict[str, list[str]]) -> GameState:
+    state = build(hands)
+    state.config.open_bargaining = True
+    return state
+
+
+HANDS = {"babylon": ["salt", "salt", "ochre", "gold"],
+         "egypt": ["grain", "grain", "iron", "clay", "wine"]}
+
+
+def test_open_bargaining_reviews_an_offer_before_it_goes_and_carries_what_it_asks_for() -> None:
+    state = bargaining(HANDS)
+    events = play(state, BARGAIN)
+    assert not of(events, TradeOffered)  # named, but not yet sent
+    assert state.pending is not None and state.pending.kind == "trade_review"
+    assert {"yes", "no", "card:wine"} <= set(state.pending.options)
+    events = play(state, [("babylon", "card:wine"), ("babylon", "card:iron"), ("babylon", "yes")])
+    assert of(events, TradeOffered) == [TradeOffered(
+        player="babylon", partner="egypt", named=("salt", "salt"), count=3,
+        wants=("wine", "iron"), rule="rules:phase-7")]
+    assert state.pending is not None and state.pending.kind == "trade_answer"
+    assert state.pending.prompt.endswith("They ask for wine and iron.")
+
+
+def test_open_bargaining_a_request_binds_nobody() -> None:
+    state = bargaining(HANDS)
+    play(state, [*BARGAIN, ("babylon", "card:wine"), ("babylon", "yes"),
+                 ("egypt", "yes"), ("egypt", "card:grain"), ("egypt", "card:grain"),
+                 ("egypt", "card:iron"), ("egypt", "done"),
+                 ("egypt", "card:grain"), ("egypt", "card:iron"), ("egypt", "yes")])
+    assert hand(state, "babylon") == ["gold", "grain", "grain", "iron"]  # no wine: asked only
+    assert hand(state, "egypt") == ["clay", "ochre", "salt", "salt", "wine"]
+
+
+def test_open_bargaining_a_cancelled_first_offer_is_never_seen_and_uses_the_offer() -> None:
+    state = bargaining(HANDS)
+    events = play(state, [*BARGAIN[:3], ("babylon", "no")])
+    assert not of(events, TradeOffered)
+    assert offered_cards(state, "babylon") == []
+    assert state.pending is not None and state.pending.player == "egypt"  # the turn moved on
+    assert state.pending.kind == "trade_partner"
+    assert hand(state, "babylon") == ["gold", "ochre", "salt", "salt"]
+    assert state.tasks[-1].data["offers"] == {"babylon": 1}
+
+
+def test_open_bargaining_a_cancelled_counter_puts_the_offer_back_on_the_table() -> None:
+    state = bargaining(HANDS)
+    events = play(state, [*BARGAIN, ("babylon", "yes"),
+                          ("egypt", "player:babylon"), ("egypt", "card:grain"),
+                          ("egypt", "card:grain"), ("egypt", "card:iron"), ("egypt", "done"),
+                          ("egypt", "card:grain"), ("egypt", "card:iron"), ("egypt", "no")])
+    assert len(of(events, TradeOffered)) == 1
+    assert state.pending is not None and state.pending.kind == "trade_answer"
+    assert state.pending.player == "egypt" and state.pending.prompt.startswith("babylon offers")
+    assert state.tasks[-1].data["offers"] == {"babylon": 1, "egypt": 1}
+
+
+def test_open_bargaining_a_taken_back_acceptance_costs_an_offer_and_waits_for_an_answer() -> None:
+    state = bargaining(HANDS)
+    play(state, [*BARGAIN, ("babylon", "yes"), ("egypt", "yes"), ("egypt", "card:grain"),
+                 ("egypt", "no")])
+    assert state.pending is not None and state.pending.kind == "trade_answer"
+    assert state.tasks[-1].data["offers"] == {"babylon": 1, "egypt": 1}
+    assert hand(state, "egypt") == ["clay", "grain", "grain", "iron", "wine"]
+    state.tasks[-1].data["offers"]["egypt"] = LIMIT  # none left: no taking back again
+    play(state, [("egypt", "yes")])
+    assert state.pending is not None and "no" not in state.pending.options
+
+
+def test_open_bargaining_pass_for_the_whole_phase_makes_no_more_offers() -> None:
+    state = bargaining(HANDS)
+    play(state, [("babylon", "no")])  # out of the phase
+    assert state.pending is not None and state.pending.player == "egypt"
+    assert {"done", "no"} <= set(state.pending.options)
+    events = play(state, [("egypt", "done")])
+    assert state.pending is None and not of(events, TradeOffered)  # babylon is not asked again
+
+
+def test_open_bargaining_one_who_passed_for_the_phase_may_still_answer() -> None:
+    state = bargaining(HANDS)
+    play(state, [("babylon", "no"), ("egypt", "player:babylon"), ("egypt", "card:grain"),
+                 ("egypt", "card:grain"), ("egypt", "card:iron"), ("egypt", "done"),
+                 ("egypt", "card:grain"), ("egypt", "card:iron"), ("egypt", "yes")])
+    assert state.pending is not None and state.pending.player == "babylon"
+    assert state.pending.kind == "trade_answer"
+
+
+def test_older_games_keep_the_trade_protocol_and_hash_they_were_recorded_with() -> None:
+    state = build(HANDS)
+    events = play(state, SALT_FOR_GRAIN[:7])  # the second name sends the offer at once
+    assert len(of(events, TradeOffered)) == 1
+    assert "open_bargaining" not in state.to_json()  # a missing key reads as the old protocol
+    assert GameState.from_json(state.to_json()).config.open_bargaining is False
+    play(state, [("egypt", "no")])
+    assert state.pending is not None and state.pending.options[-1] == "done"
+    assert "no" not in state.pending.options  # no pass for the whole phase either
