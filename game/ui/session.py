@@ -81,6 +81,7 @@ class Session:
     _undo_owner: str = ""
     _recorded_turn: int = 0
     moves: int = 0  # picks made or taken back: names the decision a bot is asked about
+    since: dict[str, list[Event]] = field(default_factory=dict)  # per person: the others' news
 
     def __post_init__(self) -> None:
         if self.record is None:
@@ -187,6 +188,11 @@ class Session:
                 self.final_scores = {str(p): int(v) for p, v in getattr(event, "scores", ())}
         self.log += log_lines(events, turn, phase, self.state.map)
         self.fresh.extend(events)
+        for pid in self.humans():  # what the others did, for each person's summary
+            if pid != action.player:
+                news = self.since.setdefault(pid, [])
+                news.extend(events)
+                del news[:-20000]
         if len(self.fresh) > 500:  # nobody is watching (fast bots): keep the queue short
             del self.fresh[:-200]
         self._record_turn()

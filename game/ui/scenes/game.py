@@ -16,6 +16,7 @@ from game.core.gamedata import load_game_data
 from game.mapfile import MapGeometry
 
 from ..anim import BOT_HURRY, AnimQueue, Stage, copy_board
+from ..cause import cause_line, decision_places
 from ..controller import TRADE_KINDS, HumanController
 from ..draw import civ_badge, tooltip
 from ..input import InputMap, Intent
@@ -27,12 +28,14 @@ from ..panels.ast import AstPanel
 from ..panels.decision import DecisionBar
 from ..panels.hand import HandPanel
 from ..panels.log import LogPanel
+from ..panels.news import NewsBox
 from ..panels.players import PlayersPanel
 from ..panels.side import draw_side, place_side, play_layout
 from ..panels.topbar import TopBar
 from ..panels.trade import TradeWindow
 from ..scene import Scene
 from ..session import Session
+from ..summary import summary_lines
 from ..theme import Palette
 from ..thinking import Thinker
 
@@ -73,6 +76,8 @@ class GameScene(Scene):
         self.anims: AnimQueue | None = None
         self.last_board = copy_board(session.state.board)  # the board the last batch left
         self.thinker = Thinker()
+        self.framed = -1  # the decision (session.moves) the camera last went to
+        self.news = NewsBox(app.theme)
 
     def enter(self) -> None:
         super().enter()
@@ -115,6 +120,7 @@ class GameScene(Scene):
         log = self.panels[4]
         assert isinstance(log, LogPanel)
         log.lines = self.session.log  # the same list: new lines show as they come
+        self.news.theme = self.theme
         self.decision = DecisionBar(self.theme)
         self.decision.rect = pygame.Rect(0, h - bottom, self.map_rect.width, bottom)
         self.trade = TradeWindow(self.theme)
@@ -244,7 +250,9 @@ class GameScene(Scene):
         assert mv is not None
         on_map = mv.rect.collidepoint(intent.pos) and not self._over_trade(intent.pos)
         k = intent.kind
-        if k == "press" and on_map:
+        if k == "press" and self.news.hit(intent.pos):
+            self.news.close()
+        elif k == "press" and on_map:
             area = mv.area_at(intent.pos)
             labels = self.labels()
             if intent.button == 1 and area and f"area:{area}" in labels:
@@ -327,6 +335,7 @@ class GameScene(Scene):
 
     # -- acting -------------------------------------------------------------------------------
     def pick(self, label: str) -> bool:
+        self.news.close()
         ok = self.controller.pick(label)
         if not ok:
             self.app.notify(self.controller.error)
@@ -371,6 +380,8 @@ class GameScene(Scene):
                 self.app.sound.events(anims.stage.heard)
                 anims.stage.heard = []
         self._seat_players()
+        if not (anims is not None and anims.busy):
+            self._frame_decision()
         if self.skip_to_human and not self.session.bot_to_act():
             self.skip_to_human = False
         if self.curtain_for is None and not (anims is not None and anims.busy):
@@ -382,6 +393,20 @@ class GameScene(Scene):
             self.app.push(EndScene(self.app, self.session))
             if self.session.replay_path is not None:
                 self.app.notify("The game is kept among the replays: Load, then Watch replay")
+
+    def _frame_decision(self) -> None:
+        """A person's decision has come: the map pans to what it is about, once (then the
+        view is the player's again)."""
+        who = self.session.human_to_act()
+        if who is None or who != self.viewer or self.curtain_for or self.mapview is None:
+            return
+        if self.framed == self.session.moves:
+            return
+        self.framed = self.session.moves
+        self.mapview.frame(decision_places(self.session.state))
+        news = summary_lines(self.session.since.pop(who, []), who, self.session.state.map)
+        if news:
+            self.news.show(news)
 
     def _animation_settings(self) -> None:
         assert self.anims is not None
@@ -478,12 +503,14 @@ class GameScene(Scene):
             start = mv.area_point(self.drag[0])
             pygame.draw.line(surface, (120, 220, 255), start, self.drag_pos, self.px(3))
             pygame.draw.circle(surface, (120, 220, 255), self.drag_pos, self.px(6))
+        self.news.draw(surface, mv.rect)
         self.topbar.draw(surface, ctx)
         draw_side(surface, self.side_rect, self.panels[self.tab], ctx)
         # decision bar
         pending = self.session.state.pending
         decider = pending.player if pending else None
         prompt, hint = self._prompt(ctx, labels)
+        cause = cause_line(self.session.state, decider) if decider and prompt else ""
         trade = self.trade_open()
         # widgets are remade only when the choice itself changes, not as bots play on
         key = (ctx.labels if not trade else (), trade, self.session.can_undo(self.viewer),
@@ -496,7 +523,7 @@ class GameScene(Scene):
         self.decision.rebuild(ctx, [] if trade else buttons,
                               self.app.manager, self.container,
                               self.session.can_undo(self.viewer), key, skip)
-        self.decision.draw(surface, ctx, prompt, decider, hint)
+        self.decision.draw(surface, ctx, prompt, decider, hint, cause)
         if trade:
             side = self.controller.side_of(self.viewer)
             self.trade.rebuild(ctx, ordered, self.app.manager, self.container,
@@ -523,12 +550,22 @@ class GameScene(Scene):
             return (f"Waiting for {who}: {pending.prompt}", "")
         hint = ""
         if ctx.options.areas:
-            hint = f"Click a lit area on the map ({len(ctx.options.areas)} to choose from)"
+            hint = f"Click a lit area on the map: {self._place_names(ctx.options.areas)}"
             if pending.kind.startswith("movement"):
                 hint += " — or drag tokens from a lit area to where they go"
         elif "done" in labels:
             hint = "Enter: done"
         return (pending.prompt, hint)
+
+    def _place_names(self, areas: tuple[str, ...]) -> str:
+        """'Knossos, Thera or Athens'; past four, the first three and how many more."""
+        graph = self.session.state.map
+        shown = [graph.areas[a].name if a in graph.areas else a for a in areas]
+        if len(shown) > 4:
+            return f"{', '.join(shown[:3])} or {len(shown) - 3} more"
+        if len(shown) == 1:
+            return shown[0]
+        return f"{', '.join(shown[:-1])} or {shown[-1]}"
 
     def _tooltip(self, ctx: Ctx) -> list[str] | None:
         if self.drag is not None:
