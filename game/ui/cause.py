@@ -42,12 +42,18 @@ def _conflict_area(state: GameState) -> str | None:
     return None
 
 
+def _rule(rule: str) -> str:
+    if rule.startswith("rules:"):  # the rules summary's sections: "rules: phase 5a"
+        return f" (rules: {rule.split(':', 1)[1].replace('-', ' ')})"
+    return f" (rule {rule})" if rule else ""
+
+
 def cause_line(state: GameState, player: str) -> str:
     """One sentence: what brought this decision to `player` (and the rule it follows)."""
     pending = state.pending
     if pending is None:
         return ""
-    rule = f" (rule {pending.rule})" if pending.rule else ""
+    rule = _rule(pending.rule)
     found = _calamity_task(state)
     if found is not None:
         card, data = found

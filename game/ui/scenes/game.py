@@ -25,6 +25,7 @@ from ..options import Options
 from ..panels import Ctx, Panel
 from ..panels.advances import AdvancesPanel
 from ..panels.ast import AstPanel
+from ..panels.confirm import ConfirmBox
 from ..panels.decision import DecisionBar
 from ..panels.hand import HandPanel
 from ..panels.log import LogPanel
@@ -33,6 +34,7 @@ from ..panels.players import PlayersPanel
 from ..panels.side import draw_side, place_side, play_layout
 from ..panels.topbar import TopBar
 from ..panels.trade import TradeWindow
+from ..ruin import ruin_warning
 from ..scene import Scene
 from ..session import Session
 from ..summary import summary_lines
@@ -78,6 +80,7 @@ class GameScene(Scene):
         self.thinker = Thinker()
         self.framed = -1  # the decision (session.moves) the camera last went to
         self.news = NewsBox(app.theme)
+        self.confirm = ConfirmBox(app.theme)
 
     def enter(self) -> None:
         super().enter()
@@ -121,6 +124,8 @@ class GameScene(Scene):
         assert isinstance(log, LogPanel)
         log.lines = self.session.log  # the same list: new lines show as they come
         self.news.theme = self.theme
+        self.confirm.close()  # its buttons went with the old widgets
+        self.confirm.theme = self.theme
         self.decision = DecisionBar(self.theme)
         self.decision.rect = pygame.Rect(0, h - bottom, self.map_rect.width, bottom)
         self.trade = TradeWindow(self.theme)
@@ -213,6 +218,12 @@ class GameScene(Scene):
 
     def _button(self, event: pygame.event.Event) -> None:
         el = event.ui_element
+        if self.confirm.open:
+            if el is self.confirm.go:
+                self._confirmed(True)
+            elif el is self.confirm.back:
+                self._confirmed(False)
+            return
         if el in self.tab_buttons:
             self.set_tab(self.tab_buttons.index(el))
             return
@@ -246,6 +257,11 @@ class GameScene(Scene):
             if intent.kind in ("click", "confirm"):
                 self.lift_curtain()
             return
+        if self.confirm.open:  # the question waits for its answer; the map still pans
+            if intent.kind in ("confirm", "cancel"):
+                self._confirmed(intent.kind == "confirm")
+            if intent.kind not in ("drag", "wheel", "zoom", "fit", "release"):
+                return
         mv = self.mapview
         assert mv is not None
         on_map = mv.rect.collidepoint(intent.pos) and not self._over_trade(intent.pos)
@@ -334,13 +350,25 @@ class GameScene(Scene):
             self.app.notify("Drop the tokens on a lit area")
 
     # -- acting -------------------------------------------------------------------------------
-    def pick(self, label: str) -> bool:
+    def pick(self, label: str, sure: bool = False) -> bool:
+        who = self.session.human_to_act()
+        warning = ruin_warning(self.session.state, who, label) if who and not sure else ""
+        if warning:  # asked first; the answer picks it (or not)
+            self.confirm.ask(label, warning, "Build it all the same", self.map_rect,
+                             self.app.manager, self.container)
+            return False
         self.news.close()
         ok = self.controller.pick(label)
         if not ok:
             self.app.notify(self.controller.error)
         self.changed()
         return ok
+
+    def _confirmed(self, go: bool) -> None:
+        label = self.confirm.label
+        self.confirm.close()
+        if go and label:
+            self.pick(label, sure=True)
 
     def undo(self) -> bool:
         if self.controller.undo():
@@ -531,6 +559,7 @@ class GameScene(Scene):
             self.trade.draw(surface, ctx, pending.prompt if pending else "", side)
         else:
             self.trade.clear()
+        self.confirm.draw(surface)
         tip = self._tooltip(ctx)
         if tip:
             tooltip(surface, self.theme, tip, self.mouse)
@@ -568,7 +597,7 @@ class GameScene(Scene):
         return f"{', '.join(shown[:-1])} or {shown[-1]}"
 
     def _tooltip(self, ctx: Ctx) -> list[str] | None:
-        if self.drag is not None:
+        if self.drag is not None or self.confirm.open:
             return None
         mv = self.mapview
         assert mv is not None

@@ -1,0 +1,53 @@
+"""Moves the rules allow that destroy one's own pieces, said before they are made.
+
+    ruin_warning(state, "minoa", "area:knossos")
+    -> "A city in Knossos takes every token there: no token of yours is left on the board to
+        support your 2 cities (4 needed), so a city will be reduced when city support is
+        checked at the end of this phase."
+
+The pick is tried on a copy of the state (never on the game): what the core does is what is
+told, not a second reading of the rules.
+"""
+
+from __future__ import annotations
+
+from game.core import Action, GameState, IllegalAction
+from game.core import apply as core_apply
+from game.core.population import support_rate
+
+from .prompts import names
+
+
+def _support(state: GameState, player: str) -> tuple[int, int, int]:
+    """(tokens on the board, cities, tokens the cities need)."""
+    cities = len(state.board.cities_of(player))
+    return state.board.tokens_of(player), cities, support_rate(state, player) * cities
+
+
+def ruin_warning(state: GameState, player: str, label: str) -> str:
+    """What `label` would cost `player` of their own pieces beyond what they pay, or ""."""
+    pending = state.pending
+    if pending is None or pending.player != player or pending.kind != "build_city" \
+            or not label.startswith("area:"):
+        return ""
+    area = label.split(":", 1)[1]
+    trial = state.clone()
+    try:
+        core_apply(trial, Action(player, label))
+    except IllegalAction:
+        return ""
+    if area in trial.board.cities:  # built at once
+        tokens, cities, needed = _support(trial, player)
+    else:  # payment choices follow: every token in the area goes to stock all the same
+        tokens, cities, needed = _support(state, player)
+        tokens -= state.board.count(area, player)
+        cities += 1
+        needed = support_rate(state, player) * cities
+    if tokens >= needed:
+        return ""
+    place = names(state.map).get(area, area)
+    left = ("no token of yours is left" if tokens == 0 else "only 1 token of yours is left"
+            if tokens == 1 else f"only {tokens} tokens of yours are left")
+    return (f"A city in {place} takes every token there: {left} on the board to support your "
+            f"{cities} cities ({needed} needed), so a city will be reduced when city support "
+            "is checked at the end of this phase.")
