@@ -26,7 +26,15 @@ from game.core import (
 )
 from game.core import apply as core_apply
 from game.core.scoring import score_breakdown
-from game.persist import Autosaver, GameRecord, SaveError, save_replay
+from game.persist import (
+    Autosaver,
+    GameRecord,
+    ReplayCursor,
+    ReplayError,
+    SavedGame,
+    SaveError,
+    save_replay,
+)
 
 from .logtext import LogLine
 from .prompts import log_lines
@@ -39,6 +47,26 @@ _NO_UNDO_EVENTS = {
 }
 MAX_UNDO = 64
 log = logging.getLogger(__name__)
+
+
+def log_of(game: SavedGame) -> list[LogLine]:
+    """The game log a loaded save had when it was written, told again from its action log
+    (the save holds the actions, not the lines). A log that cannot be followed to the end is
+    told as far as it goes, with one line that says so."""
+    try:
+        cursor = ReplayCursor(game)
+    except ReplayError as err:
+        return [LogLine(game.state.turn, game.state.phase,
+                        f"The history before this save cannot be shown: {err}", (), "")]
+    while not cursor.at_end:
+        cursor.forward()
+    graph = game.state.map
+    lines = [line for step in cursor.steps
+             for line in log_lines(step.events, step.turn, step.phase, graph)]
+    if cursor.error:
+        lines.append(LogLine(game.state.turn, game.state.phase,
+                             f"The history stops here: {cursor.error}", (), ""))
+    return lines
 
 
 def seat_bot(level: str, seed: int, seat: int) -> Bot:
