@@ -108,3 +108,39 @@ def test_no_summary_when_nothing_touched_the_person(app):
     until_decision(game, driver, "assyria")
     assert game.news.lines == []
     assert pygame.Rect(game.news.rect).width == 0
+
+
+def test_a_civil_war_selection_of_20_points_takes_a_few_clicks(app):
+    state = bots_play(3, 1318)  # Minoa's civil war, Assyria selects 20 of Minoa's points
+    game, driver = seat_one(app, state, "assyria", 3)
+    until_decision(game, driver, "assyria")
+    session = game.session
+    plan = game.losses.plan
+    assert plan is not None and plan.asked == 20 and len(plan.areas) > 5
+    actions = len(session.record.actions)
+    clicks = driver.clicks
+    for what in ("suggest", "go"):
+        rect = game.losses.button(what)
+        assert rect is not None
+        driver.click(rect.center)
+    assert driver.clicks - clicks == 2
+    made = [a for a in session.record.actions[actions:] if a.player == "assyria"]
+    assert made and all(a.label.startswith("area:") for a in made)
+    pending = session.state.pending
+    assert not (pending and pending.player == "assyria" and pending.kind == "civil_war_select")
+
+
+def test_losses_planned_per_area_remove_that_many_from_each(app):
+    state = bots_play(1, 979)  # Hatti's famine: Assyria removes 8 unit points
+    game, driver = seat_one(app, state, "assyria", 1)
+    until_decision(game, driver, "assyria")
+    plan = game.losses.plan
+    assert plan is not None and plan.kind == "lose_unit_points" and plan.asked == 8
+    first = plan.areas[0]
+    tokens = game.session.state.board.count(first, "assyria")
+    want = min(tokens, plan.most[first], 3)
+    for _ in range(want):
+        driver.click(game.losses.button(f"plus:{first}").center)
+    assert plan.counts[first] == want
+    driver.click(game.losses.button("go").center)
+    assert game.session.state.board.count(first, "assyria") == tokens - want

@@ -20,6 +20,7 @@ from ..cause import cause_line, decision_places
 from ..controller import TRADE_KINDS, HumanController
 from ..draw import civ_badge, tooltip
 from ..input import InputMap, Intent
+from ..lossplan import LossPlan
 from ..mapview import MapView
 from ..options import Options
 from ..panels import Ctx, Panel
@@ -29,11 +30,13 @@ from ..panels.confirm import ConfirmBox
 from ..panels.decision import DecisionBar
 from ..panels.hand import HandPanel
 from ..panels.log import LogPanel
+from ..panels.losses import LossBox
 from ..panels.news import NewsBox
 from ..panels.players import PlayersPanel
 from ..panels.side import draw_side, place_side, play_layout
 from ..panels.topbar import TopBar
 from ..panels.trade import TradeWindow
+from ..prompts import names as place_names
 from ..ruin import ruin_warning
 from ..scene import Scene
 from ..session import Session
@@ -81,6 +84,7 @@ class GameScene(Scene):
         self.framed = -1  # the decision (session.moves) the camera last went to
         self.news = NewsBox(app.theme)
         self.confirm = ConfirmBox(app.theme)
+        self.losses = LossBox(app.theme)
 
     def enter(self) -> None:
         super().enter()
@@ -126,6 +130,7 @@ class GameScene(Scene):
         self.news.theme = self.theme
         self.confirm.close()  # its buttons went with the old widgets
         self.confirm.theme = self.theme
+        self.losses.theme = self.theme
         self.decision = DecisionBar(self.theme)
         self.decision.rect = pygame.Rect(0, h - bottom, self.map_rect.width, bottom)
         self.trade = TradeWindow(self.theme)
@@ -266,7 +271,9 @@ class GameScene(Scene):
         assert mv is not None
         on_map = mv.rect.collidepoint(intent.pos) and not self._over_trade(intent.pos)
         k = intent.kind
-        if k == "press" and self.news.hit(intent.pos):
+        if k == "press" and self.losses.hit(intent.pos):
+            self._plan_click(self.losses.click(intent.pos))
+        elif k == "press" and self.news.hit(intent.pos):
             self.news.close()
         elif k == "press" and on_map:
             area = mv.area_at(intent.pos)
@@ -410,6 +417,7 @@ class GameScene(Scene):
         self._seat_players()
         if not (anims is not None and anims.busy):
             self._frame_decision()
+        self._keep_loss_plan()
         if self.skip_to_human and not self.session.bot_to_act():
             self.skip_to_human = False
         if self.curtain_for is None and not (anims is not None and anims.busy):
@@ -435,6 +443,39 @@ class GameScene(Scene):
         news = summary_lines(self.session.since.pop(who, []), who, self.session.state.map)
         if news:
             self.news.show(news)
+
+    def _keep_loss_plan(self) -> None:
+        """A person's loss (or civil-war selection) decision gets the per-area box; any other
+        moment has none."""
+        who = self.session.human_to_act()
+        if who is None or who != self.viewer or self.curtain_for:
+            self.losses.close()
+            return
+        if self.losses.key != self.session.moves:
+            self.losses.key = self.session.moves
+            self.losses.plan = LossPlan.of(self.session.state)
+
+    def _plan_click(self, what: str) -> None:
+        plan = self.losses.plan
+        if plan is None or not what:
+            return
+        if what.startswith(("plus:", "minus:")):
+            sign, area = what.split(":", 1)
+            plan.add(area, 1 if sign == "plus" else -1)
+        elif what == "suggest":
+            plan.suggest(self.session.state.config.seed)
+        elif what == "clear":
+            plan.clear()
+        elif what == "go":
+            self._make_picks(plan.picks(), plan.player, plan.kind)
+
+    def _make_picks(self, labels: list[str], who: str, kind: str) -> None:
+        """Picks made one after another for the player, while the decision lasts."""
+        for label in labels:
+            pending = self.session.state.pending
+            if (self.session.human_to_act() != who or pending is None or pending.kind != kind
+                    or label not in pending.options or not self.pick(label)):
+                break
 
     def _animation_settings(self) -> None:
         assert self.anims is not None
@@ -532,6 +573,7 @@ class GameScene(Scene):
             pygame.draw.line(surface, (120, 220, 255), start, self.drag_pos, self.px(3))
             pygame.draw.circle(surface, (120, 220, 255), self.drag_pos, self.px(6))
         self.news.draw(surface, mv.rect)
+        self.losses.draw(surface, mv.rect, place_names(self.session.state.map))
         self.topbar.draw(surface, ctx)
         draw_side(surface, self.side_rect, self.panels[self.tab], ctx)
         # decision bar
@@ -597,7 +639,8 @@ class GameScene(Scene):
         return f"{', '.join(shown[:-1])} or {shown[-1]}"
 
     def _tooltip(self, ctx: Ctx) -> list[str] | None:
-        if self.drag is not None or self.confirm.open:
+        if self.drag is not None or self.confirm.open or self.losses.hit(self.mouse) \
+                or self.news.hit(self.mouse):
             return None
         mv = self.mapview
         assert mv is not None
