@@ -15,7 +15,7 @@ from game.core import PlayerView
 from game.core.gamedata import load_game_data
 from game.mapfile import MapGeometry
 
-from ..anim import BOT_HURRY, AnimQueue, Stage, copy_board
+from ..anim import AnimQueue, Stage, copy_board
 from ..cause import cause_line, decision_places
 from ..controller import TRADE_KINDS, HumanController
 from ..draw import civ_badge, tooltip
@@ -23,6 +23,7 @@ from ..input import InputMap, Intent
 from ..lossplan import LossPlan
 from ..mapview import MapView
 from ..options import Options
+from ..pace import BOT_DELAY, bot_hurry
 from ..panels import Ctx, Panel
 from ..panels.advances import AdvancesPanel
 from ..panels.ast import AstPanel
@@ -48,7 +49,6 @@ if TYPE_CHECKING:
     from ..app import App
 
 TABS = ("You", "Advances", "A.S.T.", "Table", "Log")
-BOT_DELAY = 0.18  # seconds between bot decisions at animation speed 1
 BOT_WAIT = 0.004  # seconds a frame waits for a bot's pick before drawing on without it
 PAN_SPEED = 700  # pixels per second with an arrow key held
 
@@ -183,10 +183,25 @@ class GameScene(Scene):
         self.session.fresh = []
         after = copy_board(self.session.state.board)
         if self.anims is not None:  # sounds come as the animations reach their events
-            self.anims.feed(events, self.last_board, after, BOT_HURRY if by_bot else 1.0)
+            hurry = bot_hurry(events, self.session.humans(), self._on_screen) if by_bot \
+                else 1.0
+            self.anims.feed(events, self.last_board, after, hurry)
         else:
             self.app.sound.events(events)
         self.last_board = after
+
+    def _on_screen(self, area: str) -> bool:
+        """The area is in view, and a person has units in it or next to it (what a bot
+        does there may matter to them)."""
+        mv = self.mapview
+        if mv is None or area not in mv.geo.areas or not mv.rect.collidepoint(
+                mv.area_point(area)):
+            return False
+        state = self.session.state
+        near = [area, *state.map.land.get(area, ())]
+        people = set(self.session.humans())
+        return any(state.board.cities.get(a) in people
+                   or people & set(state.board.tokens.get(a, {})) for a in near)
 
     def _animations_skip_input(self, event: pygame.event.Event) -> bool:
         """While an animation plays: Space ends it, Esc ends all that are queued (both keys
@@ -406,10 +421,12 @@ class GameScene(Scene):
             self.mapview.pan(vx * PAN_SPEED * dt * self.theme.scale,
                              vy * PAN_SPEED * dt * self.theme.scale)
         anims = self.anims
+        was_busy = False  # a bot moves the frame after an animation ends, not the same one
         if anims is not None:
             self._animation_settings()
             if (self.fast_bots or self.skip_to_human) and anims.busy:
                 anims.skip_all()
+            was_busy = anims.busy
             anims.update(dt)
             if anims.stage.heard:
                 self.app.sound.events(anims.stage.heard)
@@ -420,7 +437,7 @@ class GameScene(Scene):
         self._keep_loss_plan()
         if self.skip_to_human and not self.session.bot_to_act():
             self.skip_to_human = False
-        if self.curtain_for is None and not (anims is not None and anims.busy):
+        if self.curtain_for is None and not was_busy and not (anims is not None and anims.busy):
             self._run_bots(dt)  # bots wait for the animations of what was done before
         if self.session.state.game_over and not self.ended:
             self.ended = True
