@@ -20,6 +20,7 @@ from ..cause import cause_line, decision_places
 from ..controller import TRADE_KINDS, HumanController
 from ..draw import civ_badge, tooltip
 from ..input import InputMap, Intent
+from ..logtext import LogLine
 from ..lossplan import LossPlan
 from ..mapview import MapView
 from ..options import Options
@@ -82,6 +83,11 @@ class GameScene(Scene):
         self.last_board = copy_board(session.state.board)  # the board the last batch left
         self.thinker = Thinker()
         self.framed = -1  # the decision (session.moves) the camera last went to
+        # While an animation plays, the panels show the game as it stood before the batch it
+        # shows: the view then, and the log lines then.
+        self.held: PlayerView | None = None
+        self.held_log = 0
+        self.log_mark = len(session.log)  # the log's length after the last batch
         self.news = NewsBox(app.theme)
         self.confirm = ConfirmBox(app.theme)
         self.losses = LossBox(app.theme)
@@ -166,18 +172,31 @@ class GameScene(Scene):
             return []
         return self.session.options()
 
+    def holding(self) -> bool:
+        """An animation plays, and the panels show the game as it stood before it."""
+        held = self.held
+        return (held is not None and self.anims is not None and self.anims.busy
+                and held.viewer == self.shown_player())
+
+    def shown_log(self) -> list[LogLine]:
+        return self.session.log[:self.held_log] if self.holding() else self.session.log
+
     def ctx(self) -> Ctx:
-        view = self.view()
+        view = self.held if self.holding() and self.held is not None else self.view()
         labels = self.labels()
         pending = self.session.state.pending
         names = {pid: seat.name for pid, seat in self.session.seats.items()}
         return Ctx(view=view, options=Options.of(labels), labels=tuple(labels), names=names,
                    version=self.version, kind=pending.kind if pending and labels else "",
-                   extra={"right": self.px(92), "log": self.session.log,
+                   extra={"right": self.px(92), "log": self.shown_log(),
                           "offer": self.session.last_offer})
 
     def changed(self, by_bot: bool = False) -> None:
         """The state moved on: what it reported goes to the animations (bot turns faster)."""
+        if not (self.anims is not None and self.anims.busy):  # what the panels hold meanwhile
+            self.held = self._view[1] if self._view is not None else None
+            self.held_log = self.log_mark
+        self.log_mark = len(self.session.log)
         self.version += 1
         events = self.session.fresh
         self.session.fresh = []
@@ -591,6 +610,9 @@ class GameScene(Scene):
             pygame.draw.circle(surface, (120, 220, 255), self.drag_pos, self.px(6))
         self.news.draw(surface, mv.rect)
         self.losses.draw(surface, mv.rect, place_names(self.session.state.map))
+        log = self.panels[4]
+        assert isinstance(log, LogPanel)
+        log.lines = self.shown_log()
         self.topbar.draw(surface, ctx)
         draw_side(surface, self.side_rect, self.panels[self.tab], ctx)
         # decision bar
