@@ -15,7 +15,7 @@ from typing import Any
 from game.core import Event
 from game.core.mapgraph import MapGraph
 
-from .logtext import name
+from .logtext import card_name, name
 from .prompts import names
 
 
@@ -50,8 +50,7 @@ def summary_lines(events: Iterable[Event], player: str, graph: MapGraph | None) 
         who = e.get("player")
         if kind == "CalamityRevealed" and e.get("victim") == player:
             by = f" (traded to you by {name(e['traded_by'])})" if e.get("traded_by") else ""
-            struck.append(f"{table.get(e['calamity'], str(e['calamity']).replace('_', ' '))}"
-                          .capitalize() + f" struck you{by}")
+            struck.append(f"{card_name(e['calamity'])} struck you{by}")
         elif kind == "TokensRemoved" and who == player:
             tokens[e["area"]] += int(e["count"])
         elif kind == "CityReduced" and who == player:
@@ -72,11 +71,11 @@ def summary_lines(events: Iterable[Event], player: str, graph: MapGraph | None) 
         elif kind == "CardPlundered" and e.get("victim") == player:
             lost_to.append(f"{name(who)} plundered a card from you")
         elif kind == "AdvanceLost" and who == player:
-            advances_lost.append(table.get(e["advance"], e["advance"]))
+            advances_lost.append(card_name(e["advance"]))
         elif kind == "AdvanceReceived" and who == player:
-            gains.append(f"You received {table.get(e['advance'], e['advance'])}")
+            gains.append(f"You received {card_name(e['advance'])}")
         elif kind == "BeneficiaryChosen" and who == player:
-            gains.append(f"You gain from {str(e['calamity']).replace('_', ' ')}")
+            gains.append(f"You gain from {card_name(e['calamity'])}")
         elif kind == "CardsGiven" and e.get("to") == player:
             gains.append(f"{name(who)} gave you {_plural(len(e['cards']), 'card')}")
         elif kind == "CardsGiven" and who == player:
