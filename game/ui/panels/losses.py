@@ -69,7 +69,7 @@ class LossBox:
         selecting = plan.kind == "civil_war_select"
         surface.blit(t.text("Select by area" if selecting else "Losses by area", 16,
                             Palette.gold_light, "bold"), (x, y))
-        note = t.text("picks: a token is 1 point, a city 5", 12, Palette.text_dim, "italic")
+        note = t.text("+ is one more pick there", 12, Palette.text_dim, "italic")
         surface.blit(note, (self.rect.right - note.get_width() - px(12), y + px(4)))
         y += px(32)
         for name in rows:
