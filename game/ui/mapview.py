@@ -202,15 +202,16 @@ class MapView:
         ring = shape.polygons[0]
         return (sum(p[0] for p in ring) / len(ring), sum(p[1] for p in ring) / len(ring))
 
-    def frame(self, places: Iterable[str]) -> bool:
+    def frame(self, places: Iterable[str], within: pygame.Rect | None = None) -> bool:
         """Pan (never zoom: that is the player's) so that `places` show, when any of them is
-        outside the view: their middle goes to the view's centre (when they are too far apart
-        to show together: their mean, unless half of them show already). Whether the view
-        moved."""
+        outside the view (or outside `within`, the part of it no box covers): their middle
+        goes to its centre (when they are too far apart to show together: their mean, unless
+        half of them show already). Whether the view moved."""
         points = [p for p in (self.place_point(a) for a in places) if p is not None]
         if not points:
             return False
-        inner = self.rect.inflate(-self.rect.width // 10, -self.rect.height // 10)
+        view = self.rect.clip(within) if within is not None else self.rect  # free of boxes
+        inner = view.inflate(-view.width // 10, -view.height // 10)
         shown = [inner.collidepoint(self.to_screen(*p)) for p in points]
         if all(shown):
             return False
@@ -222,8 +223,8 @@ class MapView:
             if sum(shown) * 2 >= len(shown):  # half of them showing is enough,
                 return False
             sx, sy = self.to_screen(sum(xs) / len(xs), sum(ys) / len(ys))  # else their mean
-        self.ox += self.rect.centerx - sx
-        self.oy += self.rect.centery - sy
+        self.ox += inner.centerx - sx
+        self.oy += inner.centery - sy
         self._keep_on_board()
         return True
 

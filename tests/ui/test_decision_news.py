@@ -144,3 +144,17 @@ def test_losses_planned_per_area_remove_that_many_from_each(app):
     assert plan.counts[first] == want
     driver.click(game.losses.button("go").center)
     assert game.session.state.board.count(first, "assyria") == tokens - want
+
+
+def test_the_losses_box_folds_to_its_title_and_opens_again(app):
+    state = bots_play(1, 979)
+    game, driver = seat_one(app, state, "assyria", 1)
+    until_decision(game, driver, "assyria")
+    box = game.losses
+    assert box.plan is not None and not box.folded  # 1366 wide: room for it beside the map
+    title = box.button("fold")
+    assert title is not None
+    driver.click(title.center)
+    assert box.folded and box.button("go") is None and box.rect.height < title.height * 2
+    driver.click(title.center)
+    assert not box.folded and box.button("go") is not None

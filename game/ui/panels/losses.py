@@ -21,6 +21,7 @@ class LossBox:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.hits: list[tuple[pygame.Rect, str]] = []
         self._chosen: tuple[object, int | None] | None = None
+        self.folded = False  # only the title shows (a small map: the box would hide it)
 
     def close(self) -> None:
         self.plan = None
@@ -32,9 +33,13 @@ class LossBox:
         return self.plan is not None and self.rect.collidepoint(pos)
 
     def click(self, pos: tuple[int, int]) -> str:
-        """What a click at `pos` does: "plus:A", "minus:A", "suggest", "clear", "go" or ""."""
+        """What a click at `pos` does: "plus:A", "minus:A", "suggest", "clear", "go" or ""
+        ("fold" opens or closes the box, here)."""
         for rect, what in self.hits:
             if rect.collidepoint(pos):
+                if what == "fold":
+                    self.folded = not self.folded
+                    return ""
                 return what
         return ""
 
@@ -43,6 +48,16 @@ class LossBox:
             if hit == what:
                 return rect
         return None
+
+    def width(self) -> int:
+        """The box's width: room for its three buttons' words at any UI scale."""
+        if self.plan is None:
+            return 0
+        px = self.theme.px
+        font = self.theme.font("bold", 14)
+        widest = max(font.size(text)[0] for text in ("Suggest", "Clear", "Select these",
+                                                     "Remove these"))
+        return max(px(330), 3 * (widest + px(20)) + px(40))
 
     def _chosen_points(self) -> int | None:
         plan = self.plan
@@ -58,19 +73,23 @@ class LossBox:
             return
         t = self.theme
         px = t.px
-        rows = plan.areas[:MAX_ROWS]
         step = px(30)
-        width = px(330)
-        height = px(44) + step * len(rows) + px(84)
+        room = max(1, (area.height - px(24) - px(44) - px(84)) // step)  # rows that fit
+        rows = plan.areas[:min(MAX_ROWS, room)]
+        width = self.width()
+        height = px(40) if self.folded else px(44) + step * len(rows) + px(84)
         self.rect = pygame.Rect(area.right - width - px(12), area.y + px(12), width, height)
         panel(surface, self.rect, t, fill=(30, 26, 20), edge=Palette.gold)
-        self.hits = []
+        self.hits = [(pygame.Rect(self.rect.x, self.rect.y, width, px(36)), "fold")]
         x, y = self.rect.x + px(12), self.rect.y + px(10)
         selecting = plan.kind == "civil_war_select"
-        surface.blit(t.text("Select by area" if selecting else "Losses by area", 16,
-                            Palette.gold_light, "bold"), (x, y))
-        note = t.text("+ is one more pick there", 12, Palette.text_dim, "italic")
+        title = "Select by area" if selecting else "Losses by area"
+        surface.blit(t.text(title, 16, Palette.gold_light, "bold"), (x, y))
+        note = t.text("click to open" if self.folded else "+: one more pick there · click to fold",
+                      12, Palette.text_dim, "italic")
         surface.blit(note, (self.rect.right - note.get_width() - px(12), y + px(4)))
+        if self.folded:
+            return
         y += px(32)
         for name in rows:
             label = place.get(name, name)

@@ -475,7 +475,13 @@ class GameScene(Scene):
         if self.framed == self.session.moves:
             return
         self.framed = self.session.moves
-        self.mapview.frame(decision_places(self.session.state))
+        self._keep_loss_plan()  # the losses box covers the map's right: frame left of it
+        mv = self.mapview
+        box = 0 if self.losses.folded else self.losses.width()
+        free = pygame.Rect(mv.rect.x, mv.rect.y, mv.rect.width - box, mv.rect.height)
+        if free.width < mv.rect.width * 0.55:  # a narrow strip: the whole view is better
+            free = mv.rect
+        mv.frame(decision_places(self.session.state), free)
         news = summary_lines(self.session.since.pop(who, []), who, self.session.state.map)
         if news:
             self.news.show(news)
@@ -488,8 +494,11 @@ class GameScene(Scene):
             self.losses.close()
             return
         if self.losses.key != self.session.moves:
+            first = self.losses.plan is None
             self.losses.key = self.session.moves
             self.losses.plan = LossPlan.of(self.session.state)
+            if first and self.mapview is not None:  # on a small map it starts folded
+                self.losses.folded = self.losses.width() * 2 > self.mapview.rect.width
 
     def _plan_click(self, what: str) -> None:
         plan = self.losses.plan
@@ -608,7 +617,9 @@ class GameScene(Scene):
             start = mv.area_point(self.drag[0])
             pygame.draw.line(surface, (120, 220, 255), start, self.drag_pos, self.px(3))
             pygame.draw.circle(surface, (120, 220, 255), self.drag_pos, self.px(6))
-        self.news.draw(surface, mv.rect)
+        beside = self.losses.width()  # the summary keeps left of the losses box
+        self.news.draw(surface, mv.rect if not beside else pygame.Rect(
+            mv.rect.x, mv.rect.y, mv.rect.width - beside - self.px(12), mv.rect.height))
         self.losses.draw(surface, mv.rect, place_names(self.session.state.map))
         log = self.panels[4]
         assert isinstance(log, LogPanel)
