@@ -72,3 +72,26 @@ def test_building_an_unsupported_city_asks_first_and_back_changes_nothing(tmp_pa
         assert any(built in line.text for line in session.log)
     finally:
         app.close()
+
+
+def test_a_tax_rate_the_stock_cannot_pay_is_warned_of_when_a_lower_one_can() -> None:
+    state = bots_play(1, 0)
+    bots = {pid: make_bot("basic", 100 + i) for i, pid in enumerate(state.players)}
+    for _ in range(3000):
+        pending = state.pending
+        assert pending is not None
+        if pending.kind == "tax_rate":
+            break
+        apply(state, Action(pending.player, bots[pending.player].choose(
+            view(state, pending.player))))
+    else:
+        pytest.skip("no tax-rate decision in the searched moves")
+    who = pending.player
+    rates = sorted(int(lb.split(":", 1)[1]) for lb in pending.options)
+    cities = len(state.board.cities_of(who))
+    state.players[who].advances = [a for a in state.players[who].advances if a != "democracy"]
+    state.players[who].stock = rates[0] * cities  # the lowest rate is paid in full
+    high = f"number:{rates[-1]}"
+    warning = ruin_warning(state, who, high)
+    assert "revolt" in warning and f"rate of {rates[0]}" in warning
+    assert ruin_warning(state, who, f"number:{rates[0]}") == ""

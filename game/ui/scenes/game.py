@@ -395,7 +395,8 @@ class GameScene(Scene):
         who = self.session.human_to_act()
         warning = ruin_warning(self.session.state, who, label) if who and not sure else ""
         if warning:  # asked first; the answer picks it (or not)
-            self.confirm.ask(label, warning, "Build it all the same", self.map_rect,
+            go = "Tax at this rate" if label.startswith("number:") else "Build it all the same"
+            self.confirm.ask(label, warning, go, self.map_rect,
                              self.app.manager, self.container)
             return False
         self.news.close()
