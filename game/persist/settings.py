@@ -73,12 +73,13 @@ def load_settings(path: Path | None = None) -> tuple[Settings, list[str]]:
         warnings.append(f"{path}: cannot read it ({err.strerror or err}); using defaults")
         return settings, _logged(warnings)
     if len(raw) > MAX_SETTINGS_BYTES:
-        return settings, _logged([f"{path}: larger than 1 MB; using defaults"])
+        return settings, _logged([f"{path}: larger than 1 MB; using defaults"
+                                  + _backup(path, raw[:MAX_SETTINGS_BYTES])])
     try:
         doc = tomllib.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError) as err:
         return settings, _logged([f"{path}: not valid TOML ({one_line(str(err))}); "
-                                  "using defaults"])
+                                  "using defaults" + _backup(path, raw)])
     _apply(settings, doc, warnings, "")
     choices = doc.get("new_game")
     if choices is not None:
@@ -86,7 +87,24 @@ def load_settings(path: Path | None = None) -> tuple[Settings, list[str]]:
             _apply(settings.new_game, choices, warnings, "new_game.")
         else:
             warnings.append("new_game: expected a table; using the defaults")
+    if warnings:  # the next save writes the defaults over what was ignored
+        warnings[-1] += _backup(path, raw)
     return settings, _logged(warnings)
+
+
+def backup_path(path: Path) -> Path:
+    return path.with_name(path.name + ".bad")
+
+
+def _backup(path: Path, raw: bytes) -> str:
+    """A copy of a settings file that was not (all) used, kept before a save writes over it;
+    what to add to the warning."""
+    copy = backup_path(path)
+    try:
+        write_atomic(copy, raw)
+    except OSError as err:
+        return f" (no copy could be kept: {err.strerror or err})"
+    return f"; the file as it was is kept as {copy}"
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> Path:

@@ -40,8 +40,9 @@ class App:
     def __init__(self, size: tuple[int, int] | None = None, settings: Settings | None = None,
                  persist_settings: bool = True) -> None:
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+        problems: list[str] = []
         if settings is None:
-            settings = load_settings()[0] if persist_settings else Settings()
+            settings, problems = load_settings() if persist_settings else (Settings(), [])
         self.settings = settings
         self.persist_settings = persist_settings
         pygame.init()
@@ -59,6 +60,8 @@ class App:
         self.on_frame: Callable[[App], None] | None = None
         self.message = ""  # a one-line notice shown over any scene (errors, saves)
         self.message_time = 0.0
+        if problems:  # told once, in the window; the details went to the log
+            self.notify(settings_notice(len(problems)), 10.0)
 
     # -- window and widgets -------------------------------------------------------------------
     def _open_window(self) -> pygame.Surface:
@@ -96,9 +99,9 @@ class App:
         except OSError as err:
             self.notify(f"Settings not saved: {err}")
 
-    def notify(self, text: str) -> None:
+    def notify(self, text: str, seconds: float = 4.0) -> None:
         self.message = text
-        self.message_time = 4.0
+        self.message_time = seconds
 
     # -- scenes -------------------------------------------------------------------------------
     @property
@@ -214,6 +217,16 @@ def fit_desktop(size: tuple[int, int]) -> tuple[int, int]:
     if desktops and desktops[0][0] > 0 and desktops[0][1] > 0:
         w, h = min(w, desktops[0][0]), min(h, desktops[0][1])
     return (max(MIN_SIZE[0], w), max(MIN_SIZE[1], h))
+
+
+def settings_notice(problems: int) -> str:
+    from game.persist import paths
+    from game.persist.settings import backup_path
+
+    copy = backup_path(paths.settings_path())
+    kept = f"; the file as it was is kept as {copy.name} beside it" if copy.exists() else ""
+    return (f"The settings file had {problems} problem{'' if problems == 1 else 's'}: defaults "
+            f"are used there (details in the log){kept}")
 
 
 def run_client(load: str | None = None, replay: str | None = None) -> int:

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.core import Event
+from game.core.gamedata import load_game_data
 
 from .theme import PHASE_NAMES, civ_names
 
@@ -34,6 +35,20 @@ def nice(ident: object) -> str:
     return str(ident).replace("_", " ")
 
 
+def card_name(ident: object) -> str:
+    """An advance, commodity or calamity by the name its card bears ("Cloth Making")."""
+    data = load_game_data()
+    key = str(ident)
+    if key in data.advances:
+        return data.advances[key].name
+    if key in data.commodities:
+        return data.commodities[key].name
+    for ruleset in data.rulesets.values():
+        if key in ruleset.calamities:
+            return ruleset.calamities[key].name
+    return nice(key)
+
+
 def _count(n: object, one: str, many: str | None = None) -> str:
     many = many or one + "s"
     return f"{n} {one if n == 1 else many}"
@@ -53,23 +68,24 @@ def _fmt(kind: str, e: dict[str, Any]) -> str | None:
         "CityAnnexed": lambda: f"{p} annexes {name(e['previous'])}'s city in {e['area']}",
         "TreasuryChanged": lambda: (f"{p} puts {e['change']} in the treasury" if e["change"] > 0
                                     else f"{p} spends {-e['change']} from the treasury"),
-        "AdvanceBought": lambda: f"{p} buys {nice(e['advance'])} for {e['price']}",
+        "AdvanceBought": lambda: f"{p} buys {card_name(e['advance'])} for {e['price']}",
         "AstAdvanced": lambda: f"{p} advances on the A.S.T. to {e['space']} ({nice(e['epoch'])})",
-        "CalamityRevealed": lambda: (f"Calamity: {nice(e['calamity'])} strikes {name(e['victim'])}"
+        "CalamityRevealed": lambda: (f"Calamity: {card_name(e['calamity'])} strikes "
+                                     f"{name(e['victim'])}"
                                      + (f" (traded by {name(e['traded_by'])})"
                                         if e.get("traded_by") else "")),
-        "CalamityResolved": lambda: f"{nice(e['calamity']).capitalize()} is over",
-        "CalamityAverted": lambda: f"{nice(e['calamity']).capitalize()} averted: {e['reason']}",
+        "CalamityResolved": lambda: f"{card_name(e['calamity'])} is over",
+        "CalamityAverted": lambda: f"{card_name(e['calamity'])} averted: {e['reason']}",
         "CensusTaken": lambda: f"{p}: census {e['census']}",
         "TradeCardDrawn": lambda: (f"{p} draws a card from stack {e['stack']}"
                                    + (" (water)" if e.get("water") else "")),
         "TradeCardBought": lambda: f"{p} buys a card from stack {e['stack']} for {e['price']}",
         "TradeOffered": lambda: (f"{p} {'counters' if e.get('counter') else 'offers'} "
-                                 f"{name(e['partner'])} {e['count']} cards incl. "
-                                 f"{' and '.join(map(nice, e['named']))}"),
+                                 f"{name(e['partner'])} {_count(e['count'], 'card')} incl. "
+                                 f"{' and '.join(map(card_name, e['named']))}"),
         "TradeAccepted": lambda: (f"{p} accepts {name(e['partner'])}'s offer, giving "
-                                  f"{e['count']} cards incl. "
-                                  f"{' and '.join(map(nice, e['named']))}"),
+                                  f"{_count(e['count'], 'card')} incl. "
+                                  f"{' and '.join(map(card_name, e['named']))}"),
         "TradeRefused": lambda: f"{p} refuses {name(e['partner'])}'s offer",
         "ShipBuilt": lambda: f"{p} builds a ship in {e['area']}",
         "ShipSailed": lambda: f"{p}'s ship sails from {e['source']} to {e['target']}",
@@ -79,29 +95,30 @@ def _fmt(kind: str, e: dict[str, Any]) -> str | None:
         "BarbariansMoved": lambda: f"Barbarians march from {e['source']} to {e['target']}",
         "BarbariansDisbanded": lambda: f"The barbarians in {e['area']} disband",
         "LibraryDiscountUsed": lambda: f"{p} uses the Library: {e['points']} off",
-        "PurchaseCalledOff": lambda: f"{p} calls off buying {nice(e['advance'])}",
-        "FreeAdvanceTaken": lambda: f"{p} takes {nice(e['advance'])} free",
+        "PurchaseCalledOff": lambda: f"{p} calls off buying {card_name(e['advance'])}",
+        "FreeAdvanceTaken": lambda: f"{p} takes {card_name(e['advance'])} free",
         "CreditsPlaced": lambda: f"{p} places {e['points']} credits on {e['group']}",
         "AstRegressed": lambda: f"{p} falls back on the A.S.T.",
-        "DiscardsReturned": lambda: (f"{_count(e['count'], 'card')} go back under stack "
+        "DiscardsReturned": lambda: (f"{_count(e['count'], 'card')} "
+                                     f"{'goes' if e['count'] == 1 else 'go'} back under stack "
                                      f"{e['stack']}"),
         "CalamitiesShown": lambda: f"{p} holds {_count(e['count'], 'calamity', 'calamities')}",
-        "CalamityDiscarded": lambda: f"{p} returns {nice(e['card'])} unresolved",
+        "CalamityDiscarded": lambda: f"{p} returns {card_name(e['card'])} unresolved",
         "CitySupportShort": lambda: (f"{p}'s tokens support too few cities "
                                      f"({e['tokens']} of {e['needed']})"),
         "TokenConflictStarted": lambda: f"Conflict in {e['area']}",
         "TokenConflictEnded": lambda: f"The conflict in {e['area']} is over",
         "CityTaken": lambda: f"{name(e['attacker'])} takes the city in {e['area']}",
         "CardPlundered": lambda: f"{p} plunders a card from {name(e['victim'])}",
-        "AbilityUsed": lambda: f"{p} uses {nice(e['ability'])}",
+        "AbilityUsed": lambda: f"{p} uses {card_name(e['ability'])}",
         "TributeGiven": lambda: f"{p} pays tribute to {name(e['to'])}",
-        "CardCashed": lambda: f"{p} cashes {nice(e['card'])} for {e['treasury']}",
+        "CardCashed": lambda: f"{p} cashes {card_name(e['card'])} for {e['treasury']}",
         "LossesAssigned": lambda: f"{name(e['chooser'])} shares out the losses",
         "AvalancheStruck": lambda: f"Avalanches strike {p}",
-        "CardsDiscarded": lambda: f"{p} discards {len(e['cards'])} cards",
-        "CardsGiven": lambda: f"{p} gives {len(e['cards'])} cards to {name(e['to'])}",
-        "BeneficiaryChosen": lambda: f"{p} gains from {nice(e['calamity'])}",
-        "CalamityNoEffect": lambda: f"{nice(e['calamity']).capitalize()} has no effect",
+        "CardsDiscarded": lambda: f"{p} discards {_count(len(e['cards']), 'card')}",
+        "CardsGiven": lambda: f"{p} gives {_count(len(e['cards']), 'card')} to {name(e['to'])}",
+        "BeneficiaryChosen": lambda: f"{p} gains from {card_name(e['calamity'])}",
+        "CalamityNoEffect": lambda: f"{card_name(e['calamity'])} has no effect",
         "UnitsAnnexed": lambda: (f"{p} takes over {name(e['previous'])}'s units in {e['area']}"),
         "CivilWarFactions": lambda: f"Civil war splits {name(e['victim'])}",
         "CivilWarSelected": lambda: (f"Civil war: {name(e['beneficiary'])} takes "
@@ -112,20 +129,20 @@ def _fmt(kind: str, e: dict[str, Any]) -> str | None:
         "PestilenceStruck": lambda: f"Pestilence strikes {p}",
         "RaidersStruck": lambda: f"Raiders strike {p}",
         "RegressionCancelled": lambda: f"{p}'s regression is cancelled",
-        "AdvanceLost": lambda: f"{p} loses {nice(e['advance'])}",
-        "AdvanceReceived": lambda: f"{p} receives {nice(e['advance'])}",
+        "AdvanceLost": lambda: f"{p} loses {card_name(e['advance'])}",
+        "AdvanceReceived": lambda: f"{p} receives {card_name(e['advance'])}",
         "WarSpread": lambda: f"War spreads to {p}",
         "TribesClashed": lambda: f"Tribes clash in {p}'s lands",
         "TsunamiStruck": lambda: f"Tsunami at {e['area']}",
         "VolcanoErupted": lambda: f"Volcano {e['volcano']} erupts over {', '.join(e['areas'])}",
         "EarthquakeStruck": lambda: f"Earthquake in {e['area']}",
-        "FloodStruck": lambda: f"Flood on {nice(e['plain'])}",
-        "CycloneStruck": lambda: f"Cyclone over {nice(e['sea'])}",
+        "FloodStruck": lambda: f"Flood on {e['plain']}",
+        "CycloneStruck": lambda: f"Cyclone over {e['sea']}",
         "PirateCityCreated": lambda: f"Pirates seize the city in {e['area']}",
         "CityAttacked": lambda: (f"{name(e['attacker'])} attacks {name(e['defender'])}'s city in "
                                  f"{e['area']}: {'taken' if e['success'] else 'holds'}"),
         "UnitsLost": lambda: f"{p} loses {_count(e['points'], 'unit point')}",
-        "CardDiscarded": lambda: f"{p} discards {nice(e['card'])}",
+        "CardDiscarded": lambda: f"{p} discards {card_name(e['card'])}",
         "MovementTurn": lambda: f"{p} moves",
     }
     fn = table.get(kind)

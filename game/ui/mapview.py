@@ -192,6 +192,51 @@ class MapView:
         self._keep_on_board()
         return True
 
+    def place_point(self, place: str) -> tuple[float, float] | None:
+        """Where an area, sea, volcano or flood plain is, in map units (None: not drawn)."""
+        geo = self.geo
+        if place in geo.areas:
+            shape = geo.areas[place]
+        elif place in geo.seas:
+            shape = geo.seas[place]
+        elif place in geo.volcanoes:
+            return geo.volcanoes[place]
+        elif place in geo.flood_plains and geo.flood_plains[place]:
+            ring = geo.flood_plains[place][0]
+            return (sum(p[0] for p in ring) / len(ring), sum(p[1] for p in ring) / len(ring))
+        else:
+            return None
+        if shape.label is not None:
+            return shape.label
+        ring = shape.polygons[0]
+        return (sum(p[0] for p in ring) / len(ring), sum(p[1] for p in ring) / len(ring))
+
+    def frame(self, places: Iterable[str], within: pygame.Rect | None = None) -> bool:
+        """Pan (never zoom: that is the player's) so that `places` show, when any of them is
+        outside the view (or outside `within`, the part of it no box covers): their middle
+        goes to its centre (when they are too far apart to show together: their mean, unless
+        half of them show already). Whether the view moved."""
+        points = [p for p in (self.place_point(a) for a in places) if p is not None]
+        if not points:
+            return False
+        view = self.rect.clip(within) if within is not None else self.rect  # free of boxes
+        inner = view.inflate(-view.width // 10, -view.height // 10)
+        shown = [inner.collidepoint(self.to_screen(*p)) for p in points]
+        if all(shown):
+            return False
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        x0, y0 = self.to_screen(min(xs), max(ys))  # map y grows up, the screen's down
+        x1, y1 = self.to_screen(max(xs), min(ys))
+        sx, sy = (x0 + x1) / 2, (y0 + y1) / 2
+        if x1 - x0 > inner.width or y1 - y0 > inner.height:  # they cannot all show at once:
+            if sum(shown) * 2 >= len(shown):  # half of them showing is enough,
+                return False
+            sx, sy = self.to_screen(sum(xs) / len(xs), sum(ys) / len(ys))  # else their mean
+        self.ox += inner.centerx - sx
+        self.oy += inner.centery - sy
+        self._keep_on_board()
+        return True
+
     def _keep_on_board(self) -> None:
         """A move the player did not make shows no more beyond the board's edge than it must."""
         w, h = self.base.size(self.zoom)

@@ -26,7 +26,15 @@ from game.core import (
 )
 from game.core import apply as core_apply
 from game.core.scoring import score_breakdown
-from game.persist import Autosaver, GameRecord, SaveError, save_replay
+from game.persist import (
+    Autosaver,
+    GameRecord,
+    ReplayCursor,
+    ReplayError,
+    SavedGame,
+    SaveError,
+    save_replay,
+)
 
 from .logtext import LogLine
 from .prompts import log_lines
@@ -39,6 +47,26 @@ _NO_UNDO_EVENTS = {
 }
 MAX_UNDO = 64
 log = logging.getLogger(__name__)
+
+
+def log_of(game: SavedGame) -> list[LogLine]:
+    """The game log a loaded save had when it was written, told again from its action log
+    (the save holds the actions, not the lines). A log that cannot be followed to the end is
+    told as far as it goes, with one line that says so."""
+    try:
+        cursor = ReplayCursor(game)
+    except ReplayError as err:
+        return [LogLine(game.state.turn, game.state.phase,
+                        f"The history before this save cannot be shown: {err}", (), "")]
+    while not cursor.at_end:
+        cursor.forward()
+    graph = game.state.map
+    lines = [line for step in cursor.steps
+             for line in log_lines(step.events, step.turn, step.phase, graph)]
+    if cursor.error:
+        lines.append(LogLine(game.state.turn, game.state.phase,
+                             f"The history stops here: {cursor.error}", (), ""))
+    return lines
 
 
 def seat_bot(level: str, seed: int, seat: int) -> Bot:
@@ -81,6 +109,7 @@ class Session:
     _undo_owner: str = ""
     _recorded_turn: int = 0
     moves: int = 0  # picks made or taken back: names the decision a bot is asked about
+    since: dict[str, list[Event]] = field(default_factory=dict)  # per person: the others' news
 
     def __post_init__(self) -> None:
         if self.record is None:
@@ -187,6 +216,11 @@ class Session:
                 self.final_scores = {str(p): int(v) for p, v in getattr(event, "scores", ())}
         self.log += log_lines(events, turn, phase, self.state.map)
         self.fresh.extend(events)
+        for pid in self.humans():  # what the others did, for each person's summary
+            if pid != action.player:
+                news = self.since.setdefault(pid, [])
+                news.extend(events)
+                del news[:-20000]
         if len(self.fresh) > 500:  # nobody is watching (fast bots): keep the queue short
             del self.fresh[:-200]
         self._record_turn()

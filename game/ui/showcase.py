@@ -98,8 +98,8 @@ def on_screen(app: App, calamity: str, ruleset: str | None = None, seed: int = 1
     the first events are in the animation queue. ShowcaseError when there is no such calamity;
     StopIteration when no map is installed."""
     from .anim import copy_board
-    from .logtext import log_line
     from .maps import available_maps, load_map
+    from .prompts import log_lines
     from .scenes.game import GameScene
     from .session import Seat, Session
 
@@ -111,7 +111,7 @@ def on_screen(app: App, calamity: str, ruleset: str | None = None, seed: int = 1
     civs = load_game_data().civilizations
     session = Session(state, {pid: Seat(pid, civs[pid].name, human=False)
                               for pid in state.players})
-    session.log += [log_line(e, state.turn, state.phase) for e in events]
+    session.log += log_lines(events, state.turn, state.phase, state.map)
     session.fresh = list(events)
     scene = GameScene(app, session, geometry)
     app.reset_to(scene)

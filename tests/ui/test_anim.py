@@ -406,3 +406,28 @@ def test_selftest_with_an_unknown_calamity_says_so_and_exits_2(capsys) -> None:
 
     assert run_selftest(calamity="plague_of_frogs") == 2
     assert "no calamity 'plague_of_frogs'" in capsys.readouterr().err
+
+
+def test_the_eruption_s_smoke_has_settled_by_its_last_frame(shipped_map) -> None:
+    from game.ui.anim.disasters import Eruption
+
+    app = make_app(1.0)
+    try:
+        scene, _ = calamity_scene(app, shipped_map, "volcanic_eruption")
+        anims = scene.anims
+        assert anims is not None
+        peak = last = 0
+        for _ in range(3000):
+            if not anims.busy:
+                break
+            first = anims.steps[0]
+            app.frame([], DT)
+            if any(isinstance(p, Eruption) for p in first.parts):
+                last = len(anims.stage.particles)
+                peak = max(peak, last)
+            elif peak:
+                break
+        assert peak > 100, "no eruption was played"
+        assert last * 5 < peak, f"{last} of {peak} particles still hide the result"
+    finally:
+        app.close()

@@ -169,3 +169,16 @@ def test_cli_replay_view_opens_the_client_on_the_viewer(save_file, monkeypatch) 
                         lambda load=None, replay=None: opened.append(replay) or 0)
     assert main(["replay", str(save_file), "--view"]) == 0
     assert opened == [str(save_file)]
+
+
+def test_at_a_turn_start_the_bar_says_the_turn_the_top_bar_shows(app, save_file) -> None:
+    game = read_save(save_file)
+    scene = watching(app, save_file)
+    driver = Driver(app)
+    turn, start = game.record.turn_starts()[2]
+    scene.handle(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED,
+                                    ui_element=scene.turn_menu, text=f"Turn {turn}"))
+    settle(driver, scene)
+    assert scene.ctx().view.turn == turn
+    when = scene.story(scene.ctx())[0]
+    assert when.startswith(f"Turn {turn - 1}") and when.endswith(f"then Turn {turn} begins")

@@ -180,12 +180,18 @@ class Flood(Ambience):
                 surface.blit(layer, (round(sx - r - 2), round(sy - r - 2)))
 
 
+ASH_FALLS = 0.6  # seconds of the ash drifting over the areas after an eruption
+
+
 class Ash(Ambience):
     """After an eruption: the touched areas scorched, ash drifting over them."""
 
     def update(self, stage: Stage, dt: float) -> None:
         super().update(stage, dt)
-        if self.areas and not self.leaving and stage.random.random() < dt * 4:
+        # ash drifts down while the eruption lasts, then only the scorch stays under the
+        # pieces, so what the calamity did (and what is asked next) can be seen
+        if self.areas and not self.leaving and self.clock < ASH_FALLS \
+                and stage.random.random() < dt * 4:
             area = self.areas[stage.random.randrange(len(self.areas))]
             stage.particles.burst("ash", stage.area_point(area), 0.2)
 

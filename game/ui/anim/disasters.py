@@ -63,6 +63,12 @@ class CalamityEnds(Part):
         stage.title = stage.victim = ""
 
 
+# Of the eruption (2 s): what is thrown up stops early enough to have settled by its last
+# frame (ash lives 1.2 s, embers and lava 1.3 s), so the result shows.
+PLUME_ENDS = 0.35
+FIRE_ENDS = 0.5
+
+
 class Eruption(Part):
     """VolcanoErupted: the mountain glows, throws embers and lava, and ash covers its areas."""
 
@@ -77,11 +83,13 @@ class Eruption(Part):
         stage.shake, stage.shake_power = 0.8, stage.piece() * 0.12
 
     def update(self, stage: Stage, t: float, dt: float) -> None:
-        if t < 0.12 or t > 0.85 or t < self.next_puff:
+        if t < 0.12 or t > FIRE_ENDS or t < self.next_puff:
             return
         self.next_puff = t + 0.06
         stage.particles.burst("embers", self.at, 0.35)
         stage.particles.burst("lava", self.at, 0.4)
+        if t > PLUME_ENDS:  # the ash has cleared by the last frame: the result shows
+            return
         x, y = self.at  # the plume: ash thrown up from the crater, drifting off
         stage.particles.burst("ash", (x, y + stage.unit * 0.3), 0.25,
                               towards=(x + stage.unit * 0.6, y + stage.unit * 1.6))

@@ -203,16 +203,16 @@ class DecisionBar:
         self._key = None
 
     def draw(self, surface: pygame.Surface, ctx: Ctx, prompt: str, decider: str | None,
-             hint: str) -> None:
-        key = (prompt, decider, hint, self.rect.size, ctx.names.get(decider or "", ""))
+             hint: str, cause: str = "") -> None:
+        key = (prompt, decider, hint, cause, self.rect.size, ctx.names.get(decider or "", ""))
         if self._image is None or self._image[0] != key:
             image = pygame.Surface(self.rect.size)
-            self._render(image, ctx, prompt, decider, hint)
+            self._render(image, ctx, prompt, decider, hint, cause)
             self._image = (key, image)
         surface.blit(self._image[1], self.rect.topleft)
 
     def _render(self, surface: pygame.Surface, ctx: Ctx, prompt: str, decider: str | None,
-                hint: str) -> None:
+                hint: str, cause: str = "") -> None:
         t = self.theme
         px = t.px
         box = surface.get_rect()
@@ -226,8 +226,11 @@ class DecisionBar:
             surface.blit(name, (x + px(30), y + px(2)))
             x += px(40) + name.get_width()
         width = box.right - px(150) - x
-        text_block(surface, t, readable(prompt, ctx.view.map), (x, y + px(3)), width, size=14,
-                   colour=Palette.text, max_lines=2)
+        used = text_block(surface, t, readable(prompt, ctx.view.map), (x, y + px(3)), width,
+                          size=14, colour=Palette.text, max_lines=1 if cause else 2)
+        if cause:  # what brought this decision: the second line under the prompt
+            text_block(surface, t, cause, (x, y + px(3) + used), width, size=13,
+                       colour=Palette.gold_light, role="italic", max_lines=1)
         if hint:
             img = t.text(hint, 14, Palette.highlight, "italic")
             surface.blit(img, (px(14), box.bottom - img.get_height() - px(8)))

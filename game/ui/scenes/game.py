@@ -15,24 +15,34 @@ from game.core import PlayerView
 from game.core.gamedata import load_game_data
 from game.mapfile import MapGeometry
 
-from ..anim import BOT_HURRY, AnimQueue, Stage, copy_board
+from ..anim import AnimQueue, Stage, copy_board
+from ..cause import cause_line, decision_places
 from ..controller import TRADE_KINDS, HumanController
 from ..draw import civ_badge, tooltip
 from ..input import InputMap, Intent
+from ..logtext import LogLine
+from ..lossplan import LossPlan
 from ..mapview import MapView
 from ..options import Options
+from ..pace import BOT_DELAY, bot_hurry
 from ..panels import Ctx, Panel
 from ..panels.advances import AdvancesPanel
 from ..panels.ast import AstPanel
+from ..panels.confirm import ConfirmBox
 from ..panels.decision import DecisionBar
 from ..panels.hand import HandPanel
 from ..panels.log import LogPanel
+from ..panels.losses import LossBox
+from ..panels.news import NewsBox
 from ..panels.players import PlayersPanel
 from ..panels.side import draw_side, place_side, play_layout
 from ..panels.topbar import TopBar
 from ..panels.trade import TradeWindow
+from ..prompts import names as place_names
+from ..ruin import ruin_warning
 from ..scene import Scene
 from ..session import Session
+from ..summary import summary_lines
 from ..theme import Palette
 from ..thinking import Thinker
 
@@ -40,7 +50,6 @@ if TYPE_CHECKING:
     from ..app import App
 
 TABS = ("You", "Advances", "A.S.T.", "Table", "Log")
-BOT_DELAY = 0.18  # seconds between bot decisions at animation speed 1
 BOT_WAIT = 0.004  # seconds a frame waits for a bot's pick before drawing on without it
 PAN_SPEED = 700  # pixels per second with an arrow key held
 
@@ -73,6 +82,15 @@ class GameScene(Scene):
         self.anims: AnimQueue | None = None
         self.last_board = copy_board(session.state.board)  # the board the last batch left
         self.thinker = Thinker()
+        self.framed = -1  # the decision (session.moves) the camera last went to
+        # While an animation plays, the panels show the game as it stood before the batch it
+        # shows: the view then, and the log lines then.
+        self.held: PlayerView | None = None
+        self.held_log = 0
+        self.log_mark = len(session.log)  # the log's length after the last batch
+        self.news = NewsBox(app.theme)
+        self.confirm = ConfirmBox(app.theme)
+        self.losses = LossBox(app.theme)
 
     def enter(self) -> None:
         super().enter()
@@ -116,6 +134,10 @@ class GameScene(Scene):
         log = self.panels[4]
         assert isinstance(log, LogPanel)
         log.lines = self.session.log  # the same list: new lines show as they come
+        self.news.theme = self.theme
+        self.confirm.close()  # its buttons went with the old widgets
+        self.confirm.theme = self.theme
+        self.losses.theme = self.theme
         self.decision = DecisionBar(self.theme)
         self.decision.rect = pygame.Rect(0, h - bottom, self.map_rect.width, bottom)
         self.trade = TradeWindow(self.theme)
@@ -151,27 +173,55 @@ class GameScene(Scene):
             return []
         return self.session.options()
 
+    def holding(self) -> bool:
+        """An animation plays, and the panels show the game as it stood before it."""
+        held = self.held
+        return (held is not None and self.anims is not None and self.anims.busy
+                and held.viewer == self.shown_player())
+
+    def shown_log(self) -> list[LogLine]:
+        return self.session.log[:self.held_log] if self.holding() else self.session.log
+
     def ctx(self) -> Ctx:
-        view = self.view()
+        view = self.held if self.holding() and self.held is not None else self.view()
         labels = self.labels()
         pending = self.session.state.pending
         names = {pid: seat.name for pid, seat in self.session.seats.items()}
         return Ctx(view=view, options=Options.of(labels), labels=tuple(labels), names=names,
                    version=self.version, kind=pending.kind if pending and labels else "",
-                   extra={"right": self.px(92), "log": self.session.log,
+                   extra={"right": self.px(92), "log": self.shown_log(),
                           "offer": self.session.last_offer})
 
     def changed(self, by_bot: bool = False) -> None:
         """The state moved on: what it reported goes to the animations (bot turns faster)."""
+        if not (self.anims is not None and self.anims.busy):  # what the panels hold meanwhile
+            self.held = self._view[1] if self._view is not None else None
+            self.held_log = self.log_mark
+        self.log_mark = len(self.session.log)
         self.version += 1
         events = self.session.fresh
         self.session.fresh = []
         after = copy_board(self.session.state.board)
         if self.anims is not None:  # sounds come as the animations reach their events
-            self.anims.feed(events, self.last_board, after, BOT_HURRY if by_bot else 1.0)
+            hurry = bot_hurry(events, self.session.humans(), self._on_screen) if by_bot \
+                else 1.0
+            self.anims.feed(events, self.last_board, after, hurry)
         else:
             self.app.sound.events(events)
         self.last_board = after
+
+    def _on_screen(self, area: str) -> bool:
+        """The area is in view, and a person has units in it or next to it (what a bot
+        does there may matter to them)."""
+        mv = self.mapview
+        if mv is None or area not in mv.geo.areas or not mv.rect.collidepoint(
+                mv.area_point(area)):
+            return False
+        state = self.session.state
+        near = [area, *state.map.land.get(area, ())]
+        people = set(self.session.humans())
+        return any(state.board.cities.get(a) in people
+                   or people & set(state.board.tokens.get(a, {})) for a in near)
 
     def _animations_skip_input(self, event: pygame.event.Event) -> bool:
         """While an animation plays: Space ends it, Esc ends all that are queued (both keys
@@ -208,6 +258,12 @@ class GameScene(Scene):
 
     def _button(self, event: pygame.event.Event) -> None:
         el = event.ui_element
+        if self.confirm.open:
+            if el is self.confirm.go:
+                self._confirmed(True)
+            elif el is self.confirm.back:
+                self._confirmed(False)
+            return
         if el in self.tab_buttons:
             self.set_tab(self.tab_buttons.index(el))
             return
@@ -241,11 +297,20 @@ class GameScene(Scene):
             if intent.kind in ("click", "confirm"):
                 self.lift_curtain()
             return
+        if self.confirm.open:  # the question waits for its answer; the map still pans
+            if intent.kind in ("confirm", "cancel"):
+                self._confirmed(intent.kind == "confirm")
+            if intent.kind not in ("drag", "wheel", "zoom", "fit", "release"):
+                return
         mv = self.mapview
         assert mv is not None
         on_map = mv.rect.collidepoint(intent.pos) and not self._over_trade(intent.pos)
         k = intent.kind
-        if k == "press" and on_map:
+        if k == "press" and self.losses.hit(intent.pos):
+            self._plan_click(self.losses.click(intent.pos))
+        elif k == "press" and self.news.hit(intent.pos):
+            self.news.close()
+        elif k == "press" and on_map:
             area = mv.area_at(intent.pos)
             labels = self.labels()
             if intent.button == 1 and area and f"area:{area}" in labels:
@@ -331,12 +396,26 @@ class GameScene(Scene):
             self.app.notify("Drop the tokens on a lit area")
 
     # -- acting -------------------------------------------------------------------------------
-    def pick(self, label: str) -> bool:
+    def pick(self, label: str, sure: bool = False) -> bool:
+        who = self.session.human_to_act()
+        warning = ruin_warning(self.session.state, who, label) if who and not sure else ""
+        if warning:  # asked first; the answer picks it (or not)
+            go = "Tax at this rate" if label.startswith("number:") else "Build it all the same"
+            self.confirm.ask(label, warning, go, self.map_rect,
+                             self.app.manager, self.container)
+            return False
+        self.news.close()
         ok = self.controller.pick(label)
         if not ok:
             self.app.notify(self.controller.error)
         self.changed()
         return ok
+
+    def _confirmed(self, go: bool) -> None:
+        label = self.confirm.label
+        self.confirm.close()
+        if go and label:
+            self.pick(label, sure=True)
 
     def undo(self) -> bool:
         if self.controller.undo():
@@ -367,18 +446,23 @@ class GameScene(Scene):
             self.mapview.pan(vx * PAN_SPEED * dt * self.theme.scale,
                              vy * PAN_SPEED * dt * self.theme.scale)
         anims = self.anims
+        was_busy = False  # a bot moves the frame after an animation ends, not the same one
         if anims is not None:
             self._animation_settings()
             if (self.fast_bots or self.skip_to_human) and anims.busy:
                 anims.skip_all()
+            was_busy = anims.busy
             anims.update(dt)
             if anims.stage.heard:
                 self.app.sound.events(anims.stage.heard)
                 anims.stage.heard = []
         self._seat_players()
+        if not (anims is not None and anims.busy):
+            self._frame_decision()
+        self._keep_loss_plan()
         if self.skip_to_human and not self.session.bot_to_act():
             self.skip_to_human = False
-        if self.curtain_for is None and not (anims is not None and anims.busy):
+        if self.curtain_for is None and not was_busy and not (anims is not None and anims.busy):
             self._run_bots(dt)  # bots wait for the animations of what was done before
         if self.session.state.game_over and not self.ended:
             self.ended = True
@@ -387,6 +471,62 @@ class GameScene(Scene):
             self.app.push(EndScene(self.app, self.session))
             if self.session.replay_path is not None:
                 self.app.notify("The game is kept among the replays: Load, then Watch replay")
+
+    def _frame_decision(self) -> None:
+        """A person's decision has come: the map pans to what it is about, once (then the
+        view is the player's again)."""
+        who = self.session.human_to_act()
+        if who is None or who != self.viewer or self.curtain_for or self.mapview is None:
+            return
+        if self.framed == self.session.moves:
+            return
+        self.framed = self.session.moves
+        self._keep_loss_plan()  # the losses box covers the map's right: frame left of it
+        mv = self.mapview
+        box = 0 if self.losses.folded else self.losses.width()
+        free = pygame.Rect(mv.rect.x, mv.rect.y, mv.rect.width - box, mv.rect.height)
+        if free.width < mv.rect.width * 0.55:  # a narrow strip: the whole view is better
+            free = mv.rect
+        mv.frame(decision_places(self.session.state), free)
+        news = summary_lines(self.session.since.pop(who, []), who, self.session.state.map)
+        if news:
+            self.news.show(news)
+
+    def _keep_loss_plan(self) -> None:
+        """A person's loss (or civil-war selection) decision gets the per-area box; any other
+        moment has none."""
+        who = self.session.human_to_act()
+        if who is None or who != self.viewer or self.curtain_for:
+            self.losses.close()
+            return
+        if self.losses.key != self.session.moves:
+            first = self.losses.plan is None
+            self.losses.key = self.session.moves
+            self.losses.plan = LossPlan.of(self.session.state)
+            if first and self.mapview is not None:  # on a small map it starts folded
+                self.losses.folded = self.losses.width() * 2 > self.mapview.rect.width
+
+    def _plan_click(self, what: str) -> None:
+        plan = self.losses.plan
+        if plan is None or not what:
+            return
+        if what.startswith(("plus:", "minus:")):
+            sign, area = what.split(":", 1)
+            plan.add(area, 1 if sign == "plus" else -1)
+        elif what == "suggest":
+            plan.suggest(self.session.state.config.seed)
+        elif what == "clear":
+            plan.clear()
+        elif what == "go":
+            self._make_picks(plan.picks(), plan.player, plan.kind)
+
+    def _make_picks(self, labels: list[str], who: str, kind: str) -> None:
+        """Picks made one after another for the player, while the decision lasts."""
+        for label in labels:
+            pending = self.session.state.pending
+            if (self.session.human_to_act() != who or pending is None or pending.kind != kind
+                    or label not in pending.options or not self.pick(label)):
+                break
 
     def _animation_settings(self) -> None:
         assert self.anims is not None
@@ -483,12 +623,20 @@ class GameScene(Scene):
             start = mv.area_point(self.drag[0])
             pygame.draw.line(surface, (120, 220, 255), start, self.drag_pos, self.px(3))
             pygame.draw.circle(surface, (120, 220, 255), self.drag_pos, self.px(6))
+        beside = self.losses.width()  # the summary keeps left of the losses box
+        self.news.draw(surface, mv.rect if not beside else pygame.Rect(
+            mv.rect.x, mv.rect.y, mv.rect.width - beside - self.px(12), mv.rect.height))
+        self.losses.draw(surface, mv.rect, place_names(self.session.state.map))
+        log = self.panels[4]
+        assert isinstance(log, LogPanel)
+        log.lines = self.shown_log()
         self.topbar.draw(surface, ctx)
         draw_side(surface, self.side_rect, self.panels[self.tab], ctx)
         # decision bar
         pending = self.session.state.pending
         decider = pending.player if pending else None
         prompt, hint = self._prompt(ctx, labels)
+        cause = cause_line(self.session.state, decider) if decider and prompt else ""
         trade = self.trade_open()
         # widgets are remade only when the choice itself changes, not as bots play on
         key = (ctx.labels if not trade else (), trade, self.session.can_undo(self.viewer),
@@ -501,7 +649,7 @@ class GameScene(Scene):
         self.decision.rebuild(ctx, [] if trade else buttons,
                               self.app.manager, self.container,
                               self.session.can_undo(self.viewer), key, skip)
-        self.decision.draw(surface, ctx, prompt, decider, hint)
+        self.decision.draw(surface, ctx, prompt, decider, hint, cause)
         if trade:
             side = self.controller.side_of(self.viewer)
             self.trade.rebuild(ctx, ordered, self.app.manager, self.container,
@@ -510,6 +658,7 @@ class GameScene(Scene):
             self.trade.draw(surface, ctx, pending.prompt if pending else "", side)
         else:
             self.trade.clear()
+        self.confirm.draw(surface)
         tip = self._tooltip(ctx)
         if tip:
             tooltip(surface, self.theme, tip, self.mouse,
@@ -530,15 +679,26 @@ class GameScene(Scene):
             return (f"Waiting for {who}: {pending.prompt}", "")
         hint = ""
         if ctx.options.areas:
-            hint = f"Click a lit area on the map ({len(ctx.options.areas)} to choose from)"
+            hint = f"Click a lit area on the map: {self._place_names(ctx.options.areas)}"
             if pending.kind.startswith("movement"):
                 hint += " — or drag tokens from a lit area to where they go"
         elif "done" in labels:
             hint = "Enter: done"
         return (pending.prompt, hint)
 
+    def _place_names(self, areas: tuple[str, ...]) -> str:
+        """'Knossos, Thera or Athens'; past four, the first three and how many more."""
+        graph = self.session.state.map
+        shown = [graph.areas[a].name if a in graph.areas else a for a in areas]
+        if len(shown) > 4:
+            return f"{', '.join(shown[:3])} or {len(shown) - 3} more"
+        if len(shown) == 1:
+            return shown[0]
+        return f"{', '.join(shown[:-1])} or {shown[-1]}"
+
     def _tooltip(self, ctx: Ctx) -> list[str] | None:
-        if self.drag is not None:
+        if self.drag is not None or self.confirm.open or self.losses.hit(self.mouse) \
+                or self.news.hit(self.mouse):
             return None
         mv = self.mapview
         assert mv is not None

@@ -19,7 +19,7 @@ from game.persist import paths as persist_paths
 from ..draw import backdrop, panel, title
 from ..maps import map_for
 from ..scene import Scene
-from ..session import Seat, Session
+from ..session import Seat, Session, log_of
 from ..theme import Palette
 
 if TYPE_CHECKING:
@@ -48,7 +48,7 @@ def start_saved(app: App, game: SavedGame) -> bool:
     if unknown:
         app.notify(f"Unknown bot level for {', '.join(unknown)}: playing {PLAY_LEVEL}")
     autosaver = Autosaver() if app.persist_settings else None
-    session = Session(state, seats, record=game.record, autosaver=autosaver)
+    session = Session(state, seats, log=log_of(game), record=game.record, autosaver=autosaver)
     app.reset_to(GameScene(app, session, geometry))
     return True
 

@@ -479,6 +479,8 @@ class ReplayScene(Scene):
             return ("The start", "The game as it was set up. Press Play or Step to watch it.",
                     "")
         when = f"Turn {last.turn} · {PHASE_NAMES.get(last.phase, last.phase)}"
+        if ctx.view.turn != last.turn:  # the top bar already shows the turn this one began
+            when += f" — then Turn {ctx.view.turn} begins"
         asked = readable(last.prompt, self.game.state.map) if last.prompt else ""
         return (when, asked, option_text(last.action.label, last.kind, ctx.view))
 

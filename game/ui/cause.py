@@ -1,0 +1,93 @@
+"""Why a decision is asked and where it is on the map, read from the core's own data: the
+pending decision's rule clause and the task stack under it (the calamity being resolved and
+its primary victim, the conflict and its area, the phase) — never from the prompt's words.
+
+    cause_line(state, pending.player)   # "Assyria's famine is shared out: you lose your part"
+    decision_places(state)              # areas, seas, volcanoes the decision is about
+"""
+
+from __future__ import annotations
+
+from game.core import GameState
+from game.core.gamedata import load_game_data
+
+from .logtext import name
+from .theme import PHASE_NAMES
+
+_PLACE_PREFIXES = ("area", "sea", "volcano", "flood")
+_PLACE_KEYS = ("area", "source", "target", "site", "quake_at", "sea", "plain")
+_GAIN_KEYS = ("ben", "beneficiary", "taker")
+
+
+def calamity_name(state: GameState, calamity: str) -> str:
+    ruleset = load_game_data().rulesets.get(state.config.ruleset)
+    found = ruleset.calamities.get(calamity) if ruleset else None
+    return found.name if found else calamity.replace("_", " ").capitalize()
+
+
+def _calamity_task(state: GameState) -> tuple[str, dict[str, object]] | None:
+    """The calamity being resolved (innermost on the task stack) and its task data."""
+    for task in reversed(state.tasks):
+        if task.kind.startswith("calamity:"):
+            card = str(task.data.get("card") or task.kind.rsplit(":", 1)[-1])
+            return card, task.data
+    return None
+
+
+def _conflict_area(state: GameState) -> str | None:
+    for task in reversed(state.tasks):
+        if task.kind.startswith("conflict:"):
+            area = task.data.get("area")
+            return str(area) if area else None
+    return None
+
+
+def _rule(rule: str) -> str:
+    if rule.startswith("rules:"):  # the rules summary's sections: "rules: phase 5a"
+        return f" (rules: {rule.split(':', 1)[1].replace('-', ' ')})"
+    return f" (rule {rule})" if rule else ""
+
+
+def cause_line(state: GameState, player: str) -> str:
+    """One sentence: what brought this decision to `player` (and the rule it follows)."""
+    pending = state.pending
+    if pending is None:
+        return ""
+    rule = _rule(pending.rule)
+    found = _calamity_task(state)
+    if found is not None:
+        card, data = found
+        calamity = calamity_name(state, card)
+        victim = str(data.get("victim", ""))
+        if victim == player:
+            by = str(data.get("traded_by") or "")
+            traded = f", traded to you by {name(by)}" if by else ""
+            return f"Why: {calamity} strikes you{traded}{rule}"
+        owner = f"{name(victim)}'s {calamity.lower()}" if victim else calamity
+        if any(data.get(k) == player for k in _GAIN_KEYS):
+            return f"Why: you gain from {owner}{rule}"
+        return f"Why: {owner} is shared out, and part of it falls on you{rule}"
+    area = _conflict_area(state)
+    if area is not None:
+        where = state.map.areas[area].name if area in state.map.areas else area
+        return f"Why: conflict in {where}{rule}"
+    phase = PHASE_NAMES.get(state.phase, state.phase.replace("_", " "))
+    return f"Why: {phase}{rule}" if phase else ""
+
+
+def decision_places(state: GameState) -> list[str]:
+    """What the pending decision is about on the map: the places its options name, else the
+    places its task (and the ones under it) name — a number of tokens to move names none, but
+    its task holds the two areas."""
+    pending = state.pending
+    if pending is None:
+        return []
+    places = [label.split(":", 1)[1] for label in pending.options
+              if label.split(":", 1)[0] in _PLACE_PREFIXES]
+    if places:
+        return places
+    for task in reversed(state.tasks[-3:]):
+        found = [str(task.data[k]) for k in _PLACE_KEYS if task.data.get(k)]
+        if found:
+            return found
+    return []

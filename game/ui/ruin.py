@@ -1,0 +1,88 @@
+"""Moves the rules allow that destroy one's own pieces, said before they are made: a city
+that leaves one's cities unsupported, a tax rate one's stock cannot pay (cities revolt).
+
+    ruin_warning(state, "minoa", "area:knossos")
+    -> "A city in Knossos takes every token there: no token of yours is left on the board to
+        support your 2 cities (4 needed), so a city will be reduced when city support is
+        checked at the end of this phase."
+
+The pick is tried on a copy of the state (never on the game): what the core does is what is
+told, not a second reading of the rules.
+"""
+
+from __future__ import annotations
+
+from game.core import Action, GameState, IllegalAction
+from game.core import apply as core_apply
+from game.core.population import support_rate
+
+from .prompts import names
+
+
+def _support(state: GameState, player: str) -> tuple[int, int, int]:
+    """(tokens on the board, cities, tokens the cities need)."""
+    cities = len(state.board.cities_of(player))
+    return state.board.tokens_of(player), cities, support_rate(state, player) * cities
+
+
+def _revolts(state: GameState, player: str, label: str) -> int:
+    """How many of `player`'s cities revolt if they tax at `label` (the others' rates do not
+    change theirs: each answers with its first option on the copy)."""
+    trial = state.clone()
+    try:
+        core_apply(trial, Action(player, label))
+        while trial.pending is not None and trial.pending.kind == "tax_rate":
+            core_apply(trial, Action(trial.pending.player, trial.pending.options[0]))
+    except IllegalAction:
+        return 0
+    for task in trial.tasks:
+        for entry in task.data.get("revolts") or ():
+            if entry and entry[0] == player:
+                return int(entry[1])
+    return 0
+
+
+def _tax_warning(state: GameState, player: str, label: str) -> str:
+    pending = state.pending
+    assert pending is not None
+    here = _revolts(state, player, label)
+    if here <= 0:
+        return ""
+    fewest = min((_revolts(state, player, other), other) for other in pending.options)
+    if fewest[0] >= here:
+        return ""  # every rate costs as much: nothing to warn of
+    rate = fewest[1].split(":", 1)[1]
+    return (f"Your stock cannot pay this tax: {here} of your cities "
+            f"{'revolts' if here == 1 else 'revolt'} (to another player, or destroyed). At "
+            f"a rate of {rate}, {fewest[0] or 'none'} would.")
+
+
+def ruin_warning(state: GameState, player: str, label: str) -> str:
+    """What `label` would cost `player` of their own pieces beyond what they pay, or ""."""
+    pending = state.pending
+    if pending is not None and pending.player == player and pending.kind == "tax_rate":
+        return _tax_warning(state, player, label)
+    if pending is None or pending.player != player or pending.kind != "build_city" \
+            or not label.startswith("area:"):
+        return ""
+    area = label.split(":", 1)[1]
+    trial = state.clone()
+    try:
+        core_apply(trial, Action(player, label))
+    except IllegalAction:
+        return ""
+    if area in trial.board.cities:  # built at once
+        tokens, cities, needed = _support(trial, player)
+    else:  # payment choices follow: every token in the area goes to stock all the same
+        tokens, cities, needed = _support(state, player)
+        tokens -= state.board.count(area, player)
+        cities += 1
+        needed = support_rate(state, player) * cities
+    if tokens >= needed:
+        return ""
+    place = names(state.map).get(area, area)
+    left = ("no token of yours is left" if tokens == 0 else "only 1 token of yours is left"
+            if tokens == 1 else f"only {tokens} tokens of yours are left")
+    return (f"A city in {place} takes every token there: {left} on the board to support your "
+            f"{cities} cities ({needed} needed), so a city will be reduced when city support "
+            "is checked at the end of this phase.")

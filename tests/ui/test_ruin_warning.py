@@ -1,0 +1,97 @@
+"""Before a move the rules allow but that costs the player their own pieces, the client asks
+(issue 19, item 3): a city built with every token the player has left on the board leaves its
+cities unsupported, and one is reduced when support is checked."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.bots import make_bot
+from game.core import Action, GameState, apply, view
+from game.persist import Settings
+from game.ui.app import App
+from game.ui.ruin import ruin_warning
+
+from .test_decision_news import bots_play, seat_one
+
+
+def ruinous_build() -> tuple[GameState, str, str]:
+    """Seed 1 at its first city-building decision of a player holding a city, with all that
+    player's tokens taken back to stock but the 6 or more in one buildable area."""
+    state = bots_play(1, 0)
+    bots = {pid: make_bot("basic", 100 + i) for i, pid in enumerate(state.players)}
+    for _ in range(400):
+        pending = state.pending
+        assert pending is not None
+        if pending.kind != "build_city" or not state.board.cities_of(pending.player):
+            apply(state, Action(pending.player, bots[pending.player].choose(
+                view(state, pending.player))))
+            continue
+        who = pending.player
+        area = next(lb for lb in pending.options if lb.startswith("area:")).split(":", 1)[1]
+        for other in list(state.board.tokens):
+            n = state.board.count(other, who)
+            if other != area and n:
+                state.board.add(other, who, -n)
+                state.players[who].stock += n
+        return state, who, area
+    pytest.skip("no city-building decision in the searched moves")
+
+
+def test_no_warning_for_a_city_the_tokens_left_support():
+    state, who, area = ruinous_build()
+    assert ruin_warning(state, who, f"area:{area}")
+    cities = len(state.board.cities_of(who)) + 1
+    spare = next(a for a in state.map.areas if a != area and a not in state.board.cities
+                 and state.map.areas[a].pop > 0)
+    state.board.add(spare, who, 2 * cities)  # enough for every city, the new one too
+    assert ruin_warning(state, who, f"area:{area}") == ""
+
+
+def test_building_an_unsupported_city_asks_first_and_back_changes_nothing(tmp_path):
+    app = App((1366, 768), settings=Settings(animation_speed=8.0), persist_settings=False)
+    try:
+        state, who, area = ruinous_build()
+        game, driver = seat_one(app, state, who, 1)
+        driver.frames(3)
+        session = game.session
+        actions = len(session.record.actions)
+        driver.perform(game, f"area:{area}")
+        assert game.confirm.open and "reduced" in game.confirm.text
+        assert len(session.record.actions) == actions, "the move was made without asking"
+        pygame.image.save(app.screen, str(tmp_path / "warning.png"))
+        assert game.confirm.back is not None
+        driver.click(game.confirm.back.rect.center)
+        assert not game.confirm.open and len(session.record.actions) == actions
+        driver.perform(game, f"area:{area}")
+        assert game.confirm.go is not None
+        driver.click(game.confirm.go.rect.center)
+        assert session.record.actions[actions].label == f"area:{area}"
+        built = f"builds a city in {session.state.map.areas[area].name}"
+        assert any(built in line.text for line in session.log)
+    finally:
+        app.close()
+
+
+def test_a_tax_rate_the_stock_cannot_pay_is_warned_of_when_a_lower_one_can() -> None:
+    state = bots_play(1, 0)
+    bots = {pid: make_bot("basic", 100 + i) for i, pid in enumerate(state.players)}
+    for _ in range(3000):
+        pending = state.pending
+        assert pending is not None
+        if pending.kind == "tax_rate":
+            break
+        apply(state, Action(pending.player, bots[pending.player].choose(
+            view(state, pending.player))))
+    else:
+        pytest.skip("no tax-rate decision in the searched moves")
+    who = pending.player
+    rates = sorted(int(lb.split(":", 1)[1]) for lb in pending.options)
+    cities = len(state.board.cities_of(who))
+    state.players[who].advances = [a for a in state.players[who].advances if a != "democracy"]
+    state.players[who].stock = rates[0] * cities  # the lowest rate is paid in full
+    high = f"number:{rates[-1]}"
+    warning = ruin_warning(state, who, high)
+    assert "revolt" in warning and f"rate of {rates[0]}" in warning
+    assert ruin_warning(state, who, f"number:{rates[0]}") == ""
