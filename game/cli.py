@@ -132,6 +132,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         result = simulate(
             players=args.players, bots=bots, seed=args.seed, ruleset=args.ruleset,
             map_name=args.map, ast_side=args.ast, max_turns=args.max_turns, save=args.save,
+            last_turn=args.last_turn,
         )
     except SimulationError as err:
         print(f"calamitas simulate: {err}", file=sys.stderr)
@@ -169,6 +170,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--map", metavar="ID", help="a map id from maps/ or a map file")
     sim.add_argument("--ast", default="basic", choices=["basic", "expert"])
     sim.add_argument("--max-turns", type=int, default=0, metavar="T")
+    sim.add_argument("--last-turn", type=int, default=0, metavar="T",
+                     help="the game ends after this turn, scored as usual (0: no last turn)")
     sim.add_argument("--save", metavar="FILE")
     sim.add_argument("--json", action="store_true", help="one JSON object on the last line")
     sim.set_defaults(func=cmd_simulate)

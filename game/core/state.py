@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from .mapgraph import MapGraph
@@ -27,6 +27,18 @@ class GameConfig:
     seed: int = 0
     max_turns: int = 0  # 0: play until the game ends by the rules
     names: dict[str, str] = field(default_factory=dict)
+    # The last turn the players agree on (rules §7.4: "unless the group sets a time limit"): the
+    # game ends after that turn's A.S.T. alteration and is scored as usual. 0: none.
+    last_turn: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        """Fields added after saves were first written are left out at their default, so the
+        states of older games (and the hashes their saves recorded) stay the same."""
+        plain = {f.name: to_plain(getattr(self, f.name)) for f in fields(self)}
+        return {k: v for k, v in plain.items() if _ADDED_LATER.get(k, plain) != v}
+
+
+_ADDED_LATER: dict[str, Any] = {"last_turn": 0}
 
 
 @dataclass(frozen=True)
