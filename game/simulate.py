@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -17,6 +18,7 @@ from game.core.setup import choose_setup
 
 if TYPE_CHECKING:
     from game.core import GameState
+    from game.core.events import Event
     from game.persist import GameRecord
 
 MAX_ACTIONS = 2_000_000
@@ -58,10 +60,11 @@ def simulate(
     graph: MapGraph | None = None,
     last_turn: int = 0,
     max_actions: int | None = None,
+    observe: Callable[[GameState, list[Event]], None] | None = None,
 ) -> dict[str, Any]:
     """One headless game; `graph` (already loaded) stands in for `map_name`. A game still going
     after `max_actions` (default MAX_ACTIONS) actions stops there, reported as ended by the
-    action limit."""
+    action limit. `observe`, if given, sees the state and the events after every action."""
     limit = MAX_ACTIONS if max_actions is None else max_actions
     if graph is None:
         graph = resolve_map(map_name)
@@ -104,6 +107,8 @@ def simulate(
             if record is not None:
                 record.note(action, state)
             actions += 1
+            if observe is not None:
+                observe(state, events)
             for event in events:
                 name = getattr(event, "calamity", None)
                 if type(event).__name__ == "CalamityResolved" and isinstance(name, str):
