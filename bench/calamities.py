@@ -1,6 +1,7 @@
 """How often each calamity of a rule set is resolved over many seeded headless games: prints one
 table per rule set (calamity, times resolved, games in which it came up), and the calamities
-that never came up.
+that never came up; then a few totals of what the calamities and tax revolts did (`effects`,
+see Effects), and how the games ended.
 
     python bench/calamities.py [--games 200] [--players 5] [--bots normal] [--map oikoumene]
                                [--jobs 2] [--out results.jsonl]
@@ -34,13 +35,62 @@ def _graph(map_name: str) -> MapGraph:
     return sim.resolve_map(map_name)
 
 
+TRIBAL_CONFLICT_RULES = ("001:29.7.3.1",)  # the classic card empties areas of all tokens
+TAX_REVOLT_RULE = "rules:phase-1b"
+
+
+class Effects:
+    """Per game: cities reduced by calamities and the tokens that replaced them (Agriculture's
+    bonus apart), barbarian tokens moving on or eliminated for want of a step, tax revolts and
+    the beneficiaries that took their cities, barbarian tokens removed by Tribal Conflict."""
+
+    KEYS = ("calamity_reductions", "reduction_tokens", "agriculture_tokens",
+            "barbarians_moved", "barbarians_disbanded", "tax_revolts",
+            "tax_revolt_beneficiaries", "tribal_conflict_barbarians")
+
+    def __init__(self) -> None:
+        self.counts: Counter[str] = Counter(dict.fromkeys(self.KEYS, 0))
+        self.phase = ""
+        self.revolts: set[tuple[int, str]] = set()
+        self.takers: set[tuple[int, str, str]] = set()
+
+    def __call__(self, state: Any, events: list[Any]) -> None:
+        for e in events:
+            kind = type(e).__name__
+            rule = getattr(e, "rule", "")
+            if kind == "PhaseStarted":
+                self.phase = e.phase
+            elif kind == "CityReduced" and self.phase == "calamity_resolution":
+                self.counts["calamity_reductions"] += 1
+                self.counts["reduction_tokens"] += e.tokens
+            elif (kind == "TokensPlaced" and rule == "rules:8-agriculture"
+                  and self.phase == "calamity_resolution"):
+                self.counts["agriculture_tokens"] += e.count
+            elif kind == "BarbariansMoved":
+                self.counts["barbarians_moved"] += e.count
+            elif kind == "BarbariansDisbanded":
+                self.counts["barbarians_disbanded"] += e.count
+            elif kind in ("CityAnnexed", "CityDestroyed") and rule == TAX_REVOLT_RULE:
+                victim = e.previous if kind == "CityAnnexed" else e.player
+                self.revolts.add((state.turn, victim))
+                if kind == "CityAnnexed":
+                    self.takers.add((state.turn, victim, e.player))
+            elif (kind == "TokensRemoved" and e.player == "barbarians"
+                  and rule in TRIBAL_CONFLICT_RULES):
+                self.counts["tribal_conflict_barbarians"] += e.count
+        self.counts["tax_revolts"] = len(self.revolts)
+        self.counts["tax_revolt_beneficiaries"] = len(self.takers)
+
 
 def play(job: tuple[str, int, int, str, str, int]) -> dict[str, Any]:
     ruleset, seed, players, bots, map_name, max_turns = job
+    effects = Effects()
     result = sim.simulate(players=players, bots=[bots], seed=seed, ruleset=ruleset,
-                          max_turns=max_turns, check=False, graph=_graph(map_name))
+                          max_turns=max_turns, check=False, graph=_graph(map_name),
+                          observe=effects)
     return {"ruleset": ruleset, "seed": seed, "players": players,
-            "calamities": result["calamities"], "turns": result["turns"]}
+            "calamities": result["calamities"], "turns": result["turns"],
+            "ended_by": result["ended_by"], "effects": dict(effects.counts)}
 
 
 def main() -> None:
@@ -86,6 +136,12 @@ def main() -> None:
             print(f"  {cid:24s} {times[cid]:6d} resolved in {games[cid]:4d} games")
         never = [c for c in ids if not times[c]]
         print(f"  never resolved: {', '.join(never) or 'none'}")
+        effects: Counter[str] = Counter()
+        for r in mine:
+            effects.update(r.get("effects", {}))
+        print("  effects: " + ", ".join(f"{k} {effects[k]}" for k in Effects.KEYS))
+        ends = Counter(r.get("ended_by", "?") for r in mine)
+        print("  ended by: " + ", ".join(f"{k} {n}" for k, n in sorted(ends.items())))
 
 
 if __name__ == "__main__":

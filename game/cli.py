@@ -143,6 +143,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         result = simulate(
             players=args.players, bots=bots, seed=args.seed, ruleset=args.ruleset,
             map_name=args.map, ast_side=args.ast, max_turns=args.max_turns, save=args.save,
+            last_turn=args.last_turn,
         )
     except SimulationError as err:
         print(f"calamitas simulate: {err}", file=sys.stderr)
@@ -216,6 +217,8 @@ def build_parser() -> argparse.ArgumentParser:
                      help="the A.S.T. side (default basic)")
     sim.add_argument("--max-turns", type=whole(0, TURNS), default=0, metavar="T",
                      help="stop after T turns (default 0: play until the rules end the game)")
+    sim.add_argument("--last-turn", type=whole(0, TURNS), default=0, metavar="T",
+                     help="the game ends after this turn, scored as usual (0: no last turn)")
     sim.add_argument("--save", metavar="FILE", help="save the finished game to FILE")
     sim.add_argument("--json", action="store_true", help="one JSON object on the last line")
     sim.set_defaults(func=cmd_simulate)

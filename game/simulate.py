@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -17,9 +18,11 @@ from game.core.setup import choose_setup
 
 if TYPE_CHECKING:
     from game.core import GameState
+    from game.core.events import Event
     from game.persist import GameRecord
 
 MAX_ACTIONS = 2_000_000
+ENDED_BY_ACTION_LIMIT = "max_actions"  # the game was still going when the limit was hit
 
 
 class SimulationError(Exception):
@@ -58,13 +61,19 @@ def simulate(
     save: str | None = None,
     check: bool = True,
     graph: MapGraph | None = None,
+    last_turn: int = 0,
+    max_actions: int | None = None,
+    observe: Callable[[GameState, list[Event]], None] | None = None,
 ) -> dict[str, Any]:
-    """One headless game; `graph` (already loaded) stands in for `map_name`."""
+    """One headless game; `graph` (already loaded) stands in for `map_name`. A game still going
+    after `max_actions` (default MAX_ACTIONS) actions stops there, reported as ended by the
+    action limit. `observe`, if given, sees the state and the events after every action."""
+    limit = MAX_ACTIONS if max_actions is None else max_actions
     if graph is None:
         graph = resolve_map(map_name)
     data = load_game_data()
     config = GameConfig(players=[], ruleset=ruleset, ast_side=ast_side, seed=seed,
-                        max_turns=max_turns)
+                        max_turns=max_turns, last_turn=last_turn)
     try:
         setup = choose_setup(data, GameConfig(players=["?"] * players))
     except SetupError as err:
@@ -93,7 +102,7 @@ def simulate(
     calamities: Counter[str] = Counter()
     actions = 0
     try:
-        while not state.game_over and state.pending is not None:
+        while not state.game_over and state.pending is not None and actions < limit:
             who = state.pending.player
             label = seats[who].choose(view(state, who))
             action = Action(who, label)
@@ -101,14 +110,14 @@ def simulate(
             if record is not None:
                 record.note(action, state)
             actions += 1
+            if observe is not None:
+                observe(state, events)
             for event in events:
                 name = getattr(event, "calamity", None)
                 if type(event).__name__ == "CalamityResolved" and isinstance(name, str):
                     calamities[name] += 1
             if check:
                 bad += violations(state, cards)
-            if actions >= MAX_ACTIONS:
-                raise SimulationError(f"no end after {MAX_ACTIONS} actions")
     except PhaseNotImplemented as err:
         raise SimulationError(f"{err}: the whole turn is not built yet", 2) from None
     if save and record is not None:
@@ -120,8 +129,9 @@ def simulate(
         "seed": seed,
         "players": len(state.players),
         "ruleset": ruleset,
-        "turns": state.turn - (1 if state.ended_by == "max_turns" else 0),
-        "ended_by": state.ended_by or "stuck",
+        "turns": state.turn - (1 if state.game_over else 0),  # an ended game is one turn on
+        "ended_by": state.ended_by or (
+            ENDED_BY_ACTION_LIMIT if actions >= limit else "stuck"),
         "winner": winner,
         "scores": scores,
         "calamities": dict(sorted(calamities.items())),

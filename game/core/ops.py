@@ -60,17 +60,17 @@ def remove_tokens(
     return n
 
 
-def reduce_city(
-    state: GameState, area: str, events: list[Event], rule: str = "", fewer: int = 0
+def replace_city(
+    state: GameState, area: str, tokens: int, events: list[Event], rule: str = ""
 ) -> None:
-    """Replace a city by tokens up to the area's population limit, as many as stock allows.
-    A pirate city is simply removed (it has no tokens to fall back to)."""
+    """Replace a city by up to `tokens` of its owner's tokens from stock; a pirate city is simply
+    removed. The bare step: a calamity or a support check reduces a city with
+    population.reduce_city, which works out how many tokens go back."""
     owner = state.board.cities.pop(area)
     if owner == PIRATE:
         events.append(CityDestroyed(player=owner, area=area, rule=rule))
         return
-    wanted = max(state.map.areas[area].pop - fewer, 0)
-    placed = place_tokens(state, owner, area, wanted, [], rule)
+    placed = place_tokens(state, owner, area, tokens, [], rule)
     events.append(CityReduced(player=owner, area=area, tokens=placed, rule=rule))
 
 

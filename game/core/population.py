@@ -15,10 +15,14 @@ What other modules may use:
         primary victim); returns the tokens removed per player (only players who lost some).
     support_rate(state, player, extra_rate=0) -> int
         Tokens each city needs on the board: 2, +1 with Cultural Ascendancy, + extra_rate.
-    reduce_city_with_advances(state, area, events, rule) -> None
-        Reduce a city as ops.reduce_city does, minding the owner's Public Works (a token already
-        standing with the city counts: one token fewer is placed) and Agriculture (the extra
-        token is placed at once where the bonus applies).
+    reduce_city(state, area, events, rule, *, keep=None) -> None
+        The one reduction of a city, for calamities and support checks alike: it is replaced by
+        tokens up to the area's population limit (or up to `keep` tokens in all), as many as
+        stock allows. The owner's tokens already standing there count (Public Works' extra
+        token: one token fewer is placed, rules §11), and Agriculture's extra token is placed at
+        once where the bonus applies (not with `keep`). A pirate city is removed.
+    reduction_loss(state, area) -> int
+        Unit points the city's owner loses when reduce_city(state, area, ...) runs now.
     mark_city_built(state, player, area) / cities_built_this_turn(state, player) -> list[str]
         Per-turn record (Player.flags) of the cities a player built this turn.
     push(state, "support:check", player=PID, extra_rate=0, unusable_tokens=0, rule=RULE)
@@ -45,7 +49,7 @@ from dataclasses import dataclass
 from .events import Event
 from .flow import ask, done, push, register
 from .gamedata import load_game_data
-from .ops import place_tokens, reduce_city, remove_tokens
+from .ops import CITY_UNIT_POINTS, place_tokens, remove_tokens, replace_city
 from .state import BARBARIANS, GameState, Task
 
 RULE_AGRICULTURE = "rules:8-agriculture"
@@ -83,14 +87,16 @@ def holds(state: GameState, player: str, effect: str) -> bool:
     return any(effect in advances[a].effects for a in holder.advances if a in advances)
 
 
-def _agriculture_bonus(state: GameState, area: str, player: str) -> int:
+def _agriculture_bonus(
+    state: GameState, area: str, player: str, *, city_gone: bool = False
+) -> int:
     """Agriculture: +1 in the holder's own areas of printed limit 0-2 while nobody else (no
     other player's units, no barbarians) is there. Never in a city area: Public Works' extra
     token is not raised by Agriculture."""
     numbers = load_game_data().numbers
     if state.map.areas[area].pop > numbers["agriculture_max_printed_limit"]:
         return 0
-    if area in state.board.cities:
+    if area in state.board.cities and not city_gone:
         return 0
     if state.players[player].flags.get(FLAG_AGRICULTURE_SUSPENDED):
         return 0
@@ -173,21 +179,37 @@ def support_rate(state: GameState, player: str, extra_rate: int = 0) -> int:
     return max(rate, 0)
 
 
-def reduce_city_with_advances(
-    state: GameState, area: str, events: list[Event], rule: str
+def _reduction_tokens(state: GameState, area: str, keep: int | None) -> tuple[int, int]:
+    """Tokens the owner places when their city in `area` is reduced: (towards the limit,
+    Agriculture's bonus)."""
+    owner = state.board.cities[area]
+    if owner not in state.players:
+        return 0, 0
+    standing = state.board.count(area, owner)
+    stock = state.players[owner].stock
+    printed = state.map.areas[area].pop
+    placed = min(max((printed if keep is None else keep) - standing, 0), stock)
+    if keep is not None or not _agriculture_bonus(state, area, owner, city_gone=True):
+        return placed, 0
+    # Agriculture's token may go at once, up to the limit the area has this turn (rules §11).
+    limit = max(printed - limit_cut(state, area), 0) + _agriculture_bonus(
+        state, area, owner, city_gone=True)
+    return placed, min(max(limit - standing - placed, 0), stock - placed)
+
+
+def reduce_city(
+    state: GameState, area: str, events: list[Event], rule: str, *, keep: int | None = None
 ) -> None:
     owner = state.board.cities[area]
-    fewer = 0
-    if owner in state.players and holds(state, owner, EFFECT_PUBLIC_WORKS):
-        # The extra token already standing with the city counts towards the new tokens.
-        allowance = load_game_data().numbers["public_works_tokens_per_city"]
-        fewer = min(state.board.count(area, owner), allowance)
-    reduce_city(state, area, events, rule, fewer=fewer)
-    if owner in state.players:
-        # Agriculture's extra token may be placed at once (rules §11, Agriculture note).
-        missing = population_limit(state, area, owner) - state.board.count(area, owner)
-        if missing > 0 and _agriculture_bonus(state, area, owner):
-            place_tokens(state, owner, area, missing, events, RULE_AGRICULTURE)
+    placed, bonus = _reduction_tokens(state, area, keep)
+    replace_city(state, area, placed, events, rule)
+    if bonus:
+        place_tokens(state, owner, area, bonus, events, RULE_AGRICULTURE)
+
+
+def reduction_loss(state: GameState, area: str) -> int:
+    placed, bonus = _reduction_tokens(state, area, None)
+    return CITY_UNIT_POINTS - placed - bonus
 
 
 def mark_city_built(state: GameState, player: str, area: str) -> None:
@@ -219,7 +241,7 @@ def _check_step(state: GameState, task: Task, events: list[Event]) -> None:
             player=pid, cities=len(cities), tokens=usable, needed=needed, rule=rule))
     choices = cities_built_this_turn(state, pid) or cities
     if len(choices) == 1:
-        reduce_city_with_advances(state, choices[0], events, rule)
+        reduce_city(state, choices[0], events, rule)
         return
     ask(state, pid, "reduce_unsupported_city",
         f"Your tokens support too few cities ({usable} of {needed}): choose a city to reduce",
@@ -227,7 +249,7 @@ def _check_step(state: GameState, task: Task, events: list[Event]) -> None:
 
 
 def _check_choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
-    reduce_city_with_advances(state, label.split(":", 1)[1], events, str(task.data["rule"]))
+    reduce_city(state, label.split(":", 1)[1], events, str(task.data["rule"]))
 
 
 def _all_step(state: GameState, task: Task, events: list[Event]) -> None:

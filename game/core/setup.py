@@ -55,6 +55,8 @@ def new_game(config: GameConfig, graph: MapGraph, data: GameData | None = None) 
         raise SetupError(f"unknown rule set {config.ruleset!r}")
     if config.ast_side not in ("basic", "expert"):
         raise SetupError(f"unknown A.S.T. side {config.ast_side!r}")
+    if config.last_turn < 0:
+        raise SetupError(f"the last turn must be 0 (none) or more, not {config.last_turn}")
     setup = choose_setup(data, config)
     civs = list(config.players) or list(setup.civilizations)
     unknown = [c for c in civs if c not in setup.civilizations]

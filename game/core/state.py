@@ -34,13 +34,18 @@ class GameConfig:
     # and may be cancelled; a player may pass for the whole phase (game/core/phases/trade.py).
     # Games made before it existed keep the older protocol, so their action logs replay.
     open_bargaining: bool = False
+    # The last turn the players agree on (rules §7.4: "unless the group sets a time limit"): the
+    # game ends after that turn's A.S.T. alteration and is scored as usual. 0: none.
+    last_turn: int = 0
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain fields; open_bargaining only when set, so older games keep their hashes."""
+        """Fields added after saves were first written are left out at their default, so the
+        states of older games (and the hashes their saves recorded) stay the same."""
         plain = {f.name: to_plain(getattr(self, f.name)) for f in fields(self)}
-        if not self.open_bargaining:
-            del plain["open_bargaining"]
-        return plain
+        return {k: v for k, v in plain.items() if _ADDED_LATER.get(k, plain) != v}
+
+
+_ADDED_LATER: dict[str, Any] = {"open_bargaining": False, "last_turn": 0}
 
 
 @dataclass(frozen=True)

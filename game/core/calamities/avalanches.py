@@ -11,7 +11,7 @@ Decisions (unclear rules):
 - The second avalanche is a different place by construction: the cities of the first are no
   longer cities. A victim with no city left at the second avalanche suffers nothing more.
 - Reductions mind Public Works and Agriculture as every reduction does
-  (population.reduce_city_with_advances).
+  (population.reduce_city).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from typing import Any
 
 from ..events import Event
 from ..flow import ask, done, register
-from ..population import reduce_city_with_advances
+from ..population import reduce_city
 from ..state import GameState, Task
 from .common import calamity, params
 from .outcome import no_effect
@@ -88,7 +88,7 @@ def _pick(state: GameState, d: dict[str, Any], area: str, events: list[Event]) -
 def _strike(state: GameState, d: dict[str, Any], areas: list[str], events: list[Event]) -> None:
     rule = _rule(state)
     for area in areas:
-        reduce_city_with_advances(state, area, events, rule)
+        reduce_city(state, area, events, rule)
     events.append(AvalancheStruck(player=d["victim"], areas=tuple(areas), rule=rule))
     d["first"] = ""
     d["left"] = int(d["left"]) - 1

@@ -31,6 +31,7 @@ legal march short but keeps every game finite.
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass
 from typing import Any
 
@@ -209,24 +210,31 @@ def classic_moves(state: GameState, victim: str, here: str, n: int) -> list[str]
     if scored:
         best = max(scored.values())
         return sorted(a for a, d in scored.items() if d == best)
-    targets = [a for a in graph.areas if a != here and _units_of(state, a, victim) > 0
-               and damage(state, victim, a, n) > 0]
-    reach: dict[str, int] = {}
-    for t in targets:
-        dist = graph.distance(here, t)
-        if dist is not None:
-            reach[t] = dist
-    if not reach:
+    goals = {a for a in graph.areas if a != here and _units_of(state, a, victim) > 0
+             and damage(state, victim, a, n) > 0}
+    left = _steps_to(state, victim, goals, here)
+    steps = {a: left[a] for a in near if a in left}
+    if not steps:
         return []
-    nearest = min(reach.values())
-    goals = [t for t, d in reach.items() if d == nearest]
-    steps = []
-    for a in near:
-        if _victim_only(state, a, victim) and a not in goals:
-            continue  # the victim's own areas are entered only to do damage
-        if any(graph.distance(a, t) == nearest - 1 for t in goals):
-            steps.append(a)
-    return sorted(steps)
+    nearest = min(steps.values())
+    return sorted(a for a, k in steps.items() if k == nearest)
+
+
+def _steps_to(state: GameState, victim: str, goals: set[str], here: str) -> dict[str, int]:
+    """Steps from each area to the nearest goal along the way the march may go: the victim's own
+    areas are entered only to do damage (the goals), so any other victim-only area, a city the
+    horde cannot take above all, is gone round (001:29.5.2.3.5)."""
+    graph = state.map
+    left = dict.fromkeys(goals, 0)
+    queue = deque(sorted(goals))
+    while queue:
+        area = queue.popleft()
+        for prev in graph.neighbours(area):
+            if prev in left or prev == here or _victim_only(state, prev, victim):
+                continue
+            left[prev] = left[area] + 1
+            queue.append(prev)
+    return left
 
 
 def mega_moves(state: GameState, victim: str, here: str, n: int) -> list[str]:

@@ -11,8 +11,8 @@
   picks); the list goes into the task below under `into`.
 - `damage:reduce_cities` — `chooser` (default: the player) picks `count` of `player`'s cities in
   `areas` (default all) to reduce (`mode` "reduce") or destroy (`mode` "destroy"); automatic
-  when there is no choice. Optional `fewer`: tokens short of the population limit when reducing
-  (Public Works holders replace a city by one token fewer).
+  when there is no choice. Reducing is population.reduce_city (Public Works' extra token
+  counts towards the limit).
 """
 
 from __future__ import annotations
@@ -22,7 +22,8 @@ from typing import Any
 
 from ..events import Event
 from ..flow import ask, done, register
-from ..ops import destroy_city, reduce_city, remove_tokens, unit_points
+from ..ops import destroy_city, remove_tokens, unit_points
+from ..population import reduce_city
 from ..state import GameState, Task
 
 CITY_POINTS = 5
@@ -80,7 +81,7 @@ def _lose_choose(state: GameState, task: Task, label: str, events: list[Event]) 
     if state.board.count(area, player) > (1 if d.get("keep_one") else 0):
         remove_tokens(state, player, area, 1, events, rule)
     elif d.get("keep_one"):
-        reduce_city(state, area, events, rule, fewer=max(state.map.areas[area].pop - 1, 0))
+        reduce_city(state, area, events, rule, keep=1)
     else:
         destroy_city(state, area, events, rule)
     d["lost"] = int(d.get("lost", 0)) + before - unit_points(state, player)
@@ -133,7 +134,7 @@ def _reduce_choose(state: GameState, task: Task, label: str, events: list[Event]
     if d.get("mode") == "destroy":
         destroy_city(state, area, events, d.get("rule", ""))
     else:
-        reduce_city(state, area, events, d.get("rule", ""), fewer=int(d.get("fewer", 0)))
+        reduce_city(state, area, events, d.get("rule", ""))
     d["done"] = int(d.get("done", 0)) + 1
 
 

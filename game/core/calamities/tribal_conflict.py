@@ -6,8 +6,9 @@ when no such pair exists. Double Empires (002:Tribal Conflict): four such areas 
 and the victim loses at most ten of their own tokens there, choosing which. Mega Empires (rules
 §6.1): 5 damage.
 
-decided (classic): "remove all tokens" takes every token in the two areas, whoever owns it
-(the data file reads it so).
+decided (classic): "remove all tokens" takes every player's tokens in the two areas, whoever
+owns them (the data file reads it so), but not barbarian tokens: 001:29.5.2.3.9 (barbarians stay
+until eliminated in combat and are never secondary victims) wins over 29.7.3.1, as in Tsunamis.
 decided (Double Empires): the four areas form one group connected by land borders; when no such
 group of four exists the calamity has no effect, as 001:29.7.3.2 (which this row doubles) says.
 """
@@ -93,7 +94,8 @@ def _step(state: GameState, task: Task, events: list[Event]) -> None:
              areas=areas, cities=False, rule=rules["pick"])
         return
     for area in areas:
-        owners = [victim] if "max_tokens" in p else sorted(state.board.tokens.get(area, {}))
+        owners = [victim] if "max_tokens" in p else sorted(
+            o for o in state.board.tokens.get(area, {}) if o in state.players)
         for owner in owners:
             remove_tokens(state, owner, area, state.board.count(area, owner), events,
                           rules["pick"])

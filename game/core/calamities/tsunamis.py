@@ -10,8 +10,10 @@ Decisions (unclear rules):
   "greatest total damage", 001:29.2.1.1): the site city's five plus what the two areas lose. The
   victim first picks the site among those doing most damage, then, only when a tie remains at
   the cut, the areas; areas where nobody would lose anything are never asked for.
-- In a surrounding area every player's tokens are eliminated first, then the city (if any) is
-  reduced: reducing first would wipe the city out, which the chart calls elimination.
+- In a surrounding area every other player's tokens are eliminated first, then the city (if
+  any) is reduced: reducing first would wipe the city out, which the chart calls elimination.
+  The city owner's tokens standing there (Public Works) count towards the reduced city's
+  tokens, as in every reduction (population.reduce_city).
   Barbarian tokens and pirate cities are left alone: they are never secondary victims
   (001:29.5.2.3.9, 001:29.9.2.5).
 - "Two places": the second tsunami strikes another coastal city and none of the areas the
@@ -25,7 +27,8 @@ from typing import Any
 
 from ..events import Event
 from ..flow import ask, done, register
-from ..ops import destroy_city, reduce_city, remove_tokens, unit_points
+from ..ops import destroy_city, remove_tokens, unit_points
+from ..population import reduce_city, reduction_loss
 from ..state import GameState, Task
 from .common import CITY_POINTS, calamity, params
 from .outcome import no_effect
@@ -48,13 +51,20 @@ def _rule(state: GameState) -> str:
 def area_damage(state: GameState, area: str) -> int:
     """Unit points all players lose when a tsunami sweeps `area`."""
     board = state.board
-    here = board.tokens.get(area, {})
-    lost = sum(n for owner, n in here.items() if owner in state.players)
     owner = board.cities.get(area)
+    swept = _swept(state, area)
+    lost = sum(board.count(area, p) for p in swept)
     if owner in state.players:
-        stock = state.players[owner].stock + here.get(owner, 0)
-        lost += CITY_POINTS - min(state.map.areas[area].pop, stock)
+        lost += reduction_loss(state, area)
     return lost
+
+
+def _swept(state: GameState, area: str) -> list[str]:
+    """Players whose tokens in `area` are eliminated: all but the city owner's, which count
+    towards the reduced city."""
+    owner = state.board.cities.get(area)
+    return sorted(o for o in state.board.tokens.get(area, {})
+                  if o in state.players and o != owner)
 
 
 def _around(state: GameState, d: dict[str, Any], site: str) -> dict[str, int]:
@@ -129,7 +139,7 @@ def _strike(state: GameState, d: dict[str, Any], events: list[Event]) -> None:
     before = {pid: unit_points(state, pid) for pid in state.players}
     destroy_city(state, site, events, rule)
     for area in areas:
-        for owner in sorted(o for o in board.tokens.get(area, {}) if o in state.players):
+        for owner in _swept(state, area):
             remove_tokens(state, owner, area, board.count(area, owner), events, rule)
         if board.cities.get(area) in state.players:
             reduce_city(state, area, events, rule)

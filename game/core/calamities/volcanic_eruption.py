@@ -24,7 +24,8 @@ from typing import Any
 
 from ..events import Event
 from ..flow import ask, done, push, register
-from ..ops import destroy_city, reduce_city, remove_tokens
+from ..ops import destroy_city, remove_tokens
+from ..population import reduce_city, reduction_loss
 from ..state import PIRATE, GameState, Task
 from .common import CITY_POINTS, holds_any, params
 from .outcome import cite, no_effect
@@ -76,12 +77,6 @@ def _engineered(state: GameState, player: str) -> bool:
         "earthquake_primary_reduce_instead_advances"))
 
 
-def _reduce_loss(state: GameState, area: str) -> int:
-    """Unit points a player loses when their city in `area` is reduced."""
-    owner = state.board.cities[area]
-    return CITY_POINTS - min(state.map.areas[area].pop, state.players[owner].stock)
-
-
 def _neighbour_cities(state: GameState, victim: str, area: str) -> list[str]:
     """Cities an earthquake at `area` may reduce: another player's (classic, chart; never an
     Engineering holder in the classic rules) or anyone's (Mega Empires), never a pirate city."""
@@ -106,9 +101,9 @@ def _quake_pairs(state: GameState, victim: str) -> list[tuple[str, str]]:
         pairs.extend((x, y) for y in ys)
     if not _classic_like(state):
         return pairs  # Mega Empires: the victim picks freely
-    own = {x: _reduce_loss(state, x) if _engineered(state, victim) else CITY_POINTS
+    own = {x: reduction_loss(state, x) if _engineered(state, victim) else CITY_POINTS
            for x in cities}
-    damage = {(x, y): own[x] + (_reduce_loss(state, y) if y else 0) for x, y in pairs}
+    damage = {(x, y): own[x] + (reduction_loss(state, y) if y else 0) for x, y in pairs}
     top = max(damage.values(), default=0)
     return [pair for pair in pairs if damage[pair] == top]
 
@@ -259,7 +254,7 @@ def _urbanism_choose(state: GameState, task: Task, label: str, events: list[Even
         remove_tokens(state, d["player"], area, 1, events, d["rule"])
         lost = 1
     else:
-        lost = _reduce_loss(state, area)
+        lost = reduction_loss(state, area)
         reduce_city(state, area, events, d["rule"])
     d["lost"] = int(d.get("lost", 0)) + lost
 

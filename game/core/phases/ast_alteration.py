@@ -25,11 +25,13 @@ RULE_PHASE = "rules:phase-13"
 RULE_ADVANCE = "rules:7.3"
 RULE_REGRESS = "rules:7.3-expert-regression"
 RULE_END = "rules:7.4"
+RULE_LAST_TURN = "rules:7.4-time-limit"
 RULE_DISCARDS = "rules:3.4"
 
 # state.counters key: the turn in which a marker first entered Late Iron (Expert side only).
 FIRST_LATE_IRON_TURN = "ast:first_late_iron_turn"
 ENDED_BY_LATE_IRON = "late_iron"
+ENDED_BY_LAST_TURN = "last_turn"
 WONDER_EFFECT = "counts_as_city_for_ast"
 
 
@@ -120,23 +122,31 @@ def alter(state: GameState, player: str, events: list[Event]) -> None:
 
 def check_end(state: GameState, events: list[Event]) -> None:
     """Basic: the game ends once a marker is in Late Iron. Expert: it ends after the extra turns
-    that follow the turn in which a marker first entered Late Iron."""
+    that follow the turn in which a marker first entered Late Iron. Either way it ends with the
+    last turn the players agreed on, if they did (GameConfig.last_turn)."""
     if state.ended_by:
         return
-    late = in_late_iron(state)
-    if state.config.ast_side == "expert":
-        if FIRST_LATE_IRON_TURN not in state.counters:
-            if not late:
-                return
-            state.counters[FIRST_LATE_IRON_TURN] = state.turn
-        extra = load_game_data().ast_numbers["expert_extra_turns_after_late_iron"]
-        if state.turn - state.counters[FIRST_LATE_IRON_TURN] < extra:
-            return
-    elif not late:
+    if _late_iron_ends(state):
+        ended_by, rule = ENDED_BY_LATE_IRON, RULE_END
+    elif 0 < state.config.last_turn <= state.turn:
+        ended_by, rule = ENDED_BY_LAST_TURN, RULE_LAST_TURN
+    else:
         return
-    state.ended_by = ENDED_BY_LATE_IRON
+    state.ended_by = ended_by
     scores = tuple((s.player, s.total) for s in final_ranking(state))
-    events.append(GameEnded(ended_by=ENDED_BY_LATE_IRON, scores=scores, rule=RULE_END))
+    events.append(GameEnded(ended_by=ended_by, scores=scores, rule=rule))
+
+
+def _late_iron_ends(state: GameState) -> bool:
+    late = in_late_iron(state)
+    if state.config.ast_side != "expert":
+        return bool(late)
+    if FIRST_LATE_IRON_TURN not in state.counters:
+        if not late:
+            return False
+        state.counters[FIRST_LATE_IRON_TURN] = state.turn
+    extra = load_game_data().ast_numbers["expert_extra_turns_after_late_iron"]
+    return state.turn - state.counters[FIRST_LATE_IRON_TURN] >= extra
 
 
 def return_discards(state: GameState, events: list[Event]) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..events import Event
 from ..flow import ask, done, register
 from ..gamedata import load_game_data
-from ..ops import annex_city, default_beneficiary, destroy_city, gain_treasury
+from ..ops import annex_city, cities_in_stock, default_beneficiary, destroy_city, gain_treasury
 from ..state import GameState, Task
 
 RULE_RATE = "rules:phase-1a"
@@ -46,9 +46,14 @@ def _step(state: GameState, task: Task, events: list[Event]) -> None:
         if left <= 0 or not cities:
             revolts.pop(0)
             continue
-        beneficiary = default_beneficiary(state, exclude=set(data["rebels"]))
-        if beneficiary is not None and len(state.board.cities_of(beneficiary)) >= 9:
-            beneficiary = None
+        # The beneficiary keeps taking this revolt's cities; a new one is chosen only when it
+        # has no city left in stock (rules §4, phase 1b).
+        beneficiary = str(revolts[0][2]) if len(revolts[0]) > 2 else ""
+        if not beneficiary or cities_in_stock(state, beneficiary) <= 0:
+            beneficiary = default_beneficiary(state, exclude=set(data["rebels"])) or ""
+            if beneficiary and cities_in_stock(state, beneficiary) <= 0:
+                beneficiary = ""
+            revolts[0][2:] = [beneficiary]
         chooser = beneficiary or victim
         data["beneficiary"] = beneficiary or ""
         prompt = (f"Choose a city of {victim} that revolts to you" if beneficiary

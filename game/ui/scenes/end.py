@@ -80,7 +80,9 @@ class EndScene(Scene):
         state = self.session.state
         head = "Final scores" if state.game_over else f"Standings after turn {state.turn - 1}"
         title(surface, t, head, (px(40), px(24)), size=38)
-        why = {"max_turns": "the turn limit was reached"}.get(state.ended_by, state.ended_by)
+        why = {"max_turns": "the turn limit was reached",
+               "last_turn": "the last turn agreed at the start was played"}.get(
+            state.ended_by, state.ended_by)
         if why:
             surface.blit(t.text(f"The game ended: {why.replace('_', ' ')}", 15, Palette.text_dim,
                                 "italic"), (px(42), px(76)))

@@ -1,5 +1,6 @@
 """New game: player count, the set-up's civilizations with a human or a bot (and level) and a
-name per seat, the rule set with a line on each, the A.S.T. side, the map and the seed."""
+name per seat, the rule set with a line on each, the A.S.T. side, the last turn if the players
+agree on one, the map and the seed."""
 
 from __future__ import annotations
 
@@ -72,6 +73,7 @@ class NewGameScene(Scene):
         maps = available_maps()
         self.map_id = choices.map if choices.map in maps else (next(iter(maps), ""))
         self.seed = random.SystemRandom().randrange(1, 10**9)
+        self.last_turn = 0  # 0: the game ends only by the rules
         self.kinds: dict[str, str] = {}
         self.names: dict[str, str] = {}
         remembered = list(choices.seats)
@@ -99,6 +101,10 @@ class NewGameScene(Scene):
             text = entry.get_text().strip()
             if text.isdigit():
                 self.seed = int(text)
+        entry = getattr(self, "last_turn_entry", None)
+        if entry is not None:
+            text = entry.get_text().strip()
+            self.last_turn = int(text) if text.isdigit() else 0
 
     # -- widgets ------------------------------------------------------------------------------
     def build(self) -> None:
@@ -145,6 +151,14 @@ class NewGameScene(Scene):
         self.ast_menu = UIDropDownMenu(["Basic", "Expert"], self.ast.capitalize(),
                                        pygame.Rect(left + label_w, y, px(130), row), m,
                                        container=c)
+        label("Last turn", y, left + label_w + px(140), px(76))
+        self.last_turn_entry = UITextEntryLine(
+            pygame.Rect(left + label_w + px(216), y, px(60), row), m, container=c,
+            initial_text=str(self.last_turn) if self.last_turn else "")
+        self.last_turn_entry.set_allowed_characters("numbers")
+        self.last_turn_entry.set_text_length_limit(3)
+        self.last_turn_entry.set_tooltip("Empty: play until the rules end the game. A number: "
+                                         "the game ends after that turn and is scored as usual.")
         y += row + px(10)
         label("Map", y)
         maps = list(available_maps()) or ["(no map installed)"]
@@ -254,7 +268,8 @@ class NewGameScene(Scene):
         setup = self.setups()[min(self.setup_index, len(self.setups()) - 1)]
         names = {civ: (self.names.get(civ) or data.civilizations[civ].name) for civ in civs}
         config = GameConfig(players=list(civs), ruleset=self.ruleset, ast_side=self.ast,
-                            setup=setup, seed=self.seed, names=names, open_bargaining=True)
+                            setup=setup, seed=self.seed, names=names, open_bargaining=True,
+                            last_turn=self.last_turn)
         try:
             state = new_game(config, graph)
         except (SetupError, PhaseNotImplemented) as err:

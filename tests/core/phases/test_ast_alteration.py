@@ -129,6 +129,28 @@ def test_expert_ends_after_the_extra_turn_even_if_late_iron_is_left_again() -> N
     assert state.ended_by == "late_iron"
 
 
+def test_the_game_ends_after_the_last_turn_the_players_agreed_on_scored_as_usual() -> None:
+    state = build({"egypt": {"ast": 4, "cities": ["a"]}, "babylon": {"ast": 3}})
+    state.config.last_turn = 6
+    state.turn = 5
+    assert not [e for e in run(state) if isinstance(e, GameEnded)] and not state.ended_by
+    state.turn = 6
+    events = run(state)
+    assert state.ended_by == "last_turn"
+    # Scored after this turn's alteration: Babylon's marker has moved on to space 4.
+    assert state.players["babylon"].ast == 4
+    assert [e for e in events if isinstance(e, GameEnded)] == [
+        GameEnded(ended_by="last_turn", scores=(("egypt", 4 * 5 + 1), ("babylon", 4 * 5)),
+                  rule="rules:7.4-time-limit")]
+
+
+def test_reaching_late_iron_on_the_last_turn_ends_the_game_by_the_rules() -> None:
+    state = build({"egypt": late_iron_ready("abcde")})
+    state.config.last_turn = state.turn
+    run(state)
+    assert state.ended_by == "late_iron"
+
+
 def expert_late_iron_cards() -> list[str]:
     data = load_game_data()
     cheap = [a.id for a in data.advances.values() if a.cost < 100 and "classic" in a.rulesets]

@@ -17,7 +17,7 @@ from game.core.population import (
     CitySupportShort,
     mark_city_built,
     population_limit,
-    reduce_city_with_advances,
+    reduce_city,
     remove_surplus,
     support_rate,
 )
@@ -217,8 +217,8 @@ def test_public_works_reduces_to_one_fewer_only_when_its_token_is_there() -> Non
     state = build({"egypt": {"advances": ["public_works"], "cities": ["c", "f"],
                              "tokens": {"c": 1}}})
     events: list[Event] = []
-    reduce_city_with_advances(state, "c", events, "test:reduce")
-    reduce_city_with_advances(state, "f", events, "test:reduce")
+    reduce_city(state, "c", events, "test:reduce")
+    reduce_city(state, "f", events, "test:reduce")
     assert state.board.count("c", "egypt") == 3
     assert state.board.count("f", "egypt") == 3
     assert [e.tokens for e in events if isinstance(e, CityReduced)] == [2, 3]
@@ -227,15 +227,15 @@ def test_public_works_reduces_to_one_fewer_only_when_its_token_is_there() -> Non
 def test_agriculture_places_its_extra_token_when_a_city_is_reduced() -> None:
     state = build({"egypt": {"advances": ["agriculture"], "cities": ["a", "c"]},
                    "babylon": {"tokens": {"b": 1}}})
-    reduce_city_with_advances(state, "a", [], "test:reduce")
-    reduce_city_with_advances(state, "c", [], "test:reduce")
+    reduce_city(state, "a", [], "test:reduce")
+    reduce_city(state, "c", [], "test:reduce")
     assert state.board.count("a", "egypt") == 3
     assert state.board.count("c", "egypt") == 3  # printed 3: no bonus
 
 
 def test_a_reduction_short_of_stock_places_what_there_is() -> None:
     state = build({"egypt": {"cities": ["c"], "stock": 1}})
-    reduce_city_with_advances(state, "c", [], "test:reduce")
+    reduce_city(state, "c", [], "test:reduce")
     assert state.board.count("c", "egypt") == 1
     assert violations(state) == []
 
