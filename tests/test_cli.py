@@ -36,6 +36,7 @@ NUMBERS = [  # every numeric option of every command, with values it must refuse
     ("simulate", "--players", ["99999999999999999999999", "4", "19", "-5", "five", "5.0"]),
     ("simulate", "--seed", [str(2**80), str(2**64), "-1", "1e3"]),
     ("simulate", "--max-turns", ["-1", "10001", "9" * 5000]),
+    ("simulate", "--last-turn", ["-1", "10001", "two"]),
     ("selftest", "--frames", ["-1", "0", "1" + "0" * 30]),
     ("selftest", "--players", ["0", "99"]),
     ("selftest", "--seed", ["-1", str(2**64)]),

@@ -39,6 +39,8 @@ def _ids(state: GameState, data: GameData) -> list[str]:
         return [f"unknown A.S.T. side {_short(config.ast_side)}"]
     if config.setup and config.setup not in data.setups:
         return [f"unknown set-up {_short(config.setup)}"]
+    if not 0 <= config.last_turn <= MAX_TURN or not 0 <= config.max_turns <= MAX_TURN:
+        return ["the last turn or turn limit is out of range"]
     cards = {*data.commodities, data.water.id, *ruleset.calamities}
     last_space = data.ast_numbers["last_space"]
     for pid, player in state.players.items():

@@ -257,6 +257,8 @@ CRAFTED = {
                                "unknown block 'north'"),
     "an A.S.T. position past the table's end": (lambda s: _first_player(s).update(ast=16),
                                                  "A.S.T. position or census out of range"),
+    "a last turn past any game": (lambda s: s["config"].update(last_turn=10**9),
+                                  "the last turn or turn limit is out of range"),
     "a decision for a task that takes none": (
         lambda s: s["tasks"].append({"kind": "game", "data": {}}), "takes none"),
 }
