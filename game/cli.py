@@ -132,6 +132,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         result = simulate(
             players=args.players, bots=bots, seed=args.seed, ruleset=args.ruleset,
             map_name=args.map, ast_side=args.ast, max_turns=args.max_turns, save=args.save,
+            events=args.events,
         )
     except SimulationError as err:
         print(f"calamitas simulate: {err}", file=sys.stderr)
@@ -170,6 +171,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--ast", default="basic", choices=["basic", "expert"])
     sim.add_argument("--max-turns", type=int, default=0, metavar="T")
     sim.add_argument("--save", metavar="FILE")
+    sim.add_argument("--events", action="store_true", help="play with the Events module")
     sim.add_argument("--json", action="store_true", help="one JSON object on the last line")
     sim.set_defaults(func=cmd_simulate)
 

@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, Any
 from game.bots import make_bot
 from game.core import GameConfig, PhaseNotImplemented, SetupError, apply, new_game, view
 from game.core.engine import Action
+from game.core.eventdeck.model import EventsOptions
+from game.core.eventdeck.stats import event_counts
 from game.core.gamedata import load_game_data
 from game.core.invariants import card_census, violations
 from game.core.mapgraph import MapError, MapGraph
@@ -55,13 +57,14 @@ def simulate(
     save: str | None = None,
     check: bool = True,
     graph: MapGraph | None = None,
+    events: bool = False,
 ) -> dict[str, Any]:
     """One headless game; `graph` (already loaded) stands in for `map_name`."""
     if graph is None:
         graph = resolve_map(map_name)
     data = load_game_data()
     config = GameConfig(players=[], ruleset=ruleset, ast_side=ast_side, seed=seed,
-                        max_turns=max_turns)
+                        max_turns=max_turns, events=EventsOptions() if events else None)
     try:
         setup = choose_setup(data, GameConfig(players=["?"] * players))
     except SetupError as err:
@@ -124,6 +127,7 @@ def simulate(
         "calamities": dict(sorted(calamities.items())),
         "actions": actions,
         "invariant_violations": len(bad),
+        **({"events": event_counts(state)} if events else {}),
     }
 
 

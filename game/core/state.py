@@ -7,8 +7,9 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from .eventdeck.model import EventDeck, EventsOptions
 from .mapgraph import MapGraph
-from .plain import clone, from_plain, to_plain
+from .plain import clone, from_plain, optional_part, to_plain
 from .rng import Rng
 
 BARBARIANS = "barbarians"  # owner id of barbarian tokens on the board
@@ -27,6 +28,7 @@ class GameConfig:
     seed: int = 0
     max_turns: int = 0  # 0: play until the game ends by the rules
     names: dict[str, str] = field(default_factory=dict)
+    events: EventsOptions | None = optional_part()  # the Events module (issue 18); None: off
 
 
 @dataclass(frozen=True)
@@ -134,6 +136,7 @@ class GameState:
     game_over: bool = False
     ended_by: str = ""
     counters: dict[str, int] = field(default_factory=dict)  # e.g. "calamity:flood" -> times
+    eventdeck: EventDeck | None = optional_part()  # the Events module's state, when it is on
     version: int = FORMAT_VERSION
 
     def clone(self) -> GameState:
