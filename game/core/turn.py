@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .eventdeck import action as _event_action  # noqa: F401  (registers phase:events)
 from .eventdeck.deck import end_of_turn as events_end_of_turn
+from .eventdeck.windows import open_window as open_event_window
 from .events import Event, GameEnded, PhaseStarted, TurnStarted
 from .flow import done, push, register
 from .scoring import final_ranking
@@ -78,6 +79,7 @@ def _turn_step(state: GameState, task: Task, events: list[Event]) -> None:
     state.phase = phase
     events.append(PhaseStarted(phase=phase, turn=state.turn))
     push(state, phase_task(phase))
+    open_event_window(state, phase)
 
 
 register("game", _game_step)

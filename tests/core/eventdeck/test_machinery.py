@@ -88,7 +88,8 @@ def test_every_player_takes_one_and_the_last_card_is_left_unpicked() -> None:
         taken += any(type(e).__name__ == "EventCardTaken" for e in events)
     assert taken == len(state.players)
     assert state.eventdeck is not None and state.eventdeck.display == []
-    assert len(state.eventdeck.discards) == before + len(state.players) + 1
+    held = sum(len(h) for h in state.eventdeck.hands.values())  # private ones went to hand
+    assert len(state.eventdeck.discards) + held == before + len(state.players) + 1
 
 
 def test_the_next_age_begins_when_the_deck_cannot_lay_out_a_display() -> None:
