@@ -3,6 +3,8 @@ public events resolved at once, private ones to the hand, the card left over aut
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..events import Event
 from ..flow import ask, done, register
 from ..state import GameState, Task
@@ -17,6 +19,7 @@ RULE_GUIDE = "004:16.3"
 RULE_UNPICKED = "004:16.4"
 TAKE = "event_take"
 TARGET = "event_target"
+OPTION = "event_option"
 HIDDEN = "face_down:"
 
 
@@ -69,32 +72,33 @@ def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> No
     deck = deck_of(state)
     data = task.data
     taker = data["order"][data["i"]]
-    if "card" in data:  # the taker named the target of a public event
-        card = load_event_cards().cards[data.pop("card")]
-        _resolve(state, card, taker, [label.split(":", 1)[1]], events)
+    if label.startswith("option:"):  # an A/B answer for the card being resolved
+        data["res"]["pick"] = 0 if label == "option:a" else 1
+    elif "card" in data:  # the taker named the target of a public event
+        data["res"] = {"card": data.pop("card"), "targets": [label.split(":", 1)[1]], "k": 0}
+    else:
+        index = labels(state).index(label)
+        card_id = deck.display.pop(index)
+        deck.shown.pop(index)
+        card = load_event_cards().cards[card_id]
+        deck.log.append(card_id)
+        key = f"event_taken:{card_id}"
+        state.counters[key] = state.counters.get(key, 0) + 1
+        events.append(EventCardTaken(player=taker, card=card_id if card.public else "",
+                                     private=not card.public, rule=card.source))
+        if not card.public:
+            deck.hands.setdefault(taker, []).append(card_id)
+            deck.hands[taker].sort()  # sorted: the order of a hand reveals nothing
+            data["i"] += 1
+            return
+        if card.target == "chosen":
+            data["card"] = card_id
+            ask(state, taker, TARGET, f"{card.title}: choose the player it strikes",
+                [f"player:{p}" for p in state.players], RULE_GUIDE)
+            return
+        data["res"] = {"card": card_id, "targets": _targets(state, card, taker), "k": 0}
+    if _resolve(state, data, taker, events):
         data["i"] += 1
-        return
-    index = labels(state).index(label)
-    card_id = deck.display.pop(index)
-    deck.shown.pop(index)
-    card = load_event_cards().cards[card_id]
-    deck.log.append(card_id)
-    key = f"event_taken:{card_id}"
-    state.counters[key] = state.counters.get(key, 0) + 1
-    events.append(EventCardTaken(player=taker, card=card_id if card.public else "",
-                                 private=not card.public, rule=card.source))
-    if not card.public:
-        deck.hands.setdefault(taker, []).append(card_id)
-        deck.hands[taker].sort()  # sorted: the order of a hand reveals nothing
-        data["i"] += 1
-        return
-    if card.target == "chosen":
-        data["card"] = card_id
-        ask(state, taker, TARGET, f"{card.title}: choose the player it strikes",
-            [f"player:{p}" for p in state.players], RULE_GUIDE)
-        return
-    _resolve(state, card, taker, _targets(state, card, taker), events)
-    data["i"] += 1
 
 
 def _targets(state: GameState, card: EventCard, taker: str) -> list[str]:
@@ -109,13 +113,31 @@ def _targets(state: GameState, card: EventCard, taker: str) -> list[str]:
     return [taker]
 
 
-def _resolve(state: GameState, card: EventCard, taker: str, targets: list[str],
-             events: list[Event]) -> None:
-    for player in targets:
-        for effect in card.effects:
+def _resolve(state: GameState, data: dict[str, Any], taker: str, events: list[Event]) -> bool:
+    """Carry the card under resolution on, target by target; False while an A/B choice waits.
+    004:16.3: the player struck chooses; an option it cannot pay for falls to the other, and
+    with neither payable (or both) it chooses freely."""
+    res = data["res"]
+    card = load_event_cards().cards[res["card"]]
+    while res["k"] < len(res["targets"]):
+        player = res["targets"][res["k"]]
+        option: int | None = res.pop("pick", None)
+        if card.choice and option is None:
+            payable = [i for i in range(len(card.choice))
+                       if card.cost(i) <= state.players[player].treasury]
+            if len(payable) != 1:
+                ask(state, player, OPTION, f"{card.title}: choose A or B",
+                    ["option:a", "option:b"], RULE_GUIDE)
+                return False
+            option = payable[0]
+        chosen = card.choice[option] if option is not None else ()
+        for effect in (*card.effects, *chosen):
             effects.run(state, player, effect, card.source, events)
+        res["k"] += 1
     symbols.resolve(state, card.symbols, taker, events)
     deck_of(state).discards.append(card.id)
+    del data["res"]
+    return True
 
 
 register("phase:events", _step, _choose)

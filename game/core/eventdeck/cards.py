@@ -59,6 +59,12 @@ class EventCard:
     target: str
     effects: tuple[Effect, ...]
     symbols: tuple[str, ...]  # secondary symbols, left to right (004:16.5)
+    choice: tuple[tuple[Effect, ...], ...] = ()  # options A and B, after `effects` (004:16.3)
+
+    def cost(self, option: int) -> int:
+        """The treasury an option's payments ask for (what "can pay" means, 004:16.3)."""
+        return sum(-e.get("amount") for e in self.choice[option]
+                   if e.do == "treasury" and e.get("amount") < 0)
 
 
 @dataclass(frozen=True)
@@ -85,7 +91,7 @@ def _card(c: _Checker, cid: str, raw: object, civs: Mapping[str, Any]) -> EventC
     key = f"cards.{cid}"
     table = c.table(key, raw)
     known = {"title", "source", "age", "half", "type", "realm", "listed", "public", "window",
-             "target", "effects", "symbols", "note"}
+             "target", "effects", "symbols", "note", "choice"}
     for name in table:
         if name not in known:
             raise c.fail(f"{key}.{name}", "unknown key")
@@ -101,8 +107,17 @@ def _card(c: _Checker, cid: str, raw: object, civs: Mapping[str, Any]) -> EventC
     if not public:
         window = c.choice(f"{key}.window", table.get("window"), WINDOWS)
     effects = table["effects"]
-    if not isinstance(effects, list) or not effects:
-        raise c.fail(f"{key}.effects", "expected a non-empty list of effects")
+    choice: list[tuple[Effect, ...]] = []
+    if "choice" in table:
+        options = c.table(f"{key}.choice", table["choice"], required=("a", "b"))
+        for name in ("a", "b"):
+            raw_effects = options[name]
+            if not isinstance(raw_effects, list) or not raw_effects:
+                raise c.fail(f"{key}.choice.{name}", "expected a non-empty list of effects")
+            choice.append(tuple(_effect(c, f"{key}.choice.{name}[{i}]", e)
+                                for i, e in enumerate(raw_effects)))
+    if not isinstance(effects, list) or not (effects or choice):
+        raise c.fail(f"{key}.effects", "expected a list of effects (empty only with a choice)")
     return EventCard(
         id=c.ident(key, cid),
         title=c.string(f"{key}.title", table["title"]),
@@ -117,6 +132,7 @@ def _card(c: _Checker, cid: str, raw: object, civs: Mapping[str, Any]) -> EventC
         target=c.choice(f"{key}.target", table["target"], TARGETS),
         effects=tuple(_effect(c, f"{key}.effects[{i}]", e) for i, e in enumerate(effects)),
         symbols=c.strings(f"{key}.symbols", table.get("symbols", []), SYMBOLS, empty=True),
+        choice=tuple(choice),
     )
 
 

@@ -11,9 +11,10 @@ import pytest
 
 from game.core import GameConfig, GameState, apply, legal_actions, new_game, view
 from game.core.engine import Action
+from game.core.eventdeck.action import labels
 from game.core.eventdeck.deck import end_of_turn
 from game.core.eventdeck.model import EventsOptions
-from game.core.flow import PROCEDURES, push
+from game.core.flow import PROCEDURES, label_key, push
 from game.core.gamedata import load_game_data
 from game.core.setup import choose_setup
 from game.mapfile import load_map_file
@@ -131,6 +132,7 @@ def test_a_chosen_target_is_asked_of_the_taker() -> None:
     deck = state.eventdeck
     assert deck is not None and state.pending is not None
     deck.display[0] = "corruption"
+    state.pending.options = sorted(labels(state), key=label_key)
     taker = state.pending.player
     apply(state, Action(taker, "event:corruption"))
     assert state.pending is not None and state.pending.kind == "event_target"
