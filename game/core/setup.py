@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .engine import advance
 from .eventdeck.deck import start as start_events
-from .eventdeck.model import Regions
+from .eventdeck.regions import computed_regions
 from .flow import push
 from .gamedata import GROUPS, GameData, Setup, load_game_data
 from .mapgraph import MapGraph
@@ -81,7 +81,7 @@ def new_game(config: GameConfig, graph: MapGraph, data: GameData | None = None) 
         ]
         state.discards[block] = [[] for _ in state.stacks[block]]
     if config.events is not None:
-        start_events(state, Regions())
+        start_events(state, computed_regions(graph))
     push(state, "game")
     advance(state)
     return state

@@ -9,7 +9,15 @@ from typing import Any
 
 from game.core.eventdeck.cards import load_event_cards
 from game.core.eventdeck.deck import FACE_UP, FACE_UP_MORE, MORE_FROM
-from game.core.eventdeck.model import MARKER_KINDS, EventDeck, EventsOptions, Marker
+from game.core.eventdeck.model import (
+    HALVES,
+    MARKER_KINDS,
+    EventDeck,
+    EventsOptions,
+    Marker,
+    Regions,
+)
+from game.core.eventdeck.regions import computed_regions
 from game.core.state import GameState
 
 from .parse import ScenarioError
@@ -34,6 +42,7 @@ class EventsSpec:
     markers: list[Marker] = field(default_factory=list)
     d2: list[bool] = field(default_factory=list)
     d10: list[int] = field(default_factory=list)
+    regions: Regions | None = None  # [map.regions]; None: computed from the map
 
 
 def parse_events(raw: dict[str, Any], players: dict[str, Any]) -> EventsSpec | None:
@@ -41,7 +50,11 @@ def parse_events(raw: dict[str, Any], players: dict[str, Any]) -> EventsSpec | N
     the players' `events` keys so the core player parser never sees them."""
     hands = {pid: _cards(spec.pop("events"), f"players.{pid}.events")
              for pid, spec in players.items() if isinstance(spec, dict) and "events" in spec}
+    game_map = raw.get("map")
+    regions_raw = game_map.pop("regions", None) if isinstance(game_map, dict) else None
     if "events" not in raw:
+        if regions_raw is not None:
+            raise ScenarioError("map.regions", "needs an [events] table (the module is off)")
         for key in ("markers", "dice"):
             if key in raw:
                 raise ScenarioError(key, "needs an [events] table (the module is off)")
@@ -65,6 +78,8 @@ def parse_events(raw: dict[str, Any], players: dict[str, Any]) -> EventsSpec | N
         ),
         hands=hands,
     )
+    if regions_raw is not None:
+        spec.regions = _regions(_table(regions_raw, "map.regions"))
     if "face_up" in table:
         spec.face_up = _int(table["face_up"], "events.face_up", 0, 19)
     for i, entry in enumerate(_list(raw.get("markers", []), "markers")):
@@ -95,8 +110,14 @@ def install(state: GameState, spec: EventsSpec) -> None:
             raise ScenarioError("markers", f"unknown area {marker.area!r}")
         if marker.player and marker.player not in state.players:
             raise ScenarioError("markers", f"{marker.player!r} is not a player")
+    regions = spec.regions or computed_regions(state.map)
+    for half in (regions.west, regions.east):
+        for areas in half:
+            for area in areas:
+                if area not in state.map.areas:
+                    raise ScenarioError("map.regions", f"unknown area {area!r}")
     state.eventdeck = EventDeck(
-        age=spec.age, deck=list(spec.deck), display=list(spec.display),
+        regions=regions, age=spec.age, deck=list(spec.deck), display=list(spec.display),
         shown=[i < up for i in range(len(spec.display))], discards=list(spec.discards),
         hands={pid: sorted(spec.hands.get(pid, [])) for pid in state.players},
         markers=list(spec.markers), d2=list(spec.d2), d10=list(spec.d10),
@@ -128,16 +149,40 @@ def check(state: GameState, per_player: dict[str, dict[str, Any]],
         "unpicked": unpicked[0] if len(unpicked) == 1 else sorted(unpicked),
         "markers": sorted(_marker_key(m) for m in deck.markers),
     }
-    for key, want in global_.items():
+    for key, raw_want in global_.items():
         if key not in GLOBAL_KEYS:
             continue
+        expected: Any = raw_want
         if key == "markers":
-            want = sorted(_marker_key(_marker(_table(m, "expect.markers"), "expect.markers"))
-                          for m in _list(want, "expect.markers"))
+            expected = sorted(_marker_key(_marker(_table(m, "expect.markers"), "expect.markers"))
+                              for m in _list(raw_want, "expect.markers"))
         elif key == "discards":
-            want = sorted(_cards(want, "expect.discards"))
-        _compare(out, key, want, actual[key])
+            expected = sorted(_cards(raw_want, "expect.discards"))
+        _compare(out, key, expected, actual[key])
     return out
+
+
+def _regions(table: dict[str, Any]) -> Regions:
+    """`[map.regions.west]` and `.east`: die faces or ranges ("3-4") -> land areas."""
+    _only(table, set(HALVES), "map.regions")
+    halves: list[tuple[tuple[str, ...], ...]] = []
+    for half in HALVES:
+        faces: list[tuple[str, ...]] = [()] * 10
+        for key, areas in _table(table.get(half, {}), f"map.regions.{half}").items():
+            where = f"map.regions.{half}.{key}"
+            low, _, high = key.partition("-")
+            if not low.isdigit() or not (high or low).isdigit():
+                raise ScenarioError(where, "expected a die face or a range like 3-4")
+            first, last = int(low), int(high or low)
+            if not 1 <= first <= last <= 10:
+                raise ScenarioError(where, "faces run from 1 to 10")
+            items = tuple(str(a) for a in _list(areas, where))
+            for face in range(first, last + 1):
+                if faces[face - 1]:
+                    raise ScenarioError(where, f"face {face} is given twice")
+                faces[face - 1] = items
+        halves.append(tuple(faces))
+    return Regions(west=halves[0], east=halves[1])
 
 
 def _marker(table: dict[str, Any], where: str) -> Marker:

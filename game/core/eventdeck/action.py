@@ -119,6 +119,8 @@ def _resolve(state: GameState, data: dict[str, Any], taker: str, events: list[Ev
     with neither payable (or both) it chooses freely."""
     res = data["res"]
     card = load_event_cards().cards[res["card"]]
+    if state.turn < card.from_turn:
+        res["k"] = len(res["targets"])  # too early: discarded without effect
     while res["k"] < len(res["targets"]):
         player = res["targets"][res["k"]]
         option: int | None = res.pop("pick", None)

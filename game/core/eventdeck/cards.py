@@ -17,6 +17,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ..gamedata import _Checker, _read, load_game_data
+from .model import MARKER_KINDS
 
 KINDS = ("A", "B", "realm")
 HALVES = ("1", "2", "X")
@@ -32,6 +33,11 @@ PRIMITIVES: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "city_fire": ("turns",),  # a random city: D2 pass: pillage marker, else reduced
     "return_private": ("count",),  # random private events from hand back into the deck
     "pool": (),  # every player returns half their private events, rounded down
+    # kind: an index into model.MARKER_KINDS (famine 0, plague 1, scarcity 2, heresy 3,
+    # revolt 4, in_decline 5, pillage 6); the loader also accepts the name
+    "region_marker": ("kind", "turns"),  # a marker on a region from a D10 region roll
+    "own_area_marker": ("kind", "turns", "least"),  # on one of the player's areas at random
+    "plague": ("turns", "tokens"),  # region roll, plague marker, cities D2, tokens lost
 })
 
 
@@ -60,6 +66,7 @@ class EventCard:
     effects: tuple[Effect, ...]
     symbols: tuple[str, ...]  # secondary symbols, left to right (004:16.5)
     choice: tuple[tuple[Effect, ...], ...] = ()  # options A and B, after `effects` (004:16.3)
+    from_turn: int = 0  # taken earlier, it has no effect ("not during turns 1 or 2")
 
     def cost(self, option: int) -> int:
         """The treasury an option's payments ask for (what "can pay" means, 004:16.3)."""
@@ -83,6 +90,8 @@ def _effect(c: _Checker, key: str, raw: object) -> Effect:
             continue
         if name not in PRIMITIVES[do]:
             raise c.fail(f"{key}.{name}", f"not a parameter of {do!r}")
+        if name == "kind" and isinstance(value, str):
+            value = MARKER_KINDS.index(c.choice(f"{key}.kind", value, MARKER_KINDS))
         params[name] = c.integer(f"{key}.{name}", value, -50, 50)
     return Effect(do, MappingProxyType(params))
 
@@ -91,7 +100,7 @@ def _card(c: _Checker, cid: str, raw: object, civs: Mapping[str, Any]) -> EventC
     key = f"cards.{cid}"
     table = c.table(key, raw)
     known = {"title", "source", "age", "half", "type", "realm", "listed", "public", "window",
-             "target", "effects", "symbols", "note", "choice"}
+             "target", "effects", "symbols", "note", "choice", "from_turn"}
     for name in table:
         if name not in known:
             raise c.fail(f"{key}.{name}", "unknown key")
@@ -133,6 +142,7 @@ def _card(c: _Checker, cid: str, raw: object, civs: Mapping[str, Any]) -> EventC
         effects=tuple(_effect(c, f"{key}.effects[{i}]", e) for i, e in enumerate(effects)),
         symbols=c.strings(f"{key}.symbols", table.get("symbols", []), SYMBOLS, empty=True),
         choice=tuple(choice),
+        from_turn=c.integer(f"{key}.from_turn", table.get("from_turn", 0), 0, 20),
     )
 
 

@@ -1,5 +1,5 @@
-"""Figures for simulate and the bench: how often each card was taken or left unpicked, and
-the turn each Age began."""
+"""Figures for simulate and the bench: how often each card was taken, left unpicked or played
+from hand, and the turn each Age began ("end": the turn events ended)."""
 
 from __future__ import annotations
 
@@ -9,13 +9,15 @@ from ..state import GameState
 
 
 def event_counts(state: GameState) -> dict[str, Any]:
-    out: dict[str, dict[str, int]] = {"taken": {}, "unpicked": {}, "ages": {}}
+    out: dict[str, dict[str, int]] = {"taken": {}, "unpicked": {}, "played": {}, "ages": {}}
     for key, n in sorted(state.counters.items()):
         kind, _, what = key.partition(":")
         if kind == "event_taken":
             out["taken"][what] = n
         elif kind == "event_unpicked":
             out["unpicked"][what] = n
+        elif kind == "event_played":
+            out["played"][what] = n
         elif kind == "event_age":
             out["ages"][what] = n
     return out

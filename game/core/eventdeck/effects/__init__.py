@@ -7,11 +7,12 @@ from collections.abc import Callable
 from ...events import Event
 from ...state import GameState
 from ..cards import PRIMITIVES, Effect
-from . import hands, losses, treasury
+from . import hands, losses, markers, treasury
 
 EffectFn = Callable[[GameState, str, Effect, str, list[Event]], None]
 
-EFFECTS: dict[str, EffectFn] = {**treasury.EFFECTS, **losses.EFFECTS, **hands.EFFECTS}
+EFFECTS: dict[str, EffectFn] = {**treasury.EFFECTS, **losses.EFFECTS, **hands.EFFECTS,
+                                 **markers.EFFECTS}
 
 missing = sorted(set(PRIMITIVES) - set(EFFECTS))
 if missing:  # a primitive the data may name must have its procedure

@@ -19,12 +19,13 @@ def check(state: GameState, player: str, rule: str, events: list[Event]) -> bool
 
 
 def lose_random_tokens(state: GameState, player: str, n: int, rule: str,
-                       events: list[Event]) -> int:
-    """n tokens, each from an area drawn at random in proportion to the tokens there."""
+                       events: list[Event], within: set[str] | None = None) -> int:
+    """n tokens, each from an area drawn at random in proportion to the tokens there (only
+    areas `within`, when given)."""
     lost = 0
     for _ in range(n):
         spread = [(a, here[player]) for a, here in sorted(state.board.tokens.items())
-                  if here.get(player)]
+                  if here.get(player) and (within is None or a in within)]
         total = sum(k for _, k in spread)
         if not total:
             break
