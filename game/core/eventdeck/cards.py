@@ -23,7 +23,7 @@ KINDS = ("A", "B", "realm")
 HALVES = ("1", "2", "X")
 TARGETS = ("taker", "chosen", "random", "each", "none")
 # Private events' timing windows that the core offers (others make a card not adapted).
-WINDOWS = ("taxation",)
+WINDOWS = ("taxation", "population_expansion")
 SYMBOLS = ("lost_at_sea", "unrest")
 # Each primitive with the parameters it takes; the procedures are in effects/.
 PRIMITIVES: Mapping[str, tuple[str, ...]] = MappingProxyType({
@@ -38,6 +38,8 @@ PRIMITIVES: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "region_marker": ("kind", "turns"),  # a marker on a region from a D10 region roll
     "own_area_marker": ("kind", "turns", "least"),  # on one of the player's areas at random
     "plague": ("turns", "tokens"),  # region roll, plague marker, cities D2, tokens lost
+    "gain_tokens": ("count",),  # tokens from stock into the player's own areas
+    "free_city": (),  # a city, free, on a site in one of the player's own areas
 })
 
 
