@@ -144,6 +144,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             players=args.players, bots=bots, seed=args.seed, ruleset=args.ruleset,
             map_name=args.map, ast_side=args.ast, max_turns=args.max_turns, save=args.save,
             last_turn=args.last_turn,
+            events=args.events,
         )
     except SimulationError as err:
         print(f"calamitas simulate: {err}", file=sys.stderr)
@@ -220,6 +221,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--last-turn", type=whole(0, TURNS), default=0, metavar="T",
                      help="the game ends after this turn, scored as usual (0: no last turn)")
     sim.add_argument("--save", metavar="FILE", help="save the finished game to FILE")
+    sim.add_argument("--events", action="store_true", help="play with the Events module")
     sim.add_argument("--json", action="store_true", help="one JSON object on the last line")
     sim.set_defaults(func=cmd_simulate)
 

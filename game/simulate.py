@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Any
 from game.bots import make_bot
 from game.core import GameConfig, PhaseNotImplemented, SetupError, apply, new_game, view
 from game.core.engine import Action
+from game.core.eventdeck.model import EventsOptions
+from game.core.eventdeck.stats import event_counts
 from game.core.gamedata import load_game_data
 from game.core.invariants import card_census, violations
 from game.core.mapgraph import MapError, MapGraph
@@ -64,6 +66,7 @@ def simulate(
     last_turn: int = 0,
     max_actions: int | None = None,
     observe: Callable[[GameState, list[Event]], None] | None = None,
+    events: bool = False,
 ) -> dict[str, Any]:
     """One headless game; `graph` (already loaded) stands in for `map_name`. A game still going
     after `max_actions` (default MAX_ACTIONS) actions stops there, reported as ended by the
@@ -73,7 +76,8 @@ def simulate(
         graph = resolve_map(map_name)
     data = load_game_data()
     config = GameConfig(players=[], ruleset=ruleset, ast_side=ast_side, seed=seed,
-                        max_turns=max_turns, last_turn=last_turn)
+                        max_turns=max_turns, last_turn=last_turn,
+                        events=EventsOptions() if events else None)
     try:
         setup = choose_setup(data, GameConfig(players=["?"] * players))
     except SetupError as err:
@@ -137,6 +141,7 @@ def simulate(
         "calamities": dict(sorted(calamities.items())),
         "actions": actions,
         "invariant_violations": len(bad),
+        **({"events": event_counts(state)} if events else {}),
     }
 
 

@@ -82,6 +82,16 @@ def _copier_for(kind: type) -> Callable[[Any], Any]:
 
 _COPIERS: dict[type, Callable[[Any], Any]] = {}
 
+# Field metadata: a field left at its default is not written, so an optional part added later
+# (an optional rule's state) leaves the plain form, and hence the hashes, of games without it
+# exactly as they were. Reading fills the default back in.
+OMIT_DEFAULT = "plain_omit_default"
+
+
+def optional_part(default: Any = None) -> Any:
+    """A dataclass field written only when it differs from `default`."""
+    return dataclasses.field(default=default, metadata={OMIT_DEFAULT: True})
+
 
 def _is_frozen(kind: type) -> bool:
     params = getattr(kind, "__dataclass_params__", None)
@@ -101,7 +111,8 @@ def to_plain(value: Any) -> Any:
     if to_dict is not None:
         return to_dict()
     if dataclasses.is_dataclass(value):
-        return {f.name: to_plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        return {f.name: to_plain(getattr(value, f.name)) for f in dataclasses.fields(value)
+                if not (f.metadata.get(OMIT_DEFAULT) and getattr(value, f.name) == f.default)}
     raise TypeError(f"cannot serialise a {kind.__name__}")
 
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from .engine import advance
+from .eventdeck.deck import start as start_events
+from .eventdeck.regions import computed_regions
 from .flow import push
 from .gamedata import GROUPS, GameData, Setup, load_game_data
 from .mapgraph import MapError, MapGraph
@@ -102,6 +104,8 @@ def new_game(config: GameConfig, graph: MapGraph, data: GameData | None = None) 
             for s in sorted(stacks, key=lambda s: s.stack)
         ]
         state.discards[block] = [[] for _ in state.stacks[block]]
+    if config.events is not None:
+        start_events(state, computed_regions(graph))
     push(state, "game")
     advance(state)
     return state

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any
 
+from .eventdeck.model import EventDeck, EventsOptions
 from .mapgraph import MapGraph
-from .plain import clone, from_plain, to_plain
+from .plain import clone, from_plain, optional_part, to_plain
 from .rng import Rng
 
 BARBARIANS = "barbarians"  # owner id of barbarian tokens on the board
@@ -30,22 +31,17 @@ class GameConfig:
     seed: int = 0
     max_turns: int = 0  # 0: play until the game ends by the rules
     names: dict[str, str] = field(default_factory=dict)
+    # Optional parts (plain.optional_part) are written only when they differ from their default,
+    # so the states of games made before they existed, and the hashes their saves recorded,
+    # stay the same.
     # Trade as open bargaining: offers are reviewed before they go, may ask for cards by name,
     # and may be cancelled; a player may pass for the whole phase (game/core/phases/trade.py).
     # Games made before it existed keep the older protocol, so their action logs replay.
-    open_bargaining: bool = False
+    open_bargaining: bool = optional_part(False)
     # The last turn the players agree on (rules §7.4: "unless the group sets a time limit"): the
     # game ends after that turn's A.S.T. alteration and is scored as usual. 0: none.
-    last_turn: int = 0
-
-    def to_dict(self) -> dict[str, Any]:
-        """Fields added after saves were first written are left out at their default, so the
-        states of older games (and the hashes their saves recorded) stay the same."""
-        plain = {f.name: to_plain(getattr(self, f.name)) for f in fields(self)}
-        return {k: v for k, v in plain.items() if _ADDED_LATER.get(k, plain) != v}
-
-
-_ADDED_LATER: dict[str, Any] = {"open_bargaining": False, "last_turn": 0}
+    last_turn: int = optional_part(0)
+    events: EventsOptions | None = optional_part()  # the Events module (issue 18); None: off
 
 
 @dataclass(frozen=True)
@@ -153,6 +149,7 @@ class GameState:
     game_over: bool = False
     ended_by: str = ""
     counters: dict[str, int] = field(default_factory=dict)  # e.g. "calamity:flood" -> times
+    eventdeck: EventDeck | None = optional_part()  # the Events module's state, when it is on
     version: int = FORMAT_VERSION
 
     def __post_init__(self) -> None:

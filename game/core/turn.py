@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from .eventdeck import action as _event_action  # noqa: F401  (registers phase:events)
+from .eventdeck.deck import end_of_turn as events_end_of_turn
+from .eventdeck.windows import open_window as open_event_window
 from .events import Event, GameEnded, PhaseStarted, TurnStarted
 from .flow import done, push, register
 from .scoring import final_ranking
@@ -24,7 +27,9 @@ PHASES: tuple[str, ...] = (
 )
 
 # Phase names a scenario may play besides the 13: both calamity phases, or one whole turn.
-SCENARIO_PHASES: tuple[str, ...] = (*PHASES, "calamities", "turn")
+SCENARIO_PHASES: tuple[str, ...] = (*PHASES, "calamities", "turn", "events")
+# With the Events module on, every turn opens with the Event Action (004:16.2), before Taxation.
+EVENTS_PHASE = "events"
 
 # The first turn starts with population expansion: nobody has a city to tax yet.
 FIRST_TURN_START = 1
@@ -55,7 +60,14 @@ def _game_step(state: GameState, task: Task, events: list[Event]) -> None:
 
 def _turn_step(state: GameState, task: Task, events: list[Event]) -> None:
     index = int(task.data.get("next", 0))
+    if state.eventdeck is not None and not task.data.get("events"):
+        task.data["events"] = True
+        state.phase = EVENTS_PHASE
+        events.append(PhaseStarted(phase=EVENTS_PHASE, turn=state.turn))
+        push(state, phase_task(EVENTS_PHASE))
+        return
     if index >= len(PHASES):
+        events_end_of_turn(state, events)
         for player in state.players.values():
             player.flags.clear()
         if not task.data.get("single"):
@@ -67,6 +79,7 @@ def _turn_step(state: GameState, task: Task, events: list[Event]) -> None:
     state.phase = phase
     events.append(PhaseStarted(phase=phase, turn=state.turn))
     push(state, phase_task(phase))
+    open_event_window(state, phase)
 
 
 register("game", _game_step)

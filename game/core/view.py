@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from .eventdeck.view import EventsView, events_view
 from .mapgraph import MapGraph
 from .plain import clone
 from .state import Board, GameConfig, GameState, HandCard, Pending
@@ -40,6 +41,7 @@ class PlayerView:
     pending: Pending | None  # options only when the viewer is the one to decide
     game_over: bool
     ended_by: str
+    events: EventsView | None = None  # the Events module, when it is on
 
     def player(self, pid: str) -> PublicPlayer:
         for p in self.players:
@@ -88,6 +90,7 @@ def view(state: GameState, player: str | None) -> PlayerView:
         pending=clone(pending),
         game_over=state.game_over,
         ended_by=state.ended_by,
+        events=events_view(state, player),
     )
 
 

@@ -9,22 +9,28 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.core.gamedata import GameData
 from game.core.turn import SCENARIO_PHASES
 
-LABEL_KINDS = ("area", "sea", "volcano", "flood", "player", "card", "advance", "number")
+if TYPE_CHECKING:
+    from .events import EventsSpec
+
+LABEL_KINDS = ("area", "sea", "volcano", "flood", "player", "card", "advance", "number",
+               "event", "option")
 BARE_LABELS = ("yes", "no", "done")
 PLAYER_KEYS = {
     "cities", "city_areas", "tokens", "tokens_on_board", "unit_points", "unit_points_lost",
     "stock", "treasury", "ast", "census", "ships", "advances", "hand_size", "hand_face_value",
-    "hand",
+    "hand", "events",
 }  # fmt: skip
-GLOBAL_KEYS = {"barbarian_tokens", "pirate_cities", "no_effect"}
+GLOBAL_KEYS = {"barbarian_tokens", "pirate_cities", "no_effect",
+               # the Events extension (game/scenario/events.py)
+               "age", "display", "deck_size", "discards", "markers", "events_played", "unpicked"}
 AREA_KEYS = {"tokens", "city", "barbarian_tokens"}
 TOP_KEYS = {"title", "clauses", "ruleset", "seed", "ast_side", "map", "players", "barbarians",
-            "play", "expect"}  # fmt: skip
+            "play", "expect", "events", "markers", "dice"}  # fmt: skip
 # Free-text keys an author may add at the top without changing what the scenario means.
 META_KEYS = {"description", "notes", "author", "source"}
 
@@ -65,6 +71,7 @@ class Scenario:
     expect_players: dict[str, dict[str, Any]]
     expect_global: dict[str, Any]
     expect_areas: dict[str, dict[str, Any]]
+    events: EventsSpec | None = None  # the Events extension; None: the module is off
 
 
 def read_scenario(path: Path, data: GameData) -> Scenario:
@@ -98,6 +105,9 @@ def parse_scenario(raw: dict[str, Any], path: str, data: GameData) -> Scenario:
     players_raw = _table(raw.get("players", {}), "players")
     if not players_raw:
         raise ScenarioError("players", "a scenario needs at least one player")
+    from .events import parse_events  # the extension reads the tables this module skips
+
+    events = parse_events(raw, players_raw)
     players: dict[str, PlayerSpec] = {}
     for pid, spec in players_raw.items():
         if pid not in data.civilizations:
@@ -125,6 +135,7 @@ def parse_scenario(raw: dict[str, Any], path: str, data: GameData) -> Scenario:
         map=game_map, players=players, barbarian_tokens=barbarian_tokens,
         pirate_cities=pirate_cities, phase=phase, choices=choices,
         expect_players=expect_players, expect_global=expect_global, expect_areas=expect_areas,
+        events=events,
     )
 
 

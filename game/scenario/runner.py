@@ -10,11 +10,16 @@ from typing import Any
 
 from game.core.engine import Action, advance, apply
 from game.core.errors import IllegalAction, PhaseNotImplemented
+from game.core.eventdeck.cards import load_event_cards
+from game.core.eventdeck.windows import open_window as open_event_window
 from game.core.gamedata import GameData, load_game_data
 from game.core.state import BARBARIANS, PIRATE, GameState, Task
 from game.core.turn import PHASES, phase_task
 
 from .build import build_state
+from .events import PLAYER_KEYS as EVENT_PLAYER_KEYS
+from .events import check as check_events
+from .events import install as install_events
 from .parse import Scenario, ScenarioError, read_scenario
 
 MAX_DECISIONS = 10_000
@@ -74,10 +79,13 @@ def start_play(state: GameState, phase: str) -> None:
     else:
         state.tasks = [Task(phase_task(phase))]
         state.phase = phase
+        open_event_window(state, phase)
 
 
 def play_and_check(scenario: Scenario, data: GameData) -> list[str]:
     state = build_state(scenario, data)
+    if scenario.events is not None:
+        install_events(state, scenario.events)
     before = _snapshot(state)
     start_play(state, scenario.phase)
     choices = list(scenario.choices)
@@ -157,6 +165,8 @@ def check_expectations(
             "hand": sorted(h.card for h in player.hand),
         }
         for key, want in expected.items():
+            if key in EVENT_PLAYER_KEYS:
+                continue
             if key == "tokens":
                 for area, n in _table(want, f"expect.{pid}.tokens").items():
                     _compare(out, f"{pid}.tokens.{area}", n, board.count(area, pid))
@@ -165,6 +175,7 @@ def check_expectations(
                          actual[key])
             else:
                 _compare(out, f"{pid}.{key}", want, actual[key])
+    out += check_events(state, scenario.expect_players, scenario.expect_global)
     for key, want in scenario.expect_global.items():
         if key == "barbarian_tokens":
             _compare(out, key, want, board.tokens_of(BARBARIANS))
@@ -181,6 +192,8 @@ def check_expectations(
         if area not in state.map.areas:
             raise ScenarioError(f"expect.areas.{area}", "unknown area")
         for key, want in expected.items():
+            if key in EVENT_PLAYER_KEYS:
+                continue
             if key == "tokens":
                 for owner, n in _table(want, f"expect.areas.{area}.tokens").items():
                     if owner not in state.players:
@@ -243,7 +256,7 @@ def run_paths(paths: Iterable[str], out: Any) -> int:
 def list_ids(out: Any) -> None:
     data = load_game_data()
     print("rule sets: " + ", ".join(data.rulesets), file=out)
-    print("phases: " + ", ".join((*PHASES, "calamities", "turn")), file=out)
+    print("phases: " + ", ".join((*PHASES, "calamities", "turn", "events")), file=out)
     print("civilizations (A.S.T. ranking): " + ", ".join(data.civilizations), file=out)
     print("advances: " + ", ".join(data.advances), file=out)
     print("commodity cards: " + ", ".join(data.commodities) + ", water", file=out)
@@ -252,3 +265,7 @@ def list_ids(out: Any) -> None:
     print("labels: area:ID, sea:ID, volcano:ID, flood:ID, player:ID, card:ID, advance:ID, "
           "number:N, yes, no, done", file=out)
     print("hand entries: CARD or CARD<PLAYER (traded to the holder by PLAYER)", file=out)
+    cards = load_event_cards()
+    print("events: " + ", ".join(cards.cards), file=out)
+    print("events not adapted: " + ", ".join(cards.not_adapted), file=out)
+    print("event labels: event:ID, event:face_down:N, option:a, option:b", file=out)

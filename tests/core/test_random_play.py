@@ -10,10 +10,12 @@ import pytest
 
 from game.bots import RandomBot
 from game.core import Action, GameConfig, GameState, apply, legal_actions, new_game, view
+from game.core.eventdeck.model import EventsOptions
 from game.core.flow import label_key
 from game.core.gamedata import load_game_data
 from game.core.invariants import card_census, violations
 from game.core.mapgraph import MapGraph
+from game.core.plain import clone
 from game.core.setup import choose_setup
 from game.mapfile import load_map_file
 
@@ -28,11 +30,12 @@ def arena() -> MapGraph:
     return load_map_file(ARENA)[0]
 
 
-def start(players: int, ruleset: str, seed: int, max_turns: int, side: str = "basic") -> GameState:
+def start(players: int, ruleset: str, seed: int, max_turns: int, side: str = "basic",
+          events: EventsOptions | None = None) -> GameState:
     data = load_game_data()
     setup = choose_setup(data, GameConfig(players=["?"] * players))
     config = GameConfig(players=[], ruleset=ruleset, ast_side=side, setup=setup.id, seed=seed,
-                        max_turns=max_turns)
+                        max_turns=max_turns, events=clone(events))
     return new_game(config, arena(), data)
 
 
@@ -48,8 +51,9 @@ def over_limit(state: GameState) -> list[str]:
 
 
 def play(players: int, ruleset: str, seed: int, max_turns: int, deep: bool,
-         side: str = "basic") -> tuple[GameState, list[Action]]:
-    state = start(players, ruleset, seed, max_turns, side)
+         side: str = "basic", events: EventsOptions | None = None
+         ) -> tuple[GameState, list[Action]]:
+    state = start(players, ruleset, seed, max_turns, side, events)
     bots = {pid: RandomBot(seed * 100 + i) for i, pid in enumerate(state.players)}
     cards: Counter[str] = card_census(state)
     log: list[Action] = []
@@ -72,8 +76,9 @@ def play(players: int, ruleset: str, seed: int, max_turns: int, deep: bool,
 
 
 def replay_hash(players: int, ruleset: str, seed: int, max_turns: int,
-                log: list[Action], side: str = "basic") -> str:
-    state = start(players, ruleset, seed, max_turns, side)
+                log: list[Action], side: str = "basic",
+                events: EventsOptions | None = None) -> str:
+    state = start(players, ruleset, seed, max_turns, side, events)
     for action in log:
         apply(state, action)
     return state.state_hash()
@@ -102,3 +107,21 @@ def test_a_thousand_whole_games_end_and_keep_every_invariant(seed: int) -> None:
     assert state.game_over and state.ended_by in ("max_turns", "late_iron")
     if seed % 50 == 0:
         assert replay_hash(players, ruleset, seed, SLOW_TURNS, log, side) == state.state_hash()
+
+
+# The Events module on (issue 18), with its optional rules in turn: an event step opens every
+# turn and its cards change the board, yet every invariant holds and a replay lands on the same
+# state.
+EVENT_OPTIONS = (EventsOptions(), EventsOptions(randomise_x=True, reveal_more=True),
+                 EventsOptions(random_b=True))
+EVENT_CASES = [(COUNTS[i % len(COUNTS)], RULESETS[i % 3], 2000 + i) for i in range(12)]
+
+
+@pytest.mark.parametrize(("players", "ruleset", "seed"), EVENT_CASES)
+def test_random_games_with_events_keep_every_invariant(players: int, ruleset: str,
+                                                       seed: int) -> None:
+    options = EVENT_OPTIONS[seed % 3]
+    state, log = play(players, ruleset, seed, max_turns=4, deep=seed % 4 == 0, events=options)
+    assert state.game_over and state.eventdeck is not None
+    assert state.eventdeck.log, "no event was taken"
+    assert replay_hash(players, ruleset, seed, 4, log, events=options) == state.state_hash()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..eventdeck.effects.markers import tax_cut
 from ..events import Event
 from ..flow import ask, done, register
 from ..gamedata import load_game_data
@@ -71,7 +72,7 @@ def _collect(state: GameState, rates: dict[str, int], events: list[Event]) -> li
         if not cities:
             continue
         rate = rates[pid]
-        due = rate * cities
+        due = rate * cities - tax_cut(state, pid, rate)  # event markers (issue 18)
         if player.stock >= due:
             gain_treasury(state, pid, due, events, RULE_RATE)
             continue

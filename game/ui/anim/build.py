@@ -75,6 +75,9 @@ UNSEEN = {
     "FreeAdvanceTaken", "LibraryDiscountUsed", "PurchaseCalledOff", "AstAdvanced",
     "DiscardsReturned", "AbilityUsed", "TributeGiven", "CardCashed", "CitySupportShort",
     "TokenConflictEnded", "UnitsAnnexed", "CityAttacked",
+    # The Events module (issue 18): the client shows its display and markers in a later step.
+    "EventDisplayLaid", "EventCardTaken", "EventCardUnpicked", "EventCheck", "MarkerPlaced",
+    "PrivateEventsReturned", "AgeBegins", "EventsEnd",
 }
 
 

@@ -1,0 +1,145 @@
+"""The Event Action (004:16.2-16.4): the display, each player taking one card in A.S.T. order,
+public events resolved at once, private ones to the hand, the card left over auto-resolved."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..events import Event
+from ..flow import ask, done, register
+from ..state import GameState, Task
+from . import effects, symbols
+from .cards import EventCard, load_event_cards
+from .deck import RULE_DISPLAY, lay_out
+from .dice import deck_of
+from .log import EventCardTaken, EventCardUnpicked, EventDisplayLaid
+
+RULE_ACTION = "004:16.2"
+RULE_GUIDE = "004:16.3"
+RULE_UNPICKED = "004:16.4"
+TAKE = "event_take"
+TARGET = "event_target"
+OPTION = "event_option"
+HIDDEN = "face_down:"
+
+
+def labels(state: GameState) -> list[str]:
+    """A face-up card is `event:ID`; a face-down one `event:face_down:N` (its place, from 1),
+    which reveals nothing."""
+    deck = deck_of(state)
+    return [f"event:{card}" if up else f"event:{HIDDEN}{i + 1}"
+            for i, (card, up) in enumerate(zip(deck.display, deck.shown, strict=True))]
+
+
+def _step(state: GameState, task: Task, events: list[Event]) -> None:
+    deck = state.eventdeck
+    data = task.data
+    if deck is None:
+        done(state, task)
+        return
+    if not data.get("laid"):
+        data["laid"] = True
+        if not deck.display:
+            if deck.over:
+                done(state, task)
+                return
+            lay_out(state, deck)
+        data["order"] = list(state.players)
+        data["i"] = 0
+        events.append(EventDisplayLaid(
+            age=deck.age, face_up=tuple(c for c, up in zip(deck.display, deck.shown,
+                                                           strict=True) if up),
+            face_down=deck.shown.count(False), rule=RULE_DISPLAY))
+    order: list[str] = data["order"]
+    while data["i"] < len(order) and deck.display:
+        player = order[data["i"]]
+        if player not in state.players:
+            data["i"] += 1
+            continue
+        ask(state, player, TAKE, "Take one event from the display", labels(state), RULE_ACTION)
+        return
+    for card in deck.display:  # 004:16.4: no effect, but the symbols auto-resolve
+        events.append(EventCardUnpicked(card=card, rule=RULE_UNPICKED))
+        state.counters[f"event_unpicked:{card}"] = state.counters.get(
+            f"event_unpicked:{card}", 0) + 1
+        symbols.resolve(state, load_event_cards().cards[card].symbols, "", events)
+        deck.discards.append(card)
+    deck.display, deck.shown = [], []
+    done(state, task)
+
+
+def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
+    deck = deck_of(state)
+    data = task.data
+    taker = data["order"][data["i"]]
+    if label.startswith("option:"):  # an A/B answer for the card being resolved
+        data["res"]["pick"] = 0 if label == "option:a" else 1
+    elif "card" in data:  # the taker named the target of a public event
+        data["res"] = {"card": data.pop("card"), "targets": [label.split(":", 1)[1]], "k": 0}
+    else:
+        index = labels(state).index(label)
+        card_id = deck.display.pop(index)
+        deck.shown.pop(index)
+        card = load_event_cards().cards[card_id]
+        deck.log.append(card_id)
+        key = f"event_taken:{card_id}"
+        state.counters[key] = state.counters.get(key, 0) + 1
+        events.append(EventCardTaken(player=taker, card=card_id if card.public else "",
+                                     private=not card.public, rule=card.source))
+        if not card.public:
+            deck.hands.setdefault(taker, []).append(card_id)
+            deck.hands[taker].sort()  # sorted: the order of a hand reveals nothing
+            data["i"] += 1
+            return
+        if card.target == "chosen":
+            data["card"] = card_id
+            ask(state, taker, TARGET, f"{card.title}: choose the player it strikes",
+                [f"player:{p}" for p in state.players], RULE_GUIDE)
+            return
+        data["res"] = {"card": card_id, "targets": _targets(state, card, taker), "k": 0}
+    if _resolve(state, data, taker, events):
+        data["i"] += 1
+
+
+def _targets(state: GameState, card: EventCard, taker: str) -> list[str]:
+    """004:16.3: effects on several players resolve one by one, from the taker on in A.S.T.
+    order."""
+    players = list(state.players)
+    if card.target == "random":
+        return [state.rng.choice(players)]
+    if card.target == "each":
+        start = players.index(taker)
+        return players[start:] + players[:start]
+    return [taker]
+
+
+def _resolve(state: GameState, data: dict[str, Any], taker: str, events: list[Event]) -> bool:
+    """Carry the card under resolution on, target by target; False while an A/B choice waits.
+    004:16.3: the player struck chooses; an option it cannot pay for falls to the other, and
+    with neither payable (or both) it chooses freely."""
+    res = data["res"]
+    card = load_event_cards().cards[res["card"]]
+    if state.turn < card.from_turn:
+        res["k"] = len(res["targets"])  # too early: discarded without effect
+    while res["k"] < len(res["targets"]):
+        player = res["targets"][res["k"]]
+        option: int | None = res.pop("pick", None)
+        if card.choice and option is None:
+            payable = [i for i in range(len(card.choice))
+                       if card.cost(i) <= state.players[player].treasury]
+            if len(payable) != 1:
+                ask(state, player, OPTION, f"{card.title}: choose A or B",
+                    ["option:a", "option:b"], RULE_GUIDE)
+                return False
+            option = payable[0]
+        chosen = card.choice[option] if option is not None else ()
+        for effect in (*card.effects, *chosen):
+            effects.run(state, player, effect, card.source, events)
+        res["k"] += 1
+    symbols.resolve(state, card.symbols, taker, events)
+    deck_of(state).discards.append(card.id)
+    del data["res"]
+    return True
+
+
+register("phase:events", _step, _choose)

@@ -1,0 +1,183 @@
+"""The event cards as data: `game/core/data/events.toml`, loaded and checked once.
+
+Every seed 000 card is either a `[cards.ID]` entry (adapted) or a `[not_adapted.ID]` entry with
+its one-line reason; the checks here refuse a file that names an unknown primitive, symbol,
+marker, window or civilization, so a broken file fails at load with one line naming the key.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+from dataclasses import dataclass
+from importlib import resources
+from importlib.resources.abc import Traversable
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from ..gamedata import _Checker, _read, load_game_data
+from .model import MARKER_KINDS
+
+KINDS = ("A", "B", "realm")
+HALVES = ("1", "2", "X")
+TARGETS = ("taker", "chosen", "random", "each", "none")
+# Private events' timing windows that the core offers (others make a card not adapted).
+WINDOWS = ("taxation", "population_expansion")
+SYMBOLS = ("lost_at_sea", "unrest")
+# Each primitive with the parameters it takes; the procedures are in effects/.
+PRIMITIVES: Mapping[str, tuple[str, ...]] = MappingProxyType({
+    "treasury": ("amount",),  # gain (or with amount < 0 pay) treasury tokens
+    "treasury_halved": (),  # lose half the treasury, rounded up
+    "lose_tokens": ("pass", "fail"),  # D2 check: lose `pass` tokens, else `fail`, at random
+    "city_fire": ("turns",),  # a random city: D2 pass: pillage marker, else reduced
+    "return_private": ("count",),  # random private events from hand back into the deck
+    "pool": (),  # every player returns half their private events, rounded down
+    # kind: an index into model.MARKER_KINDS (famine 0, plague 1, scarcity 2, heresy 3,
+    # revolt 4, in_decline 5, pillage 6); the loader also accepts the name
+    "region_marker": ("kind", "turns"),  # a marker on a region from a D10 region roll
+    "own_area_marker": ("kind", "turns", "least"),  # on one of the player's areas at random
+    "plague": ("turns", "tokens"),  # region roll, plague marker, cities D2, tokens lost
+    "gain_tokens": ("count",),  # tokens from stock into the player's own areas
+    "free_city": (),  # a city, free, on a site in one of the player's own areas
+})
+
+
+@dataclass(frozen=True)
+class Effect:
+    do: str
+    params: Mapping[str, int]
+
+    def get(self, name: str, default: int = 0) -> int:
+        return self.params.get(name, default)
+
+
+@dataclass(frozen=True)
+class EventCard:
+    id: str
+    title: str
+    source: str  # the seed clause it adapts: "000:event:21", "000:calamity:7"
+    age: int
+    half: str  # "1", "2" or "X" (004:16 optional rule 6)
+    kind: str  # "A", "B" or "realm"
+    realm: str  # the civilization of a realm-specific event
+    listed: bool  # a B-event in the set-up's list (004:16.1)
+    public: bool
+    window: str  # a private event's timing window
+    target: str
+    effects: tuple[Effect, ...]
+    symbols: tuple[str, ...]  # secondary symbols, left to right (004:16.5)
+    choice: tuple[tuple[Effect, ...], ...] = ()  # options A and B, after `effects` (004:16.3)
+    from_turn: int = 0  # taken earlier, it has no effect ("not during turns 1 or 2")
+
+    def cost(self, option: int) -> int:
+        """The treasury an option's payments ask for (what "can pay" means, 004:16.3)."""
+        return sum(-e.get("amount") for e in self.choice[option]
+                   if e.do == "treasury" and e.get("amount") < 0)
+
+
+@dataclass(frozen=True)
+class EventCards:
+    cards: Mapping[str, EventCard]
+    not_adapted: Mapping[str, tuple[str, str]]  # id -> (seed clause, reason)
+    turns_per_age: int  # how many displays an Age deck is sized for
+
+
+def _effect(c: _Checker, key: str, raw: object) -> Effect:
+    table = c.table(key, raw)
+    do = c.choice(f"{key}.do", table.get("do"), PRIMITIVES)
+    params: dict[str, int] = {}
+    for name, value in table.items():
+        if name == "do":
+            continue
+        if name not in PRIMITIVES[do]:
+            raise c.fail(f"{key}.{name}", f"not a parameter of {do!r}")
+        if name == "kind" and isinstance(value, str):
+            value = MARKER_KINDS.index(c.choice(f"{key}.kind", value, MARKER_KINDS))
+        params[name] = c.integer(f"{key}.{name}", value, -50, 50)
+    return Effect(do, MappingProxyType(params))
+
+
+def _card(c: _Checker, cid: str, raw: object, civs: Mapping[str, Any]) -> EventCard:
+    key = f"cards.{cid}"
+    table = c.table(key, raw)
+    known = {"title", "source", "age", "half", "type", "realm", "listed", "public", "window",
+             "target", "effects", "symbols", "note", "choice", "from_turn"}
+    for name in table:
+        if name not in known:
+            raise c.fail(f"{key}.{name}", "unknown key")
+    for name in ("title", "source", "age", "half", "type", "public", "target", "effects"):
+        if name not in table:
+            raise c.fail(f"{key}.{name}", "missing key")
+    kind = c.choice(f"{key}.type", table["type"], KINDS)
+    realm = ""
+    if kind == "realm":
+        realm = c.choice(f"{key}.realm", table.get("realm"), civs)
+    public = c.boolean(f"{key}.public", table["public"])
+    window = ""
+    if not public:
+        window = c.choice(f"{key}.window", table.get("window"), WINDOWS)
+    effects = table["effects"]
+    choice: list[tuple[Effect, ...]] = []
+    if "choice" in table:
+        options = c.table(f"{key}.choice", table["choice"], required=("a", "b"))
+        for name in ("a", "b"):
+            raw_effects = options[name]
+            if not isinstance(raw_effects, list) or not raw_effects:
+                raise c.fail(f"{key}.choice.{name}", "expected a non-empty list of effects")
+            choice.append(tuple(_effect(c, f"{key}.choice.{name}[{i}]", e)
+                                for i, e in enumerate(raw_effects)))
+    if not isinstance(effects, list) or not (effects or choice):
+        raise c.fail(f"{key}.effects", "expected a list of effects (empty only with a choice)")
+    return EventCard(
+        id=c.ident(key, cid),
+        title=c.string(f"{key}.title", table["title"]),
+        source=c.string(f"{key}.source", table["source"]),
+        age=c.integer(f"{key}.age", table["age"], 1, 4),
+        half=c.choice(f"{key}.half", table["half"], HALVES),
+        kind=kind,
+        realm=realm,
+        listed=c.boolean(f"{key}.listed", table.get("listed", kind == "B")),
+        public=public,
+        window=window,
+        target=c.choice(f"{key}.target", table["target"], TARGETS),
+        effects=tuple(_effect(c, f"{key}.effects[{i}]", e) for i, e in enumerate(effects)),
+        symbols=c.strings(f"{key}.symbols", table.get("symbols", []), SYMBOLS, empty=True),
+        choice=tuple(choice),
+        from_turn=c.integer(f"{key}.from_turn", table.get("from_turn", 0), 0, 20),
+    )
+
+
+def _load(root: Traversable) -> EventCards:
+    c, doc = _read(root, "events.toml")
+    c.table("", doc, required=("deck", "cards", "not_adapted"))
+    deck = c.table("deck", doc["deck"], required=("turns_per_age",))
+    civs = load_game_data().civilizations
+    cards = {cid: _card(c, cid, raw, civs) for cid, raw in c.table("cards", doc["cards"]).items()}
+    skipped: dict[str, tuple[str, str]] = {}
+    for cid, raw in c.table("not_adapted", doc["not_adapted"]).items():
+        key = f"not_adapted.{cid}"
+        entry = c.table(key, raw, required=("source", "reason"))
+        if cid in cards:
+            raise c.fail(key, "also adapted under [cards]")
+        skipped[c.ident(key, cid)] = (c.string(f"{key}.source", entry["source"]),
+                                      c.string(f"{key}.reason", entry["reason"]))
+    sources = [card.source for card in cards.values()] + [s for s, _ in skipped.values()]
+    for source in sources:
+        if source.startswith("000:") and sources.count(source) > 1:
+            raise c.fail("cards", f"seed card {source} is listed twice")
+    return EventCards(
+        cards=MappingProxyType(cards),
+        not_adapted=MappingProxyType(skipped),
+        turns_per_age=c.integer("deck.turns_per_age", deck["turns_per_age"], 1, 50),
+    )
+
+
+@functools.cache
+def load_event_cards() -> EventCards:
+    return _load(resources.files("game.core") / "data")
+
+
+def load_event_cards_from(directory: Path) -> EventCards:
+    """Cards from `directory` (not cached); for tests with broken copies."""
+    return _load(directory)

@@ -1,0 +1,64 @@
+"""Losses on the board: tokens taken at random, a city struck by fire."""
+
+from __future__ import annotations
+
+from ...events import Event
+from ...ops import remove_tokens
+from ...population import reduce_city
+from ...state import GameState
+from ..cards import Effect
+from ..dice import d2, deck_of
+from ..log import EventCheck, MarkerPlaced
+from ..model import Marker
+
+
+def check(state: GameState, player: str, rule: str, events: list[Event]) -> bool:
+    passed = d2(state)
+    events.append(EventCheck(player=player, die="d2", result="pass" if passed else "fail",
+                             rule=rule))
+    return passed
+
+
+def lose_random_tokens(state: GameState, player: str, n: int, rule: str,
+                       events: list[Event], within: set[str] | None = None) -> int:
+    """n tokens, each from an area drawn at random in proportion to the tokens there (only
+    areas `within`, when given)."""
+    lost = 0
+    for _ in range(n):
+        spread = [(a, here[player]) for a, here in sorted(state.board.tokens.items())
+                  if here.get(player) and (within is None or a in within)]
+        total = sum(k for _, k in spread)
+        if not total:
+            break
+        pick = state.rng.below(total)
+        for area, k in spread:
+            if pick < k:
+                lost += remove_tokens(state, player, area, 1, events, rule)
+                break
+            pick -= k
+    return lost
+
+
+def lose_tokens(state: GameState, player: str, effect: Effect, rule: str,
+                events: list[Event]) -> None:
+    n = effect.get("pass") if check(state, player, rule, events) else effect.get("fail")
+    lose_random_tokens(state, player, n, rule, events)
+
+
+def city_fire(state: GameState, player: str, effect: Effect, rule: str,
+              events: list[Event]) -> None:
+    """A random city of the player: D2 passed, a pillage marker (no tax from it while it
+    lasts); failed, the city is reduced."""
+    cities = state.board.cities_of(player)
+    if not cities:
+        return
+    area = state.rng.choice(cities)
+    if check(state, player, rule, events):
+        turns = effect.get("turns", 1)
+        deck_of(state).markers.append(Marker(kind="pillage", turns=turns, area=area, rule=rule))
+        events.append(MarkerPlaced(kind="pillage", where=area, turns=turns, rule=rule))
+    else:
+        reduce_city(state, area, events, rule)
+
+
+EFFECTS = {"lose_tokens": lose_tokens, "city_fire": city_fire}

@@ -1,0 +1,118 @@
+"""Markers on the map: a D10 region roll places famine, scarcity, plague or heresy on a
+region; revolt and heresy go on one of a player's areas. What markers do to taxation is
+`tax_cut`; Unrest (symbols.py) tests the cities under revolt and heresy."""
+
+from __future__ import annotations
+
+from ...events import Event
+from ...population import reduce_city
+from ...state import BARBARIANS, GameState
+from ..cards import Effect
+from ..dice import deck_of, region_roll
+from ..log import EventCheck, MarkerPlaced
+from ..model import MARKER_KINDS, Marker
+from .losses import check, lose_random_tokens
+
+KINDS = MARKER_KINDS
+REROLLS = 10  # a roll on a region already struck, or empty on this map, is rolled again
+# Seed 000: famine and plague take a third of the income, scarcity a quarter; one cut per city.
+TAX_KEPT = {"famine": (2, 3), "plague": (2, 3), "scarcity": (3, 4), "pillage": (0, 1),
+            "revolt": (0, 1)}
+# Regions a new marker of the kind avoids ("roll again if the Area already suffers from ...").
+AVOID = {"famine": {"famine", "scarcity"}, "scarcity": {"famine", "scarcity"},
+         "plague": {"plague"}, "heresy": {"heresy"}}
+
+
+def marked_areas(state: GameState, marker: Marker) -> tuple[str, ...]:
+    if marker.area:
+        return (marker.area,)
+    if marker.region:
+        return tuple(a for a in deck_of(state).regions.areas(marker.region)
+                     if a in state.map.areas)
+    return ()
+
+
+def tax_cut(state: GameState, player: str, rate: int) -> int:
+    """How many tokens fewer the player's cities pay in tax under markers (each city takes
+    its one deepest cut)."""
+    deck = state.eventdeck
+    if deck is None or not deck.markers:
+        return 0
+    kept: dict[str, int] = {}
+    for marker in deck.markers:
+        share = TAX_KEPT.get(marker.kind)
+        if share is None:
+            continue
+        for area in marked_areas(state, marker):
+            if state.board.cities.get(area) == player:
+                pays = rate * share[0] // share[1]
+                kept[area] = min(kept.get(area, rate), pays)
+    return sum(rate - pays for pays in kept.values())
+
+
+def roll_region(state: GameState, kind: str, player: str, rule: str,
+                events: list[Event]) -> str:
+    """A D10 region roll for a new marker of `kind`; "" when no region can take it."""
+    deck = deck_of(state)
+    taken = {m.region for m in deck.markers if m.kind in AVOID.get(kind, set())}
+    for _ in range(REROLLS):
+        region = region_roll(state)
+        events.append(EventCheck(player=player, die="d10", result=region, rule=rule))
+        if region not in taken and marked_areas(state, Marker(kind, 1, region=region)):
+            return region
+    return ""
+
+
+def place(state: GameState, marker: Marker, events: list[Event]) -> None:
+    deck_of(state).markers.append(marker)
+    where = marker.area or marker.region or marker.player
+    events.append(MarkerPlaced(kind=marker.kind, where=where, turns=marker.turns,
+                               rule=marker.rule))
+
+
+def _kind(effect: Effect) -> str:
+    return KINDS[effect.get("kind")]
+
+
+def region_marker(state: GameState, player: str, effect: Effect, rule: str,
+                  events: list[Event]) -> None:
+    kind = _kind(effect)
+    region = roll_region(state, kind, player, rule, events)
+    if region:
+        place(state, Marker(kind, effect.get("turns", 1), region=region, rule=rule), events)
+
+
+def own_area_marker(state: GameState, player: str, effect: Effect, rule: str,
+                    events: list[Event]) -> None:
+    """One of the player's areas at random (a city or tokens); none when it holds a single
+    area (seed 000's Heresy: "a distant part of the nation")."""
+    board = state.board
+    areas = sorted({a for a, here in board.tokens.items() if here.get(player)}
+                   | set(board.cities_of(player)))
+    if len(areas) < effect.get("least", 1):
+        return
+    area = state.rng.choice(areas)
+    place(state, Marker(_kind(effect), effect.get("turns", 1), area=area, rule=rule), events)
+
+
+def plague(state: GameState, player: str, effect: Effect, rule: str,
+           events: list[Event]) -> None:
+    """A plague marker on a rolled region; each city there fails a D2 check or is reduced;
+    each player loses `tokens` tokens at random among its tokens there, barbarians one."""
+    region = roll_region(state, "plague", player, rule, events)
+    if not region:
+        return
+    marker = Marker("plague", effect.get("turns", 1), region=region, rule=rule)
+    place(state, marker, events)
+    areas = marked_areas(state, marker)
+    for area in areas:
+        owner = state.board.cities.get(area)
+        if owner in state.players and not check(state, owner, rule, events):
+            reduce_city(state, area, events, rule)
+    for pid in [*state.players, BARBARIANS]:
+        n = 1 if pid == BARBARIANS else effect.get("tokens", 2)
+        lose_random_tokens(state, pid, n, rule, events, within=set(areas))
+
+
+EFFECTS = {"region_marker": region_marker, "own_area_marker": own_area_marker,
+           "plague": plague}

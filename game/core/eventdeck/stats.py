@@ -1,0 +1,23 @@
+"""Figures for simulate and the bench: how often each card was taken, left unpicked or played
+from hand, and the turn each Age began ("end": the turn events ended)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..state import GameState
+
+
+def event_counts(state: GameState) -> dict[str, Any]:
+    out: dict[str, dict[str, int]] = {"taken": {}, "unpicked": {}, "played": {}, "ages": {}}
+    for key, n in sorted(state.counters.items()):
+        kind, _, what = key.partition(":")
+        if kind == "event_taken":
+            out["taken"][what] = n
+        elif kind == "event_unpicked":
+            out["unpicked"][what] = n
+        elif kind == "event_played":
+            out["played"][what] = n
+        elif kind == "event_age":
+            out["ages"][what] = n
+    return out

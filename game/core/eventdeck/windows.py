@@ -1,0 +1,70 @@
+"""Private events played in their timing windows (seed 000 "during ..."): when a phase with a
+window begins, each player holding a card for it, in A.S.T. order, is asked whether to play
+one (`event:ID`) or not (`no`). Only holders of a playable card are asked, so a game where
+nobody holds one sees no new decision."""
+
+from __future__ import annotations
+
+from ..events import Event
+from ..flow import ask, done, push, register
+from ..state import GameState, Task
+from . import effects
+from .cards import EventCard, load_event_cards
+from .dice import deck_of
+from .log import EventCardTaken
+
+TASK = "event_window"
+PLAY = "event_play"
+
+
+def playable(state: GameState, player: str, window: str) -> list[EventCard]:
+    deck = state.eventdeck
+    if deck is None:
+        return []
+    cards = load_event_cards().cards
+    return [cards[c] for c in sorted(set(deck.hands.get(player, ()))) if cards[c].window == window]
+
+
+def open_window(state: GameState, window: str) -> None:
+    """Push the window's task (it runs before the phase pushed just before it) when anyone
+    holds a card for it."""
+    if state.eventdeck is None:
+        return
+    if any(playable(state, p, window) for p in state.players):
+        push(state, TASK, window=window, i=0)
+
+
+def _step(state: GameState, task: Task, events: list[Event]) -> None:
+    order = list(state.players)
+    window = str(task.data["window"])
+    while task.data["i"] < len(order):
+        player = order[task.data["i"]]
+        cards = playable(state, player, window)
+        if cards:
+            ask(state, player, PLAY, f"Play a private event now ({window})?",
+                [f"event:{c.id}" for c in cards] + ["no"], cards[0].source)
+            return
+        task.data["i"] += 1
+    done(state, task)
+
+
+def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
+    player = list(state.players)[task.data["i"]]
+    task.data["i"] += 1  # one card per player and window
+    if label == "no":
+        return
+    card = load_event_cards().cards[label.split(":", 1)[1]]
+    deck = deck_of(state)
+    deck.hands[player].remove(card.id)
+    deck.log.append(card.id)
+    key = f"event_played:{card.id}"
+    state.counters[key] = state.counters.get(key, 0) + 1
+    events.append(EventCardTaken(player=player, card=card.id, private=False, rule=card.source))
+    targets = [player] if card.target in ("taker", "none") else list(state.players)
+    for target in targets:
+        for effect in card.effects:
+            effects.run(state, target, effect, card.source, events)
+    deck.discards.append(card.id)
+
+
+register(TASK, _step, _choose)

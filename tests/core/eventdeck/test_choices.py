@@ -1,0 +1,56 @@
+"""004:16.3's A/B choice: the player struck chooses; an option it cannot pay for falls to the
+other; several players resolve one by one from the taker on."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from types import MappingProxyType
+
+import pytest
+
+from game.core import apply
+from game.core.engine import Action
+from game.core.eventdeck import action
+from game.core.eventdeck.cards import Effect, EventCard, EventCards, load_event_cards
+from game.core.eventdeck.model import EventsOptions
+from game.core.flow import label_key
+
+from .test_machinery import game
+
+TRIBUTE = EventCard(
+    id="tribute", title="Tribute", source="test:tribute", age=1, half="X", kind="A", realm="",
+    listed=False, public=True, window="", target="each", effects=(), symbols=(),
+    choice=((Effect("treasury", MappingProxyType({"amount": -5})),),
+            (Effect("treasury_halved", MappingProxyType({})),)),
+)
+
+
+@pytest.fixture
+def with_tribute(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = load_event_cards()
+    cards = replace(real, cards=MappingProxyType({**real.cards, "tribute": TRIBUTE}))
+    assert isinstance(cards, EventCards)
+    monkeypatch.setattr(action, "load_event_cards", lambda: cards)
+
+
+def test_an_option_the_player_cannot_pay_falls_to_the_other(with_tribute: None) -> None:
+    state = game(events=EventsOptions())
+    deck = state.eventdeck
+    assert deck is not None and state.pending is not None
+    order = list(state.players)
+    for pid in order:
+        state.players[pid].treasury, state.players[pid].stock = 4, state.players[pid].stock - 4
+    taker = order[0]
+    state.players[taker].treasury += 6
+    state.players[taker].stock -= 6
+    deck.display[0] = "tribute"
+    state.pending.options = sorted(action.labels(state), key=label_key)
+    apply(state, Action(taker, "event:tribute"))
+    # the taker (10) can pay either: asked first
+    assert state.pending is not None and state.pending.kind == "event_option"
+    assert state.pending.player == taker
+    apply(state, Action(taker, "option:a"))
+    assert state.players[taker].treasury == 5
+    # every other player holds 4, short of A's 5: B (half the treasury) without a question
+    assert all(state.players[p].treasury == 2 for p in order[1:])
+    assert state.pending is not None and state.pending.kind == "event_take"
