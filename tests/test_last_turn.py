@@ -31,10 +31,12 @@ def test_simulate_ends_the_game_after_the_last_turn(capsys) -> None:
     assert result["winner"] and len(result["scores"]) == 5
 
 
-def test_a_negative_last_turn_is_refused_with_one_line(capsys) -> None:
-    assert main(["simulate", "--players", "5", "--map", ARENA, "--last-turn", "-1"]) == 1
-    err = capsys.readouterr().err.strip().splitlines()
-    assert len(err) == 1 and "last turn" in err[0]
+def test_a_negative_last_turn_is_refused_with_one_line() -> None:
+    """The command line refuses it in its parser (tests/test_cli.py); the set-up itself refuses
+    it too, for every other caller."""
+    with pytest.raises(simulate_module.SimulationError) as err:
+        simulate_module.simulate(players=5, bots=["random"], map_name=ARENA, last_turn=-1)
+    assert "last turn" in str(err.value) and "\n" not in str(err.value)
 
 
 def test_hitting_the_action_limit_is_reported_as_the_end_not_an_error(capsys, monkeypatch):
