@@ -31,6 +31,38 @@ def bots_play(seed: int, moves: int) -> GameState:
     return state
 
 
+def bots_until(seed: int, kind: str, cause: str, limit: int = 6000) -> GameState:
+    """The arena game `seed` played by basic bots up to the first decision of `kind` whose cause
+    line holds `cause` (found by playing on, not by a move count, so that a change of the rules
+    that moves it keeps the test meaningful)."""
+    from game.ui.cause import cause_line
+
+    state = make_game(seed)
+    bots = {pid: make_bot("basic", seed * 100 + i) for i, pid in enumerate(state.players)}
+    for _ in range(limit):
+        pending = state.pending
+        assert pending is not None
+        if pending.kind == kind and cause in cause_line(state, pending.player):
+            return state
+        apply(state, Action(pending.player, bots[pending.player].choose(
+            view(state, pending.player))))
+    raise AssertionError(f"no {kind} decision ({cause}) in {limit} moves of game {seed}")
+
+
+def civil_war(seed: int = 3) -> tuple[GameState, str]:
+    """A civil war's beneficiary about to select the victim's units, and who that is."""
+    state = bots_until(seed, "civil_war_select", "you gain from")
+    assert state.pending is not None
+    return state, state.pending.player
+
+
+def famine_share(seed: int = 1) -> tuple[GameState, str]:
+    """A famine being shared out, and the player about to remove unit points for it."""
+    state = bots_until(seed, "lose_unit_points", "famine is shared out")
+    assert state.pending is not None
+    return state, state.pending.player
+
+
 @pytest.fixture
 def app():
     application = App((1366, 768), settings=Settings(animation_speed=8.0),
@@ -83,37 +115,38 @@ def test_the_map_pans_to_the_decision_and_the_summary_says_what_the_bots_did(app
 
 
 def test_the_civil_war_beneficiary_is_told_why_it_selects_another_civ_s_units(app):
-    state = bots_play(3, 1318)  # Minoa's civil war, Assyria the beneficiary
-    game, driver = seat_one(app, state, "assyria", 3)
-    until_decision(game, driver, "assyria")
+    state, human = civil_war()
+    victim = str(state.tasks[-1].data["victim"])
+    game, driver = seat_one(app, state, human, 3)
+    until_decision(game, driver, human)
     pending = game.session.state.pending
     assert pending is not None and pending.kind == "civil_war_select"
-    assert any("you gain from Minoa's civil war" in str(part)
+    assert any(f"you gain from {victim.title()}'s civil war" in str(part)
                for part in (game.decision._image or ((),))[0])
 
 
 def test_a_famine_shared_out_names_the_civ_it_struck():
     from game.ui.cause import cause_line
 
-    state = bots_play(1, 979)
-    pending = state.pending
-    assert pending is not None and pending.kind == "lose_unit_points"
-    assert cause_line(state, pending.player).startswith(
-        "Why: Hatti's famine is shared out, and part of it falls on you")
+    state, sharer = famine_share()
+    victim = next(str(t.data["victim"]) for t in reversed(state.tasks) if "victim" in t.data)
+    assert victim != sharer
+    assert cause_line(state, sharer).startswith(
+        f"Why: {victim.title()}'s famine is shared out, and part of it falls on you")
 
 
 def test_no_summary_when_nothing_touched_the_person(app):
-    state = bots_play(3, 1318)
-    game, driver = seat_one(app, state, "assyria", 3)
-    until_decision(game, driver, "assyria")
+    state, human = civil_war()
+    game, driver = seat_one(app, state, human, 3)
+    until_decision(game, driver, human)
     assert game.news.lines == []
     assert pygame.Rect(game.news.rect).width == 0
 
 
 def test_a_civil_war_selection_of_20_points_takes_a_few_clicks(app):
-    state = bots_play(3, 1318)  # Minoa's civil war, Assyria selects 20 of Minoa's points
-    game, driver = seat_one(app, state, "assyria", 3)
-    until_decision(game, driver, "assyria")
+    state, human = civil_war()  # the beneficiary selects 20 of the victim's points
+    game, driver = seat_one(app, state, human, 3)
+    until_decision(game, driver, human)
     session = game.session
     plan = game.losses.plan
     assert plan is not None and plan.asked == 20 and len(plan.areas) > 5
@@ -124,32 +157,32 @@ def test_a_civil_war_selection_of_20_points_takes_a_few_clicks(app):
         assert rect is not None
         driver.click(rect.center)
     assert driver.clicks - clicks == 2
-    made = [a for a in session.record.actions[actions:] if a.player == "assyria"]
+    made = [a for a in session.record.actions[actions:] if a.player == human]
     assert made and all(a.label.startswith("area:") for a in made)
     pending = session.state.pending
-    assert not (pending and pending.player == "assyria" and pending.kind == "civil_war_select")
+    assert not (pending and pending.player == human and pending.kind == "civil_war_select")
 
 
 def test_losses_planned_per_area_remove_that_many_from_each(app):
-    state = bots_play(1, 979)  # Hatti's famine: Assyria removes 8 unit points
-    game, driver = seat_one(app, state, "assyria", 1)
-    until_decision(game, driver, "assyria")
+    state, human = famine_share()  # the sharer removes 8 unit points
+    game, driver = seat_one(app, state, human, 1)
+    until_decision(game, driver, human)
     plan = game.losses.plan
     assert plan is not None and plan.kind == "lose_unit_points" and plan.asked == 8
     first = plan.areas[0]
-    tokens = game.session.state.board.count(first, "assyria")
+    tokens = game.session.state.board.count(first, human)
     want = min(tokens, plan.most[first], 3)
     for _ in range(want):
         driver.click(game.losses.button(f"plus:{first}").center)
     assert plan.counts[first] == want
     driver.click(game.losses.button("go").center)
-    assert game.session.state.board.count(first, "assyria") == tokens - want
+    assert game.session.state.board.count(first, human) == tokens - want
 
 
 def test_the_losses_box_folds_to_its_title_and_opens_again(app):
-    state = bots_play(1, 979)
-    game, driver = seat_one(app, state, "assyria", 1)
-    until_decision(game, driver, "assyria")
+    state, human = famine_share()
+    game, driver = seat_one(app, state, human, 1)
+    until_decision(game, driver, human)
     box = game.losses
     assert box.plan is not None and not box.folded  # 1366 wide: room for it beside the map
     title = box.button("fold")
