@@ -1,4 +1,5 @@
-"""python -m game ...: play (default), simulate, scenario, replay, validate-map, selftest, arena."""
+"""python -m game ...: play (default), simulate, scenario, replay, validate-map, selftest, arena,
+serve, netcheck."""
 
 from __future__ import annotations
 
@@ -146,6 +147,25 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _port(text: str) -> int:
+    if not text.isdigit() or int(text) > 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number (0 to 65535)")
+    return int(text)
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from game.net.server import serve_forever
+    from game.persist.paths import data_dir
+
+    return serve_forever(args.host, args.port, data_dir() / "net", args.cert, args.key)
+
+
+def cmd_netcheck(args: argparse.Namespace) -> int:
+    from game.net.netcheck import run_netcheck
+
+    return run_netcheck(args.players, args.seed, args.max_turns)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="calamitas",
@@ -208,6 +228,20 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--ruleset", default="classic")
     arena.add_argument("--seed", type=int, default=1)
     arena.set_defaults(func=cmd_arena)
+
+    srv = sub.add_parser("serve", help="host network games (no window)")
+    srv.add_argument("--host", default="127.0.0.1", help="address to listen on (default: "
+                     "this machine only; 0.0.0.0 for the network)")
+    srv.add_argument("--port", type=_port, default=8765, metavar="P", help="0: any free port")
+    srv.add_argument("--cert", metavar="FILE", help="TLS certificate (PEM); without: plain")
+    srv.add_argument("--key", metavar="FILE", help="the certificate's private key (PEM)")
+    srv.set_defaults(func=cmd_serve)
+
+    nc = sub.add_parser("netcheck", help="a whole bot game through a server and N clients")
+    nc.add_argument("--players", type=int, default=5, metavar="N")
+    nc.add_argument("--seed", type=int, default=1)
+    nc.add_argument("--max-turns", type=int, default=0, metavar="T")
+    nc.set_defaults(func=cmd_netcheck)
     return parser
 
 
