@@ -54,7 +54,7 @@ from .protocol import (
     token_hash,
     tokens_match,
 )
-from .wire import wire_view
+from .wire import wire_views_text
 
 log = logging.getLogger("game.net.server")
 
@@ -319,7 +319,7 @@ class GameServer:
         game.watchers.add(client)
         await client.ws.send(message("joined", code=game.code, seat=seat, token=token,
                                      map=to_plain(game.state.map), tls=self.tls))
-        await client.ws.send(self._update(game, seat, []))
+        await client.ws.send(self._updates(game, [seat], [])[seat])
 
     async def _act(self, client: Client, msg: dict[str, Any]) -> None:
         game = self._game(msg["code"])
@@ -357,14 +357,23 @@ class GameServer:
                 game.autosaver.maybe_save(game.record, game.state)
         except SaveError as err:
             log.error("game %s: %s", game.code, err)
-        for client in list(game.watchers):
-            for seat in client.seats.get(game.code, ()):
-                broadcast([client.ws], self._update(game, seat, events))
+        watchers = [(c, seat) for c in list(game.watchers) for seat in c.seats.get(game.code, ())]
+        texts = self._updates(game, list({seat for _, seat in watchers}), events)
+        for client, seat in watchers:
+            broadcast([client.ws], texts[seat])
 
-    def _update(self, game: NetGame, seat: str | None, events: list[Event]) -> str:
-        return message("update", code=game.code, seat=seat, at=game.at,
-                       view=wire_view(game.state, seat), events=[e.to_dict() for e in events],
-                       started=game.started, game_over=game.state.game_over)
+    def _updates(self, game: NetGame, seats: list[str | None],
+                 events: list[Event]) -> dict[str | None, str]:
+        """The update message for each of `seats`; views spliced in as encoded once."""
+        views = wire_views_text(game.state, seats)
+        plain_events = [e.to_dict() for e in events]
+        out = {}
+        for seat in seats:
+            head = message("update", code=game.code, seat=seat, at=game.at,
+                           events=plain_events, started=game.started,
+                           game_over=game.state.game_over)
+            out[seat] = f'{head[:-1]},"view":{views[seat]}}}'
+        return out
 
     async def _play_bots(self, game: NetGame) -> None:
         """Every bot decision until a person must decide, letting others run now and then."""

@@ -4,6 +4,7 @@ never changes and is sent once, at join), and back."""
 from __future__ import annotations
 
 import dataclasses
+import json
 import typing
 from functools import cache
 from typing import Any
@@ -18,6 +19,30 @@ def wire_view(state: GameState, seat: str | None) -> dict[str, Any]:
     plain: dict[str, Any] = to_plain(view(state, seat))
     del plain["map"]
     return plain
+
+
+# The only fields in which one seat's view differs from the public (spectator's) view.
+PER_SEAT = ("viewer", "hand", "pending")
+
+
+def wire_views_text(state: GameState, seats: list[str | None]) -> dict[str | None, str]:
+    """`wire_view` for each of `seats` as JSON text, the public part built and encoded once
+    (every seat's view shares all of it but `PER_SEAT`)."""
+    public = wire_view(state, None)
+    shared = json.dumps({k: v for k, v in public.items() if k not in PER_SEAT},
+                        separators=(",", ":"))
+    out = {}
+    for seat in seats:
+        own = view_of_seat(state, seat) if seat is not None else public
+        tail = json.dumps({k: own[k] for k in PER_SEAT}, separators=(",", ":"))
+        out[seat] = f"{shared[:-1]},{tail[1:]}"
+    return out
+
+
+def view_of_seat(state: GameState, seat: str) -> dict[str, Any]:
+    """The `PER_SEAT` fields of `wire_view(state, seat)`, without encoding the rest."""
+    own = view(state, seat)
+    return {name: to_plain(getattr(own, name)) for name in PER_SEAT}
 
 
 @cache
