@@ -235,3 +235,19 @@ def test_a_client_of_another_version_is_refused_at_join(tmp_path: Path) -> None:
         await stranger.close()
 
     run_table(tmp_path, body)
+
+
+def test_a_spectator_sees_the_public_view_and_may_not_act(tmp_path: Path) -> None:
+    async def body(t: Table) -> None:
+        before = fingerprint(t["game"])
+        watcher = await open_client(t["address"])
+        await watcher.send(message("watch", game_version=t["server"].version, code=t["code"]))
+        assert (await receive(watcher, "joined"))["seat"] is None
+        seen = (await receive(watcher, "update"))["view"]
+        assert seen["viewer"] is None and seen["hand"] == []
+        assert seen["pending"]["player"] == t["mover_seat"] and seen["pending"]["options"] == []
+        assert "do not hold" in await refused(watcher, act(t))
+        assert fingerprint(t["game"]) == before
+        await watcher.close()
+
+    run_table(tmp_path, body)
