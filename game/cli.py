@@ -1,4 +1,5 @@
-"""python -m game ...: play (default), simulate, scenario, replay, validate-map, selftest, arena."""
+"""python -m game ...: play (default), simulate, scenario, replay, validate-map, selftest, arena,
+serve, netcheck."""
 
 from __future__ import annotations
 
@@ -189,6 +190,19 @@ def _levels() -> list[str]:
     return list(LEVELS)
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    from game.net.server import serve_forever
+    from game.persist.paths import data_dir
+
+    return serve_forever(args.host, args.port, data_dir() / "net", args.cert, args.key)
+
+
+def cmd_netcheck(args: argparse.Namespace) -> int:
+    from game.net.netcheck import run_netcheck
+
+    return run_netcheck(args.players, args.seed, args.max_turns)
+
+
 def build_parser() -> argparse.ArgumentParser:
     players, seed = whole(*PLAYERS), whole(0, SEEDS - 1)
     parser = _Parser(
@@ -269,6 +283,22 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--ruleset", default="classic", help="the rule set (default classic)")
     arena.add_argument("--seed", type=seed, default=1, help="the first game's random seed")
     arena.set_defaults(func=cmd_arena)
+
+    srv = sub.add_parser("serve", help="host network games (no window)")
+    srv.add_argument("--host", default="127.0.0.1", help="address to listen on (default: "
+                     "this machine only; 0.0.0.0 for the network)")
+    srv.add_argument("--port", type=whole(0, 65535), default=8765, metavar="P",
+                     help="port to listen on (default 8765; 0: any free port)")
+    srv.add_argument("--cert", metavar="FILE", help="TLS certificate (PEM); without: plain")
+    srv.add_argument("--key", metavar="FILE", help="the certificate's private key (PEM)")
+    srv.set_defaults(func=cmd_serve)
+
+    nc = sub.add_parser("netcheck", help="a whole bot game through a server and N clients")
+    nc.add_argument("--players", type=players, default=5, metavar="N", help="seats (default 5)")
+    nc.add_argument("--seed", type=seed, default=1, help="the game's random seed")
+    nc.add_argument("--max-turns", type=whole(0, TURNS), default=0, metavar="T",
+                    help="stop after T turns (default 0: play until the rules end the game)")
+    nc.set_defaults(func=cmd_netcheck)
     return parser
 
 

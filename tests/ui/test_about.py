@@ -40,7 +40,7 @@ def test_every_runtime_dependency_is_credited_with_its_licence() -> None:
     for requirement in project["dependencies"]:
         name = re.split(r"[<>=!~ \[]", requirement)[0]
         for text in (ABOUT, readme_credits()):
-            assert re.search(rf"{re.escape(name)} \((MIT|LGPL [\d.]+)\)", text), name
+            assert re.search(rf"{re.escape(name)} \((MIT|LGPL [\d.]+|BSD 3-Clause)\)", text), name
 
 
 def test_every_shipped_font_is_credited() -> None:

@@ -35,8 +35,8 @@ CREDITS = (
      "Vera licence; the DejaVu changes are in the public domain). The licence texts are in "
      "assets/fonts."),
     ("Built with",
-     "pygame-ce (LGPL 2.1), pygame-gui (MIT), pymunk (MIT), platformdirs (MIT) and tomli-w "
-     "(MIT)."),
+     "pygame-ce (LGPL 2.1), pygame-gui (MIT), pymunk (MIT), platformdirs (MIT), tomli-w "
+     "(MIT) and websockets (BSD 3-Clause)."),
 )
 
 

@@ -1,0 +1,168 @@
+"""The network protocol: JSON messages over WebSockets, versioned, checked field by field.
+
+Every message is one JSON object with `v` (the protocol version) and `type`. A client sends:
+
+    create  {players, seed, ruleset, max_turns, seats}   open a game; seats[i] is "" (a person
+                                                         joins it) or a bot level
+    join    {game_version, code, seat}                   take an open seat; its token comes once
+    resume  {game_version, code, seat, token}            back to one's seat after a drop
+    watch   {game_version, code}                         a spectator: the public view only
+    act     {code, seat, label, at}                      the label of an option of the pending
+                                                         decision; `at` is the number of actions
+                                                         the client has seen, so a replayed or
+                                                         stale message is refused
+The server answers:
+
+    created {code, seats, host_token}
+    joined  {code, seat, token, map, tls}      (token: only at join; tls: false when plain)
+    update  {code, seat, at, view, events, started, game_over}    (started: every seat taken)
+    refused {reason, to}
+
+A message from a client is refused (with the reason, changing nothing) when it is not text,
+is larger than MAX_CLIENT_MESSAGE, is not strict JSON, names another protocol version, has an
+unknown type, lacks a field, has a field of the wrong type or out of range, or has a field its
+type does not define.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from game.persist.strictjson import JsonError, loads_strict, one_line
+
+VERSION = 1
+# What a client may send is small (an action label); the cap is checked before parsing
+# (websockets' max_size closes the connection above it) and again here.
+MAX_CLIENT_MESSAGE = 16 * 1024
+# What the server sends: views of a whole board, and the map once at join.
+MAX_SERVER_MESSAGE = 8 * 1024 * 1024
+MAX_TEXT = 200
+MAX_PLAYERS = 18
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
+CODE_LENGTH = 6
+
+
+class ProtocolError(ValueError):
+    """A message that breaks the protocol; the text is one line, the reason sent back."""
+
+
+@dataclass(frozen=True)
+class Field:
+    kind: type
+    low: int = 0
+    high: int = MAX_TEXT  # for str: the longest length; for int: the largest value
+
+
+_TEXT = Field(str)
+_CODE = Field(str, 1, CODE_LENGTH)
+_TOKEN = Field(str, 1, 64)
+_VERSION_TEXT = Field(str, 1, 40)
+_COUNT = Field(int, 0, 10_000_000)
+
+CLIENT_MESSAGES: dict[str, dict[str, Field]] = {
+    "create": {"players": Field(int, 1, MAX_PLAYERS), "seed": Field(int, 0, 2**31 - 1),
+               "ruleset": Field(str, 1, 40), "max_turns": Field(int, 0, 1000),
+               "seats": Field(list, 1, MAX_PLAYERS), "game_version": _VERSION_TEXT},
+    "join": {"game_version": _VERSION_TEXT, "code": _CODE, "seat": Field(str, 1, 40)},
+    "resume": {"game_version": _VERSION_TEXT, "code": _CODE, "seat": Field(str, 1, 40),
+               "token": _TOKEN},
+    "watch": {"game_version": _VERSION_TEXT, "code": _CODE},
+    "act": {"code": _CODE, "seat": Field(str, 1, 40), "label": _TEXT, "at": _COUNT},
+}
+SERVER_TYPES = {"created", "joined", "update", "refused"}
+
+
+def parse_client_message(raw: str | bytes) -> dict[str, Any]:
+    """The checked message; ProtocolError naming the first problem."""
+    if not isinstance(raw, str):
+        raise ProtocolError("messages are JSON text, not binary frames")
+    if len(raw) > MAX_CLIENT_MESSAGE:
+        raise ProtocolError(f"message larger than {MAX_CLIENT_MESSAGE} characters")
+    try:
+        message = loads_strict(raw)
+    except JsonError as err:
+        raise ProtocolError(str(err)) from None
+    if not isinstance(message, dict):
+        raise ProtocolError("a message is a JSON object")
+    if message.get("v") != VERSION:
+        raise ProtocolError(f"protocol version {one_line(repr(message.get('v')), 20)} "
+                            f"is not {VERSION}: update Calamitas")
+    kind = message.get("type")
+    if not isinstance(kind, str) or kind not in CLIENT_MESSAGES:
+        raise ProtocolError(f"unknown message type {one_line(repr(kind), 40)}")
+    fields = CLIENT_MESSAGES[kind]
+    extra = sorted(set(message) - set(fields) - {"v", "type"})
+    if extra:
+        raise ProtocolError(f"{kind}: unknown field {one_line(extra[0], 40)!r}")
+    for name, field in fields.items():
+        if name not in message:
+            raise ProtocolError(f"{kind}: missing field {name!r}")
+        _check(kind, name, field, message[name])
+    if kind == "create":
+        for seat in message["seats"]:
+            if not isinstance(seat, str) or len(seat) > 40:
+                raise ProtocolError("create: each seat is \"\" or a bot level")
+    return message
+
+
+def _check(kind: str, name: str, field: Field, value: Any) -> None:
+    if type(value) is not field.kind:  # exact: True is not an int here
+        raise ProtocolError(f"{kind}: field {name!r} must be {field.kind.__name__}")
+    size = _size(value)
+    if not field.low <= size <= field.high:
+        what = "value" if field.kind is int else "length"
+        raise ProtocolError(f"{kind}: field {name!r} {what} out of range "
+                            f"{field.low}..{field.high}")
+
+
+def _size(value: Any) -> int:
+    return value if isinstance(value, int) else len(value)
+
+
+def message(kind: str, **fields: Any) -> str:
+    """A message as sent: compact JSON text."""
+    return json.dumps({"v": VERSION, "type": kind, **fields}, separators=(",", ":"))
+
+
+def parse_server_message(raw: str | bytes) -> dict[str, Any]:
+    """A message from the server, checked as far as a client needs: ProtocolError otherwise."""
+    if not isinstance(raw, str):
+        raise ProtocolError("the server sent a binary frame")
+    try:
+        data = loads_strict(raw)
+    except JsonError as err:
+        raise ProtocolError(f"the server sent {err}") from None
+    if not isinstance(data, dict) or data.get("v") != VERSION:
+        raise ProtocolError("the server speaks another protocol version")
+    if data.get("type") not in SERVER_TYPES:
+        kind = one_line(repr(data.get("type")), 40)
+        raise ProtocolError(f"the server sent an unknown message {kind}")
+    return data
+
+
+def new_code() -> str:
+    """A short join code to read out across the table."""
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def new_token() -> str:
+    """A seat's secret: given once, kept on the server only as its hash."""
+    return secrets.token_urlsafe(24)
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def tokens_match(token: str, stored_hash: str) -> bool:
+    return secrets.compare_digest(token_hash(token), stored_hash)
+
+
+def view_digest(wire_view: Any) -> str:
+    """A digest of a view as sent, the same on both ends (canonical JSON)."""
+    text = json.dumps(wire_view, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:32]

@@ -1,0 +1,461 @@
+"""The game server: hosts any number of games, each with one authoritative rules core.
+
+A client holds seats by their secret tokens; it sends only the label of an action for the
+decision pending for one of its seats, which the server applies through the core's door and
+answers by sending every connection the events and the view of its own seats. Bots seated by
+the host play here. Each game lives in its own folder under the data folder (`net/CODE/`): its
+autosaves (the local save format, written at every phase) and `table.json` (who may sit where,
+tokens kept only as hashes), so a restarted server resumes every game.
+
+Anything a client may not do is refused with a reason and changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import ssl
+import sys
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.server import ServerConnection, broadcast, serve
+from websockets.exceptions import ConnectionClosed
+
+from game.bots.seats import BotSeats
+from game.core import (
+    Action,
+    GameConfig,
+    GameState,
+    IllegalAction,
+    SetupError,
+    new_game,
+    view,
+)
+from game.core.errors import PhaseNotImplemented, StateError
+from game.core.events import Event
+from game.core.plain import to_plain
+from game.persist import Autosaver, GameRecord, SaveError, game_version, newest_autosave
+from game.persist.atomic import write_atomic
+from game.persist.strictjson import JsonError, read_json_file
+
+from .protocol import (
+    MAX_CLIENT_MESSAGE,
+    ProtocolError,
+    message,
+    new_code,
+    new_token,
+    parse_client_message,
+    token_hash,
+    tokens_match,
+)
+from .wire import wire_views_text
+
+log = logging.getLogger("game.net.server")
+
+MAX_GAMES = 200  # a server's open games; a create beyond it is refused
+RATE = 100.0  # messages a second a connection may keep up
+BURST = 200  # and in one burst
+FLOOD_CLOSE = 1000  # refused for flooding this often without a quiet second: closed
+BOT_PAUSE_EVERY = 20  # bot decisions between chances for other games and connections to run
+TABLE = "table.json"
+
+
+class Refusal(Exception):
+    """A message refused; `str` is the reason sent back. Nothing was changed."""
+
+
+@dataclass
+class Bucket:
+    """A token bucket: `RATE` messages a second, `BURST` at once."""
+
+    tokens: float = BURST
+    stamp: float = field(default_factory=time.monotonic)
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(BURST, self.tokens + (now - self.stamp) * RATE)
+        self.stamp = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+@dataclass(eq=False)  # compared and hashed by identity: one per connection
+class Client:
+    """One connection and the seats it holds (None: watching)."""
+
+    ws: ServerConnection
+    seats: dict[str, set[str | None]] = field(default_factory=dict)  # code -> seats
+    bucket: Bucket = field(default_factory=Bucket)
+    flooded: int = 0  # messages refused for flooding with less than a second between
+    last_flood: float = 0.0
+
+
+@dataclass
+class NetGame:
+    code: str
+    state: GameState
+    record: GameRecord
+    kinds: dict[str, str]  # seat -> "" (a person) or a bot level
+    tokens: dict[str, str]  # seat -> the hash of its token, once taken
+    host: str  # hash of the host's token
+    folder: Path
+    bots: BotSeats
+    autosaver: Autosaver
+    watchers: set[Client] = field(default_factory=set)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    @property
+    def started(self) -> bool:
+        return all(kind or seat in self.tokens for seat, kind in self.kinds.items())
+
+    @property
+    def at(self) -> int:
+        return len(self.record.actions)
+
+    def table(self) -> dict[str, Any]:
+        return {"code": self.code, "kinds": self.kinds, "tokens": self.tokens, "host": self.host}
+
+    def save_table(self) -> None:
+        data = json.dumps(self.table(), indent=1).encode()
+        write_atomic(self.folder / TABLE, data)
+
+    def save(self) -> None:
+        self.autosaver.save(self.record, self.state)
+
+
+def new_state(players: int, seed: int, ruleset: str, max_turns: int) -> GameState:
+    """A new game on the installed map with the set-up for `players`; Refusal if it cannot be."""
+    from game.core.gamedata import load_game_data
+    from game.core.setup import choose_setup
+    from game.simulate import SimulationError, resolve_map
+
+    try:
+        graph = resolve_map(None)
+        data = load_game_data()
+        setup = choose_setup(data, GameConfig(players=["?"] * players))
+        config = GameConfig(players=[], ruleset=ruleset, seed=seed, max_turns=max_turns,
+                            setup=setup.id)
+        return new_game(config, graph, data)
+    except (SimulationError, SetupError, PhaseNotImplemented, StateError) as err:
+        raise Refusal(f"cannot set up that game: {err}") from None
+
+
+class GameServer:
+    def __init__(self, folder: Path, tls: bool = False) -> None:
+        self.folder = folder
+        self.tls = tls
+        self.games: dict[str, NetGame] = {}
+        self.version = game_version()
+
+    # --- games on disk ---------------------------------------------------------------------
+
+    def load_games(self) -> list[str]:
+        """Resume every game saved under the folder; the lines to log about those that cannot."""
+        problems: list[str] = []
+        if not self.folder.is_dir():
+            return problems
+        for sub in sorted(p for p in self.folder.iterdir() if p.is_dir()):
+            try:
+                self.games[sub.name] = self._load(sub)
+            except (JsonError, SaveError, StateError, ValueError, KeyError, TypeError) as err:
+                problems.append(f"{sub.name}: not resumed: {err}")
+        return problems
+
+    def _load(self, folder: Path) -> NetGame:
+        table = read_json_file(folder / TABLE, 1_000_000)
+        saved = newest_autosave(folder)
+        if saved is None:
+            raise StateError("no save that can be read")
+        kinds = {str(k): str(v) for k, v in table["kinds"].items()}
+        if set(kinds) != set(saved.state.players) or table["code"] != folder.name:
+            raise StateError("the table does not match the save")
+        saved.record.resume(saved.state)
+        return NetGame(
+            code=folder.name, state=saved.state, record=saved.record, kinds=kinds,
+            tokens={str(k): str(v) for k, v in table["tokens"].items()}, host=str(table["host"]),
+            folder=folder, bots=BotSeats({s: k for s, k in kinds.items() if k},
+                                         seed=saved.state.config.seed),
+            autosaver=Autosaver(folder))
+
+    # --- messages --------------------------------------------------------------------------
+
+    async def handle(self, ws: ServerConnection) -> None:
+        client = Client(ws)
+        peer = ws.remote_address
+        log.info("connection from %s", peer)
+        try:
+            async for raw in ws:
+                if not client.bucket.take():
+                    now = time.monotonic()
+                    if now - client.last_flood > 1.0:  # a new flood: count afresh
+                        client.flooded = 0
+                    client.flooded, client.last_flood = client.flooded + 1, now
+                    if client.flooded >= FLOOD_CLOSE:
+                        await ws.close(1008, "too many messages")
+                        break
+                    await self._refuse(client, "too many messages: slow down", "")
+                    continue
+                try:
+                    msg = parse_client_message(raw)
+                    await self.dispatch(client, msg)
+                except (ProtocolError, Refusal) as err:
+                    await self._refuse(client, str(err), _kind_of(raw))
+                except ConnectionClosed:
+                    raise
+                except Exception:  # a fault of ours: logged; the connection and server live on
+                    log.exception("a message from %s failed", peer)
+                    await self._refuse(client, "the server failed on that message",
+                                       _kind_of(raw))
+        except ConnectionClosed:
+            pass
+        finally:
+            self._forget(client)
+            log.info("%s left", peer)
+
+    async def _refuse(self, client: Client, reason: str, to: str) -> None:
+        with contextlib.suppress(ConnectionClosed):
+            await client.ws.send(message("refused", reason=reason, to=to))
+
+    def _forget(self, client: Client) -> None:
+        for code in client.seats:
+            game = self.games.get(code)
+            if game is not None:
+                game.watchers.discard(client)
+
+    async def dispatch(self, client: Client, msg: dict[str, Any]) -> None:
+        kind = msg["type"]
+        if kind != "act" and msg["game_version"] != self.version:
+            raise Refusal(f"this server runs Calamitas {self.version}, "
+                          f"you run {msg['game_version']}: use the same version")
+        handlers: dict[str, Callable[[Client, dict[str, Any]], Awaitable[None]]] = {
+            "create": self._create, "join": self._join, "resume": self._resume,
+            "watch": self._watch, "act": self._act,
+        }
+        await handlers[kind](client, msg)
+
+    def _game(self, code: str) -> NetGame:
+        game = self.games.get(code)
+        if game is None:
+            raise Refusal(f"no game with the code {code!r}")
+        return game
+
+    async def _create(self, client: Client, msg: dict[str, Any]) -> None:
+        if len(self.games) >= MAX_GAMES:
+            raise Refusal(f"this server already hosts {MAX_GAMES} games")
+        if len(msg["seats"]) != msg["players"]:
+            raise Refusal(f"{len(msg['seats'])} seats named for {msg['players']} players")
+        state = new_state(msg["players"], msg["seed"], msg["ruleset"], msg["max_turns"])
+        kinds = dict(zip(state.players, msg["seats"], strict=True))
+        try:
+            bots = BotSeats({s: k for s, k in kinds.items() if k}, seed=msg["seed"])
+        except ValueError as err:
+            raise Refusal(str(err)) from None
+        code = new_code()
+        while code in self.games or (self.folder / code).exists():
+            code = new_code()
+        host = new_token()
+        record = GameRecord.begin(state, from_new_game=True)
+        record.seats = {s: k or "human" for s, k in kinds.items()}
+        game = NetGame(code=code, state=state, record=record, kinds=kinds, tokens={},
+                       host=token_hash(host), folder=self.folder / code, bots=bots,
+                       autosaver=Autosaver(self.folder / code))
+        try:
+            game.folder.mkdir(parents=True)
+            game.save_table()
+            game.save()
+        except (OSError, SaveError) as err:
+            raise Refusal(f"the server cannot save the game: {err}") from None
+        self.games[code] = game
+        log.info("game %s created: %s", code, kinds)
+        await client.ws.send(message("created", code=code, seats=list(state.players),
+                                     host_token=host))
+        if game.started:  # only bots: they play now
+            await self._play_bots(game)
+
+    async def _join(self, client: Client, msg: dict[str, Any]) -> None:
+        game = self._game(msg["code"])
+        seat = msg["seat"]
+        if seat not in game.kinds:
+            raise Refusal(f"no seat {seat!r} in this game")
+        if game.kinds[seat]:
+            raise Refusal(f"{seat} is played by a bot")
+        if seat in game.tokens:
+            raise Refusal(f"{seat} is taken: its player rejoins with its token")
+        token = new_token()
+        game.tokens[seat] = token_hash(token)
+        try:
+            game.save_table()
+        except OSError as err:
+            del game.tokens[seat]
+            raise Refusal(f"the server cannot save the table: {err}") from None
+        log.info("game %s: %s joined", game.code, seat)
+        await self._seat(client, game, seat, token)
+        if game.started:  # the last open seat taken: everyone hears the game begin
+            self._after(game, [])
+            await self._play_bots(game)
+
+    async def _resume(self, client: Client, msg: dict[str, Any]) -> None:
+        game = self._game(msg["code"])
+        seat = msg["seat"]
+        stored = game.tokens.get(seat)
+        if stored is None or not tokens_match(msg["token"], stored):
+            raise Refusal(f"wrong token for {seat!r}")
+        log.info("game %s: %s is back", game.code, seat)
+        await self._seat(client, game, seat, "")
+
+    async def _watch(self, client: Client, msg: dict[str, Any]) -> None:
+        await self._seat(client, self._game(msg["code"]), None, "")
+
+    async def _seat(self, client: Client, game: NetGame, seat: str | None, token: str) -> None:
+        client.seats.setdefault(game.code, set()).add(seat)
+        game.watchers.add(client)
+        await client.ws.send(message("joined", code=game.code, seat=seat, token=token,
+                                     map=to_plain(game.state.map), tls=self.tls))
+        await client.ws.send(self._updates(game, [seat], [])[seat])
+
+    async def _act(self, client: Client, msg: dict[str, Any]) -> None:
+        game = self._game(msg["code"])
+        seat = msg["seat"]
+        if seat not in client.seats.get(game.code, set()):
+            raise Refusal(f"you do not hold the seat {seat!r}")
+        async with game.lock:
+            state = game.state
+            if not game.started:
+                waiting = sorted(s for s, k in game.kinds.items() if not k and s not in game.tokens)
+                raise Refusal(f"the game has not started: open seats {', '.join(waiting)}")
+            if state.game_over:
+                raise Refusal("the game is over")
+            if msg["at"] != game.at:
+                raise Refusal(f"out of date: the game is at action {game.at}, "
+                              f"not {msg['at']}")
+            pending = state.pending
+            if pending is None or pending.player != seat:
+                raise Refusal(f"not {seat}'s decision")
+            try:
+                events = game.record.apply(state, Action(seat, msg["label"]))
+            except IllegalAction as err:
+                raise Refusal(f"not allowed: {err}") from None
+            self._after(game, events)
+        await self._play_bots(game)
+
+    def _after(self, game: NetGame, events: list[Event]) -> None:
+        """Save at a phase boundary, then send the news of one action to every connection
+        (saved first: whoever hears of the end can find its save)."""
+        try:
+            if game.state.game_over:
+                game.save()
+                log.info("game %s over after %d actions", game.code, game.at)
+            else:
+                game.autosaver.maybe_save(game.record, game.state)
+        except SaveError as err:
+            log.error("game %s: %s", game.code, err)
+        watchers = [(c, seat) for c in list(game.watchers) for seat in c.seats.get(game.code, ())]
+        texts = self._updates(game, list({seat for _, seat in watchers}), events)
+        for client, seat in watchers:
+            broadcast([client.ws], texts[seat])
+
+    def _updates(self, game: NetGame, seats: list[str | None],
+                 events: list[Event]) -> dict[str | None, str]:
+        """The update message for each of `seats`; views spliced in as encoded once."""
+        views = wire_views_text(game.state, seats)
+        plain_events = [e.to_dict() for e in events]
+        out = {}
+        for seat in seats:
+            head = message("update", code=game.code, seat=seat, at=game.at,
+                           events=plain_events, started=game.started,
+                           game_over=game.state.game_over)
+            out[seat] = f'{head[:-1]},"view":{views[seat]}}}'
+        return out
+
+    async def _play_bots(self, game: NetGame) -> None:
+        """Every bot decision until a person must decide, letting others run now and then."""
+        while True:
+            async with game.lock:
+                for _ in range(BOT_PAUSE_EVERY):
+                    if not game.started or not game.bots.to_move(game.state):
+                        return
+                    assert game.state.pending is not None
+                    who = game.state.pending.player
+                    bot = game.bots.bots[who]
+                    action = Action(who, bot.choose(view(game.state, who)))
+                    events = game.record.apply(game.state, action)
+                    self._after(game, events)
+            await asyncio.sleep(0)
+
+
+def _kind_of(raw: str | bytes) -> str:
+    """The type a refused message claimed, if it can be read cheaply (for the refusal)."""
+    if isinstance(raw, str) and len(raw) <= MAX_CLIENT_MESSAGE:
+        with contextlib.suppress(ValueError, AttributeError):
+            kind = json.loads(raw).get("type")
+            if isinstance(kind, str) and len(kind) <= 20:
+                return kind
+    return ""
+
+
+def tls_context(cert: str | None, key: str | None) -> ssl.SSLContext | None:
+    if not cert:
+        return None
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(cert, key or None)
+    return context
+
+
+async def run_server(host: str, port: int, folder: Path, context: ssl.SSLContext | None = None,
+                     ready: Callable[[str], None] | None = None,
+                     stop: asyncio.Future[None] | None = None,
+                     on_server: Callable[[GameServer], None] | None = None) -> None:
+    """Serve until `stop` is done (forever without one). `ready` gets the address;
+    `on_server` the server object (for tests that look at its games)."""
+    server = GameServer(folder, tls=context is not None)
+    if on_server is not None:
+        on_server(server)
+    for problem in server.load_games():
+        log.warning(problem)
+    async with serve(server.handle, host, port, ssl=context, max_size=MAX_CLIENT_MESSAGE,
+                     max_queue=16) as ws_server:
+        bound = next(iter(ws_server.sockets)).getsockname()
+        scheme = "wss" if context is not None else "ws"
+        address = f"{scheme}://{host}:{bound[1]}"
+        log.info("serving %d game(s) on %s", len(server.games), address)
+        if ready is not None:
+            ready(address)
+        # a resumed game whose next decisions are bots' carries on at once
+        for game in list(server.games.values()):
+            await server._play_bots(game)
+        await (stop if stop is not None else asyncio.get_running_loop().create_future())
+
+
+def serve_forever(host: str, port: int, folder: Path, cert: str | None = None,
+                  key: str | None = None) -> int:
+    """`python -m game serve`: serve until interrupted; the address is printed once listening."""
+    from game.persist import start_logging
+
+    logfile = start_logging()
+    try:
+        context = tls_context(cert, key)
+    except (OSError, ssl.SSLError) as err:
+        print(f"calamitas serve: cannot use the certificate: {err}", file=sys.stderr)
+        return 2
+
+    def ready(address: str) -> None:
+        plain = "" if context else " (plain connection: not encrypted; give --cert for TLS)"
+        print(f"Calamitas server on {address}{plain}", flush=True)
+        print(f"games in {folder}; log in {logfile or 'no log file'}", flush=True)
+
+    try:
+        asyncio.run(run_server(host, port, folder, context, ready))
+    except KeyboardInterrupt:
+        return 0
+    except OSError as err:
+        print(f"calamitas serve: {err}", file=sys.stderr)
+        return 1
+    return 0

@@ -1,0 +1,66 @@
+"""Views as sent over the wire: the `PlayerView` as plain JSON data without the map (the map
+never changes and is sent once, at join), and back."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import typing
+from functools import cache
+from typing import Any
+
+from game.core import GameState, PlayerView, view
+from game.core.mapgraph import MapGraph
+from game.core.plain import from_plain, to_plain
+
+
+def wire_view(state: GameState, seat: str | None) -> dict[str, Any]:
+    """What `seat` (None: a spectator) is sent of `state`: its view, less the map."""
+    plain: dict[str, Any] = to_plain(view(state, seat))
+    del plain["map"]
+    return plain
+
+
+# The only fields in which one seat's view differs from the public (spectator's) view.
+PER_SEAT = ("viewer", "hand", "pending")
+
+
+def wire_views_text(state: GameState, seats: list[str | None]) -> dict[str | None, str]:
+    """`wire_view` for each of `seats` as JSON text, the public part built and encoded once
+    (every seat's view shares all of it but `PER_SEAT`)."""
+    public = wire_view(state, None)
+    shared = json.dumps({k: v for k, v in public.items() if k not in PER_SEAT},
+                        separators=(",", ":"))
+    out = {}
+    for seat in seats:
+        own = view_of_seat(state, seat) if seat is not None else public
+        tail = json.dumps({k: own[k] for k in PER_SEAT}, separators=(",", ":"))
+        out[seat] = f"{shared[:-1]},{tail[1:]}"
+    return out
+
+
+def view_of_seat(state: GameState, seat: str) -> dict[str, Any]:
+    """The `PER_SEAT` fields of `wire_view(state, seat)`, without encoding the rest."""
+    own = view(state, seat)
+    return {name: to_plain(getattr(own, name)) for name in PER_SEAT}
+
+
+@cache
+def _view_fields() -> dict[str, Any]:
+    hints = typing.get_type_hints(PlayerView)
+    return {f.name: hints[f.name] for f in dataclasses.fields(PlayerView) if f.name != "map"}
+
+
+def read_view(data: Any, graph: MapGraph) -> PlayerView:
+    """The `PlayerView` from a wire view and the game's map; StateError if it is malformed."""
+    from game.core.errors import StateError
+
+    if not isinstance(data, dict) or set(data) != set(_view_fields()):
+        raise StateError("view: not a view of this version")
+    values = {name: from_plain(tp, data[name], f"view.{name}")
+              for name, tp in _view_fields().items()}
+    return PlayerView(map=graph, **values)
+
+
+def read_map(data: Any) -> MapGraph:
+    return from_plain(MapGraph, data, "map")
