@@ -17,6 +17,7 @@ from game.core.scoring import final_ranking
 from game.core.setup import choose_setup
 
 if TYPE_CHECKING:
+    from game.bots import Bot
     from game.core import GameState
     from game.core.events import Event
     from game.persist import GameRecord
@@ -50,30 +51,23 @@ def resolve_map(name: str | None) -> MapGraph:
     return graph
 
 
-def simulate(
+def start(
     players: int,
     bots: list[str],
-    seed: int = 1,
-    ruleset: str = "classic",
-    map_name: str | None = None,
+    seed: int,
+    ruleset: str,
+    graph: MapGraph,
     ast_side: str = "basic",
     max_turns: int = 0,
-    save: str | None = None,
-    check: bool = True,
-    graph: MapGraph | None = None,
     last_turn: int = 0,
-    max_actions: int | None = None,
-    observe: Callable[[GameState, list[Event]], None] | None = None,
-) -> dict[str, Any]:
-    """One headless game; `graph` (already loaded) stands in for `map_name`. A game still going
-    after `max_actions` (default MAX_ACTIONS) actions stops there, reported as ended by the
-    action limit. `observe`, if given, sees the state and the events after every action."""
-    limit = MAX_ACTIONS if max_actions is None else max_actions
-    if graph is None:
-        graph = resolve_map(map_name)
+    open_bargaining: bool = False,
+) -> tuple[GameState, dict[str, Bot], list[str]]:
+    """A new game at its first decision, with a bot in every seat (one level for all, or one
+    per seat), seeded from `seed` as `simulate` plays it; also the level of each seat."""
     data = load_game_data()
     config = GameConfig(players=[], ruleset=ruleset, ast_side=ast_side, seed=seed,
-                        max_turns=max_turns, last_turn=last_turn)
+                        max_turns=max_turns, last_turn=last_turn,
+                        open_bargaining=open_bargaining)
     try:
         setup = choose_setup(data, GameConfig(players=["?"] * players))
     except SetupError as err:
@@ -94,6 +88,36 @@ def simulate(
                  for i, (pid, level) in enumerate(zip(state.players, bots, strict=True))}
     except ValueError as err:
         raise SimulationError(str(err)) from None
+    return state, seats, bots
+
+
+def simulate(
+    players: int,
+    bots: list[str],
+    seed: int = 1,
+    ruleset: str = "classic",
+    map_name: str | None = None,
+    ast_side: str = "basic",
+    max_turns: int = 0,
+    save: str | None = None,
+    check: bool = True,
+    graph: MapGraph | None = None,
+    last_turn: int = 0,
+    max_actions: int | None = None,
+    observe: Callable[[GameState, list[Event]], None] | None = None,
+    open_bargaining: bool = False,
+    log: list[Action] | None = None,
+) -> dict[str, Any]:
+    """One headless game; `graph` (already loaded) stands in for `map_name`. A game still going
+    after `max_actions` (default MAX_ACTIONS) actions stops there, reported as ended by the
+    action limit. `observe`, if given, sees the state and the events after every action; `log`,
+    if given, receives every action taken, in order."""
+    limit = MAX_ACTIONS if max_actions is None else max_actions
+    if graph is None:
+        graph = resolve_map(map_name)
+    state, seats, bots = start(players, bots, seed, ruleset, graph, ast_side=ast_side,
+                               max_turns=max_turns, last_turn=last_turn,
+                               open_bargaining=open_bargaining)
     record = _recorder(state) if save else None
     if record is not None:
         record.seats = dict(zip(state.players, bots, strict=True))  # bots in every seat
@@ -107,6 +131,8 @@ def simulate(
             label = seats[who].choose(view(state, who))
             action = Action(who, label)
             events = apply(state, action)
+            if log is not None:
+                log.append(action)
             if record is not None:
                 record.note(action, state)
             actions += 1
