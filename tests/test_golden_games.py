@@ -7,14 +7,15 @@ the game (its rule set, seed, players, bots and settings) and the first thing th
 How many and why: 200 games per rule set (600 in all), as issue 17 asks, on the real map
 (oikoumene). 200 short games cover far more of the rules' branches (calamities, trade, tax
 revolts, civil wars, 5 to 18 players) than a few long ones; to keep the whole set near five
-minutes of one core, most games stop after TURNS turns (a rule set's calamities come up from
-the first cities on, so nearly every calamity is resolved somewhere in the set) and one in
-LONG_EVERY runs to the end of the game (LONG_TURNS at most: normal bots reach Late Iron in 27 to
-40 turns), so end-game scoring and the late advances are covered too. Half the
-games have normal bots and half random bots; players 5, 9 and 18 in the ratio 3:2:1; one game
-in three trades by open bargaining, one in four ends by an agreed last turn (GameConfig.last_turn)
-instead of the turn bound, one in seven uses the expert A.S.T. The first QUICK games of each rule
-set run in the quick suite; the rest are marked slow (python -m pytest -m slow
+minutes of one core, most games stop after TURNS turns (calamities come up from the first cities
+on: the set resolves over 3,000 per rule set, every calamity of classic and Mega Empires, all of
+Double Empires' but revival of past empire, raiders and banditry) and one in LONG_EVERY runs to
+the end of the game (LONG_TURNS at most: normal bots reach Late Iron in 27 to 40 turns), so
+end-game scoring and the late advances are covered too. Half the games have normal bots and half
+random bots; players 5, 9 and 18 in the ratio 3:2:1; one game in three trades by open
+bargaining, one in four ends by an agreed last turn (GameConfig.last_turn) instead of the turn
+bound, one in seven uses the expert A.S.T. The first QUICK games of each rule set (about 11 s of
+CPU in all) run in the quick suite; the rest are marked slow (python -m pytest -m slow
 tests/test_golden_games.py).
 
 Regenerating (python tests/test_golden_games.py --update) is allowed only when a rule, a bot's
