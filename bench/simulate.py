@@ -1,8 +1,21 @@
-"""Headless game speed: games per minute and microseconds per action, for 5, 9 and 18 players,
-bots on the arena test map (or --map), each game bounded by --max-turns (random bots seldom reach
-Late Iron). Prints one line per player count; medians over the games.
+"""Headless self-play speed: CPU microseconds per action for 5, 9 and 18 players, normal bots
+then random bots, on the real map; the same seeds every run (1 to --games), each game bounded
+by --max-turns. Prints one table row per player count and bot level:
 
-    python bench/simulate.py [--games 5] [--bots random] [--max-turns 20] [--ruleset classic]
+    actions   median actions per game
+    us/act    median over the games of a game's CPU time per action, and the games' spread
+    x clone   that median over the CPU time of one plain `state.clone()` of a mid-game state of
+              the row's first game, measured in the same run (a baseline that moves with the
+              machine, so rows of runs on different machines compare)
+    bots, apply, view
+              the shares of the games' CPU time spent in the bots' decisions, in `apply` and in
+              building the view handed to the bot (timed around each call; the rest is this
+              loop and its timing)
+
+    python bench/simulate.py [--games 5] [--max-turns 30] [--players 5,9,18]
+                             [--bots normal,random] [--ruleset classic] [--map oikoumene]
+
+The games are those `game.simulate.simulate` plays (same set-up, same bot seeds).
 """
 
 from __future__ import annotations
@@ -11,39 +24,107 @@ import argparse
 import statistics
 import sys
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from game.simulate import simulate  # noqa: E402
+from timing import median_ms  # noqa: E402
+
+from game.core import GameState, apply, view  # noqa: E402
+from game.core.engine import Action  # noqa: E402
+from game.core.mapgraph import MapGraph  # noqa: E402
+from game.simulate import SimulationError, resolve_map, start  # noqa: E402
+
+CLONE_RUNS = 200
+
+
+@dataclass
+class Game:
+    """One timed game: its actions, and CPU seconds in all, in the bots, `apply` and `view`."""
+
+    actions: int = 0
+    total: float = 0.0
+    bots: float = 0.0
+    apply: float = 0.0
+    view: float = 0.0
+    middle: list[GameState] = field(default_factory=list)  # a copy taken half-way, by turns
+
+
+def play(players: int, bots: str, seed: int, ruleset: str, graph: MapGraph,
+         max_turns: int) -> Game:
+    """`simulate`'s loop, with the CPU clock read around each of its three calls."""
+    state, seats, _ = start(players, [bots], seed, ruleset, graph, max_turns=max_turns)
+    clock = time.process_time
+    game = Game()
+    began = clock()
+    while not state.game_over and state.pending is not None:
+        who = state.pending.player
+        t0 = clock()
+        seen = view(state, who)
+        t1 = clock()
+        label = seats[who].choose(seen)
+        t2 = clock()
+        apply(state, Action(who, label))
+        t3 = clock()
+        game.view += t1 - t0
+        game.bots += t2 - t1
+        game.apply += t3 - t2
+        game.actions += 1
+        if not game.middle and state.turn * 2 > max_turns:
+            game.middle.append(state.clone())
+    game.total = clock() - began
+    return game
+
+
+def row(players: int, bots: str, args: argparse.Namespace, graph: MapGraph) -> str:
+    games = [play(players, bots, seed, args.ruleset, graph, args.max_turns)
+             for seed in range(1, args.games + 1)]
+    per_action = [g.total / max(g.actions, 1) * 1e6 for g in games]
+    middle = next((g.middle[0] for g in games if g.middle), None)
+    clone_us = median_ms(middle.clone, CLONE_RUNS)[1] * 1000 if middle else 0.0
+    total = sum(g.total for g in games) or 1.0
+    median = statistics.median(per_action)
+    ratio = f"{median / clone_us:7.1f}" if clone_us else "      -"
+    shares = "".join(f"{sum(getattr(g, part) for g in games) / total:7.0%}"
+                     for part in ("bots", "apply", "view"))
+    return (f"{players:7d} {bots:7s} {statistics.median(g.actions for g in games):7.0f} "
+            f"{median:7.0f} {min(per_action):5.0f}-{max(per_action):<5.0f} {clone_us:7.0f} "
+            f"{ratio}{shares}")
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=5)
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=5, help="seeds 1 to GAMES per row")
+    parser.add_argument("--max-turns", type=int, default=30)
+    parser.add_argument("--players", type=counts, default=[5, 9, 18])
+    parser.add_argument("--bots", default="normal,random")
     parser.add_argument("--ruleset", default="classic")
-    parser.add_argument("--map", default=str(ROOT / "tests" / "maps" / "arena.json"))
-    parser.add_argument("--players", default="5,9,18")
-    parser.add_argument("--bots", default="random")
-    parser.add_argument("--max-turns", type=int, default=20)
+    parser.add_argument("--map", default="oikoumene")
     args = parser.parse_args()
-    for players in (int(p) for p in args.players.split(",")):
-        seconds, per_action = [], []
-        turns = []
-        for seed in range(1, args.games + 1):
-            start = time.perf_counter()
-            result = simulate(players=players, bots=[args.bots], seed=seed,
-                              ruleset=args.ruleset, map_name=args.map,
-                              max_turns=args.max_turns, check=False)
-            took = time.perf_counter() - start
-            seconds.append(took)
-            per_action.append(took / max(result["actions"], 1) * 1e6)
-            turns.append(result["turns"])
-        print(f"{players:2d} players: {60 / statistics.median(seconds):6.1f} games/min, "
-              f"median {statistics.median(per_action):6.0f} us/action, "
-              f"median {statistics.median(turns):.0f} turns ({args.games} games, {args.bots}, "
-              f"{args.ruleset})")
+    if not 1 <= args.games <= 1000 or not 1 <= args.max_turns <= 100:
+        parser.error("--games must be 1 to 1000 and --max-turns 1 to 100")
+    try:
+        graph = resolve_map(args.map)
+        print(f"{args.games} games a row (seeds 1-{args.games}), {args.ruleset}, "
+              f"map {args.map}, at most {args.max_turns} turns; CPU time")
+        print(f"{'players':>7s} {'bots':7s} {'actions':>7s} {'us/act':>7s} {'min-max':11s} "
+              f"{'clone':>7s} {'x clone':>7s}{'bots':>7s}{'apply':>7s}{'view':>7s}")
+        for bots in args.bots.split(","):
+            for players in args.players:
+                print(row(players, bots, args, graph), flush=True)
+    except SimulationError as err:
+        sys.exit(f"bench/simulate.py: {err}")
+
+
+def counts(text: str) -> list[int]:
+    """--players: player counts separated by commas."""
+    try:
+        return [int(p) for p in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not player counts: {text!r}") from None
 
 
 if __name__ == "__main__":

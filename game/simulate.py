@@ -19,6 +19,7 @@ from game.core.scoring import final_ranking
 from game.core.setup import choose_setup
 
 if TYPE_CHECKING:
+    from game.bots import Bot
     from game.core import GameState
     from game.core.events import Event
     from game.persist import GameRecord
@@ -52,31 +53,24 @@ def resolve_map(name: str | None) -> MapGraph:
     return graph
 
 
-def simulate(
+def start(
     players: int,
     bots: list[str],
-    seed: int = 1,
-    ruleset: str = "classic",
-    map_name: str | None = None,
+    seed: int,
+    ruleset: str,
+    graph: MapGraph,
     ast_side: str = "basic",
     max_turns: int = 0,
-    save: str | None = None,
-    check: bool = True,
-    graph: MapGraph | None = None,
     last_turn: int = 0,
-    max_actions: int | None = None,
-    observe: Callable[[GameState, list[Event]], None] | None = None,
+    open_bargaining: bool = False,
     events: bool = False,
-) -> dict[str, Any]:
-    """One headless game; `graph` (already loaded) stands in for `map_name`. A game still going
-    after `max_actions` (default MAX_ACTIONS) actions stops there, reported as ended by the
-    action limit. `observe`, if given, sees the state and the events after every action."""
-    limit = MAX_ACTIONS if max_actions is None else max_actions
-    if graph is None:
-        graph = resolve_map(map_name)
+) -> tuple[GameState, dict[str, Bot], list[str]]:
+    """A new game at its first decision, with a bot in every seat (one level for all, or one
+    per seat), seeded from `seed` as `simulate` plays it; also the level of each seat."""
     data = load_game_data()
     config = GameConfig(players=[], ruleset=ruleset, ast_side=ast_side, seed=seed,
                         max_turns=max_turns, last_turn=last_turn,
+                        open_bargaining=open_bargaining,
                         events=EventsOptions() if events else None)
     try:
         setup = choose_setup(data, GameConfig(players=["?"] * players))
@@ -98,6 +92,37 @@ def simulate(
                  for i, (pid, level) in enumerate(zip(state.players, bots, strict=True))}
     except ValueError as err:
         raise SimulationError(str(err)) from None
+    return state, seats, bots
+
+
+def simulate(
+    players: int,
+    bots: list[str],
+    seed: int = 1,
+    ruleset: str = "classic",
+    map_name: str | None = None,
+    ast_side: str = "basic",
+    max_turns: int = 0,
+    save: str | None = None,
+    check: bool = True,
+    graph: MapGraph | None = None,
+    last_turn: int = 0,
+    max_actions: int | None = None,
+    observe: Callable[[GameState, list[Event]], None] | None = None,
+    open_bargaining: bool = False,
+    log: list[Action] | None = None,
+    events: bool = False,
+) -> dict[str, Any]:
+    """One headless game; `graph` (already loaded) stands in for `map_name`. A game still going
+    after `max_actions` (default MAX_ACTIONS) actions stops there, reported as ended by the
+    action limit. `observe`, if given, sees the state and the events after every action; `log`,
+    if given, receives every action taken, in order."""
+    limit = MAX_ACTIONS if max_actions is None else max_actions
+    if graph is None:
+        graph = resolve_map(map_name)
+    state, seats, bots = start(players, bots, seed, ruleset, graph, ast_side=ast_side,
+                               max_turns=max_turns, last_turn=last_turn,
+                               open_bargaining=open_bargaining, events=events)
     record = _recorder(state) if save else None
     if record is not None:
         record.seats = dict(zip(state.players, bots, strict=True))  # bots in every seat
@@ -110,13 +135,15 @@ def simulate(
             who = state.pending.player
             label = seats[who].choose(view(state, who))
             action = Action(who, label)
-            events = apply(state, action)
+            happened = apply(state, action)
+            if log is not None:
+                log.append(action)
             if record is not None:
                 record.note(action, state)
             actions += 1
             if observe is not None:
-                observe(state, events)
-            for event in events:
+                observe(state, happened)
+            for event in happened:
                 name = getattr(event, "calamity", None)
                 if type(event).__name__ == "CalamityResolved" and isinstance(name, str):
                     calamities[name] += 1
