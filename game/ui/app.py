@@ -10,6 +10,7 @@ import contextlib
 import logging
 import os
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 import pygame_gui
@@ -18,6 +19,7 @@ from game.persist import Settings, load_settings, save_settings
 from game.resources import resource_path
 
 from .scene import Scene
+from .session import GameStuck
 from .sound import Sounds
 from .theme import Palette, Theme
 
@@ -156,17 +158,30 @@ class App:
                 self.sound.play("click")
             self.manager.process_events(event)
             scene = self.scene
-            if scene is not None:
-                scene.handle(event)
+            if scene is not None and not self._guarded(scene.handle, event):
+                return
         scene = self.scene
-        if scene is not None:
-            scene.update(dt)
+        if scene is not None and not self._guarded(scene.update, dt):
+            return
         self.manager.update(dt)
         self.draw()
         self.message_time = max(0.0, self.message_time - dt)
         self.frames += 1
         if self.on_frame is not None:
             self.on_frame(self)
+
+    def _guarded(self, step: Callable[[Any], None], arg: Any) -> bool:
+        """Run a scene's step; a game that cannot go on (GameStuck) ends in the main menu with
+        its message instead of closing the program. False when that happened."""
+        try:
+            step(arg)
+        except GameStuck as err:
+            from .scenes.menu import MenuScene
+
+            self.reset_to(MenuScene(self))
+            self.notify(str(err), seconds=10.0)
+            return False
+        return True
 
     def draw(self) -> None:
         # scenes below the first opaque one from the top are hidden: draw from there up

@@ -49,6 +49,13 @@ MAX_UNDO = 64
 log = logging.getLogger(__name__)
 
 
+class GameStuck(Exception):
+    """The core failed on a move it had offered: the game cannot go on. Loading checks what the
+    core needs to take the next decision, but a crafted or damaged save can still hide bad data
+    deeper in its task stack. The state is as it was before the move (the core works on a copy),
+    and the saves on disk are untouched."""
+
+
 def log_of(game: SavedGame) -> list[LogLine]:
     """The game log a loaded save had when it was written, told again from its action log
     (the save holds the actions, not the lines). A log that cannot be followed to the end is
@@ -202,10 +209,17 @@ class Session:
         return self._apply(Action(who, label))
 
     def _apply(self, action: Action) -> list[Event]:
-        self.moves += 1
         turn, phase = self.state.turn, self.state.phase
         assert self.record is not None
-        events = self.record.apply(self.state, action)
+        try:
+            events = self.record.apply(self.state, action)
+        except IllegalAction:
+            raise
+        except Exception as err:  # any failure of the core on a move it offered: see GameStuck
+            log.exception("the core failed on %s", action)
+            raise GameStuck(f"This game cannot go on: the rules failed on {action.label!r} "
+                            f"({type(err).__name__}). Your saves are untouched.") from err
+        self.moves += 1
         for event in events:
             name = type(event).__name__
             if name == "TradeOffered":
