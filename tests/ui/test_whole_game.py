@@ -19,6 +19,7 @@ from game.core.setup import choose_setup
 from game.mapfile import load_map_file
 from game.persist import Settings
 from game.ui.app import App
+from game.ui.input import Intent
 from game.ui.scenes.end import EndScene
 from game.ui.scenes.game import GameScene
 from game.ui.session import Seat, Session
@@ -55,7 +56,11 @@ def test_a_whole_hot_seat_game_reaches_the_final_scores_on_screen(ruleset: str) 
             assert set(game.labels()) == set(session.options())  # the screen offers them all
             kinds.add(session.state.pending.kind)  # type: ignore[union-attr]
             game.set_tab(n % 5)
-            assert game.pick(policy[who].choose(session.view_for(who))), game.controller.error
+            if not game.pick(policy[who].choose(session.view_for(who))):
+                # a pick that ruins one's own pieces is asked about first: say yes, as Enter does
+                assert game.confirm.open, game.controller.error
+                game.act(Intent("confirm"))
+                assert not game.confirm.open
         for _ in range(3):
             app.frame(pygame.event.get(), 1 / 60)
         assert session.state.game_over
