@@ -79,6 +79,7 @@ class GameScene(Scene):
         self.ended = False
         self._view: tuple[object, PlayerView] | None = None
         self.mapview: MapView | None = None
+        self.camera: tuple[int, float, float] | None = None  # the view kept over a rebuild
         self.anims: AnimQueue | None = None
         self.last_board = copy_board(session.state.board)  # the board the last batch left
         self.thinker = Thinker()
@@ -115,8 +116,12 @@ class GameScene(Scene):
                                    players=len(self.session.state.players))
             self.mapview.base.overview()  # made once now rather than in the middle of play
             self.mapview.set_viewport(self.map_rect)
-            board = self.session.state.board
-            self.mapview.focus(sorted(set(board.tokens) | set(board.cities)))
+            if self.camera is not None:  # remade for a new UI scale: the player's view stays
+                self.mapview.set_camera(self.camera)
+            else:
+                board = self.session.state.board
+                self.mapview.focus(sorted(set(board.tokens) | set(board.cities)))
+            self.camera = None
             self.anims = AnimQueue(Stage(self.mapview, self.geometry, self.session.state.map,
                                          self.theme))
         self.mapview.set_viewport(self.map_rect)
@@ -149,6 +154,7 @@ class GameScene(Scene):
         self.version += 1
 
     def rebuild(self) -> None:
+        self.camera = self.mapview.camera() if self.mapview is not None else None
         self.mapview = None
         super().rebuild()
 
