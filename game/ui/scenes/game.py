@@ -110,6 +110,8 @@ class GameScene(Scene):
         px = self.px
         w, h = self.app.screen.get_size()
         bottom = px(140)
+        if self.theme.scale > 1:  # the prompt wraps into more lines: room for one more
+            bottom += self.theme.font("regular", 14).get_linesize()
         top, self.map_rect, self.side_rect = play_layout(self.theme, (w, h), bottom)
         if self.mapview is None or self.mapview.theme is not self.theme:
             self.mapview = MapView(self.geometry, self.session.state.map, self.theme,
@@ -654,7 +656,8 @@ class GameScene(Scene):
                 and not self.skip_to_human)
         self.decision.rebuild(ctx, [] if trade else buttons,
                               self.app.manager, self.container,
-                              self.session.can_undo(self.viewer), key, skip)
+                              self.session.can_undo(self.viewer), key, skip,
+                              (prompt, decider, hint, cause))
         self.decision.draw(surface, ctx, prompt, decider, hint, cause)
         if trade:
             side = self.controller.side_of(self.viewer)
