@@ -152,6 +152,21 @@ class MapView:
         self.ox = (self.rect.width - (u1 - u0) * z) / 2 - u0 * z
         self.oy = (self.rect.height - (v1 - v0) * z) / 2 - v0 * z
 
+    def camera(self) -> tuple[int, float, float]:
+        """The player's view: zoom steps and the map point at the viewport's centre."""
+        x, y = self.to_map(self.rect.centerx, self.rect.centery)
+        return self.steps, x, y
+
+    def set_camera(self, camera: tuple[int, float, float]) -> None:
+        """Back to a view `camera()` gave, in a viewport that may have changed (a new UI
+        scale): the same zoom relative to the whole map, the same point in the middle."""
+        steps, x, y = camera
+        self.steps = max(ZOOM_MIN_STEPS, min(ZOOM_MAX_STEPS, steps))
+        lx, ly = self.base.to_level(self.zoom, x, y)
+        self.ox = self.rect.width / 2 - lx
+        self.oy = self.rect.height / 2 - ly
+        self._clamp()
+
     def focus(self, areas: list[str]) -> None:
         """The closest zoom that shows all of `areas` with some room around, centred on them."""
         points = [self.geo.areas[a].label for a in areas

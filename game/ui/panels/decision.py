@@ -10,7 +10,7 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UIHorizontalSlider
 
 from game.core.gamedata import load_game_data
 
-from ..draw import civ_badge, panel, text_block
+from ..draw import civ_badge, panel, wrap
 from ..options import option_text
 from ..prompts import readable
 from ..theme import Palette, Theme
@@ -33,6 +33,7 @@ class OptionButtons:
         self.choose: UIButton | None = None
         self.slider: UIHorizontalSlider | None = None
         self.numbers: list[int] = []
+        self.end = (0, 0)
 
     def clear(self) -> None:
         for w in self.widgets:
@@ -43,11 +44,29 @@ class OptionButtons:
         self.choose = None
         self.slider = None
 
+    def rows_needed(self, labels: list[str], kind: str, ctx: Ctx, width: int) -> int:
+        """How many rows `labels` take as buttons flowed into `width` pixels."""
+        px = self.theme.px
+        font = self.theme.font("bold", 15)
+        x, rows = 0, 1
+        for label in labels:
+            w = max(px(64), font.size(option_text(label, kind, ctx.view))[0] + px(28))
+            if x + w > width and x > 0:
+                x, rows = 0, rows + 1
+            x += w + px(8)
+        return rows
+
     def build(self, labels: list[str], kind: str, ctx: Ctx, rect: pygame.Rect,
-              manager: pygame_gui.UIManager, container: object) -> None:
-        self.clear()
+              manager: pygame_gui.UIManager | None, container: object, rows: int = 0,
+              dry: bool = False) -> tuple[int, int]:
+        """`rows`: at most that many rows of buttons (0: as many as they need); options that
+        would need more go into the drop-down. Returns where the last row ends; `dry`: only
+        that, no widgets made."""
+        if not dry:
+            self.clear()
+            self.end = (rect.x, rect.y)
         if not labels:
-            return
+            return (rect.x, rect.y)
         px = self.theme.px
         h = px(36)
         gap = px(8)
@@ -65,6 +84,9 @@ class OptionButtons:
             if x + width > rect.right and x > rect.x:
                 x, y = rect.x, y + h + gap
             primary = label in _PRIMARY
+            if dry:
+                x += width + gap
+                return
             button = UIButton(pygame.Rect(x, y, width, h), text, manager,
                               container=container,  # type: ignore[arg-type]
                               tool_tip_text=self._tip(label, kind),
@@ -76,41 +98,49 @@ class OptionButtons:
             x += width + gap
 
         if len(numbers) > MAX_NUMBER_BUTTONS:
-            self.numbers = sorted(numbers)
-            slider = UIHorizontalSlider(pygame.Rect(x, y, px(260), h), self.numbers[0],
-                                        (self.numbers[0], self.numbers[-1]), manager,
-                                        container=container)  # type: ignore[arg-type]
-            self.slider = slider
-            self.widgets.append(slider)
-            x += px(268)
-            self.choose = UIButton(pygame.Rect(x, y, px(120), h), f"Choose {self.numbers[0]}",
-                                   manager, container=container,  # type: ignore[arg-type]
-                                   object_id=pygame_gui.core.ObjectID(class_id="@option"))
-            self.widgets.append(self.choose)
-            x += px(128)
+            if not dry:
+                self.numbers = sorted(numbers)
+                slider = UIHorizontalSlider(pygame.Rect(x, y, px(260), h), self.numbers[0],
+                                            (self.numbers[0], self.numbers[-1]), manager,
+                                            container=container)  # type: ignore[arg-type]
+                self.slider = slider
+                self.widgets.append(slider)
+                self.choose = UIButton(pygame.Rect(x + px(268), y, px(120), h),
+                                       f"Choose {self.numbers[0]}",
+                                       manager, container=container,  # type: ignore[arg-type]
+                                       object_id=pygame_gui.core.ObjectID(class_id="@option"))
+                self.widgets.append(self.choose)
+            x += px(268) + px(128)
         else:
             main = [f"number:{n}" for n in numbers] + main
-        if len(main) > MAX_BUTTONS:
-            texts = {}
-            for lb in main:
-                texts[option_text(lb, kind, ctx.view)] = lb
-            self.dropdown_labels = texts
-            first = next(iter(texts))
-            self.dropdown = UIDropDownMenu(list(texts), first,
-                                           pygame.Rect(x, y, px(300), h), manager,
-                                           container=container)  # type: ignore[arg-type]
-            self.widgets.append(self.dropdown)
-            x += px(308)
-            self.choose = UIButton(pygame.Rect(x, y, px(110), h), "Choose", manager,
-                                   container=container,  # type: ignore[arg-type]
-                                   object_id=pygame_gui.core.ObjectID(class_id="@option"))
-            self.widgets.append(self.choose)
-            x += px(118)
+        crowded = rows and self.rows_needed(main + tail, kind, ctx, rect.width) > rows
+        if len(main) > MAX_BUTTONS or (crowded and len(main) > 1):
+            tails = sum(max(px(64), font.size(option_text(lb, kind, ctx.view))[0] + px(28))
+                        + gap for lb in tail)
+            wide = max(px(160), min(px(300), rect.right - x - px(118) - tails))  # one row
+            if not dry:
+                texts = {}
+                for lb in main:
+                    texts[option_text(lb, kind, ctx.view)] = lb
+                self.dropdown_labels = texts
+                first = next(iter(texts))
+                self.dropdown = UIDropDownMenu(list(texts), first,
+                                               pygame.Rect(x, y, wide, h), manager,
+                                               container=container)  # type: ignore[arg-type]
+                self.widgets.append(self.dropdown)
+                self.choose = UIButton(pygame.Rect(x + wide + gap, y, px(110), h), "Choose",
+                                       manager, container=container,  # type: ignore[arg-type]
+                                       object_id=pygame_gui.core.ObjectID(class_id="@option"))
+                self.widgets.append(self.choose)
+            x += wide + gap + px(118)
         else:
             for lb in main:
                 add(lb)
         for lb in tail:
             add(lb)
+        if not dry:
+            self.end = (x, y)  # where the last row ends: the hint may go on after it
+        return (x, y)
 
     def _tip(self, label: str, kind: str) -> str | None:
         if label.startswith("advance:"):
@@ -152,7 +182,9 @@ class OptionButtons:
 
 
 class DecisionBar:
-    """The strip under the map: the prompt and the option buttons."""
+    """The strip under the map: the prompt and the option buttons, then the hint on the line
+    under them (or after the buttons, when it fits there). The prompt takes the lines it needs;
+    the buttons the rows left under it (more options than fit become a drop-down)."""
 
     def __init__(self, theme: Theme) -> None:
         self.theme = theme
@@ -163,15 +195,83 @@ class DecisionBar:
         self.skip: UIButton | None = None  # "Skip to my turn", while bots play
         self._key: object = None
         self._image: tuple[object, pygame.Surface] | None = None
+        self._texts: tuple[str, str | None, str, str] = ("", None, "", "")
+        self.marks: list[tuple[str, pygame.Rect]] = []  # texts drawn, in window coordinates
+        self.cut: list[str] = []  # texts cut short for lack of room
 
+    # -- where things go ----------------------------------------------------------------------
+    def _text_x(self, ctx: Ctx, decider: str | None) -> int:
+        px = self.theme.px
+        if not decider:
+            return px(12)
+        name = self.theme.font("bold", 16).size(ctx.names.get(decider, decider))[0]
+        return px(52) + name
+
+    def _text_width(self, x: int) -> int:
+        return self.rect.width - self.theme.px(150) - x
+
+    def _hint_height(self) -> int:
+        return self.theme.font("italic", 14).get_linesize()
+
+    def _prompt_lines(self, ctx: Ctx, prompt: str, decider: str | None,
+                      cause: str) -> tuple[list[str], list[str]]:
+        x = self._text_x(ctx, decider)
+        width = self._text_width(x)
+        lines = wrap(self.theme, readable(prompt, ctx.view.map), width, 14) if prompt else []
+        causes = wrap(self.theme, cause, width, 13, "italic") if cause else []
+        return lines, causes
+
+    def _options_area(self, ctx: Ctx, texts: tuple[str, str | None, str, str],
+                      max_prompt: int, hint_line: bool = True) -> pygame.Rect:
+        """The room for the buttons: under the prompt (at most `max_prompt` lines of it),
+        above the hint line if it has one."""
+        px = self.theme.px
+        prompt, decider, _, cause = texts
+        lines, causes = self._prompt_lines(ctx, prompt, decider, cause)
+        step = self.theme.font("regular", 14).get_linesize()
+        cause_step = self.theme.font("italic", 13).get_linesize()
+        used = px(11) + min(len(lines), max_prompt) * step + min(len(causes), 1) * cause_step
+        top = max(px(52), used + px(6))
+        bottom = self.rect.height - px(10) - (self._hint_height() if hint_line else 0)
+        r = self.rect
+        return pygame.Rect(r.x + px(12), r.y + top, r.width - px(160), max(0, bottom - top))
+
+    # -- widgets ------------------------------------------------------------------------------
     def rebuild(self, ctx: Ctx, labels: list[str], manager: pygame_gui.UIManager,
-                container: object, can_undo: bool, key: object, skip: bool = False) -> None:
-        key = (key, skip)
+                container: object, can_undo: bool, key: object, skip: bool = False,
+                texts: tuple[str, str | None, str, str] = ("", None, "", "")) -> None:
+        """`texts`: (prompt, decider, hint, cause), what `draw` will show."""
+        px = self.theme.px
+        h, gap = px(36), px(8)
+        lines, _ = self._prompt_lines(ctx, texts[0], texts[1], texts[3])
+        hint = texts[2]
+        hint_w = self.theme.font("italic", 14).size(hint)[0] + px(12) if hint else 0
+
+        def one_row(area: pygame.Rect) -> bool:  # the buttons and the hint after them
+            rows = max(1, (area.height + gap) // (h + gap))
+            x, y = self.options.build(labels, ctx.kind, ctx, area, None, None, rows, dry=True)
+            return y == area.y and x + hint_w <= area.right
+
+        side_fits = bool(hint) and hint_w <= px(140) and (
+            self.rect.height >= px(96) + self._hint_height())  # under "Fit map"
+        keep = len(lines)
+        while True:  # the whole prompt if a row of buttons fits under it, else lines go
+            area = self._options_area(ctx, texts, keep, bool(hint))
+            if not (labels or skip) or area.height >= h or keep <= 1:
+                break
+            bare = self._options_area(ctx, texts, keep, False)
+            if bare.height >= h and (not hint or side_fits or (not skip and one_row(bare))):
+                area = bare
+                break
+            keep -= 1
+        self._texts = texts
+        self._keep = keep
+        self._hint_side = side_fits
+        key = (key, skip, tuple(area))
         if key == self._key:
             return
         self.clear()
         self._key = key
-        px = self.theme.px
         r = self.rect
         side = px(120)
         self.undo = UIButton(pygame.Rect(r.right - side - px(10), r.y + px(10), side, px(34)),
@@ -184,15 +284,17 @@ class DecisionBar:
                             "Fit map", manager, container=container,  # type: ignore[arg-type]
                             tool_tip_text="Show the whole map (F). Wheel or +/- zoom, drag or "
                             "arrow keys pan.")
-        area = pygame.Rect(r.x + px(12), r.y + px(52), r.width - side - px(40), px(80))
         if skip:
-            self.skip = UIButton(pygame.Rect(area.x, area.y, px(190), px(34)),
+            self.skip = UIButton(pygame.Rect(area.x, area.y, px(190), h),
                                  "Skip to my turn", manager,
                                  container=container,  # type: ignore[arg-type]
                                  tool_tip_text="Bots play on at full speed, without "
                                  "animations, until a person must decide (Tab: the same, "
                                  "until pressed again).")
-        self.options.build(labels, ctx.kind, ctx, area, manager, container)
+        rows = max(1, (area.height + gap) // (h + gap))
+        self.options.build(labels, ctx.kind, ctx, area, manager, container, rows)
+        if skip and not labels:
+            self.options.end = (area.x + px(198), area.y)
 
     def clear(self) -> None:
         self.options.clear()
@@ -202,35 +304,81 @@ class DecisionBar:
         self.undo = self.fit = self.skip = None
         self._key = None
 
+    # -- drawing ------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, ctx: Ctx, prompt: str, decider: str | None,
              hint: str, cause: str = "") -> None:
-        key = (prompt, decider, hint, cause, self.rect.size, ctx.names.get(decider or "", ""))
+        keep = getattr(self, "_keep", 2) if self._texts == (prompt, decider, hint, cause) else 2
+        key = (prompt, decider, hint, cause, self.rect.size, ctx.names.get(decider or "", ""),
+               keep, self.options.end)
         if self._image is None or self._image[0] != key:
             image = pygame.Surface(self.rect.size)
-            self._render(image, ctx, prompt, decider, hint, cause)
+            self.marks, self.cut = [], []
+            self._render(image, ctx, prompt, decider, hint, cause, keep)
             self._image = (key, image)
         surface.blit(self._image[1], self.rect.topleft)
 
+    def layout_marks(self) -> list[tuple[str, pygame.Rect]]:
+        return list(self.marks)
+
+    def layout_problems(self) -> list[str]:
+        return [f"decision bar: {what} cut short for lack of room" for what in self.cut]
+
+    def _line(self, surface: pygame.Surface, text: str, pos: tuple[int, int], size: int,
+              colour: tuple[int, int, int], role: str = "regular") -> pygame.Surface:
+        img = self.theme.text(text, size, colour, role)
+        surface.blit(img, pos)
+        self.marks.append((text, img.get_rect(topleft=pos).move(self.rect.topleft)))
+        return img
+
     def _render(self, surface: pygame.Surface, ctx: Ctx, prompt: str, decider: str | None,
-                hint: str, cause: str = "") -> None:
+                hint: str, cause: str = "", keep: int = 2) -> None:
         t = self.theme
         px = t.px
         box = surface.get_rect()
         panel(surface, box, t, fill=(26, 23, 18), edge=Palette.panel_edge, radius=0)
-        x = px(12)
         y = px(8)
         if decider:
             emblem = load_game_data().civilizations[decider].emblem
-            civ_badge(surface, t, decider, emblem, (x + px(12), y + px(13)), px(26))
-            name = t.text(ctx.names.get(decider, decider), 16, Palette.gold_light, "bold")
-            surface.blit(name, (x + px(30), y + px(2)))
-            x += px(40) + name.get_width()
-        width = box.right - px(150) - x
-        used = text_block(surface, t, readable(prompt, ctx.view.map), (x, y + px(3)), width,
-                          size=14, colour=Palette.text, max_lines=1 if cause else 2)
-        if cause:  # what brought this decision: the second line under the prompt
-            text_block(surface, t, cause, (x, y + px(3) + used), width, size=13,
-                       colour=Palette.gold_light, role="italic", max_lines=1)
+            civ_badge(surface, t, decider, emblem, (px(24), y + px(13)), px(26))
+            self._line(surface, ctx.names.get(decider, decider), (px(42), y + px(2)), 16,
+                       Palette.gold_light, "bold")
+        x = self._text_x(ctx, decider)
+        width = self._text_width(x)
+        lines, causes = self._prompt_lines(ctx, prompt, decider, cause)
+        if len(lines) > keep:
+            self.cut.append(f"the prompt ({len(lines)} lines, room for {keep})")
+            lines = lines[:keep]
+            lines[-1] = _ellipsis(t, lines[-1], width, 14, "regular")
+        y += px(3)
+        for line in lines:
+            y += self._line(surface, line, (x, y), 14, Palette.text).get_height()
+        if causes:  # what brought this decision: the line under the prompt
+            text = causes[0] if len(causes) == 1 else _ellipsis(t, causes[0], width, 13,
+                                                                  "italic")
+            self._line(surface, text, (x, y), 13, Palette.gold_light, "italic")
         if hint:
-            img = t.text(hint, 14, Palette.highlight, "italic")
-            surface.blit(img, (px(14), box.bottom - img.get_height() - px(8)))
+            ex, ey = self.options.end
+            ex, ey = ex - self.rect.x, ey - self.rect.y
+            h = px(36)
+            room = box.width - px(150) - ex
+            font = t.font("italic", 14)
+            if ex > px(12) and font.size(hint)[0] <= room:  # after the last row of buttons
+                pos = (ex + px(4), ey + (h - font.get_linesize()) // 2)
+            elif getattr(self, "_hint_side", False):  # under the Undo and Fit buttons
+                room = px(140)
+                pos = (box.right - px(130), px(92))
+            else:  # a line of its own, under everything
+                pos = (px(14), box.bottom - self._hint_height() - px(6))
+                room = box.width - px(150) - px(14)
+            text = hint if font.size(hint)[0] <= room else _ellipsis(t, hint, room, 14,
+                                                                       "italic")
+            self._line(surface, text, pos, 14, Palette.highlight, "italic")
+
+
+def _ellipsis(theme: Theme, text: str, width: int, size: int, role: str) -> str:
+    """`text` cut at a word so that it and "…" fit in `width` pixels."""
+    font = theme.font(role, size)
+    words = text.split()
+    while len(words) > 1 and font.size(" ".join(words) + "…")[0] > width:
+        words.pop()
+    return " ".join(words).rstrip(".,;:— ") + "…"

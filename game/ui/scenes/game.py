@@ -79,6 +79,7 @@ class GameScene(Scene):
         self.ended = False
         self._view: tuple[object, PlayerView] | None = None
         self.mapview: MapView | None = None
+        self.camera: tuple[int, float, float] | None = None  # the view kept over a rebuild
         self.anims: AnimQueue | None = None
         self.last_board = copy_board(session.state.board)  # the board the last batch left
         self.thinker = Thinker()
@@ -109,14 +110,20 @@ class GameScene(Scene):
         px = self.px
         w, h = self.app.screen.get_size()
         bottom = px(140)
+        if self.theme.scale > 1:  # the prompt wraps into more lines: room for one more
+            bottom += self.theme.font("regular", 14).get_linesize()
         top, self.map_rect, self.side_rect = play_layout(self.theme, (w, h), bottom)
         if self.mapview is None or self.mapview.theme is not self.theme:
             self.mapview = MapView(self.geometry, self.session.state.map, self.theme,
                                    players=len(self.session.state.players))
             self.mapview.base.overview()  # made once now rather than in the middle of play
             self.mapview.set_viewport(self.map_rect)
-            board = self.session.state.board
-            self.mapview.focus(sorted(set(board.tokens) | set(board.cities)))
+            if self.camera is not None:  # remade for a new UI scale: the player's view stays
+                self.mapview.set_camera(self.camera)
+            else:
+                board = self.session.state.board
+                self.mapview.focus(sorted(set(board.tokens) | set(board.cities)))
+            self.camera = None
             self.anims = AnimQueue(Stage(self.mapview, self.geometry, self.session.state.map,
                                          self.theme))
         self.mapview.set_viewport(self.map_rect)
@@ -149,6 +156,7 @@ class GameScene(Scene):
         self.version += 1
 
     def rebuild(self) -> None:
+        self.camera = self.mapview.camera() if self.mapview is not None else None
         self.mapview = None
         super().rebuild()
 
@@ -648,7 +656,8 @@ class GameScene(Scene):
                 and not self.skip_to_human)
         self.decision.rebuild(ctx, [] if trade else buttons,
                               self.app.manager, self.container,
-                              self.session.can_undo(self.viewer), key, skip)
+                              self.session.can_undo(self.viewer), key, skip,
+                              (prompt, decider, hint, cause))
         self.decision.draw(surface, ctx, prompt, decider, hint, cause)
         if trade:
             side = self.controller.side_of(self.viewer)
