@@ -21,14 +21,6 @@ from .script import bots_to_turn, make_game
 ARENA = Path(__file__).resolve().parent.parent / "maps" / "arena.json"
 
 
-@pytest.fixture
-def app():
-    application = App((1366, 768), settings=Settings(animation_speed=8.0),
-                      persist_settings=False)
-    yield application
-    application.close()
-
-
 def human_session(turn: int = 2) -> Session:
     state = make_game(3)
     bots_to_turn(state, turn, 3)

@@ -25,14 +25,6 @@ from .test_help_and_layout import _game
 from .test_hotseat_turn import load_geometry
 
 
-@pytest.fixture
-def app():
-    application = App((1366, 768), settings=Settings(animation_speed=8.0),
-                      persist_settings=False)
-    yield application
-    application.close()
-
-
 def test_a_new_ui_scale_keeps_the_players_zoom_and_place_on_the_map(app) -> None:
     game, _, driver = _game(app)
     for _ in range(3):

@@ -5,11 +5,9 @@ why it is asked, and a "Since your last turn" box says what the bots' moves did 
 from __future__ import annotations
 
 import pygame
-import pytest
 
 from game.bots import make_bot
 from game.core import Action, GameState, apply, view
-from game.persist import Settings
 from game.ui.app import App
 from game.ui.scenes.game import GameScene
 from game.ui.session import Seat, Session
@@ -61,14 +59,6 @@ def famine_share(seed: int = 1) -> tuple[GameState, str]:
     state = bots_until(seed, "lose_unit_points", "famine is shared out")
     assert state.pending is not None
     return state, state.pending.player
-
-
-@pytest.fixture
-def app():
-    application = App((1366, 768), settings=Settings(animation_speed=8.0),
-                      persist_settings=False)
-    yield application
-    application.close()
 
 
 def seat_one(app: App, state: GameState, human: str, seed: int) -> tuple[GameScene, Driver]:

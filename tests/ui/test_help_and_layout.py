@@ -5,10 +5,8 @@ the game menu and never takes a move back; H opens the help."""
 from __future__ import annotations
 
 import pygame
-import pytest
 from pygame_gui.elements import UIButton, UIDropDownMenu
 
-from game.persist import Settings
 from game.ui.app import App
 from game.ui.input import InputMap
 from game.ui.layoutcheck import problems
@@ -20,14 +18,6 @@ from game.ui.session import Seat, Session
 from .driver import Driver
 from .script import bots_to_turn, make_game
 from .test_hotseat_turn import load_geometry
-
-
-@pytest.fixture
-def app():
-    application = App((1366, 768), settings=Settings(animation_speed=8.0),
-                      persist_settings=False)
-    yield application
-    application.close()
 
 
 def test_the_layout_check_finds_clipped_text_overlaps_and_widgets_off_the_window(app) -> None:

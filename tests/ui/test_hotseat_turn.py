@@ -9,8 +9,6 @@ import pygame
 import pytest
 
 from game.bots import make_bot
-from game.persist import Settings
-from game.ui.app import App
 from game.ui.scenes.game import GameScene
 from game.ui.session import Seat, Session
 from game.ui.theme import Palette
@@ -33,14 +31,6 @@ def find_position() -> tuple[int, int, tuple[str, str]]:
                 if out.trade and out.calamity_decision and out.finished_turn:
                     return seed, turn, pair
     pytest.skip("no position with a trade and a calamity decision in the searched games")
-
-
-@pytest.fixture
-def app():
-    settings = Settings(animation_speed=8.0)
-    application = App((1366, 768), settings=settings, persist_settings=False)
-    yield application
-    application.close()
 
 
 def test_a_full_hot_seat_turn_with_a_trade_and_a_calamity_decision_by_mouse_and_keys(app):

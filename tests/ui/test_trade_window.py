@@ -15,8 +15,6 @@ from game.bots import make_bot
 from game.core import Action, GameState, PlayerView, apply, view
 from game.core.gamedata import load_game_data
 from game.core.phases.trade import can_build_side
-from game.persist import Settings
-from game.ui.app import App
 from game.ui.scenes.game import GameScene
 from game.ui.session import Seat, Session
 
@@ -90,14 +88,6 @@ class Bargainer:
                     return "no"  # the first offer: reviewed, then cancelled
             return "yes"
         raise AssertionError(f"unexpected decision {kind}")
-
-
-@pytest.fixture
-def app():
-    application = App((1366, 768), settings=Settings(animation_speed=8.0),
-                      persist_settings=False)
-    yield application
-    application.close()
 
 
 def test_a_trade_asking_for_a_named_card_cancelled_then_countered_and_accepted(app) -> None:
