@@ -349,7 +349,7 @@ def _hot_seat(game, run, shot) -> None:  # type: ignore[no-untyped-def]
             shot("trade")
             seen.add("trade")
         label = policy[who].choose(session.view_for(who))
-        game.pick(label)
+        game.pick(label, sure=True)  # the bot standing in for a person has made up its mind
         if {"curtain", "decision", "trade"} <= seen:
             break
         if {"curtain", "decision"} <= seen and session.state.turn > turn + 1:
