@@ -53,6 +53,33 @@ def resolve_map(name: str | None) -> MapGraph:
     return graph
 
 
+def new_state(
+    players: int,
+    seed: int,
+    ruleset: str,
+    graph: MapGraph,
+    ast_side: str = "basic",
+    max_turns: int = 0,
+    last_turn: int = 0,
+    open_bargaining: bool = False,
+    events: bool = False,
+) -> GameState:
+    """A new game at its first decision with the set-up for `players` civilizations;
+    SimulationError (one line) if it cannot be set up."""
+    data = load_game_data()
+    config = GameConfig(players=[], ruleset=ruleset, ast_side=ast_side, seed=seed,
+                        max_turns=max_turns, last_turn=last_turn,
+                        open_bargaining=open_bargaining,
+                        events=EventsOptions() if events else None)
+    try:
+        config.setup = choose_setup(data, GameConfig(players=["?"] * players)).id
+        return new_game(config, graph, data)
+    except SetupError as err:
+        raise SimulationError(str(err)) from None
+    except PhaseNotImplemented as err:
+        raise SimulationError(f"{err}: the whole turn is not built yet", 2) from None
+
+
 def start(
     players: int,
     bots: list[str],
@@ -67,22 +94,8 @@ def start(
 ) -> tuple[GameState, dict[str, Bot], list[str]]:
     """A new game at its first decision, with a bot in every seat (one level for all, or one
     per seat), seeded from `seed` as `simulate` plays it; also the level of each seat."""
-    data = load_game_data()
-    config = GameConfig(players=[], ruleset=ruleset, ast_side=ast_side, seed=seed,
-                        max_turns=max_turns, last_turn=last_turn,
-                        open_bargaining=open_bargaining,
-                        events=EventsOptions() if events else None)
-    try:
-        setup = choose_setup(data, GameConfig(players=["?"] * players))
-    except SetupError as err:
-        raise SimulationError(str(err)) from None
-    config.setup = setup.id
-    try:
-        state = new_game(config, graph, data)
-    except SetupError as err:
-        raise SimulationError(str(err)) from None
-    except PhaseNotImplemented as err:
-        raise SimulationError(f"{err}: the whole turn is not built yet", 2) from None
+    state = new_state(players, seed, ruleset, graph, ast_side=ast_side, max_turns=max_turns,
+                      last_turn=last_turn, open_bargaining=open_bargaining, events=events)
     if len(bots) == 1:
         bots = bots * len(state.players)
     if len(bots) != len(state.players):

@@ -30,14 +30,11 @@ from websockets.exceptions import ConnectionClosed
 from game.bots.seats import BotSeats
 from game.core import (
     Action,
-    GameConfig,
     GameState,
     IllegalAction,
-    SetupError,
-    new_game,
     view,
 )
-from game.core.errors import PhaseNotImplemented, StateError
+from game.core.errors import StateError
 from game.core.events import Event
 from game.core.plain import to_plain
 from game.persist import Autosaver, GameRecord, SaveError, game_version, newest_autosave
@@ -133,18 +130,12 @@ class NetGame:
 
 def new_state(players: int, seed: int, ruleset: str, max_turns: int) -> GameState:
     """A new game on the installed map with the set-up for `players`; Refusal if it cannot be."""
-    from game.core.gamedata import load_game_data
-    from game.core.setup import choose_setup
-    from game.simulate import SimulationError, resolve_map
+    from game import simulate
 
     try:
-        graph = resolve_map(None)
-        data = load_game_data()
-        setup = choose_setup(data, GameConfig(players=["?"] * players))
-        config = GameConfig(players=[], ruleset=ruleset, seed=seed, max_turns=max_turns,
-                            setup=setup.id)
-        return new_game(config, graph, data)
-    except (SimulationError, SetupError, PhaseNotImplemented, StateError) as err:
+        return simulate.new_state(players, seed, ruleset, simulate.resolve_map(None),
+                                  max_turns=max_turns)
+    except (simulate.SimulationError, StateError) as err:
         raise Refusal(f"cannot set up that game: {err}") from None
 
 
