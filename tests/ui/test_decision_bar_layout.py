@@ -21,12 +21,11 @@ from game.ui.session import Seat, Session
 
 from .driver import Driver
 from .script import bots_to_turn, make_game
-from .test_help_and_layout import _game
-from .test_hotseat_turn import load_geometry
+from .test_hotseat_turn import hot_seat_at_movement, load_geometry
 
 
 def test_a_new_ui_scale_keeps_the_players_zoom_and_place_on_the_map(app) -> None:
-    game, _, driver = _game(app)
+    game, _, driver = hot_seat_at_movement(app)
     for _ in range(3):
         driver.key(pygame.K_PLUS)
     mv = game.mapview

@@ -7,17 +7,12 @@ from __future__ import annotations
 import pygame
 from pygame_gui.elements import UIButton, UIDropDownMenu
 
-from game.ui.app import App
 from game.ui.input import InputMap
 from game.ui.layoutcheck import problems
-from game.ui.scenes.game import GameScene
 from game.ui.scenes.gamemenu import GameMenuScene
 from game.ui.scenes.help import KEYS, LEGEND, HelpScene
-from game.ui.session import Seat, Session
 
-from .driver import Driver
-from .script import bots_to_turn, make_game
-from .test_hotseat_turn import load_geometry
+from .test_hotseat_turn import hot_seat_at_movement
 
 
 def test_the_layout_check_finds_clipped_text_overlaps_and_widgets_off_the_window(app) -> None:
@@ -54,25 +49,8 @@ def test_help_names_every_key_the_client_answers() -> None:
     assert len(LEGEND) >= 11
 
 
-def _game(app: App) -> tuple[GameScene, Session, Driver]:
-    state = make_game(3)
-    bots_to_turn(state, 2, 3)
-    seats = {pid: Seat(pid, pid, human=True) for pid in state.players}
-    session = Session(state, seats)
-    game = GameScene(app, session, load_geometry())
-    app.push(game)
-    driver = Driver(app)
-    for _ in range(200):
-        driver.frames(1)
-        if game.curtain_for:
-            driver.click(app.screen.get_rect().center)
-        elif session.human_to_act() and session.state.phase == "movement":
-            break
-    return game, session, driver
-
-
 def test_esc_opens_the_game_menu_and_never_undoes(app) -> None:
-    game, session, driver = _game(app)
+    game, session, driver = hot_seat_at_movement(app)
     who = session.human_to_act()
     area = next(lb for lb in session.options() if lb.startswith("area:"))
     driver.perform(game, area)
@@ -84,7 +62,7 @@ def test_esc_opens_the_game_menu_and_never_undoes(app) -> None:
 
 
 def test_h_opens_the_help_and_esc_closes_it(app) -> None:
-    game, _, driver = _game(app)
+    game, _, driver = hot_seat_at_movement(app)
     driver.key(pygame.K_h)
     assert isinstance(app.scene, HelpScene)
     driver.frames(2)

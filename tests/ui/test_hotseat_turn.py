@@ -118,7 +118,8 @@ def test_ctrl_z_takes_back_a_movement_pick_and_the_pick_can_be_made_again(app):
     assert session.can_undo(who)
 
 
-def test_tokens_move_by_dragging_from_one_lit_area_to_another(app):
+def hot_seat_at_movement(app) -> tuple[GameScene, Session, Driver]:
+    """Game 3 in turn 2, every seat a person, at the first person's movement decision."""
     state = make_game(3)
     bots_to_turn(state, 2, 3)
     seats = {pid: Seat(pid, pid, human=True) for pid in state.players}
@@ -132,6 +133,11 @@ def test_tokens_move_by_dragging_from_one_lit_area_to_another(app):
             driver.click(app.screen.get_rect().center)
         elif session.human_to_act() and session.state.phase == "movement":
             break
+    return game, session, driver
+
+
+def test_tokens_move_by_dragging_from_one_lit_area_to_another(app):
+    game, session, driver = hot_seat_at_movement(app)
     who = session.human_to_act()
     assert who is not None
     source = next(lb for lb in session.options() if lb.startswith("area:"))
