@@ -22,8 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .events import Event
-from .flow import ask, done, push, register
-from .gamedata import load_game_data
+from .flow import ask, done, push, register_legacy
 from .ops import gain_treasury, give_card, place_tokens, remove_tokens, take_card
 from .state import BARBARIANS, PIRATE, GameState, Task
 
@@ -99,7 +98,7 @@ def holds(state: GameState, owner: str, effect: str) -> bool:
     player = state.players.get(owner)
     if player is None:
         return False
-    advances = load_game_data().advances
+    advances = state.data.advances
     return any(effect in advances[a].effects for a in player.advances if a in advances)
 
 
@@ -250,7 +249,7 @@ def _pairs(state: GameState, sides: dict[str, int]) -> tuple[tuple[str, int], ..
 def attack_numbers(state: GameState, attacker: str, defender: str) -> tuple[int, int]:
     """(tokens the attack needs, defender tokens that replace a taken city). Engineering helps
     whichever side holds it alone; a pirate city always becomes barbarian tokens."""
-    n = load_game_data().numbers
+    n = state.data.numbers
     attack_eng = holds(state, attacker, ENGINEERING_ATTACK)
     defence_eng = holds(state, defender, ENGINEERING_DEFENCE)
     if defender == PIRATE:
@@ -310,7 +309,7 @@ def _attack_step(state: GameState, task: Task, events: list[Event]) -> None:
                 f"Draw one card at random from {defender}'s hand?", ["yes", "no"], rule)
             return
     if data["stage"] == "treasury" and attacker in state.players:
-        most = min(load_game_data().numbers["city_attack_treasury_max"],
+        most = min(state.data.numbers["city_attack_treasury_max"],
                    state.players[attacker].stock)
         if most > 0:
             data["stage"] = "end"
@@ -346,5 +345,5 @@ def _destroy_attackers(state: GameState, area: str, attacker: str, events: list[
         events.append(ShipsLost(player=attacker, area=area, count=ships, rule=rule))
 
 
-register(TOKEN_CONFLICT, _conflict_step, _conflict_choose)
-register(CITY_ATTACK, _attack_step, _attack_choose)
+register_legacy(TOKEN_CONFLICT, _conflict_step, _conflict_choose)
+register_legacy(CITY_ATTACK, _attack_step, _attack_choose)

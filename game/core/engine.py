@@ -5,9 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import procedures as _procedures  # noqa: F401  (registers every procedure)
-from .errors import IllegalAction, PhaseNotImplemented
+from .errors import IllegalAction, PhaseNotImplemented, Refusal
 from .events import Event
 from .flow import PROCEDURES, run
+from .labels import well_formed
 from .state import GameState
 
 
@@ -36,17 +37,22 @@ def apply(state: GameState, action: Action) -> list[Event]:
     """
     pending = state.pending
     if state.game_over:
-        raise IllegalAction("the game is over")
+        raise IllegalAction("the game is over", Refusal.GAME_OVER)
     if pending is None:
-        raise IllegalAction("no decision is pending")
+        raise IllegalAction("no decision is pending", Refusal.NO_DECISION)
     if action.player != pending.player:
         raise IllegalAction(
-            f"it is {pending.player}'s decision ({pending.kind}), not {action.player}'s"
+            f"it is {pending.player}'s decision ({pending.kind}), not {action.player}'s",
+            Refusal.NOT_YOUR_DECISION,
         )
+    if not well_formed(action.label):
+        raise IllegalAction(f"{action.label[:40]!r} is not a well-formed option label",
+                            Refusal.MALFORMED_LABEL)
     if action.label not in pending.options:
         shown = ", ".join(pending.options[:12]) + (" ..." if len(pending.options) > 12 else "")
         raise IllegalAction(
-            f"{action.label!r} is not an option for {pending.kind}; options: {shown}"
+            f"{action.label!r} is not an option for {pending.kind}; options: {shown}",
+            Refusal.NOT_AN_OPTION,
         )
     work = state.clone()
     assert work.pending is not None

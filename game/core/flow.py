@@ -1,58 +1,90 @@
 """The flow: a stack of tasks in the state, each advanced by its registered procedure.
 
 A procedure's `step` runs until it needs a decision (it sets `state.pending` with `ask`) or has
-finished (it pops itself with `done`); it may push sub-tasks, which run first. `choose` receives
-the label picked for the decision its task asked. All progress lives in `Task.data`, never in
-Python frames, so a state can be saved and loaded at any decision.
+finished (`done`, or `finish` with a result for the task below); it may push sub-tasks, which
+run first. `choose` receives the label picked for the decision its task asked. All progress
+lives in the task, never in Python frames, so a state can be saved and loaded at any decision.
+
+Each procedure keeps its progress in its own small dataclass, a `Progress` subclass naming its
+task kind in `KIND`; `push(state, Famine(victim=...))` starts it, and the procedure's functions
+receive that object. A sub-task hands its result back with `finish(state, progress, result)`:
+the flow passes the result (a `Result`) to the `receive` function of the procedure below.
+
+Procedures registered with `register_legacy` still keep their progress in a plain dict and are
+pushed by kind name; they are being moved to typed progress one module at a time.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar, TypeVar, overload
 
 from .errors import PhaseNotImplemented
 from .events import Event
-from .state import GameState, Pending, Task
+from .labels import sort_key
+from .state import PROGRESS_TYPES, GameState, Pending, Progress, Task
 
 StepFn = Callable[[GameState, Task, list[Event]], None]
 ChooseFn = Callable[[GameState, Task, str, list[Event]], None]
+ReceiveFn = Callable[[GameState, Task, "Result"], None]
+
+P = TypeVar("P", bound=Progress)
+
+
+@dataclass(frozen=True)
+class Result:
+    """What a finished sub-task hands to the task below it (subclassed per kind of result)."""
+
+    KIND: ClassVar[str] = ""
 
 
 @dataclass(frozen=True)
 class Procedure:
     step: StepFn
     choose: ChooseFn | None = None
+    receive: ReceiveFn | None = None
 
 
 PROCEDURES: dict[str, Procedure] = {}
 
-_LABEL_ORDER = {
-    p: i
-    for i, p in enumerate(
-        ("area", "sea", "volcano", "flood", "player", "card", "advance", "number", "yes", "no")
-    )
-}
+
+def register(
+    progress: type[P],
+    step: Callable[[GameState, P, list[Event]], None],
+    choose: Callable[[GameState, P, str, list[Event]], None] | None = None,
+    receive: Callable[[GameState, P, Result], None] | None = None,
+) -> None:
+    """Register the procedure whose progress is `progress` (its task kind is `progress.KIND`)."""
+    kind = progress.KIND
+    if kind in PROCEDURES:
+        raise RuntimeError(f"two procedures for task kind {kind}")
+    PROGRESS_TYPES[kind] = progress
+
+    def typed_step(state: GameState, task: Task, events: list[Event]) -> None:
+        step(state, task.data, events)
+
+    typed_choose: ChooseFn | None = None
+    if choose is not None:
+        def typed_choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
+            choose(state, task.data, label, events)
+
+    typed_receive: ReceiveFn | None = None
+    if receive is not None:
+        def typed_receive(state: GameState, task: Task, result: Result) -> None:
+            receive(state, task.data, result)
+
+    PROCEDURES[kind] = Procedure(typed_step, typed_choose, typed_receive)
 
 
-def register(kind: str, step: StepFn, choose: ChooseFn | None = None) -> None:
+def register_legacy(kind: str, step: StepFn, choose: ChooseFn | None = None) -> None:
+    """A procedure that still keeps its progress in `Task.data` as a dict."""
     PROCEDURES[kind] = Procedure(step, choose)
 
 
 def label_key(label: str) -> tuple[int, int, str]:
-    """The canonical order of option labels: by kind, numbers numerically, then by id;
-    `done` always last."""
-    prefix, _, rest = label.partition(":")
-    if label == "done":
-        return (99, 0, "")
-    rank = _LABEL_ORDER.get(prefix, 50)
-    if prefix == "number":
-        try:
-            return (rank, int(rest), "")
-        except ValueError:
-            pass
-    return (rank, 0, rest or prefix)
+    """The canonical order of option labels (labels.sort_key)."""
+    return sort_key(label)
 
 
 def ask(
@@ -63,22 +95,44 @@ def ask(
     options: Iterable[str],
     rule: str = "",
 ) -> None:
-    labels = sorted(set(options), key=label_key)
+    labels = sorted(set(options), key=sort_key)
     if not labels:
         raise RuntimeError(f"a decision without options: {kind} for {player}")
     state.pending = Pending(player=player, kind=kind, prompt=prompt, options=labels, rule=rule)
 
 
-def push(state: GameState, kind: str, **data: Any) -> Task:
-    task = Task(kind=kind, data=dict(data))
+@overload
+def push(state: GameState, kind: Progress) -> Task: ...
+@overload
+def push(state: GameState, kind: str, **data: Any) -> Task: ...
+
+
+def push(state: GameState, kind: Progress | str, **data: Any) -> Task:
+    """Start a sub-task: `push(state, Famine(victim="egypt"))`. A kind name with keyword data
+    (`push(state, "calamity:famine", victim="egypt")`) is read into that kind's progress type,
+    or kept as a dict for a procedure not yet typed."""
+    task = Task(kind=kind.KIND, data=kind) if isinstance(kind, Progress) else Task(kind, data)
     state.tasks.append(task)
     return task
 
 
-def done(state: GameState, task: Task) -> None:
-    if not state.tasks or state.tasks[-1] is not task:
-        raise RuntimeError(f"task {task.kind} finished while not on top of the stack")
+def done(state: GameState, task: Task | Progress) -> None:
+    """The task on top of the stack (given as itself or as its progress) has finished."""
+    top = state.tasks[-1] if state.tasks else None
+    if top is None or (top is not task and top.data is not task):
+        name = task.kind if isinstance(task, Task) else task.KIND
+        raise RuntimeError(f"task {name} finished while not on top of the stack")
     state.tasks.pop()
+
+
+def finish(state: GameState, progress: Progress, result: Result) -> None:
+    """The sub-task on top has finished with `result`: the task below receives it."""
+    done(state, progress)
+    below = state.tasks[-1] if state.tasks else None
+    receive = PROCEDURES[below.kind].receive if below is not None else None
+    if below is None or receive is None:
+        raise RuntimeError(f"task {progress.KIND} finished with a result nobody receives")
+    receive(state, below, result)
 
 
 def run(state: GameState, events: list[Event], limit: int = 1_000_000) -> None:

@@ -15,7 +15,6 @@ from .events import (
     TokensRemoved,
     TreasuryChanged,
 )
-from .gamedata import load_game_data
 from .state import BARBARIANS, PIRATE, GameState, HandCard
 
 CITIES_PER_PLAYER = 9
@@ -134,7 +133,7 @@ def default_beneficiary(state: GameState, exclude: set[str]) -> str | None:
 def card_stack(state: GameState, card: str) -> int:
     """The trade stack a card belongs to: a commodity's face value, a calamity's stack; 0 for
     water, which goes back beside the stacks rather than into a pile."""
-    data = load_game_data()
+    data = state.data
     if card in data.commodities:
         return data.commodities[card].value
     calamity = data.rulesets[state.config.ruleset].calamities.get(card)

@@ -93,6 +93,16 @@ def optional_part(default: Any = None) -> Any:
     return dataclasses.field(default=default, metadata={OMIT_DEFAULT: True})
 
 
+# Field metadata: a field never written (nor compared); reading rebuilds it from its factory.
+TRANSIENT = "plain_transient"
+
+
+def transient(factory: Callable[[], Any]) -> Any:
+    """A dataclass field that is not part of the plain form, e.g. data bound at creation."""
+    return dataclasses.field(default_factory=factory, compare=False, repr=False,
+                             metadata={TRANSIENT: True})
+
+
 def _is_frozen(kind: type) -> bool:
     params = getattr(kind, "__dataclass_params__", None)
     return bool(params is not None and params.frozen)
@@ -112,7 +122,8 @@ def to_plain(value: Any) -> Any:
         return to_dict()
     if dataclasses.is_dataclass(value):
         return {f.name: to_plain(getattr(value, f.name)) for f in dataclasses.fields(value)
-                if not (f.metadata.get(OMIT_DEFAULT) and getattr(value, f.name) == f.default)}
+                if not f.metadata.get(TRANSIENT)
+                and not (f.metadata.get(OMIT_DEFAULT) and getattr(value, f.name) == f.default)}
     raise TypeError(f"cannot serialise a {kind.__name__}")
 
 
@@ -128,7 +139,7 @@ def _hints(cls: type) -> dict[str, Any]:
 
 def _from(tp: Any, data: Any, where: str) -> Any:
     if tp is Any:
-        return _check_json(data, where)
+        return check_json(data, where)
     origin = typing.get_origin(tp)
     if origin in (Union, types.UnionType):
         options = typing.get_args(tp)
@@ -187,7 +198,7 @@ def _from(tp: Any, data: Any, where: str) -> Any:
         if dataclasses.is_dataclass(tp):
             _expect(data, dict, where)
             hints = _hints(tp)
-            fields = {f.name: f for f in dataclasses.fields(tp)}
+            fields = {f.name: f for f in dataclasses.fields(tp) if not f.metadata.get(TRANSIENT)}
             unknown = sorted(set(data) - set(fields))
             if unknown:
                 raise StateError(f"{where}: unknown key {unknown[0]!r}")
@@ -222,14 +233,15 @@ def _name(data: Any) -> str:
     return "null" if data is None else type(data).__name__
 
 
-def _check_json(data: Any, where: str, depth: int = 0) -> Any:
+def check_json(data: Any, where: str, depth: int = 0) -> Any:
+    """`data` itself when it is plain JSON data (atoms, lists, string-keyed objects)."""
     if depth > 64:
         raise StateError(f"{where}: nested too deeply")
     kind = type(data)
     if kind in _ATOMS:
         return data
     if kind is list:
-        return [_check_json(v, where, depth + 1) for v in data]
+        return [check_json(v, where, depth + 1) for v in data]
     if kind is dict:
-        return {str(k): _check_json(v, where, depth + 1) for k, v in data.items()}
+        return {str(k): check_json(v, where, depth + 1) for k, v in data.items()}
     raise StateError(f"{where}: not plain data ({kind.__name__})")

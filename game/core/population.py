@@ -47,8 +47,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .events import Event
-from .flow import ask, done, push, register
-from .gamedata import load_game_data
+from .flow import ask, done, push, register_legacy
 from .ops import CITY_UNIT_POINTS, place_tokens, remove_tokens, replace_city
 from .state import BARBARIANS, GameState, Task
 
@@ -83,7 +82,7 @@ def holds(state: GameState, player: str, effect: str) -> bool:
     holder = state.players.get(player)
     if holder is None:
         return False
-    advances = load_game_data().advances
+    advances = state.data.advances
     return any(effect in advances[a].effects for a in holder.advances if a in advances)
 
 
@@ -93,7 +92,7 @@ def _agriculture_bonus(
     """Agriculture: +1 in the holder's own areas of printed limit 0-2 while nobody else (no
     other player's units, no barbarians) is there. Never in a city area: Public Works' extra
     token is not raised by Agriculture."""
-    numbers = load_game_data().numbers
+    numbers = state.data.numbers
     if state.map.areas[area].pop > numbers["agriculture_max_printed_limit"]:
         return 0
     if area in state.board.cities and not city_gone:
@@ -111,7 +110,7 @@ def _agriculture_bonus(
 def population_limit(
     state: GameState, area: str, player: str, *, ignore_agriculture: bool = False
 ) -> int:
-    numbers = load_game_data().numbers
+    numbers = state.data.numbers
     city = state.board.cities.get(area)
     printed = state.map.areas[area].pop
     if city is not None:
@@ -172,7 +171,7 @@ def remove_surplus(
 
 
 def support_rate(state: GameState, player: str, extra_rate: int = 0) -> int:
-    numbers = load_game_data().numbers
+    numbers = state.data.numbers
     rate = numbers["support_rate"] + extra_rate
     if holds(state, player, EFFECT_SUPPORT_UP):
         rate += numbers["support_rate_cultural_ascendancy_raise"]
@@ -269,5 +268,5 @@ def _all_step(state: GameState, task: Task, events: list[Event]) -> None:
          rule=str(data["support_rule"]))
 
 
-register("support:check", _check_step, _check_choose)
-register("support:all", _all_step)
+register_legacy("support:check", _check_step, _check_choose)
+register_legacy("support:all", _all_step)

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .gamedata import load_game_data
 from .state import GameState
 
 LATE_IRON = "late_iron"
@@ -40,7 +39,7 @@ class ScoreBreakdown:
 
 def epoch(state: GameState, player: str) -> str:
     """The epoch of the A.S.T. space the player's marker stands on."""
-    civ = load_game_data().civilizations[player]
+    civ = state.data.civilizations[player]
     return civ.epoch_of(state.players[player].ast, state.config.ast_side)
 
 
@@ -59,7 +58,7 @@ def lone_late_iron_player(state: GameState) -> str | None:
 
 
 def score_breakdown(state: GameState, player: str) -> ScoreBreakdown:
-    data = load_game_data()
+    data = state.data
     numbers = data.ast_numbers
     p = state.players[player]
     cities = len(state.board.cities_of(player))

@@ -89,7 +89,7 @@ def new_game(config: GameConfig, graph: MapGraph, data: GameData | None = None) 
         players[civ] = player
         board.add(graph.start_areas[civ], civ, 1)
     rng = Rng.seeded(config.seed)
-    state = GameState(config=config, map=graph, players=players, board=board, rng=rng)
+    state = GameState(config=config, map=graph, players=players, board=board, rng=rng, data=data)
     for block, stacks in setup.stacks.items():
         ruleset = data.rulesets[config.ruleset]
         in_block = len(setup.blocks.get(block, ())) or len(ranked)

@@ -5,11 +5,13 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
+from .errors import StateError
 from .eventdeck.model import EventDeck, EventsOptions
+from .gamedata import GameData, Ruleset, load_game_data
 from .mapgraph import MapGraph
-from .plain import clone, from_plain, optional_part, to_plain
+from .plain import check_json, clone, from_plain, optional_part, to_plain, transient
 from .rng import Rng
 
 BARBARIANS = "barbarians"  # owner id of barbarian tokens on the board
@@ -115,11 +117,48 @@ class Board:
 
 
 @dataclass
+class Progress:
+    """A procedure's progress: each procedure subclasses it (a dataclass of typed fields) and
+    names its task kind in `KIND` (flow.register records the pair in PROGRESS_TYPES)."""
+
+    KIND: ClassVar[str] = ""
+
+
+# task kind -> its progress type, filled as procedures register (flow.register)
+PROGRESS_TYPES: dict[str, type[Progress]] = {}
+
+
+@dataclass
 class Task:
-    """One step of the flow (a phase, a calamity, a sub-procedure) with its progress as data."""
+    """One step of the flow (a phase, a calamity, a sub-procedure) with its progress as data.
+
+    `data` is the procedure's `Progress`; for a procedure not yet typed it is still a plain
+    dict (flow.register_legacy). A dict given for a typed kind is read into its progress type,
+    as is the plain form of a saved state."""
 
     kind: str
-    data: dict[str, Any] = field(default_factory=dict)
+    data: Any = field(default_factory=dict)  # Progress, or a dict while procedures move over
+
+    def __post_init__(self) -> None:
+        progress = PROGRESS_TYPES.get(self.kind)
+        if progress is not None and isinstance(self.data, dict):
+            self.data = from_plain(progress, self.data, f"task {self.kind}")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "data": to_plain(self.data)}
+
+    @staticmethod
+    def from_dict(data: dict[str, Any]) -> Task:
+        kind = data.get("kind")
+        if type(kind) is not str:
+            raise StateError("task: expected a kind")
+        unknown = set(data) - {"kind", "data"}
+        if unknown:
+            raise StateError(f"task: unknown key {sorted(unknown)[0]!r}")
+        progress = data.get("data", {})
+        if type(progress) is not dict:
+            raise StateError(f"task {kind}: expected an object")
+        return Task(kind, check_json(progress, f"task {kind}"))
 
 
 @dataclass
@@ -151,6 +190,9 @@ class GameState:
     counters: dict[str, int] = field(default_factory=dict)  # e.g. "calamity:flood" -> times
     eventdeck: EventDeck | None = optional_part()  # the Events module's state, when it is on
     version: int = FORMAT_VERSION
+    # The rules' numbers, bound when the game is made or read (never saved: the rule set named
+    # in the configuration is what a save records).
+    data: GameData = transient(load_game_data)
 
     def __post_init__(self) -> None:
         """The turn order is data: `config.players`, a list, serialised and hashed as it is.
@@ -167,10 +209,13 @@ class GameState:
     def to_json(self) -> str:
         return json.dumps(to_plain(self), separators=(",", ":"), sort_keys=True)
 
+    @property
+    def ruleset(self) -> Ruleset:
+        """The rule set this game is played by."""
+        return self.data.rulesets[self.config.ruleset]
+
     @staticmethod
     def from_json(text: str) -> GameState:
-        from .errors import StateError
-
         try:
             data = json.loads(text)
         except (ValueError, RecursionError) as err:

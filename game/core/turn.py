@@ -6,7 +6,7 @@ from .eventdeck import action as _event_action  # noqa: F401  (registers phase:e
 from .eventdeck.deck import end_of_turn as events_end_of_turn
 from .eventdeck.windows import open_window as open_event_window
 from .events import Event, GameEnded, PhaseStarted, TurnStarted
-from .flow import done, push, register
+from .flow import done, push, register_legacy
 from .scoring import final_ranking
 from .state import GameState, Task
 
@@ -82,5 +82,5 @@ def _turn_step(state: GameState, task: Task, events: list[Event]) -> None:
     open_event_window(state, phase)
 
 
-register("game", _game_step)
-register("turn", _turn_step)
+register_legacy("game", _game_step)
+register_legacy("turn", _turn_step)

@@ -10,29 +10,35 @@ import pytest
 
 from game.core import Action, GameConfig, GameState, IllegalAction, apply, legal_actions, view
 from game.core.engine import advance
-from game.core.flow import ask, done, label_key, register
+from game.core.flow import ask, done, label_key, push, register
 from game.core.mapgraph import Area, MapGraph
 from game.core.plain import clone
 from game.core.rng import Rng
-from game.core.state import Board, HandCard, Player, Task
+from game.core.state import Board, HandCard, Player, Progress
 
 
-def _walk_step(state: GameState, task: Task, events: list) -> None:
+@dataclasses.dataclass
+class Walk(Progress):
+    KIND = "test:walk"
+    moves: int
+
+
+def _walk_step(state: GameState, walk: Walk, events: list) -> None:
     """Each player in turn moves one token to a neighbouring area; a card is drawn after."""
-    if task.data["moves"] <= 0:
-        done(state, task)
+    if walk.moves <= 0:
+        done(state, walk)
         return
     order = list(state.players)
-    who = order[task.data["moves"] % len(order)]
+    who = order[walk.moves % len(order)]
     areas = [a for a, n in state.board.tokens.items() if state.board.count(a, who)]
     options = {f"area:{b}" for a in areas for b in state.map.land[a]}
     ask(state, who, "walk", "Move a token to", options | {"done"})
 
 
-def _walk_choose(state: GameState, task: Task, label: str, events: list) -> None:
+def _walk_choose(state: GameState, walk: Walk, label: str, events: list) -> None:
     order = list(state.players)
-    who = order[task.data["moves"] % len(order)]
-    task.data["moves"] -= 1
+    who = order[walk.moves % len(order)]
+    walk.moves -= 1
     if label == "done":
         return
     to = label.split(":", 1)[1]
@@ -45,7 +51,7 @@ def _walk_choose(state: GameState, task: Task, label: str, events: list) -> None
         state.players[who].hand.append(HandCard(deck.pop(0)))
 
 
-register("test:walk", _walk_step, _walk_choose)
+register(Walk, _walk_step, _walk_choose)
 
 
 def _line_map() -> MapGraph:
@@ -70,7 +76,7 @@ def walk_state(moves: int = 6) -> GameState:
         board=board, rng=Rng.seeded(5),
         stacks={"west": [["clay", "ochre", "papyrus", "iron"]]}, discards={"west": [[]]},
     )
-    state.tasks.append(Task("test:walk", {"moves": moves}))
+    push(state, Walk(moves=moves))
     advance(state)
     return state
 

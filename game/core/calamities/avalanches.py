@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..events import Event
-from ..flow import ask, done, register
+from ..flow import ask, done, register_legacy
 from ..population import reduce_city
 from ..state import GameState, Task
 from .common import calamity, params
@@ -98,4 +98,4 @@ def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> No
     _pick(state, task.data, label.split(":", 1)[1], events)
 
 
-register(f"calamity:{ID}", _step, _choose)
+register_legacy(f"calamity:{ID}", _step, _choose)

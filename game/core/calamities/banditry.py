@@ -11,7 +11,7 @@ they pay four treasury for it.
 from __future__ import annotations
 
 from ..events import Event
-from ..flow import ask, done, push, register
+from ..flow import ask, done, push, register_legacy
 from ..ops import pay_treasury
 from ..state import GameState, Task
 from .common import calamity, modified, params
@@ -78,4 +78,4 @@ def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> No
         _discard_one(state, task)
 
 
-register(f"calamity:{ID}", _step, _choose)
+register_legacy(f"calamity:{ID}", _step, _choose)

@@ -38,7 +38,7 @@ from typing import Any
 from ..conflict_rules import CITY_ATTACK, METALWORKING, TOKEN_CONFLICT, attack_numbers, holds
 from ..conflict_rules import side_of as conflict_side
 from ..events import Event
-from ..flow import ask, done, push, register
+from ..flow import ask, done, push, register_legacy
 from ..ops import cities_in_stock, remove_tokens, unit_points
 from ..state import BARBARIANS, PIRATE, GameState, Task
 from .common import beneficiary, modified, params
@@ -329,4 +329,4 @@ def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> No
         push(state, TOKEN_CONFLICT, area=target, rule=rule)
 
 
-register(f"calamity:{ID}", _step, _choose)
+register_legacy(f"calamity:{ID}", _step, _choose)

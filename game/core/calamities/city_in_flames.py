@@ -6,7 +6,7 @@ burns two cities, each bought off separately. There are no secondary victims."""
 from __future__ import annotations
 
 from ..events import Event
-from ..flow import ask, done, push, register
+from ..flow import ask, done, push, register_legacy
 from ..ops import pay_treasury
 from ..state import GameState, Task
 from .common import holds_any, params
@@ -60,4 +60,4 @@ def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> No
         _burn(state, task)
 
 
-register(f"calamity:{ID}", _step, _choose)
+register_legacy(f"calamity:{ID}", _step, _choose)

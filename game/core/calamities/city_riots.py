@@ -8,7 +8,7 @@ Double Empires (002:City Riots): two cities and ten treasury (or all there is).
 from __future__ import annotations
 
 from ..events import Event
-from ..flow import done, push, register
+from ..flow import done, push, register_legacy
 from ..ops import pay_treasury
 from ..state import GameState, Task
 from .common import holds_any, params
@@ -37,4 +37,4 @@ def _step(state: GameState, task: Task, events: list[Event]) -> None:
          rule=rules["reduce"])
 
 
-register(f"calamity:{ID}", _step)
+register_legacy(f"calamity:{ID}", _step)

@@ -14,7 +14,7 @@ but two"), so a victim with no more cities than that number loses none.
 from __future__ import annotations
 
 from ..events import Event
-from ..flow import done, push, register
+from ..flow import done, push, register_legacy
 from ..state import GameState, Task
 from .common import modified, params
 from .losses import CalamityAverted
@@ -43,4 +43,4 @@ def _step(state: GameState, task: Task, events: list[Event]) -> None:
     push(state, "damage:reduce_cities", player=victim, count=count, rule=rule)
 
 
-register(f"calamity:{ID}", _step)
+register_legacy(f"calamity:{ID}", _step)

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..events import Event
-from ..flow import ask, done, register
+from ..flow import ask, done, register_legacy
 from ..ops import annex_city, cities_in_stock, destroy_city, place_tokens, remove_tokens
 from ..state import GameState, Task
 from .common import CITY_POINTS, holds_any, modified, params, unit_points_in_stock
@@ -314,4 +314,4 @@ _STAGES = {
     "losses": _stage_losses,
 }
 
-register(f"calamity:{ID}", _step, _choose)
+register_legacy(f"calamity:{ID}", _step, _choose)

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..events import Event
-from ..flow import ask, done, register
+from ..flow import ask, done, register_legacy
 from ..ops import annex_city, cities_in_stock, place_tokens, remove_tokens, unit_points
 from ..state import BARBARIANS, PIRATE, GameState, Task
 from .common import CITY_POINTS, beneficiary, modified, params
@@ -291,4 +291,4 @@ def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> No
     _pick(d, area, _search(state, d).options(d["sel"], d["left"])[area])
 
 
-register(f"calamity:mega-empires:{ID}", _step, _choose)
+register_legacy(f"calamity:mega-empires:{ID}", _step, _choose)

@@ -9,7 +9,7 @@ victim's choice is destroyed and the victim loses five treasury.
 from __future__ import annotations
 
 from ..events import Event
-from ..flow import done, push, register
+from ..flow import done, push, register_legacy
 from ..ops import pay_treasury
 from ..state import GameState, Task
 from .common import holds_any, params
@@ -49,4 +49,4 @@ def _step(state: GameState, task: Task, events: list[Event]) -> None:
              areas=areas, rule=rules["loss"])
 
 
-register(f"calamity:{ID}", _step)
+register_legacy(f"calamity:{ID}", _step)

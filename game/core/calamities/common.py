@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..gamedata import Calamity, load_game_data
+from ..gamedata import Calamity
 from ..ops import cities_in_stock
 from ..state import GameState
 
@@ -14,7 +14,7 @@ CITY_POINTS = 5
 
 
 def calamity(state: GameState, cid: str) -> Calamity:
-    return load_game_data().rulesets[state.config.ruleset].calamities[cid]
+    return state.ruleset.calamities[cid]
 
 
 def params(state: GameState, cid: str) -> Mapping[str, Any]:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..events import Event
-from ..flow import ask, done, push, register
+from ..flow import ask, done, push, register_legacy
 from ..gamedata import load_game_data
 from ..ops import discard_card, give_card, take_card
 from ..state import GameState, Task
@@ -39,7 +39,7 @@ class CardsGiven(Event):
 
 def commodity_cards(state: GameState, player: str) -> list[str]:
     """The commodity cards in a hand (water and calamities left out), one entry per card."""
-    goods = load_game_data().commodities
+    goods = state.data.commodities
     return [h.card for h in state.players[player].hand if h.card in goods]
 
 
@@ -99,5 +99,5 @@ def _report(d: dict[str, Any], picked: list[str], events: list[Event]) -> None:
         events.append(CardsDiscarded(player=player, cards=tuple(picked), rule=rule))
 
 
-register(f"calamity:{ID}", _step)
-register("corruption:select_cards", _select_step, _select_choose)
+register_legacy(f"calamity:{ID}", _step)
+register_legacy("corruption:select_cards", _select_step, _select_choose)

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..events import Event
-from ..flow import ask, done, push, register
+from ..flow import ask, done, push, register_legacy
 from ..state import GameState, Task
 from .common import modified, params
 from .losses import CalamityAverted, return_ships
@@ -157,4 +157,4 @@ def _sea_step(state: GameState, task: Task, events: list[Event]) -> None:
     del d["current"]
 
 
-register(f"calamity:{ID}", _step, _choose)
+register_legacy(f"calamity:{ID}", _step, _choose)

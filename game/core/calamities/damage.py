@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..events import Event
-from ..flow import ask, done, register
+from ..flow import ask, done, register_legacy
 from ..ops import destroy_city, remove_tokens, unit_points
 from ..population import reduce_city
 from ..state import GameState, Task
@@ -138,6 +138,6 @@ def _reduce_choose(state: GameState, task: Task, label: str, events: list[Event]
     d["done"] = int(d.get("done", 0)) + 1
 
 
-register("damage:lose_points", _lose_step, _lose_choose)
-register("damage:pick_players", _pick_step, _pick_choose)
-register("damage:reduce_cities", _reduce_step, _reduce_choose)
+register_legacy("damage:lose_points", _lose_step, _lose_choose)
+register_legacy("damage:pick_players", _pick_step, _pick_choose)
+register_legacy("damage:reduce_cities", _reduce_step, _reduce_choose)

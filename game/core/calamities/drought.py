@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..events import Event
-from ..flow import done, register
+from ..flow import done, register_legacy
 from ..population import FLAG_AGRICULTURE_SUSPENDED, cut_limit_this_turn
 from ..state import GameState, Task
 from .common import calamity, params
@@ -86,4 +86,4 @@ def _step(state: GameState, task: Task, events: list[Event]) -> None:
     done(state, task)
 
 
-register(f"calamity:{ID}", _step)
+register_legacy(f"calamity:{ID}", _step)

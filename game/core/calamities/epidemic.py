@@ -19,7 +19,7 @@ player with nothing to lose.
 from __future__ import annotations
 
 from ..events import Event
-from ..flow import done, push, register
+from ..flow import done, push, register_legacy
 from ..state import GameState, Task
 from .common import beneficiary, params
 
@@ -132,4 +132,4 @@ def _immune(state: GameState, victim: str, traded_by: str) -> set[str]:
     return set()
 
 
-register(f"calamity:{ID}", _step)
+register_legacy(f"calamity:{ID}", _step)

@@ -18,7 +18,7 @@ Decisions (unclear rules):
 from __future__ import annotations
 
 from ..events import Event
-from ..flow import done, push, register
+from ..flow import done, push, register_legacy
 from ..ops import unit_points
 from ..population import FLAG_AGRICULTURE_SUSPENDED, remove_surplus
 from ..state import GameState, Task
@@ -82,4 +82,4 @@ def _secondary_losses(state: GameState, task: Task, events: list[Event]) -> None
              rule=cite(state, ID, "29.3.1.1"))
 
 
-register(f"calamity:{ID}", _step)
+register_legacy(f"calamity:{ID}", _step)

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..events import Event
-from ..flow import ask, done, push, register
+from ..flow import ask, done, push, register_legacy
 from ..ops import unit_points
 from ..state import GameState, Task
 from .common import holds_any, modified, params
@@ -223,4 +223,4 @@ def _no_plain(state: GameState, task: Task, events: list[Event]) -> None:
          rule=_rule(state, "engineering" if reduce else "no_plain"))
 
 
-register(f"calamity:{ID}", _step, _choose)
+register_legacy(f"calamity:{ID}", _step, _choose)

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..events import Event
-from ..flow import done, register
+from ..flow import done, register_legacy
 from ..state import GameState, Task
 from .common import calamity, params
 from .drought import cities_before_calamities, strike, struck_areas
@@ -57,4 +57,4 @@ def _step(state: GameState, task: Task, events: list[Event]) -> None:
     done(state, task)
 
 
-register(f"calamity:{ID}", _step)
+register_legacy(f"calamity:{ID}", _step)

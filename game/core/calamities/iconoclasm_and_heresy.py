@@ -26,8 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..events import Event
-from ..flow import ask, done, push, register
-from ..gamedata import load_game_data
+from ..flow import ask, done, push, register_legacy
 from ..ops import discard_card
 from ..state import GameState, Task
 from .common import beneficiary, calamity, holds_any, modified, params
@@ -128,7 +127,7 @@ def _cards(state: GameState, player: str, water: bool) -> list[str]:
     held = commodity_cards(state, player)
     if water:
         held += [h.card for h in state.players[player].hand
-                 if h.card == load_game_data().water.id]
+                 if h.card == state.data.water.id]
     return held
 
 
@@ -223,6 +222,6 @@ def _share_choose(state: GameState, task: Task, label: str, events: list[Event])
     d["given"][who] = d["given"].get(who, 0) + int(value)
 
 
-register(f"calamity:{ID}", _step)
-register(f"{ID}:victim", _victim_step, _victim_choose)
-register(f"{ID}:share", _share_step, _share_choose)
+register_legacy(f"calamity:{ID}", _step)
+register_legacy(f"{ID}:victim", _victim_step, _victim_choose)
+register_legacy(f"{ID}:share", _share_step, _share_choose)

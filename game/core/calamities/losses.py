@@ -18,7 +18,7 @@ from typing import Any
 
 from ..conflict_rules import ShipsLost
 from ..events import Event
-from ..flow import ask, done, register
+from ..flow import ask, done, register_legacy
 from ..ops import destroy_city, remove_tokens, unit_points
 from ..state import GameState, Task
 from .damage import UnitsLost
@@ -175,6 +175,6 @@ def _legacy_share_step(state: GameState, task: Task, events: list[Event]) -> Non
     task.kind = "losses:share"
 
 
-register("losses:lose", _lose_step, _lose_choose)
-register("losses:share", _share_step, _share_choose)
-register("damage:share", _legacy_share_step, _share_choose)
+register_legacy("losses:lose", _lose_step, _lose_choose)
+register_legacy("losses:share", _share_step, _share_choose)
+register_legacy("damage:share", _legacy_share_step, _share_choose)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..events import Event
-from ..flow import ask, done, push, register
+from ..flow import ask, done, push, register_legacy
 from ..ops import pay_treasury
 from ..state import GameState, Task
 from .common import calamity, modified, params
@@ -85,4 +85,4 @@ def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> No
     _settle(state, task, int(label.split(":", 1)[1]), events)
 
 
-register(f"calamity:{ID}", _step, _choose)
+register_legacy(f"calamity:{ID}", _step, _choose)

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..events import Event
-from ..flow import ask, done, push, register
+from ..flow import ask, done, push, register_legacy
 from ..ops import remove_tokens
 from ..state import GameState, Task
 from .common import calamity, params
@@ -129,4 +129,4 @@ def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> No
     _begin(state, task.data, label.split(":", 1)[1], events)
 
 
-register(f"calamity:{ID}", _step, _choose)
+register_legacy(f"calamity:{ID}", _step, _choose)

@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..events import Event
-from ..flow import ask, done, push, register
+from ..flow import ask, done, push, register_legacy
 from ..state import PIRATE, GameState, Task
 from .common import beneficiary, calamity, modified, params
 from .iconoclasm_and_heresy import excluded
@@ -125,5 +125,5 @@ def _replace_choose(state: GameState, task: Task, label: str, events: list[Event
     events.append(PirateCityCreated(player=d["player"], area=area, rule=d.get("rule", "")))
 
 
-register(f"calamity:{ID}", _step)
-register(f"{ID}:replace", _replace_step, _replace_choose)
+register_legacy(f"calamity:{ID}", _step)
+register_legacy(f"{ID}:replace", _replace_step, _replace_choose)

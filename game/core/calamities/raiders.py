@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..events import Event
-from ..flow import ask, done, register
+from ..flow import ask, done, register_legacy
 from ..ops import destroy_city, pay_treasury, place_tokens, remove_tokens
 from ..population import population_limit
 from ..state import BARBARIANS, GameState, Task
@@ -150,4 +150,4 @@ def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> No
     _take(state, task.data, label.split(":", 1)[1], events)
 
 
-register(f"calamity:{ID}", _step, _choose)
+register_legacy(f"calamity:{ID}", _step, _choose)

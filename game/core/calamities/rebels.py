@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..events import Event
-from ..flow import ask, done, push, register
+from ..flow import ask, done, push, register_legacy
 from ..state import PIRATE, GameState, Task
 from .common import calamity, params
 from .piracy import PirateCityCreated, coastal_cities
@@ -131,6 +131,6 @@ def _others_choose(state: GameState, task: Task, label: str, events: list[Event]
     d["taken"][who] = d["taken"].get(who, 0) + 1
 
 
-register(f"calamity:{ID}", _step)
-register(f"{ID}:own", _own_step, _own_choose)
-register(f"{ID}:others", _others_step, _others_choose)
+register_legacy(f"calamity:{ID}", _step)
+register_legacy(f"{ID}:own", _own_step, _own_choose)
+register_legacy(f"{ID}:others", _others_step, _others_choose)

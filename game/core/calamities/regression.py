@@ -20,8 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..events import Event
-from ..flow import ask, done, push, register
-from ..gamedata import load_game_data
+from ..flow import ask, done, push, register_legacy
 from ..state import GameState, Task
 from .common import calamity, holds_any, modified, params
 
@@ -141,7 +140,7 @@ def _destroy_for_step(state: GameState, victim: str) -> None:
 def _lose_advance(state: GameState, task: Task, events: list[Event]) -> None:
     d = task.data
     victim = d["victim"]
-    data = load_game_data()
+    data = state.data
     player = state.players[victim]
     floor = (int(params(state, ID)["advance_lost_min_cost_per_ast_vp"])
              * data.ast_numbers["vp_per_step"] * player.ast)
@@ -172,4 +171,4 @@ def _give_away(state: GameState, d: dict[str, Any], advance: str, events: list[E
             events.append(AdvanceReceived(player=pid, advance=advance, rule=rule))
 
 
-register(f"calamity:{ID}", _step, _choose)
+register_legacy(f"calamity:{ID}", _step, _choose)

@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..events import Event
-from ..flow import ask, done, register
+from ..flow import ask, done, register_legacy
 from ..ops import annex_city, cities_in_stock, place_tokens, remove_tokens
 from ..state import GameState, Task
 from .common import beneficiary, calamity, params
@@ -136,4 +136,4 @@ def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> No
     _take(state, task.data, label.split(":", 1)[1], events)
 
 
-register(f"calamity:{ID}", _step, _choose)
+register_legacy(f"calamity:{ID}", _step, _choose)

@@ -12,7 +12,7 @@ Empires: the victim's support rate is raised (by 2, Mining +1, Mythology and Enl
 from __future__ import annotations
 
 from ..events import Event
-from ..flow import done, push, register
+from ..flow import done, push, register_legacy
 from ..state import GameState, Task
 from .common import modified, params
 from .outcome import cite, no_effect
@@ -40,4 +40,4 @@ def _step(state: GameState, task: Task, events: list[Event]) -> None:
          rule=cite(state, ID, "29.4.2.1"))
 
 
-register(f"calamity:{ID}", _step)
+register_legacy(f"calamity:{ID}", _step)

@@ -4,7 +4,7 @@ twenty, or all if fewer)."""
 from __future__ import annotations
 
 from ..events import Event
-from ..flow import done, register
+from ..flow import done, register_legacy
 from ..ops import pay_treasury
 from ..state import GameState, Task
 from .common import calamity, modified
@@ -19,4 +19,4 @@ def _step(state: GameState, task: Task, events: list[Event]) -> None:
     done(state, task)
 
 
-register(f"calamity:{ID}", _step)
+register_legacy(f"calamity:{ID}", _step)

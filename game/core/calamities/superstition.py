@@ -5,7 +5,7 @@ Universal Doctrine (the numbers are in the rule-set files)."""
 from __future__ import annotations
 
 from ..events import Event
-from ..flow import done, push, register
+from ..flow import done, push, register_legacy
 from ..state import GameState, Task
 from .common import modified
 from .outcome import cite, no_effect
@@ -30,4 +30,4 @@ def _step(state: GameState, task: Task, events: list[Event]) -> None:
          rule=cite(state, ID, "29.3.2.1"))
 
 
-register(f"calamity:{ID}", _step)
+register_legacy(f"calamity:{ID}", _step)

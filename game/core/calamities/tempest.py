@@ -9,7 +9,7 @@ coastal areas of the victim's choice, and five treasury.
 from __future__ import annotations
 
 from ..events import Event
-from ..flow import ask, done, push, register
+from ..flow import ask, done, push, register_legacy
 from ..ops import pay_treasury
 from ..state import GameState, Task
 from .common import modified, params
@@ -66,4 +66,4 @@ def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> No
     d["kept"][area] = d["kept"].get(area, 0) + 1
 
 
-register(f"calamity:{ID}", _step, _choose)
+register_legacy(f"calamity:{ID}", _step, _choose)

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..events import Event
-from ..flow import ask, done, push, register
+from ..flow import ask, done, push, register_legacy
 from ..state import GameState, Task
 from .common import calamity, params
 from .outcome import no_effect
@@ -108,4 +108,4 @@ def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> No
     _name(state, task.data, label.split(":", 1)[1], events)
 
 
-register(f"calamity:{ID}", _step, _choose)
+register_legacy(f"calamity:{ID}", _step, _choose)

@@ -12,7 +12,7 @@ picks, as with every other reduction of their own cities.
 from __future__ import annotations
 
 from ..events import Event
-from ..flow import ask, done, push, register
+from ..flow import ask, done, push, register_legacy
 from ..ops import annex_city, cities_in_stock, destroy_city
 from ..state import GameState, Task
 from .common import beneficiary, modified, params
@@ -75,4 +75,4 @@ def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> No
     _take(state, task, label.split(":", 1)[1], events)
 
 
-register(f"calamity:{ID}", _step, _choose)
+register_legacy(f"calamity:{ID}", _step, _choose)

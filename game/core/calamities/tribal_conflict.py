@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..events import Event
-from ..flow import ask, done, push, register
+from ..flow import ask, done, push, register_legacy
 from ..ops import remove_tokens
 from ..state import GameState, Task
 from .common import params
@@ -105,4 +105,4 @@ def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> No
     task.data["picked"].append(label.split(":", 1)[1])
 
 
-register(f"calamity:{ID}", _step, _choose)
+register_legacy(f"calamity:{ID}", _step, _choose)

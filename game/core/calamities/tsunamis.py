@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..events import Event
-from ..flow import ask, done, register
+from ..flow import ask, done, register_legacy
 from ..ops import destroy_city, remove_tokens, unit_points
 from ..population import reduce_city, reduction_loss
 from ..state import GameState, Task
@@ -160,4 +160,4 @@ def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> No
         d["areas"].append(area)
 
 
-register(f"calamity:{ID}", _step, _choose)
+register_legacy(f"calamity:{ID}", _step, _choose)

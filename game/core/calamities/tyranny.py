@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..events import Event
-from ..flow import ask, done, register
+from ..flow import ask, done, register_legacy
 from ..ops import annex_city, cities_in_stock, place_tokens, remove_tokens
 from ..state import GameState, Task
 from .common import CITY_POINTS, calamity, modified, params, unit_points_in_stock
@@ -248,4 +248,4 @@ def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> No
         _annex(state, d, value, events)
 
 
-register(f"calamity:{ID}", _step, _choose)
+register_legacy(f"calamity:{ID}", _step, _choose)

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..events import Event
-from ..flow import ask, done, push, register
+from ..flow import ask, done, push, register_legacy
 from ..ops import destroy_city, remove_tokens
 from ..population import reduce_city, reduction_loss
 from ..state import PIRATE, GameState, Task
@@ -259,5 +259,5 @@ def _urbanism_choose(state: GameState, task: Task, label: str, events: list[Even
     d["lost"] = int(d.get("lost", 0)) + lost
 
 
-register(f"calamity:{ID}", _step, _choose)
-register("volcanic_eruption:urbanism", _urbanism_step, _urbanism_choose)
+register_legacy(f"calamity:{ID}", _step, _choose)
+register_legacy("volcanic_eruption:urbanism", _urbanism_step, _urbanism_choose)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..events import Event
-from ..flow import ask, done, register
+from ..flow import ask, done, register_legacy
 from ..state import GameState, Task
 from . import effects, symbols
 from .cards import EventCard, load_event_cards
@@ -142,4 +142,4 @@ def _resolve(state: GameState, data: dict[str, Any], taker: str, events: list[Ev
     return True
 
 
-register("phase:events", _step, _choose)
+register_legacy("phase:events", _step, _choose)

@@ -6,7 +6,7 @@ nobody holds one sees no new decision."""
 from __future__ import annotations
 
 from ..events import Event
-from ..flow import ask, done, push, register
+from ..flow import ask, done, push, register_legacy
 from ..state import GameState, Task
 from . import effects
 from .cards import EventCard, load_event_cards
@@ -67,4 +67,4 @@ def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> No
     deck.discards.append(card.id)
 
 
-register(TASK, _step, _choose)
+register_legacy(TASK, _step, _choose)

@@ -42,8 +42,8 @@ from ..costs import (
     treasury_value,
 )
 from ..events import Event
-from ..flow import ask, done, push, register
-from ..gamedata import GROUPS, load_game_data
+from ..flow import ask, done, push, register_legacy
+from ..gamedata import GROUPS
 from ..ops import discard_card, pay_treasury
 from ..state import GameState, Task
 
@@ -111,7 +111,7 @@ def price_now(state: GameState, pid: str, aid: str) -> int:
     player = state.players[pid]
     cost = advance_cost(aid, player.advances, player.credits)
     if cost > 0 and player.flags.get(LIBRARY_FLAG):
-        return discounted(cost, load_game_data().numbers["library_discount"])
+        return discounted(cost, state.data.numbers["library_discount"])
     return cost
 
 
@@ -125,7 +125,7 @@ def _for_sale(state: GameState, pid: str) -> list[str]:
     """Advances of the game's rule set the player does not own yet."""
     owned = set(state.players[pid].advances)
     ruleset = state.config.ruleset
-    return [a.id for a in load_game_data().advances.values()
+    return [a.id for a in state.data.advances.values()
             if ruleset in a.rulesets and a.id not in owned]
 
 
@@ -221,7 +221,7 @@ def _payment_options(state: GameState, pid: str, task: Task) -> list[str]:
     tokens = tokens_to_cover(buying["price"] - buying["value"], treasury_value(player.advances))
     if tokens <= player.treasury:
         options.append(f"number:{tokens}")
-    cancels = load_game_data().numbers["advance_purchase_cancels_max"]
+    cancels = state.data.numbers["advance_purchase_cancels_max"]
     if task.data.get("cancels", 0) < cancels:
         options.append("no")
     return options
@@ -332,7 +332,7 @@ def _complete(state: GameState, pid: str, aid: str, price: int, cards: list[str]
 
 def _gain(state: GameState, pid: str, aid: str) -> None:
     """Own the advance and set its on-purchase effects going."""
-    numbers = load_game_data().numbers
+    numbers = state.data.numbers
     player = state.players[pid]
     player.advances.append(aid)
     owned = [aid]
@@ -354,7 +354,7 @@ def _credits_step(state: GameState, task: Task, events: list[Event]) -> None:
     if task.data["picks"] <= 0:
         done(state, task)
         return
-    step = load_game_data().numbers["extra_credit_step"]
+    step = state.data.numbers["extra_credit_step"]
     groups = ", ".join(f"number:{i} = {g}" for i, g in enumerate(GROUPS))
     ask(state, task.data["player"], "advance_credits",
         f"{task.data['advance']}: place {step} credit points ({groups}); "
@@ -364,7 +364,7 @@ def _credits_step(state: GameState, task: Task, events: list[Event]) -> None:
 
 def _credits_choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
     pid = task.data["player"]
-    step = load_game_data().numbers["extra_credit_step"]
+    step = state.data.numbers["extra_credit_step"]
     group = GROUPS[int(label.split(":", 1)[1])]
     credits = state.players[pid].credits
     credits[group] = credits.get(group, 0) + step
@@ -374,8 +374,8 @@ def _credits_choose(state: GameState, task: Task, label: str, events: list[Event
 
 def gift_choices(state: GameState, pid: str) -> list[str]:
     """Anatomy: Science advances of printed cost under 100 the player does not own."""
-    top = load_game_data().numbers["anatomy_free_max_cost"]
-    data = load_game_data()
+    top = state.data.numbers["anatomy_free_max_cost"]
+    data = state.data
     return [aid for aid in _for_sale(state, pid)
             if "science" in data.advances[aid].groups and data.advances[aid].cost <= top]
 
@@ -403,7 +403,7 @@ def _gift_choose(state: GameState, task: Task, label: str, events: list[Event]) 
 
 
 def hand_limit(state: GameState, pid: str) -> int:
-    data = load_game_data()
+    data = state.data
     numbers = data.numbers
     setup = data.setups.get(state.config.setup)
     if setup is not None:
@@ -452,8 +452,8 @@ def _step(state: GameState, task: Task, events: list[Event]) -> None:
     push(state, SHOP, player=order[index])
 
 
-register("phase:advance_acquisition", _step)
-register(SHOP, _shop_step, _shop_choose)
-register(CREDITS, _credits_step, _credits_choose)
-register(GIFT, _gift_step, _gift_choose)
-register(HAND_LIMIT, _hand_step, _hand_choose)
+register_legacy("phase:advance_acquisition", _step)
+register_legacy(SHOP, _shop_step, _shop_choose)
+register_legacy(CREDITS, _credits_step, _credits_choose)
+register_legacy(GIFT, _gift_step, _gift_choose)
+register_legacy(HAND_LIMIT, _hand_step, _hand_choose)

@@ -15,8 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..events import Event, GameEnded
-from ..flow import done, register
-from ..gamedata import EPOCHS, AstRequirement, load_game_data
+from ..flow import done, register_legacy
+from ..gamedata import EPOCHS, AstRequirement
 from ..ops import card_stack
 from ..scoring import final_ranking, in_late_iron
 from ..state import GameState, Task
@@ -58,7 +58,7 @@ class DiscardsReturned(Event):
 
 def ast_cities(state: GameState, player: str) -> int:
     """Cities for A.S.T. requirements: those on the board, plus Wonder of the World."""
-    data = load_game_data()
+    data = state.data
     extra = data.ast_numbers["wonder_extra_cities"]
     wonders = sum(
         extra for a in state.players[player].advances if WONDER_EFFECT in data.advances[a].effects
@@ -68,7 +68,7 @@ def ast_cities(state: GameState, player: str) -> int:
 
 def missing_requirements(state: GameState, player: str, req: AstRequirement) -> dict[str, int]:
     """How far the player falls short of each requirement (only the unmet ones); empty = met."""
-    data = load_game_data()
+    data = state.data
     n = data.ast_numbers
     costs = [data.advances[a].cost for a in state.players[player].advances]
     have = {
@@ -92,7 +92,7 @@ def missing_requirements(state: GameState, player: str, req: AstRequirement) -> 
 
 def next_requirement(state: GameState, player: str) -> AstRequirement | None:
     """The requirements of the epoch of the player's next space; None at the end of the table."""
-    data = load_game_data()
+    data = state.data
     space = state.players[player].ast + 1
     if space > data.ast_numbers["last_space"]:
         return None
@@ -103,7 +103,7 @@ def next_requirement(state: GameState, player: str) -> AstRequirement | None:
 
 def alter(state: GameState, player: str, events: list[Event]) -> None:
     """Move one marker: back on the Expert side without cities, else forward if it qualifies."""
-    data = load_game_data()
+    data = state.data
     side = state.config.ast_side
     civ = data.civilizations[player]
     p = state.players[player]
@@ -145,7 +145,7 @@ def _late_iron_ends(state: GameState) -> bool:
         if not late:
             return False
         state.counters[FIRST_LATE_IRON_TURN] = state.turn
-    extra = load_game_data().ast_numbers["expert_extra_turns_after_late_iron"]
+    extra = state.data.ast_numbers["expert_extra_turns_after_late_iron"]
     return state.turn - state.counters[FIRST_LATE_IRON_TURN] >= extra
 
 
@@ -172,4 +172,4 @@ def _step(state: GameState, task: Task, events: list[Event]) -> None:
     done(state, task)
 
 
-register("phase:ast_alteration", _step)
+register_legacy("phase:ast_alteration", _step)

@@ -14,8 +14,7 @@ from dataclasses import dataclass
 
 from ..errors import PhaseNotImplemented
 from ..events import Event
-from ..flow import PROCEDURES, done, push, register
-from ..gamedata import load_game_data
+from ..flow import PROCEDURES, done, push, register_legacy
 from ..ops import discard_card
 from ..state import GameState, Task
 
@@ -47,7 +46,7 @@ def procedure_kind(state: GameState, calamity: str) -> str:
 
 def _queue(state: GameState) -> list[dict[str, str]]:
     """Every held calamity, in resolution order."""
-    ruleset = load_game_data().rulesets[state.config.ruleset]
+    ruleset = state.ruleset
     kinds = {kind: i for i, kind in enumerate(ruleset.kind_order)}
     found = []
     for rank, (pid, player) in enumerate(state.players.items()):
@@ -87,4 +86,4 @@ def _finish(state: GameState, entry: dict[str, str], events: list[Event]) -> Non
     events.append(CalamityResolved(calamity=card, victim=victim, rule=RULE))
 
 
-register("phase:calamity_resolution", _step)
+register_legacy("phase:calamity_resolution", _step)

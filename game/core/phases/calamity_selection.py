@@ -11,8 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..events import Event
-from ..flow import done, register
-from ..gamedata import load_game_data
+from ..flow import done, register_legacy
 from ..ops import card_stack
 from ..state import GameState, Task
 
@@ -38,7 +37,7 @@ class CalamityDiscarded(Event):
 
 
 def _calamity_kinds(state: GameState) -> dict[str, str]:
-    calamities = load_game_data().rulesets[state.config.ruleset].calamities
+    calamities = state.ruleset.calamities
     return {cid: c.kind for cid, c in calamities.items()}
 
 
@@ -64,7 +63,7 @@ def _discard_at(state: GameState, pid: str, index: int, reason: str,
 
 def select_calamities(state: GameState, pid: str, events: list[Event]) -> None:
     """Bring one player's calamities within the limits, every draw from state.rng."""
-    numbers = load_game_data().numbers
+    numbers = state.data.numbers
     kinds = _calamity_kinds(state)
     hand = state.players[pid].hand
     held = _held(state, pid, kinds, majors_only=False)
@@ -94,4 +93,4 @@ def _step(state: GameState, task: Task, events: list[Event]) -> None:
     done(state, task)
 
 
-register("phase:calamity_selection", _step)
+register_legacy("phase:calamity_selection", _step)

@@ -19,8 +19,7 @@ then `area:Y` = the land-adjacent area the next Urbanism token comes from.
 from __future__ import annotations
 
 from ..events import CityBuilt, Event, TokensMoved
-from ..flow import ask, done, push, register
-from ..gamedata import load_game_data
+from ..flow import ask, done, push, register_legacy
 from ..ops import pay_treasury, remove_tokens
 from ..population import EFFECT_PUBLIC_WORKS, holds, mark_city_built
 from ..state import GameState, Task
@@ -39,7 +38,7 @@ FLAG_URBANISM_USED = "urbanism_used"
 
 
 def tokens_needed(state: GameState, area: str) -> int:
-    numbers = load_game_data().numbers
+    numbers = state.data.numbers
     if state.map.areas[area].site != "none":
         return numbers["city_tokens_on_site"]
     return numbers["city_tokens_wilderness"]
@@ -50,7 +49,7 @@ def treasury_allowance(state: GameState, player: str, area: str) -> int:
     p = state.players[player]
     if p.flags.get(FLAG_ARCHITECTURE_USED) or not holds(state, player, EFFECT_ARCHITECTURE):
         return 0
-    share = tokens_needed(state, area) // load_game_data().numbers[
+    share = tokens_needed(state, area) // state.data.numbers[
         "architecture_treasury_share_divisor"]
     return min(share, p.treasury)
 
@@ -74,12 +73,12 @@ def adjacent_allowance(state: GameState, player: str, area: str) -> int:
         return 0
     if not holds(state, player, EFFECT_URBANISM):
         return 0
-    cap = load_game_data().numbers["urbanism_adjacent_tokens"]
+    cap = state.data.numbers["urbanism_adjacent_tokens"]
     return min(cap, sum(adjacent_sources(state, player, area).values()))
 
 
 def can_build(state: GameState, player: str, area: str) -> bool:
-    numbers = load_game_data().numbers
+    numbers = state.data.numbers
     if len(state.board.cities_of(player)) >= numbers["max_cities_in_play"]:
         return False
     if area in state.board.cities or state.map.areas[area].pop <= 0:
@@ -198,7 +197,7 @@ def _build(
     # Public Works: one token may stay when more stood there than the city needed.
     keep = 0
     if holds(state, player, EFFECT_PUBLIC_WORKS) and own + treasury > tokens_needed(state, area):
-        keep = load_game_data().numbers["public_works_tokens_per_city"]
+        keep = state.data.numbers["public_works_tokens_per_city"]
     for owner in sorted(state.board.tokens.get(area, {})):
         stay = keep if owner == player else 0
         remove_tokens(state, owner, area, state.board.count(area, owner) - stay, events,
@@ -208,5 +207,5 @@ def _build(
     events.append(CityBuilt(player=player, area=area, rule=RULE_BUILD))
 
 
-register("phase:city_construction", _step, _choose)
-register("city_construction:build", _build_step, _build_choose)
+register_legacy("phase:city_construction", _step, _choose)
+register_legacy("city_construction:build", _build_step, _build_choose)

@@ -27,7 +27,7 @@ from ..conflict_rules import (
     token_sides,
 )
 from ..events import Event
-from ..flow import ask, done, push, register
+from ..flow import ask, done, push, register_legacy
 from ..state import PIRATE, GameState, Task
 
 MAY_WAIT = "conflict_may_wait"
@@ -137,4 +137,4 @@ def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> No
         data["priority"].append(defender)
 
 
-register("phase:conflict", _step, _choose)
+register_legacy("phase:conflict", _step, _choose)

@@ -26,7 +26,7 @@ from typing import Any
 
 from ..conflict_rules import holds
 from ..events import Event, TokensMoved
-from ..flow import ask, done, push, register
+from ..flow import ask, done, push, register_legacy
 from ..state import GameState, Task
 from .movement_reach import add_mark, land_targets
 from .movement_ships import (
@@ -164,5 +164,5 @@ def _move(state: GameState, player: str, source: str, target: str, n: int,
                               rule=RULE_MOVE))
 
 
-register("phase:movement", _step, _choose)
-register(LAND_MOVE, _land_step, _land_choose)
+register_legacy("phase:movement", _step, _choose)
+register_legacy(LAND_MOVE, _land_step, _land_choose)

@@ -14,7 +14,6 @@ from collections.abc import Callable
 from functools import partial
 
 from ..conflict_rules import entry_causes_conflict, holds, in_conflict
-from ..gamedata import load_game_data
 from ..state import GameState
 
 ROADBUILDING = "land_move_2"
@@ -122,14 +121,14 @@ def land_targets(state: GameState, player: str, source: str) -> dict[str, list[i
 
 
 def ship_range(state: GameState, player: str) -> int:
-    numbers = load_game_data().numbers
+    numbers = state.data.numbers
     if holds(state, player, CLOTH_MAKING):
         return numbers["ship_move_cloth_making"]
     return numbers["ship_move"]
 
 
 def ship_capacity(state: GameState, player: str) -> int:
-    numbers = load_game_data().numbers
+    numbers = state.data.numbers
     if holds(state, player, NAVAL_WARFARE):
         return numbers["ship_capacity_naval_warfare"]
     return numbers["ship_capacity"]

@@ -23,7 +23,7 @@ from typing import Any
 
 from ..conflict_rules import ShipsLost
 from ..events import Event, TokensMoved
-from ..flow import ask, done, register
+from ..flow import ask, done, register_legacy
 from ..gamedata import load_game_data
 from ..ops import pay_treasury, remove_tokens
 from ..state import GameState, Task
@@ -276,5 +276,5 @@ def _trip_choose(state: GameState, task: Task, label: str, events: list[Event]) 
         done(state, task)
 
 
-register(SHIP_BUILD, _build_step, _build_choose)
-register(SHIP_TRIP, _trip_step, _trip_choose)
+register_legacy(SHIP_BUILD, _build_step, _build_choose)
+register_legacy(SHIP_TRIP, _trip_step, _trip_choose)

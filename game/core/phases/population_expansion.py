@@ -12,8 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..events import Event
-from ..flow import ask, done, register
-from ..gamedata import load_game_data
+from ..flow import ask, done, register_legacy
 from ..ops import place_tokens
 from ..state import GameState, Task
 
@@ -29,7 +28,7 @@ class CensusTaken(Event):
 
 def growth_due(state: GameState, player: str) -> dict[str, int]:
     """Tokens each of the player's areas should gain: 1 where they have 1, 2 where 2 or more."""
-    numbers = load_game_data().numbers
+    numbers = state.data.numbers
     due: dict[str, int] = {}
     for area in sorted(state.board.tokens):
         here = state.board.count(area, player)
@@ -74,4 +73,4 @@ def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> No
     task.data["due"][area] = int(task.data["due"][area]) - 1
 
 
-register("phase:population_expansion", _step, _choose)
+register_legacy("phase:population_expansion", _step, _choose)

@@ -15,8 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..events import Event
-from ..flow import ask, done, push, register
-from ..gamedata import load_game_data
+from ..flow import ask, done, push, register_legacy
 from ..state import GameState, Task
 from . import (
     special_diaspora,
@@ -53,7 +52,7 @@ ABILITIES: dict[str, Ability] = {
 
 def abilities_of(state: GameState, player: str) -> dict[str, Ability]:
     """The player's special abilities, keyed by the advance that gives each, in card order."""
-    data = load_game_data()
+    data = state.data
     held = set(state.players[player].advances)
     return {
         aid: ABILITIES[effect]
@@ -94,4 +93,4 @@ def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> No
     push(state, abilities_of(state, player)[advance].kind, player=player, advance=advance)
 
 
-register("phase:special_abilities", _step, _choose)
+register_legacy("phase:special_abilities", _step, _choose)

@@ -12,7 +12,7 @@ Moving there is not causing conflict (rules §4 phase 10).
 from __future__ import annotations
 
 from ..events import Event, TokensMoved
-from ..flow import ask, done, register
+from ..flow import ask, done, register_legacy
 from ..gamedata import load_game_data
 from ..population import population_limit
 from ..state import GameState, Task
@@ -100,4 +100,4 @@ def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> No
         d["target"] = label_id(label)
 
 
-register(KIND, _step, _choose)
+register_legacy(KIND, _step, _choose)

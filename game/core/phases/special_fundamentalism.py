@@ -4,7 +4,7 @@ user's units. Barbarians, pirate cities and holders of Fundamentalism or Philoso
 from __future__ import annotations
 
 from ..events import Event
-from ..flow import ask, done, register
+from ..flow import ask, done, register_legacy
 from ..state import GameState, Task
 from .special_common import adjacent_targets, destroy_units, label_id
 
@@ -37,4 +37,4 @@ def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> No
     destroy_units(state, area, units, events, RULE)
 
 
-register(KIND, _step, _choose)
+register_legacy(KIND, _step, _choose)

@@ -5,7 +5,7 @@ needs the stock to replace every unit: an area they cannot annex whole is not of
 from __future__ import annotations
 
 from ..events import Event
-from ..flow import ask, done, register
+from ..flow import ask, done, register_legacy
 from ..state import GameState, Task
 from .special_common import AreaUnits, adjacent_targets, annex_units, can_annex, label_id
 
@@ -43,4 +43,4 @@ def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> No
     annex_units(state, area, player, targets(state, player)[area], events, RULE)
 
 
-register(KIND, _step, _choose)
+register_legacy(KIND, _step, _choose)

@@ -11,7 +11,7 @@ One decision carries both choices: `number:N` takes N treasury, `area:X` annexes
 from __future__ import annotations
 
 from ..events import Event
-from ..flow import ask, done, register
+from ..flow import ask, done, register_legacy
 from ..gamedata import load_game_data
 from ..ops import cities_in_stock, gain_treasury, pay_treasury
 from ..state import GameState, Task
@@ -41,7 +41,7 @@ def annex_targets(state: GameState, player: str) -> dict[str, AreaUnits]:
 
 
 def treasury_choices(state: GameState, player: str) -> list[int]:
-    most = min(load_game_data().numbers["politics_treasury"], state.players[player].stock)
+    most = min(state.data.numbers["politics_treasury"], state.players[player].stock)
     return list(range(1, most + 1))
 
 
@@ -73,4 +73,4 @@ def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> No
         annex_units(state, area, player, units, events, RULE)
 
 
-register(KIND, _step, _choose)
+register_legacy(KIND, _step, _choose)

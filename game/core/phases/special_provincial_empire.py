@@ -13,8 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..events import Event
-from ..flow import ask, done, register
-from ..gamedata import load_game_data
+from ..flow import ask, done, register_legacy
 from ..ops import give_card, take_card
 from ..population import holds
 from ..state import GameState, Task
@@ -34,7 +33,7 @@ class TributeGiven(Event):
 
 def tribute_cards(state: GameState, player: str) -> list[str]:
     """The distinct cards the player may give: commodities of face value 2 or more."""
-    data = load_game_data()
+    data = state.data
     least = data.numbers["provincial_empire_min_face_value"]
     return sorted({h.card for h in state.players[player].hand
                    if h.card in data.commodities and data.commodities[h.card].value >= least})
@@ -63,7 +62,7 @@ def _step(state: GameState, task: Task, events: list[Event]) -> None:
     d = task.data
     user = d["player"]
     picked: list[str] = d.setdefault("picked", [])
-    most = load_game_data().numbers["provincial_empire_players"]
+    most = state.data.numbers["provincial_empire_players"]
     if not d.get("picking_over") and len(picked) < most:
         options = [f"player:{p}" for p in neighbours(state, user) if p not in picked]
         if options:
@@ -107,4 +106,4 @@ def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> No
         _give(state, task, giver, label_id(label), events)
 
 
-register(KIND, _step, _choose)
+register_legacy(KIND, _step, _choose)

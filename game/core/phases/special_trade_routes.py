@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..events import Event
-from ..flow import ask, done, register
+from ..flow import ask, done, register_legacy
 from ..gamedata import load_game_data
 from ..ops import discard_card, gain_treasury
 from ..state import GameState, Task
@@ -34,7 +34,7 @@ def card_worth(card: str) -> int:
 
 def cashable(state: GameState, player: str) -> list[str]:
     """Distinct commodity cards in hand whose treasury the stock can still cover."""
-    commodities = load_game_data().commodities
+    commodities = state.data.commodities
     p = state.players[player]
     return sorted({h.card for h in p.hand
                    if h.card in commodities and card_worth(h.card) <= p.stock})
@@ -66,4 +66,4 @@ def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> No
     gain_treasury(state, player, card_worth(card), events, RULE)
 
 
-register(KIND, _step, _choose)
+register_legacy(KIND, _step, _choose)

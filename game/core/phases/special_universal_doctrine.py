@@ -10,8 +10,7 @@ tokens) pick says which.
 from __future__ import annotations
 
 from ..events import Event
-from ..flow import ask, done, register
-from ..gamedata import load_game_data
+from ..flow import ask, done, register_legacy
 from ..ops import annex_city, cities_in_stock, place_tokens, remove_tokens
 from ..state import BARBARIANS, PIRATE, GameState, Task
 from .special_common import label_id
@@ -28,7 +27,7 @@ def city_areas(state: GameState, player: str, taken: int) -> list[str]:
 
 
 def token_areas(state: GameState, player: str, taken: int) -> list[str]:
-    most = load_game_data().numbers["universal_doctrine_barbarian_tokens"]
+    most = state.data.numbers["universal_doctrine_barbarian_tokens"]
     if taken >= most or state.players[player].stock <= 0:
         return []
     return sorted(a for a, here in state.board.tokens.items() if here.get(BARBARIANS))
@@ -59,7 +58,7 @@ def _step(state: GameState, task: Task, events: list[Event]) -> None:
             f"Universal Doctrine: annex the pirate city in {area} (yes) or barbarian tokens "
             "there (no)?", ["yes", "no", "done"], RULE)
         return
-    limit = load_game_data().numbers["universal_doctrine_barbarian_tokens"]
+    limit = state.data.numbers["universal_doctrine_barbarian_tokens"]
     most = min(limit - taken, state.board.count(area, BARBARIANS), state.players[player].stock)
     if most == 1:
         _annex_tokens(state, task, 1, events)
@@ -106,4 +105,4 @@ def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> No
         _annex_tokens(state, task, int(label_id(label)), events)
 
 
-register(KIND, _step, _choose)
+register_legacy(KIND, _step, _choose)

@@ -4,7 +4,7 @@ procedure as steps 5b and 5c of city construction, run by game/core/population.p
 from __future__ import annotations
 
 from ..events import Event
-from ..flow import done, push, register
+from ..flow import done, push, register_legacy
 from ..state import GameState, Task
 
 RULE = "rules:phase-11"
@@ -18,4 +18,4 @@ def _step(state: GameState, task: Task, events: list[Event]) -> None:
     push(state, "support:all", surplus_rule=RULE, support_rule=RULE)
 
 
-register("phase:surplus_and_support", _step)
+register_legacy("phase:surplus_and_support", _step)

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from ..eventdeck.effects.markers import tax_cut
 from ..events import Event
-from ..flow import ask, done, register
-from ..gamedata import load_game_data
+from ..flow import ask, done, register_legacy
 from ..ops import annex_city, cities_in_stock, default_beneficiary, destroy_city, gain_treasury
 from ..state import GameState, Task
 
@@ -15,7 +14,7 @@ RULE_REVOLT = "rules:phase-1b"
 
 def rate_choices(state: GameState, player: str) -> list[int]:
     """Monarchy may raise the rate by 1; Coinage may raise or lower it by 1; they add up."""
-    base = load_game_data().numbers["tax_rate"]
+    base = state.data.numbers["tax_rate"]
     advances = state.players[player].advances
     low = base - (1 if "coinage" in advances else 0)
     high = base + (1 if "coinage" in advances else 0) + (1 if "monarchy" in advances else 0)
@@ -95,4 +94,4 @@ def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> No
     data["revolts"][0][1] = int(data["revolts"][0][1]) - 1
 
 
-register("phase:taxation", _step, _choose)
+register_legacy("phase:taxation", _step, _choose)

@@ -66,7 +66,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..events import Event
-from ..flow import ask, done, register
+from ..flow import ask, done, register_legacy
 from ..gamedata import load_game_data
 from ..ops import give_card, take_card
 from ..state import GameState, HandCard, Task
@@ -127,7 +127,7 @@ def is_commodity(card: str) -> bool:
 
 def is_tradable(state: GameState, card: str) -> bool:
     """Everything but the rule set's non-tradable calamities (rules §4 phase 7)."""
-    calamity = load_game_data().rulesets[state.config.ruleset].calamities.get(card)
+    calamity = state.ruleset.calamities.get(card)
     return calamity is None or calamity.kind != "non_tradable"
 
 
@@ -312,7 +312,7 @@ def _ask_review(state: GameState, data: dict[str, Any], deal: dict[str, Any]) ->
     if _may_cancel(state, data, side):
         options.append("no")
     if not side["accept"] and len(wants) < requests_most():
-        options += [f"card:{c}" for c in sorted(load_game_data().commodities) if c not in wants]
+        options += [f"card:{c}" for c in sorted(state.data.commodities) if c not in wants]
     # counts only, as everywhere while a side is built: the cards stay unseen until sent
     if side["accept"]:
         prompt = (f"Trade, accepting the offer of {side['to']}: hand over your "
@@ -419,4 +419,4 @@ def _exchange(
                                 count=len(side["cards"]), rule=RULE))
 
 
-register("phase:trade", _step, _choose)
+register_legacy("phase:trade", _step, _choose)

@@ -13,8 +13,7 @@ from dataclasses import dataclass
 
 from ..costs import holds
 from ..events import Event
-from ..flow import ask, done, register
-from ..gamedata import load_game_data
+from ..flow import ask, done, register_legacy
 from ..ops import give_card, pay_treasury
 from ..state import GameState, Task
 
@@ -65,7 +64,7 @@ def take_from_stack(state: GameState, pid: str, stack: int) -> str:
 def purchase_offers(state: GameState, pid: str) -> dict[int, int]:
     """Stack -> price of the next extra card the player may take now (0: the free Wonder of
     the World card, which replaces any paid offer of the same stack). Only affordable ones."""
-    n = load_game_data().numbers
+    n = state.data.numbers
     player = state.players[pid]
     sources = [(n["extra_card_stack"], n["extra_card_price"])]
     if holds(player.advances, "extra_cards_stack_2_and_7"):
@@ -132,4 +131,4 @@ def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> No
                                   rule=RULE_BUY))
 
 
-register("phase:trade_card_acquisition", _step, _choose)
+register_legacy("phase:trade_card_acquisition", _step, _choose)

@@ -12,7 +12,7 @@ import pytest
 
 from game.core.engine import Action, advance, apply
 from game.core.events import Event
-from game.core.flow import done, register
+from game.core.flow import done, register_legacy
 from game.core.gamedata import load_game_data
 from game.core.invariants import violations
 from game.core.state import GameState, Task
@@ -32,7 +32,7 @@ def _parent(state: GameState, task: Task, events: list[Event]) -> None:
     done(state, task)
 
 
-register("test:parent", _parent)
+register_legacy("test:parent", _parent)
 
 
 def build(body: str, ruleset: str = "classic") -> GameState:
