@@ -5,14 +5,24 @@ burns two cities, each bought off separately. There are no secondary victims."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Literal
+
 from ..events import Event
-from ..flow import ask, done, push, register_legacy
+from ..flow import ask, done, push, register
 from ..ops import pay_treasury
-from ..state import GameState, Task
+from ..state import GameState
 from .common import holds_any, params
-from .outcome import cite, no_effect
+from .outcome import CalamityProgress, cite, no_effect
 
 ID = "city_in_flames"
+
+
+@dataclass(kw_only=True)
+class CityInFlames(CalamityProgress):
+    KIND = f"calamity:{ID}"
+    stage: Literal["start", "burning"] = "start"
+    left: int = 0  # cities still to burn or buy off
 
 
 def _price(state: GameState) -> int:
@@ -20,44 +30,41 @@ def _price(state: GameState) -> int:
     return int(p.get("avoid_treasury", p.get("avoid_treasury_per_city", 0)))
 
 
-def _step(state: GameState, task: Task, events: list[Event]) -> None:
-    d = task.data
-    victim = d["victim"]
-    if "left" not in d:
-        d["left"] = int(params(state, ID)["cities_destroyed"])
+def _step(state: GameState, d: CityInFlames, events: list[Event]) -> None:
+    victim = d.victim
+    if d.stage == "start":
+        d.stage = "burning"
+        d.left = int(params(state, ID)["cities_destroyed"])
         if not state.board.cities_of(victim):
-            no_effect(state, task, "the victim has no city", events, "29.4.3.1")
-            d["left"] = 0
-    if d["left"] <= 0 or not state.board.cities_of(victim):
-        done(state, task)
+            no_effect(state, d, "the victim has no city", events, "29.4.3.1")
+            d.left = 0
+    if d.left <= 0 or not state.board.cities_of(victim):
+        done(state, d)
         return
     if state.players[victim].treasury >= _price(state):
         ask(state, victim, "city_in_flames_pay",
             f"Pay {_price(state)} treasury to save a city from the flames?", ["yes", "no"],
             cite(state, ID, "29.4.3.2c"))
         return
-    _burn(state, task)
+    _burn(state, d)
 
 
-def _burn(state: GameState, task: Task) -> None:
-    d = task.data
-    victim = d["victim"]
-    d["left"] -= 1
-    if holds_any(state, victim, params(state, ID).get("reduce_instead_advances")):
-        push(state, "damage:reduce_cities", player=victim, count=1,
+def _burn(state: GameState, d: CityInFlames) -> None:
+    d.left -= 1
+    if holds_any(state, d.victim, params(state, ID).get("reduce_instead_advances")):
+        push(state, "damage:reduce_cities", player=d.victim, count=1,
              rule=cite(state, ID, "29.4.3.2b"))
     else:
-        push(state, "damage:reduce_cities", player=victim, count=1, mode="destroy",
+        push(state, "damage:reduce_cities", player=d.victim, count=1, mode="destroy",
              rule=cite(state, ID, "29.4.3.1"))
 
 
-def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
-    d = task.data
+def _choose(state: GameState, d: CityInFlames, label: str, events: list[Event]) -> None:
     if label == "yes":
-        pay_treasury(state, d["victim"], _price(state), events, cite(state, ID, "29.4.3.2c"))
-        d["left"] -= 1
+        pay_treasury(state, d.victim, _price(state), events, cite(state, ID, "29.4.3.2c"))
+        d.left -= 1
     else:
-        _burn(state, task)
+        _burn(state, d)
 
 
-register_legacy(f"calamity:{ID}", _step, _choose)
+register(CityInFlames, _step, _choose)

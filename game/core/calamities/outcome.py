@@ -3,10 +3,32 @@ who traded the card, and the report of a calamity that changes nothing."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ..events import Event
-from ..state import GameState, Task
+from ..state import GameState, Progress, Task
 from .common import calamity
 from .losses import CalamityAverted
+
+
+@dataclass(kw_only=True)
+class CalamityProgress(Progress):
+    """What every calamity's progress starts with: the card, its victim, and who traded it to
+    them ("" when drawn). Each calamity module subclasses it with its own fields."""
+
+    card: str
+    victim: str
+    traded_by: str = ""
+
+
+def _drawn(task: Task | CalamityProgress) -> CalamityProgress:
+    """The calamity's card and victim, from its progress or (procedures not yet typed) its
+    task's dict."""
+    if isinstance(task, CalamityProgress):
+        return task
+    d = task.data
+    return CalamityProgress(card=str(d["card"]), victim=str(d["victim"]),
+                            traded_by=str(d.get("traded_by", "")))
 
 
 def cite(state: GameState, cid: str, clause: str = "") -> str:
@@ -17,15 +39,16 @@ def cite(state: GameState, cid: str, clause: str = "") -> str:
     return calamity(state, cid).clauses[0]
 
 
-def trader(state: GameState, task: Task) -> str:
+def trader(state: GameState, task: Task | CalamityProgress) -> str:
     """The player who traded the card to the victim, or "" when it was drawn (or cannot be
     traced to a player in the game)."""
-    by = str(task.data.get("traded_by", ""))
-    return by if by in state.players and by != task.data["victim"] else ""
+    drawn = _drawn(task)
+    by = drawn.traded_by
+    return by if by in state.players and by != drawn.victim else ""
 
 
-def no_effect(state: GameState, task: Task, reason: str, events: list[Event],
+def no_effect(state: GameState, task: Task | CalamityProgress, reason: str, events: list[Event],
               clause: str = "") -> None:
-    cid = task.data["card"]
-    events.append(CalamityAverted(calamity=cid, victim=task.data["victim"], reason=reason,
-                           rule=cite(state, cid, clause)))
+    drawn = _drawn(task)
+    events.append(CalamityAverted(calamity=drawn.card, victim=drawn.victim, reason=reason,
+                                  rule=cite(state, drawn.card, clause)))
