@@ -141,6 +141,11 @@ def _from(tp: Any, data: Any, where: str) -> Any:
     if tp is Any:
         return check_json(data, where)
     origin = typing.get_origin(tp)
+    if origin is typing.Literal:
+        allowed = typing.get_args(tp)
+        if data not in allowed or type(data) not in _ATOMS:
+            raise StateError(f"{where}: expected one of {', '.join(map(repr, allowed))}")
+        return data
     if origin in (Union, types.UnionType):
         options = typing.get_args(tp)
         if data is None and type(None) in options:
