@@ -23,7 +23,7 @@ from typing import Any, ClassVar, TypeVar, overload
 from .errors import PhaseNotImplemented
 from .events import Event
 from .labels import sort_key
-from .state import PROGRESS_TYPES, GameState, Pending, Progress, Task
+from .state import PROGRESS_TYPES, Detail, GameState, Pending, Progress, Task
 
 StepFn = Callable[[GameState, Task, list[Event]], None]
 ChooseFn = Callable[[GameState, Task, str, list[Event]], None]
@@ -94,11 +94,15 @@ def ask(
     prompt: str,
     options: Iterable[str],
     rule: str = "",
+    detail: Detail | None = None,
 ) -> None:
+    """Ask `player` to decide: the prompt is for people, `detail` (typed) for bots and the
+    client."""
     labels = sorted(set(options), key=sort_key)
     if not labels:
         raise RuntimeError(f"a decision without options: {kind} for {player}")
-    state.pending = Pending(player=player, kind=kind, prompt=prompt, options=labels, rule=rule)
+    state.pending = Pending(player=player, kind=kind, prompt=prompt, options=labels, rule=rule,
+                            detail=detail)
 
 
 @overload

@@ -201,23 +201,26 @@ def _from(tp: Any, data: Any, where: str) -> Any:
             except Exception as err:  # the type's own validation: report, never crash
                 raise StateError(f"{where}: {err}") from None
         if dataclasses.is_dataclass(tp):
-            _expect(data, dict, where)
-            hints = _hints(tp)
-            fields = {f.name: f for f in dataclasses.fields(tp) if not f.metadata.get(TRANSIENT)}
-            unknown = sorted(set(data) - set(fields))
-            if unknown:
-                raise StateError(f"{where}: unknown key {unknown[0]!r}")
-            values = {}
-            for name, field in fields.items():
-                if name in data:
-                    values[name] = _from(hints[name], data[name], f"{where}.{name}")
-                elif (
-                    field.default is dataclasses.MISSING
-                    and field.default_factory is dataclasses.MISSING
-                ):
-                    raise StateError(f"{where}: missing key {name!r}")
-            return tp(**values)
+            return fields_from_plain(tp, data, where)
     raise StateError(f"{where}: cannot read a value of type {tp}")
+
+
+def fields_from_plain(cls: type[T], data: Any, where: str) -> T:
+    """A dataclass read field by field (for a `from_dict` that has picked the class)."""
+    _expect(data, dict, where)
+    kind: Any = cls  # a dataclass type; the checker cannot see that in a TypeVar
+    hints = _hints(kind)
+    fields = {f.name: f for f in dataclasses.fields(kind) if not f.metadata.get(TRANSIENT)}
+    unknown = sorted(set(data) - set(fields))
+    if unknown:
+        raise StateError(f"{where}: unknown key {unknown[0]!r}")
+    values = {}
+    for name, field in fields.items():
+        if name in data:
+            values[name] = _from(hints[name], data[name], f"{where}.{name}")
+        elif field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING:
+            raise StateError(f"{where}: missing key {name!r}")
+    return cls(**values)
 
 
 def _key(tp: Any, key: str, where: str) -> Any:

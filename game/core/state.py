@@ -4,14 +4,22 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from dataclasses import dataclass, field, fields
+from typing import Any, ClassVar, TypeVar
 
 from .errors import StateError
 from .eventdeck.model import EventDeck, EventsOptions
 from .gamedata import GameData, Ruleset, load_game_data
 from .mapgraph import MapGraph
-from .plain import check_json, clone, from_plain, optional_part, to_plain, transient
+from .plain import (
+    check_json,
+    clone,
+    fields_from_plain,
+    from_plain,
+    optional_part,
+    to_plain,
+    transient,
+)
 from .rng import Rng
 
 BARBARIANS = "barbarians"  # owner id of barbarian tokens on the board
@@ -161,15 +169,49 @@ class Task:
         return Task(kind, check_json(progress, f"task {kind}"))
 
 
+@dataclass(frozen=True)
+class Detail:
+    """The facts of a decision in progress, typed per decision kind (the prices of advances,
+    the offer on the table, the losses still owed and why): bots and the client read these,
+    never the prompt, which is rendered from them for people. Subclasses are frozen
+    dataclasses registered with `detail_type`; their plain form names the class in "type"."""
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": type(self).__name__}
+        for f in fields(self):
+            out[f.name] = to_plain(getattr(self, f.name))
+        return out
+
+    @staticmethod
+    def from_dict(data: dict[str, Any]) -> Detail:
+        kind = DETAIL_TYPES.get(str(data.get("type")))
+        if kind is None:
+            raise StateError(f"unknown decision detail {str(data.get('type'))[:40]!r}")
+        return fields_from_plain(kind, {k: v for k, v in data.items() if k != "type"},
+                                 f"detail {kind.__name__}")
+
+
+DETAIL_TYPES: dict[str, type[Detail]] = {}
+D = TypeVar("D", bound=type[Detail])
+
+
+def detail_type(cls: D) -> D:
+    """Class decorator: register a Detail subclass so saved decisions read back."""
+    DETAIL_TYPES[cls.__name__] = cls
+    return cls
+
+
 @dataclass
 class Pending:
-    """Who must decide what. Options are labels in the SCENARIOS.md grammar, sorted."""
+    """Who must decide what. Options are labels in the SCENARIOS.md grammar, sorted; `detail`
+    carries the decision's facts, typed (None where the prompt and options say it all)."""
 
     player: str
     kind: str
     prompt: str
     options: list[str]
     rule: str = ""
+    detail: Detail | None = optional_part()
 
 
 @dataclass
