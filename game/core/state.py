@@ -152,6 +152,12 @@ class Task:
         if progress is not None and isinstance(self.data, dict):
             self.data = from_plain(progress, self.data, f"task {self.kind}")
 
+    def get(self, name: str, default: Any = None) -> Any:
+        """One field of the progress, read-only, whether it is typed or still a dict."""
+        if isinstance(self.data, dict):
+            return self.data.get(name, default)
+        return getattr(self.data, name, default)
+
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "data": to_plain(self.data)}
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from game.core import GameState
 from game.core.gamedata import load_game_data
+from game.core.state import Task
 
 from .logtext import name
 from .theme import PHASE_NAMES
@@ -25,19 +26,19 @@ def calamity_name(state: GameState, calamity: str) -> str:
     return found.name if found else calamity.replace("_", " ").capitalize()
 
 
-def _calamity_task(state: GameState) -> tuple[str, dict[str, object]] | None:
-    """The calamity being resolved (innermost on the task stack) and its task data."""
+def _calamity_task(state: GameState) -> tuple[str, Task] | None:
+    """The calamity being resolved (innermost on the task stack) and its task."""
     for task in reversed(state.tasks):
         if task.kind.startswith("calamity:"):
-            card = str(task.data.get("card") or task.kind.rsplit(":", 1)[-1])
-            return card, task.data
+            card = str(task.get("card") or task.kind.rsplit(":", 1)[-1])
+            return card, task
     return None
 
 
 def _conflict_area(state: GameState) -> str | None:
     for task in reversed(state.tasks):
         if task.kind.startswith("conflict:"):
-            area = task.data.get("area")
+            area = task.get("area")
             return str(area) if area else None
     return None
 
@@ -87,7 +88,7 @@ def decision_places(state: GameState) -> list[str]:
     if places:
         return places
     for task in reversed(state.tasks[-3:]):
-        found = [str(task.data[k]) for k in _PLACE_KEYS if task.data.get(k)]
+        found = [str(task.get(k)) for k in _PLACE_KEYS if task.get(k)]
         if found:
             return found
     return []

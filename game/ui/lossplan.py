@@ -27,11 +27,11 @@ def points_left(state: GameState) -> int | None:
     """The unit points the decision still asks for, from the asking task's own data."""
     if not state.tasks:
         return None
-    d = state.tasks[-1].data
-    if "points" in d:
-        return int(d["points"]) - int(d.get("lost", 0))
+    d = state.tasks[-1]
+    if d.get("points") is not None:
+        return int(d.get("points")) - int(d.get("lost", 0))
     if isinstance(d.get("left"), int):
-        return int(d["left"])
+        return int(d.get("left"))
     queue = d.get("queue")
     if isinstance(queue, list) and queue:
         return int(queue[0][1])

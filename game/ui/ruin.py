@@ -36,7 +36,7 @@ def _revolts(state: GameState, player: str, label: str) -> int:
     except IllegalAction:
         return 0
     for task in trial.tasks:
-        for entry in task.data.get("revolts") or ():
+        for entry in task.get("revolts") or ():
             if entry and entry[0] == player:
                 return int(entry[1])
     return 0
