@@ -11,6 +11,7 @@ from .mapgraph import MapError, MapGraph
 from .mapsetup import WHOLE_BOARD, in_play
 from .rng import Rng
 from .state import Board, GameConfig, GameState, Player
+from .turn import Game
 
 
 class SetupError(ValueError):
@@ -106,7 +107,7 @@ def new_game(config: GameConfig, graph: MapGraph, data: GameData | None = None) 
         state.discards[block] = [[] for _ in state.stacks[block]]
     if config.events is not None:
         start_events(state, computed_regions(graph))
-    push(state, "game")
+    push(state, Game())
     advance(state)
     return state
 

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from .eventdeck import action as _event_action  # noqa: F401  (registers phase:events)
 from .eventdeck.deck import end_of_turn as events_end_of_turn
 from .eventdeck.windows import open_window as open_event_window
 from .events import Event, GameEnded, PhaseStarted, TurnStarted
-from .flow import done, push, register_legacy
+from .flow import done, push, register
 from .scoring import final_ranking
-from .state import GameState, Task
+from .state import GameState, Progress
 
 PHASES: tuple[str, ...] = (
     "taxation",
@@ -39,7 +41,25 @@ def phase_task(phase: str) -> str:
     return f"phase:{phase}"
 
 
-def _game_step(state: GameState, task: Task, events: list[Event]) -> None:
+@dataclass(kw_only=True)
+class Game(Progress):
+    """The whole game: one turn after another until it ends."""
+
+    KIND = "game"
+    started: bool = False  # the first turn has begun (it starts at FIRST_TURN_START)
+
+
+@dataclass(kw_only=True)
+class Turn(Progress):
+    """One turn: its phases in order."""
+
+    KIND = "turn"
+    next: int = 0  # index in PHASES of the phase to start next
+    events: bool = False  # the Event Action has been played (Events module on)
+    single: bool = False  # a scenario's single turn: the turn number stays
+
+
+def _game_step(state: GameState, task: Game, events: list[Event]) -> None:
     if state.ended_by:
         state.game_over = True
         done(state, task)
@@ -52,16 +72,16 @@ def _game_step(state: GameState, task: Task, events: list[Event]) -> None:
         events.append(GameEnded(ended_by="max_turns", scores=scores, rule="config:max_turns"))
         done(state, task)
         return
-    first = FIRST_TURN_START if state.turn == 1 and not task.data.get("started") else 0
-    task.data["started"] = True
+    first = FIRST_TURN_START if state.turn == 1 and not task.started else 0
+    task.started = True
     events.append(TurnStarted(turn=state.turn))
-    push(state, "turn", next=first)
+    push(state, Turn(next=first))
 
 
-def _turn_step(state: GameState, task: Task, events: list[Event]) -> None:
-    index = int(task.data.get("next", 0))
-    if state.eventdeck is not None and not task.data.get("events"):
-        task.data["events"] = True
+def _turn_step(state: GameState, task: Turn, events: list[Event]) -> None:
+    index = task.next
+    if state.eventdeck is not None and not task.events:
+        task.events = True
         state.phase = EVENTS_PHASE
         events.append(PhaseStarted(phase=EVENTS_PHASE, turn=state.turn))
         push(state, phase_task(EVENTS_PHASE))
@@ -70,17 +90,17 @@ def _turn_step(state: GameState, task: Task, events: list[Event]) -> None:
         events_end_of_turn(state, events)
         for player in state.players.values():
             player.flags.clear()
-        if not task.data.get("single"):
+        if not task.single:
             state.turn += 1
         done(state, task)
         return
     phase = PHASES[index]
-    task.data["next"] = index + 1
+    task.next = index + 1
     state.phase = phase
     events.append(PhaseStarted(phase=phase, turn=state.turn))
     push(state, phase_task(phase))
     open_event_window(state, phase)
 
 
-register_legacy("game", _game_step)
-register_legacy("turn", _turn_step)
+register(Game, _game_step)
+register(Turn, _turn_step)

@@ -45,7 +45,7 @@ def cities_before_calamities(state: GameState, player: str) -> int:
     """The player's cities on the board when the calamity phase began."""
     for task in state.tasks:
         if task.kind == "phase:calamity_resolution":
-            before = task.data.get("cities_before")
+            before = task.get("cities_before")
             if isinstance(before, dict) and player in before:
                 return int(before[player])
     return len(state.board.cities_of(player))

@@ -3,9 +3,10 @@ resolved, in the order the rule set prescribes (by stack; within a stack by kind
 non-tradable, tradable, minor: 001:29.1), each by its own procedure.
 
 A calamity's procedure is the task kind `calamity:<ruleset>:<id>` when a rule set needs its own,
-else `calamity:<id>`. Its task data holds `victim`, `traded_by` (who traded the card to the
-victim, "" if drawn) and `card`. The card goes to its stack's discard pile as it is revealed, so
-every card stays countable (stacks, discard piles, hands) at every decision.
+else `calamity:<id>`. Its progress holds `victim`, `traded_by` (who traded the card to the
+victim, "" if drawn) and `card` (calamities.outcome.CalamityProgress). The card goes to its
+stack's discard pile as it is revealed, so every card stays countable (stacks, discard piles,
+hands) at every decision.
 """
 
 from __future__ import annotations
@@ -14,9 +15,9 @@ from dataclasses import dataclass
 
 from ..errors import PhaseNotImplemented
 from ..events import Event
-from ..flow import PROCEDURES, done, push, register_legacy
+from ..flow import PROCEDURES, done, push, register
 from ..ops import discard_card
-from ..state import GameState, Task
+from ..state import GameState, Progress
 
 RULE = "rules:phase-9"
 
@@ -44,7 +45,25 @@ def procedure_kind(state: GameState, calamity: str) -> str:
     raise PhaseNotImplemented(shared)
 
 
-def _queue(state: GameState) -> list[dict[str, str]]:
+@dataclass(kw_only=True)
+class Drawn:
+    """A held calamity waiting to be resolved."""
+
+    card: str
+    victim: str
+    traded_by: str
+
+
+@dataclass(kw_only=True)
+class CalamityResolution(Progress):
+    KIND = "phase:calamity_resolution"
+    queue: list[Drawn] | None = None  # None until the phase has looked at the hands
+    # Some calamities look at the board "before the calamity phase" (002: Drought).
+    cities_before: dict[str, int] | None = None
+    current: Drawn | None = None  # the calamity being resolved
+
+
+def _queue(state: GameState) -> list[Drawn]:
     """Every held calamity, in resolution order."""
     ruleset = state.ruleset
     kinds = {kind: i for i, kind in enumerate(ruleset.kind_order)}
@@ -53,37 +72,33 @@ def _queue(state: GameState) -> list[dict[str, str]]:
         for held in [h for h in player.hand if h.card in ruleset.calamities]:
             c = ruleset.calamities[held.card]
             key = (c.stack, kinds[c.kind], c.order, rank)
-            found.append((key, {"card": c.id, "victim": pid, "traded_by": held.traded_by}))
+            found.append((key, Drawn(card=c.id, victim=pid, traded_by=held.traded_by)))
     return [entry for _, entry in sorted(found, key=lambda f: f[0])]
 
 
-def _step(state: GameState, task: Task, events: list[Event]) -> None:
-    data = task.data
-    if "queue" not in data:
-        data["queue"] = _queue(state)
-        # Some calamities look at the board "before the calamity phase" (002: Drought).
-        data.setdefault(
-            "cities_before", {p: len(state.board.cities_of(p)) for p in state.players})
-    queue: list[dict[str, str]] = data["queue"]
-    if data.get("current"):
-        current = data.pop("current")
-        _finish(state, current, events)
-    if not queue:
-        done(state, task)
+def _step(state: GameState, d: CalamityResolution, events: list[Event]) -> None:
+    if d.queue is None:
+        d.queue = _queue(state)
+        if d.cities_before is None:  # a scenario may say how many there were
+            d.cities_before = {p: len(state.board.cities_of(p)) for p in state.players}
+    if d.current is not None:
+        _finish(state, d.current, events)
+        d.current = None
+    if not d.queue:
+        done(state, d)
         return
-    entry = queue.pop(0)
-    data["current"] = entry
-    discard_card(state, entry["victim"], entry["card"])
-    events.append(CalamityRevealed(calamity=entry["card"], victim=entry["victim"],
-                                   traded_by=entry["traded_by"], rule=RULE))
-    push(state, procedure_kind(state, entry["card"]), **entry)
+    entry = d.current = d.queue.pop(0)
+    discard_card(state, entry.victim, entry.card)
+    events.append(CalamityRevealed(calamity=entry.card, victim=entry.victim,
+                                   traded_by=entry.traded_by, rule=RULE))
+    push(state, procedure_kind(state, entry.card), card=entry.card, victim=entry.victim,
+         traded_by=entry.traded_by)
 
 
-def _finish(state: GameState, entry: dict[str, str], events: list[Event]) -> None:
-    card, victim = entry["card"], entry["victim"]
-    key = f"calamity:{card}"
+def _finish(state: GameState, entry: Drawn, events: list[Event]) -> None:
+    key = f"calamity:{entry.card}"
     state.counters[key] = state.counters.get(key, 0) + 1
-    events.append(CalamityResolved(calamity=card, victim=victim, rule=RULE))
+    events.append(CalamityResolved(calamity=entry.card, victim=entry.victim, rule=RULE))
 
 
-register_legacy("phase:calamity_resolution", _step)
+register(CalamityResolution, _step)

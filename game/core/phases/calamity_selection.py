@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..events import Event
-from ..flow import done, register_legacy
+from ..flow import done, register
 from ..ops import card_stack
-from ..state import GameState, Task
+from ..state import GameState, Progress
 
 RULE = "rules:phase-8"
 
@@ -87,10 +87,15 @@ def select_calamities(state: GameState, pid: str, events: list[Event]) -> None:
             _discard_at(state, pid, state.rng.choice(held), reason, events)
 
 
-def _step(state: GameState, task: Task, events: list[Event]) -> None:
+@dataclass(kw_only=True)
+class CalamitySelection(Progress):
+    KIND = "phase:calamity_selection"
+
+
+def _step(state: GameState, task: CalamitySelection, events: list[Event]) -> None:
     for pid in state.players:  # no choices, so A.S.T. order only fixes the random draws
         select_calamities(state, pid, events)
     done(state, task)
 
 
-register_legacy("phase:calamity_selection", _step)
+register(CalamitySelection, _step)

@@ -103,7 +103,7 @@ def test_the_cut_ends_with_the_turn() -> None:
 
 def test_five_cities_before_the_calamity_phase_mean_no_effect_even_with_six_now() -> None:
     state = build(DRY)
-    state.tasks[0].data["cities_before"] = {pid: 0 for pid in state.players} | {"egypt": 5}
+    state.tasks[0].data.cities_before = {pid: 0 for pid in state.players} | {"egypt": 5}
     assert cities_before_calamities(state, "egypt") == 5
     advance(state)
     assert population_limit(state, "T", "egypt") == 3
@@ -113,6 +113,6 @@ def test_five_cities_before_the_calamity_phase_mean_no_effect_even_with_six_now(
 def test_without_a_record_the_cities_on_the_board_count() -> None:
     state = build(DRY)
     assert cities_before_calamities(state, "egypt") == 6
-    state.tasks[0].data["cities_before"] = {"egypt": 7}
+    state.tasks[0].data.cities_before = {"egypt": 7}
     assert cities_before_calamities(state, "egypt") == 7
     assert cities_before_calamities(state, "babylon") == 0

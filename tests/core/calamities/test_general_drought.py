@@ -83,7 +83,7 @@ def test_flood_plains_are_cut_too_and_public_works_tokens_where_printed_1() -> N
 def test_city_counts_are_those_from_before_the_calamity_phase() -> None:
     state = build(BODY)
     before = {"egypt": 6, "assyria": 7, "babylon": 8, "hatti": 5}
-    state.tasks[0].data["cities_before"] = before  # e.g. Babylon lost a city to Avalanches
+    state.tasks[0].data.cities_before = before  # e.g. Babylon lost a city to Avalanches
     events = advance(state)
     struck = [e for e in events if isinstance(e, GeneralDroughtStruck)]
     assert [(e.players, e.agriculture_withdrawn) for e in struck] == [
