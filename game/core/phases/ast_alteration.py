@@ -15,11 +15,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..events import Event, GameEnded
-from ..flow import done, register_legacy
+from ..flow import done, register
 from ..gamedata import EPOCHS, AstRequirement
 from ..ops import card_stack
 from ..scoring import final_ranking, in_late_iron
-from ..state import GameState, Task
+from ..state import GameState, Progress
 
 RULE_PHASE = "rules:phase-13"
 RULE_ADVANCE = "rules:7.3"
@@ -164,7 +164,12 @@ def return_discards(state: GameState, events: list[Event]) -> None:
                                            rule=RULE_DISCARDS))
 
 
-def _step(state: GameState, task: Task, events: list[Event]) -> None:
+@dataclass(kw_only=True)
+class AstAlteration(Progress):
+    KIND = "phase:ast_alteration"
+
+
+def _step(state: GameState, task: AstAlteration, events: list[Event]) -> None:
     for pid in state.players:
         alter(state, pid, events)
     check_end(state, events)
@@ -172,4 +177,4 @@ def _step(state: GameState, task: Task, events: list[Event]) -> None:
     done(state, task)
 
 
-register_legacy("phase:ast_alteration", _step)
+register(AstAlteration, _step)

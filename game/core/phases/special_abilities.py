@@ -12,11 +12,12 @@ Only abilities that can do something now are offered; each ability's own task as
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from .. import labels
 from ..events import Event
-from ..flow import ask, done, push, register_legacy
-from ..state import GameState, Task
+from ..flow import ask, done, push, register
+from ..state import GameState, Progress
 from . import (
     special_diaspora,
     special_fundamentalism,
@@ -26,27 +27,28 @@ from . import (
     special_trade_routes,
     special_universal_doctrine,
 )
-from .special_common import RULE_PHASE, AbilityUsed, label_id
+from .special_common import RULE_PHASE, AbilityProgress, AbilityUsed
 
 
 @dataclass(frozen=True)
 class Ability:
-    kind: str  # the registered task that carries the ability out
+    progress: type[AbilityProgress]  # the procedure that carries the ability out
     usable: Callable[[GameState, str], bool]
 
 
 # Effect id (advances.toml [effects]) -> the ability it gives.
 ABILITIES: dict[str, Ability] = {
-    m.EFFECT: Ability(m.KIND, m.usable)
-    for m in (
-        special_diaspora,
-        special_fundamentalism,
-        special_monotheism,
-        special_politics,
-        special_provincial_empire,
-        special_trade_routes,
-        special_universal_doctrine,
-    )
+    special_diaspora.EFFECT: Ability(special_diaspora.Diaspora, special_diaspora.usable),
+    special_fundamentalism.EFFECT: Ability(special_fundamentalism.Fundamentalism,
+                                           special_fundamentalism.usable),
+    special_monotheism.EFFECT: Ability(special_monotheism.Monotheism, special_monotheism.usable),
+    special_politics.EFFECT: Ability(special_politics.Politics, special_politics.usable),
+    special_provincial_empire.EFFECT: Ability(special_provincial_empire.ProvincialEmpire,
+                                              special_provincial_empire.usable),
+    special_trade_routes.EFFECT: Ability(special_trade_routes.TradeRoutes,
+                                         special_trade_routes.usable),
+    special_universal_doctrine.EFFECT: Ability(special_universal_doctrine.UniversalDoctrine,
+                                               special_universal_doctrine.usable),
 }
 
 
@@ -61,18 +63,25 @@ def abilities_of(state: GameState, player: str) -> dict[str, Ability]:
     }
 
 
-def _step(state: GameState, task: Task, events: list[Event]) -> None:
+@dataclass(kw_only=True)
+class SpecialAbilities(Progress):
+    KIND = "phase:special_abilities"
+    index: int = 0  # the player acting, in ranking order
+    used: list[str] = field(default_factory=list)  # their abilities used this turn
+
+
+def _step(state: GameState, task: SpecialAbilities, events: list[Event]) -> None:
     order = list(state.players)
-    index = int(task.data.get("index", 0))
-    used: list[str] = task.data.setdefault("used", [])
+    index = task.index
+    used = task.used
     while index < len(order):
         player = order[index]
         options = [
-            f"advance:{aid}" for aid, ability in abilities_of(state, player).items()
+            labels.make("advance", aid) for aid, ability in abilities_of(state, player).items()
             if aid not in used and ability.usable(state, player)
         ]
         if options:
-            task.data["index"] = index
+            task.index = index
             ask(state, player, "special_ability", "Use a special ability (or done)",
                 [*options, "done"], RULE_PHASE)
             return
@@ -81,16 +90,16 @@ def _step(state: GameState, task: Task, events: list[Event]) -> None:
     done(state, task)
 
 
-def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
-    player = list(state.players)[int(task.data.get("index", 0))]
+def _choose(state: GameState, task: SpecialAbilities, label: str, events: list[Event]) -> None:
+    player = list(state.players)[task.index]
     if label == "done":
-        task.data["index"] = int(task.data.get("index", 0)) + 1
-        task.data["used"] = []
+        task.index += 1
+        task.used = []
         return
-    advance = label_id(label)
-    task.data["used"].append(advance)
+    advance = labels.value(label)
+    task.used.append(advance)
     events.append(AbilityUsed(player=player, ability=advance, rule=RULE_PHASE))
-    push(state, abilities_of(state, player)[advance].kind, player=player, advance=advance)
+    push(state, abilities_of(state, player)[advance].progress(player=player, advance=advance))
 
 
-register_legacy("phase:special_abilities", _step, _choose)
+register(SpecialAbilities, _step, _choose)

@@ -25,7 +25,7 @@ from ..ops import (
     remove_tokens,
 )
 from ..population import holds
-from ..state import GameState
+from ..state import GameState, Progress
 
 RULE_PHASE = "rules:phase-10"
 
@@ -119,6 +119,11 @@ def annex_units(
             raise RuntimeError(f"{user} has too few tokens in stock to annex {area}")
 
 
-def label_id(label: str) -> str:
-    """The id part of a label such as "area:A"."""
-    return label.split(":", 1)[1]
+@dataclass(kw_only=True)
+class AbilityProgress(Progress):
+    """What every special ability's task starts with: its user and the advance that gives it;
+    `stop` once the user is done with it."""
+
+    player: str
+    advance: str = ""
+    stop: bool = False

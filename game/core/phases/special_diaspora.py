@@ -11,12 +11,14 @@ Moving there is not causing conflict (rules §4 phase 10).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from .. import labels
 from ..events import Event, TokensMoved
-from ..flow import ask, done, register_legacy
-from ..gamedata import load_game_data
+from ..flow import ask, done, register
 from ..population import population_limit
-from ..state import GameState, Task
-from .special_common import label_id
+from ..state import GameState
+from .special_common import AbilityProgress
 
 KIND = "special:diaspora"
 EFFECT = "special_move_tokens"
@@ -47,57 +49,63 @@ def usable(state: GameState, player: str) -> bool:
     return bool(sources(state, player))
 
 
-def _left(task: Task) -> int:
-    return int(load_game_data().numbers["diaspora_tokens"]) - int(task.data.get("moved", 0))
+@dataclass(kw_only=True)
+class Diaspora(AbilityProgress):
+    KIND = KIND
+    moved: int = 0  # tokens moved so far
+    source: str = ""  # of the move being picked
+    target: str = ""
 
 
-def _step(state: GameState, task: Task, events: list[Event]) -> None:
-    d = task.data
-    player = d["player"]
-    if d.get("stop") or _left(task) <= 0:
-        done(state, task)
+def _left(state: GameState, d: Diaspora) -> int:
+    return int(state.data.numbers["diaspora_tokens"]) - d.moved
+
+
+def _step(state: GameState, d: Diaspora, events: list[Event]) -> None:
+    player = d.player
+    if d.stop or _left(state, d) <= 0:
+        done(state, d)
         return
-    source, target = d.get("source", ""), d.get("target", "")
+    source, target = d.source, d.target
     if not source:
         found = sources(state, player)
         if not found:
-            done(state, task)
+            done(state, d)
             return
         ask(state, player, "diaspora_source",
-            f"Diaspora: move tokens from which area? ({_left(task)} left)",
-            [*(f"area:{a}" for a in found), "done"], RULE)
+            f"Diaspora: move tokens from which area? ({_left(state, d)} left)",
+            [*(labels.make("area", a) for a in found), "done"], RULE)
         return
     if not target:
         ask(state, player, "diaspora_target", f"Diaspora: move tokens from {source} to?",
-            [*(f"area:{a}" for a in targets(state, player, source)), "done"], RULE)
+            [*(labels.make("area", a) for a in targets(state, player, source)), "done"], RULE)
         return
-    most = min(_left(task), state.board.count(source, player), room(state, player, target))
+    most = min(_left(state, d), state.board.count(source, player), room(state, player, target))
     if most == 1:
-        _move(state, task, 1, events)
+        _move(state, d, 1, events)
         return
     ask(state, player, "diaspora_count", f"Diaspora: how many tokens from {source} to {target}?",
-        [*(f"number:{n}" for n in range(1, most + 1)), "done"], RULE)
+        [*(labels.make("number", n) for n in range(1, most + 1)), "done"], RULE)
 
 
-def _move(state: GameState, task: Task, n: int, events: list[Event]) -> None:
-    d = task.data
-    player, source, target = d["player"], d.pop("source"), d.pop("target")
+def _move(state: GameState, d: Diaspora, n: int, events: list[Event]) -> None:
+    player, source, target = d.player, d.source, d.target
+    d.source = d.target = ""
     state.board.add(source, player, -n)
     state.board.add(target, player, n)
-    d["moved"] = int(d.get("moved", 0)) + n
+    d.moved += n
     events.append(TokensMoved(player=player, source=source, target=target, count=n, rule=RULE))
 
 
-def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
-    d = task.data
+def _choose(state: GameState, d: Diaspora, label: str, events: list[Event]) -> None:
     if label == "done":
-        d["stop"] = True
-    elif label.startswith("number:"):
-        _move(state, task, int(label_id(label)), events)
-    elif not d.get("source"):
-        d["source"] = label_id(label)
+        d.stop = True
+    elif labels.kind_of(label) == "number":
+        _move(state, d, labels.number(label), events)
+    elif not d.source:
+        d.source = labels.value(label)
     else:
-        d["target"] = label_id(label)
+        d.target = labels.value(label)
 
 
-register_legacy(KIND, _step, _choose)
+register(Diaspora, _step, _choose)

@@ -3,10 +3,13 @@ user's units. Barbarians, pirate cities and holders of Fundamentalism or Philoso
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from .. import labels
 from ..events import Event
-from ..flow import ask, done, register_legacy
-from ..state import GameState, Task
-from .special_common import adjacent_targets, destroy_units, label_id
+from ..flow import ask, done, register
+from ..state import GameState
+from .special_common import AbilityProgress, adjacent_targets, destroy_units
 
 KIND = "special:fundamentalism"
 EFFECT = "special_destroy_adjacent_area"
@@ -18,23 +21,28 @@ def usable(state: GameState, player: str) -> bool:
     return bool(adjacent_targets(state, player, IMMUNE))
 
 
-def _step(state: GameState, task: Task, events: list[Event]) -> None:
-    player = task.data["player"]
+@dataclass(kw_only=True)
+class Fundamentalism(AbilityProgress):
+    KIND = KIND
+
+
+def _step(state: GameState, task: Fundamentalism, events: list[Event]) -> None:
+    player = task.player
     targets = adjacent_targets(state, player, IMMUNE)
-    if task.data.get("stop") or not targets:
+    if task.stop or not targets:
         done(state, task)
         return
     ask(state, player, "fundamentalism_area", "Fundamentalism: destroy all units in which area?",
-        [*(f"area:{a}" for a in targets), "done"], RULE)
+        [*(labels.make("area", a) for a in targets), "done"], RULE)
 
 
-def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
-    task.data["stop"] = True
+def _choose(state: GameState, task: Fundamentalism, label: str, events: list[Event]) -> None:
+    task.stop = True
     if label == "done":
         return
-    area = label_id(label)
-    units = adjacent_targets(state, task.data["player"], IMMUNE)[area]
+    area = labels.value(label)
+    units = adjacent_targets(state, task.player, IMMUNE)[area]
     destroy_units(state, area, units, events, RULE)
 
 
-register_legacy(KIND, _step, _choose)
+register(Fundamentalism, _step, _choose)

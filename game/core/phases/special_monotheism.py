@@ -4,10 +4,13 @@ needs the stock to replace every unit: an area they cannot annex whole is not of
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from .. import labels
 from ..events import Event
-from ..flow import ask, done, register_legacy
-from ..state import GameState, Task
-from .special_common import AreaUnits, adjacent_targets, annex_units, can_annex, label_id
+from ..flow import ask, done, register
+from ..state import GameState
+from .special_common import AbilityProgress, AreaUnits, adjacent_targets, annex_units, can_annex
 
 KIND = "special:monotheism"
 EFFECT = "special_annex_adjacent_area"
@@ -24,23 +27,28 @@ def usable(state: GameState, player: str) -> bool:
     return bool(targets(state, player))
 
 
-def _step(state: GameState, task: Task, events: list[Event]) -> None:
-    player = task.data["player"]
+@dataclass(kw_only=True)
+class Monotheism(AbilityProgress):
+    KIND = KIND
+
+
+def _step(state: GameState, task: Monotheism, events: list[Event]) -> None:
+    player = task.player
     found = targets(state, player)
-    if task.data.get("stop") or not found:
+    if task.stop or not found:
         done(state, task)
         return
     ask(state, player, "monotheism_area", "Monotheism: annex all units in which area?",
-        [*(f"area:{a}" for a in found), "done"], RULE)
+        [*(labels.make("area", a) for a in found), "done"], RULE)
 
 
-def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
-    task.data["stop"] = True
+def _choose(state: GameState, task: Monotheism, label: str, events: list[Event]) -> None:
+    task.stop = True
     if label == "done":
         return
-    area = label_id(label)
-    player = task.data["player"]
+    area = labels.value(label)
+    player = task.player
     annex_units(state, area, player, targets(state, player)[area], events, RULE)
 
 
-register_legacy(KIND, _step, _choose)
+register(Monotheism, _step, _choose)

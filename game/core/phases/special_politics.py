@@ -10,12 +10,14 @@ One decision carries both choices: `number:N` takes N treasury, `area:X` annexes
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from .. import labels
 from ..events import Event
-from ..flow import ask, done, register_legacy
-from ..gamedata import load_game_data
+from ..flow import ask, done, register
 from ..ops import cities_in_stock, gain_treasury, pay_treasury
-from ..state import GameState, Task
-from .special_common import AreaUnits, adjacent_targets, annex_units, label_id
+from ..state import GameState
+from .special_common import AbilityProgress, AreaUnits, adjacent_targets, annex_units
 
 KIND = "special:politics"
 EFFECT = "special_treasury_or_annex"
@@ -23,8 +25,8 @@ IMMUNE = "immune_politics"
 RULE = "rules:phase-10-politics"
 
 
-def annex_price(units: AreaUnits) -> int:
-    return units.unit_points * load_game_data().numbers["politics_annex_treasury_per_unit_point"]
+def annex_price(state: GameState, units: AreaUnits) -> int:
+    return units.unit_points * state.data.numbers["politics_annex_treasury_per_unit_point"]
 
 
 def annex_targets(state: GameState, player: str) -> dict[str, AreaUnits]:
@@ -35,7 +37,7 @@ def annex_targets(state: GameState, player: str) -> dict[str, AreaUnits]:
     return {
         area: units
         for area, units in adjacent_targets(state, player, IMMUNE).items()
-        if annex_price(units) <= treasury
+        if annex_price(state, units) <= treasury
         and not (units.city and cities_in_stock(state, player) <= 0)
     }
 
@@ -49,11 +51,16 @@ def usable(state: GameState, player: str) -> bool:
     return bool(treasury_choices(state, player) or annex_targets(state, player))
 
 
-def _step(state: GameState, task: Task, events: list[Event]) -> None:
-    player = task.data["player"]
-    options = [f"number:{n}" for n in treasury_choices(state, player)]
-    options += [f"area:{a}" for a in annex_targets(state, player)]
-    if task.data.get("stop") or not options:
+@dataclass(kw_only=True)
+class Politics(AbilityProgress):
+    KIND = KIND
+
+
+def _step(state: GameState, task: Politics, events: list[Event]) -> None:
+    player = task.player
+    options = [labels.make("number", n) for n in treasury_choices(state, player)]
+    options += [labels.make("area", a) for a in annex_targets(state, player)]
+    if task.stop or not options:
         done(state, task)
         return
     ask(state, player, "politics",
@@ -61,16 +68,17 @@ def _step(state: GameState, task: Task, events: list[Event]) -> None:
         "unit point (area)", [*options, "done"], RULE)
 
 
-def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
-    task.data["stop"] = True
-    player = task.data["player"]
-    if label.startswith("number:"):
-        gain_treasury(state, player, int(label_id(label)), events, RULE)
-    elif label.startswith("area:"):
-        area = label_id(label)
+def _choose(state: GameState, task: Politics, label: str, events: list[Event]) -> None:
+    task.stop = True
+    player = task.player
+    kind = labels.kind_of(label)
+    if kind == "number":
+        gain_treasury(state, player, labels.number(label), events, RULE)
+    elif kind == "area":
+        area = labels.value(label)
         units = annex_targets(state, player)[area]
-        pay_treasury(state, player, annex_price(units), events, RULE)
+        pay_treasury(state, player, annex_price(state, units), events, RULE)
         annex_units(state, area, player, units, events, RULE)
 
 
-register_legacy(KIND, _step, _choose)
+register(Politics, _step, _choose)

@@ -10,14 +10,15 @@ card changes hands face down (the event names no card).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from .. import labels
 from ..events import Event
-from ..flow import ask, done, register_legacy
+from ..flow import ask, done, register
 from ..ops import give_card, take_card
 from ..population import holds
-from ..state import GameState, Task
-from .special_common import label_id, unit_areas
+from ..state import GameState
+from .special_common import AbilityProgress, unit_areas
 
 KIND = "special:provincial_empire"
 EFFECT = "special_tribute"
@@ -58,52 +59,59 @@ def usable(state: GameState, player: str) -> bool:
     return bool(neighbours(state, player))
 
 
-def _step(state: GameState, task: Task, events: list[Event]) -> None:
-    d = task.data
-    user = d["player"]
-    picked: list[str] = d.setdefault("picked", [])
+@dataclass(kw_only=True)
+class ProvincialEmpire(AbilityProgress):
+    KIND = KIND
+    picked: list[str] = field(default_factory=list)  # players who still give a card
+    picking_over: bool = False
+    giver: str = ""  # the player choosing which card to give
+
+
+def _step(state: GameState, d: ProvincialEmpire, events: list[Event]) -> None:
+    user = d.player
+    picked = d.picked
     most = state.data.numbers["provincial_empire_players"]
-    if not d.get("picking_over") and len(picked) < most:
-        options = [f"player:{p}" for p in neighbours(state, user) if p not in picked]
+    if not d.picking_over and len(picked) < most:
+        options = [labels.make("player", p) for p in neighbours(state, user) if p not in picked]
         if options:
             ask(state, user, "provincial_empire_player",
                 f"Provincial Empire: who gives you a card? ({most - len(picked)} picks left)",
                 [*options, "done"], RULE)
             return
-    d["picking_over"] = True
+    d.picking_over = True
     for pid in state.players:
         if pid not in picked:
             continue
         cards = tribute_cards(state, pid)
         if len(cards) > 1:
-            d["giver"] = pid
+            d.giver = pid
             ask(state, pid, "provincial_empire_card",
                 f"Provincial Empire: which card do you give {user}?",
-                [f"card:{c}" for c in cards], RULE)
+                [labels.make("card", c) for c in cards], RULE)
             return
         picked.remove(pid)
         if cards:
-            _give(state, task, pid, cards[0], events)
-    done(state, task)
+            _give(state, d, pid, cards[0], events)
+    done(state, d)
 
 
-def _give(state: GameState, task: Task, giver: str, card: str, events: list[Event]) -> None:
-    user = task.data["player"]
+def _give(state: GameState, d: ProvincialEmpire, giver: str, card: str,
+          events: list[Event]) -> None:
+    user = d.player
     take_card(state, giver, card)
     give_card(state, user, card)
     events.append(TributeGiven(player=giver, to=user, rule=RULE))
 
 
-def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
-    d = task.data
+def _choose(state: GameState, d: ProvincialEmpire, label: str, events: list[Event]) -> None:
     if label == "done":
-        d["picking_over"] = True
-    elif label.startswith("player:"):
-        d["picked"].append(label_id(label))
+        d.picking_over = True
+    elif labels.kind_of(label) == "player":
+        d.picked.append(labels.value(label))
     else:
-        giver = d.pop("giver")
-        d["picked"].remove(giver)
-        _give(state, task, giver, label_id(label), events)
+        giver, d.giver = d.giver, ""
+        d.picked.remove(giver)
+        _give(state, d, giver, labels.value(label), events)
 
 
-register_legacy(KIND, _step, _choose)
+register(ProvincialEmpire, _step, _choose)

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .. import labels
 from ..events import Event
-from ..flow import ask, done, register_legacy
-from ..gamedata import load_game_data
+from ..flow import ask, done, register
 from ..ops import discard_card, gain_treasury
-from ..state import GameState, Task
-from .special_common import label_id
+from ..state import GameState
+from .special_common import AbilityProgress
 
 KIND = "special:trade_routes"
 EFFECT = "special_cards_to_treasury"
@@ -27,8 +27,8 @@ class CardCashed(Event):
     treasury: int
 
 
-def card_worth(card: str) -> int:
-    data = load_game_data()
+def card_worth(state: GameState, card: str) -> int:
+    data = state.data
     return data.commodities[card].value * data.numbers["trade_routes_face_value_multiplier"]
 
 
@@ -37,33 +37,39 @@ def cashable(state: GameState, player: str) -> list[str]:
     commodities = state.data.commodities
     p = state.players[player]
     return sorted({h.card for h in p.hand
-                   if h.card in commodities and card_worth(h.card) <= p.stock})
+                   if h.card in commodities and card_worth(state, h.card) <= p.stock})
 
 
 def usable(state: GameState, player: str) -> bool:
     return bool(cashable(state, player))
 
 
-def _step(state: GameState, task: Task, events: list[Event]) -> None:
-    player = task.data["player"]
+@dataclass(kw_only=True)
+class TradeRoutes(AbilityProgress):
+    KIND = KIND
+
+
+def _step(state: GameState, task: TradeRoutes, events: list[Event]) -> None:
+    player = task.player
     cards = cashable(state, player)
-    if task.data.get("stop") or not cards:
+    if task.stop or not cards:
         done(state, task)
         return
     ask(state, player, "trade_routes_card",
         "Trade Routes: discard a card for twice its face value in treasury",
-        [*(f"card:{c}" for c in cards), "done"], RULE)
+        [*(labels.make("card", c) for c in cards), "done"], RULE)
 
 
-def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
+def _choose(state: GameState, task: TradeRoutes, label: str, events: list[Event]) -> None:
     if label == "done":
-        task.data["stop"] = True
+        task.stop = True
         return
-    player = task.data["player"]
-    card = label_id(label)
+    player = task.player
+    card = labels.value(label)
+    worth = card_worth(state, card)
     discard_card(state, player, card)
-    events.append(CardCashed(player=player, card=card, treasury=card_worth(card), rule=RULE))
-    gain_treasury(state, player, card_worth(card), events, RULE)
+    events.append(CardCashed(player=player, card=card, treasury=worth, rule=RULE))
+    gain_treasury(state, player, worth, events, RULE)
 
 
-register_legacy(KIND, _step, _choose)
+register(TradeRoutes, _step, _choose)

@@ -9,11 +9,15 @@ tokens) pick says which.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Literal
+
+from .. import labels
 from ..events import Event
-from ..flow import ask, done, register_legacy
+from ..flow import ask, done, register
 from ..ops import annex_city, cities_in_stock, place_tokens, remove_tokens
-from ..state import BARBARIANS, PIRATE, GameState, Task
-from .special_common import label_id
+from ..state import BARBARIANS, PIRATE, GameState
+from .special_common import AbilityProgress
 
 KIND = "special:universal_doctrine"
 EFFECT = "special_annex_barbarians"
@@ -37,23 +41,30 @@ def usable(state: GameState, player: str) -> bool:
     return bool(city_areas(state, player, 0) or token_areas(state, player, 0))
 
 
-def _step(state: GameState, task: Task, events: list[Event]) -> None:
-    d = task.data
-    player, taken = d["player"], int(d.get("taken", 0))
-    if d.get("stop"):
-        done(state, task)
+@dataclass(kw_only=True)
+class UniversalDoctrine(AbilityProgress):
+    KIND = KIND
+    taken: int = 0  # barbarian tokens annexed so far
+    area: str = ""  # the area picked
+    which: Literal["", "tokens"] = ""  # "tokens": the barbarian tokens there, not the city
+
+
+def _step(state: GameState, d: UniversalDoctrine, events: list[Event]) -> None:
+    player, taken = d.player, d.taken
+    if d.stop:
+        done(state, d)
         return
-    area = d.get("area", "")
+    area = d.area
     if not area:
         options = {*city_areas(state, player, taken), *token_areas(state, player, taken)}
         if not options:
-            done(state, task)
+            done(state, d)
             return
         ask(state, player, "universal_doctrine_area",
             "Universal Doctrine: annex a pirate city or barbarian tokens in which area?",
-            [*(f"area:{a}" for a in options), "done"], RULE)
+            [*(labels.make("area", a) for a in options), "done"], RULE)
         return
-    if d.get("which") != "tokens":  # the area holds both: the user says which
+    if d.which != "tokens":  # the area holds both: the user says which
         ask(state, player, "universal_doctrine_city",
             f"Universal Doctrine: annex the pirate city in {area} (yes) or barbarian tokens "
             "there (no)?", ["yes", "no", "done"], RULE)
@@ -61,48 +72,46 @@ def _step(state: GameState, task: Task, events: list[Event]) -> None:
     limit = state.data.numbers["universal_doctrine_barbarian_tokens"]
     most = min(limit - taken, state.board.count(area, BARBARIANS), state.players[player].stock)
     if most == 1:
-        _annex_tokens(state, task, 1, events)
+        _annex_tokens(state, d, 1, events)
         return
     ask(state, player, "universal_doctrine_count",
         f"Universal Doctrine: how many barbarian tokens in {area}?",
-        [*(f"number:{n}" for n in range(1, most + 1)), "done"], RULE)
+        [*(labels.make("number", n) for n in range(1, most + 1)), "done"], RULE)
 
 
-def _annex_tokens(state: GameState, task: Task, n: int, events: list[Event]) -> None:
-    d = task.data
-    area = d.pop("area")
-    d.pop("which", None)
+def _annex_tokens(state: GameState, d: UniversalDoctrine, n: int, events: list[Event]) -> None:
+    area, d.area, d.which = d.area, "", ""
     remove_tokens(state, BARBARIANS, area, n, events, RULE)
-    place_tokens(state, d["player"], area, n, events, RULE)
-    d["taken"] = int(d.get("taken", 0)) + n
+    place_tokens(state, d.player, area, n, events, RULE)
+    d.taken += n
 
 
-def _annex_city(state: GameState, task: Task, area: str, events: list[Event]) -> None:
-    annex_city(state, area, task.data["player"], events, RULE)
-    task.data["stop"] = True
+def _annex_city(state: GameState, d: UniversalDoctrine, area: str, events: list[Event]) -> None:
+    annex_city(state, area, d.player, events, RULE)
+    d.stop = True
 
 
-def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
-    d = task.data
-    player, taken = d["player"], int(d.get("taken", 0))
+def _choose(state: GameState, d: UniversalDoctrine, label: str, events: list[Event]) -> None:
+    player, taken = d.player, d.taken
     if label == "done":
-        d["stop"] = True
-    elif label.startswith("area:"):
-        area = label_id(label)
+        d.stop = True
+    elif labels.kind_of(label) == "area":
+        area = labels.value(label)
         city = area in city_areas(state, player, taken)
         tokens = area in token_areas(state, player, taken)
         if city and not tokens:
-            _annex_city(state, task, area, events)
+            _annex_city(state, d, area, events)
             return
-        d["area"] = area
+        d.area = area
         if not city:
-            d["which"] = "tokens"
+            d.which = "tokens"
     elif label == "yes":
-        _annex_city(state, task, d.pop("area"), events)
+        area, d.area = d.area, ""
+        _annex_city(state, d, area, events)
     elif label == "no":
-        d["which"] = "tokens"
+        d.which = "tokens"
     else:
-        _annex_tokens(state, task, int(label_id(label)), events)
+        _annex_tokens(state, d, labels.number(label), events)
 
 
-register_legacy(KIND, _step, _choose)
+register(UniversalDoctrine, _step, _choose)
