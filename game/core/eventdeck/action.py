@@ -3,11 +3,12 @@ public events resolved at once, private ones to the hand, the card left over aut
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass, field
 
+from .. import labels as label_text
 from ..events import Event
-from ..flow import ask, done, register_legacy
-from ..state import GameState, Task
+from ..flow import ask, done, register
+from ..state import GameState, Progress
 from . import effects, symbols
 from .cards import EventCard, load_event_cards
 from .deck import RULE_DISPLAY, lay_out
@@ -23,6 +24,26 @@ OPTION = "event_option"
 HIDDEN = "face_down:"
 
 
+@dataclass(kw_only=True)
+class Resolution:
+    """A public event being resolved, target by target."""
+
+    card: str
+    targets: list[str]
+    k: int = 0  # targets done
+    pick: int | None = None  # the A/B option the next target chose (0 or 1)
+
+
+@dataclass(kw_only=True)
+class EventAction(Progress):
+    KIND = "phase:events"
+    laid: bool = False  # the display is out
+    order: list[str] = field(default_factory=list)  # who takes a card, in A.S.T. order
+    i: int = 0  # the player taking a card now
+    card: str = ""  # a public event whose target the taker is naming
+    res: Resolution | None = None
+
+
 def labels(state: GameState) -> list[str]:
     """A face-up card is `event:ID`; a face-down one `event:face_down:N` (its place, from 1),
     which reveals nothing."""
@@ -31,30 +52,29 @@ def labels(state: GameState) -> list[str]:
             for i, (card, up) in enumerate(zip(deck.display, deck.shown, strict=True))]
 
 
-def _step(state: GameState, task: Task, events: list[Event]) -> None:
+def _step(state: GameState, data: EventAction, events: list[Event]) -> None:
     deck = state.eventdeck
-    data = task.data
     if deck is None:
-        done(state, task)
+        done(state, data)
         return
-    if not data.get("laid"):
-        data["laid"] = True
+    if not data.laid:
+        data.laid = True
         if not deck.display:
             if deck.over:
-                done(state, task)
+                done(state, data)
                 return
             lay_out(state, deck)
-        data["order"] = list(state.players)
-        data["i"] = 0
+        data.order = list(state.players)
+        data.i = 0
         events.append(EventDisplayLaid(
             age=deck.age, face_up=tuple(c for c, up in zip(deck.display, deck.shown,
                                                            strict=True) if up),
             face_down=deck.shown.count(False), rule=RULE_DISPLAY))
-    order: list[str] = data["order"]
-    while data["i"] < len(order) and deck.display:
-        player = order[data["i"]]
+    order = data.order
+    while data.i < len(order) and deck.display:
+        player = order[data.i]
         if player not in state.players:
-            data["i"] += 1
+            data.i += 1
             continue
         ask(state, player, TAKE, "Take one event from the display", labels(state), RULE_ACTION)
         return
@@ -65,17 +85,18 @@ def _step(state: GameState, task: Task, events: list[Event]) -> None:
         symbols.resolve(state, load_event_cards().cards[card].symbols, "", events)
         deck.discards.append(card)
     deck.display, deck.shown = [], []
-    done(state, task)
+    done(state, data)
 
 
-def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
+def _choose(state: GameState, data: EventAction, label: str, events: list[Event]) -> None:
     deck = deck_of(state)
-    data = task.data
-    taker = data["order"][data["i"]]
-    if label.startswith("option:"):  # an A/B answer for the card being resolved
-        data["res"]["pick"] = 0 if label == "option:a" else 1
-    elif "card" in data:  # the taker named the target of a public event
-        data["res"] = {"card": data.pop("card"), "targets": [label.split(":", 1)[1]], "k": 0}
+    taker = data.order[data.i]
+    if label_text.kind_of(label) == "option":  # an A/B answer for the card being resolved
+        assert data.res is not None
+        data.res.pick = 0 if label == "option:a" else 1
+    elif data.card:  # the taker named the target of a public event
+        data.res = Resolution(card=data.card, targets=[label_text.value(label)])
+        data.card = ""
     else:
         index = labels(state).index(label)
         card_id = deck.display.pop(index)
@@ -89,16 +110,16 @@ def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> No
         if not card.public:
             deck.hands.setdefault(taker, []).append(card_id)
             deck.hands[taker].sort()  # sorted: the order of a hand reveals nothing
-            data["i"] += 1
+            data.i += 1
             return
         if card.target == "chosen":
-            data["card"] = card_id
+            data.card = card_id
             ask(state, taker, TARGET, f"{card.title}: choose the player it strikes",
-                [f"player:{p}" for p in state.players], RULE_GUIDE)
+                [label_text.make("player", p) for p in state.players], RULE_GUIDE)
             return
-        data["res"] = {"card": card_id, "targets": _targets(state, card, taker), "k": 0}
+        data.res = Resolution(card=card_id, targets=_targets(state, card, taker))
     if _resolve(state, data, taker, events):
-        data["i"] += 1
+        data.i += 1
 
 
 def _targets(state: GameState, card: EventCard, taker: str) -> list[str]:
@@ -113,17 +134,18 @@ def _targets(state: GameState, card: EventCard, taker: str) -> list[str]:
     return [taker]
 
 
-def _resolve(state: GameState, data: dict[str, Any], taker: str, events: list[Event]) -> bool:
+def _resolve(state: GameState, data: EventAction, taker: str, events: list[Event]) -> bool:
     """Carry the card under resolution on, target by target; False while an A/B choice waits.
     004:16.3: the player struck chooses; an option it cannot pay for falls to the other, and
     with neither payable (or both) it chooses freely."""
-    res = data["res"]
-    card = load_event_cards().cards[res["card"]]
+    res = data.res
+    assert res is not None
+    card = load_event_cards().cards[res.card]
     if state.turn < card.from_turn:
-        res["k"] = len(res["targets"])  # too early: discarded without effect
-    while res["k"] < len(res["targets"]):
-        player = res["targets"][res["k"]]
-        option: int | None = res.pop("pick", None)
+        res.k = len(res.targets)  # too early: discarded without effect
+    while res.k < len(res.targets):
+        player = res.targets[res.k]
+        option, res.pick = res.pick, None
         if card.choice and option is None:
             payable = [i for i in range(len(card.choice))
                        if card.cost(i) <= state.players[player].treasury]
@@ -135,11 +157,11 @@ def _resolve(state: GameState, data: dict[str, Any], taker: str, events: list[Ev
         chosen = card.choice[option] if option is not None else ()
         for effect in (*card.effects, *chosen):
             effects.run(state, player, effect, card.source, events)
-        res["k"] += 1
+        res.k += 1
     symbols.resolve(state, card.symbols, taker, events)
     deck_of(state).discards.append(card.id)
-    del data["res"]
+    data.res = None
     return True
 
 
-register_legacy("phase:events", _step, _choose)
+register(EventAction, _step, _choose)

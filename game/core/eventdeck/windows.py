@@ -5,9 +5,12 @@ nobody holds one sees no new decision."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from .. import labels
 from ..events import Event
-from ..flow import ask, done, push, register_legacy
-from ..state import GameState, Task
+from ..flow import ask, done, push, register
+from ..state import GameState, Progress
 from . import effects
 from .cards import EventCard, load_event_cards
 from .dice import deck_of
@@ -15,6 +18,13 @@ from .log import EventCardTaken
 
 TASK = "event_window"
 PLAY = "event_play"
+
+
+@dataclass(kw_only=True)
+class EventWindow(Progress):
+    KIND = TASK
+    window: str  # the phase whose window is open
+    i: int = 0  # the player being asked, in A.S.T. order
 
 
 def playable(state: GameState, player: str, window: str) -> list[EventCard]:
@@ -31,29 +41,29 @@ def open_window(state: GameState, window: str) -> None:
     if state.eventdeck is None:
         return
     if any(playable(state, p, window) for p in state.players):
-        push(state, TASK, window=window, i=0)
+        push(state, EventWindow(window=window))
 
 
-def _step(state: GameState, task: Task, events: list[Event]) -> None:
+def _step(state: GameState, task: EventWindow, events: list[Event]) -> None:
     order = list(state.players)
-    window = str(task.data["window"])
-    while task.data["i"] < len(order):
-        player = order[task.data["i"]]
+    window = task.window
+    while task.i < len(order):
+        player = order[task.i]
         cards = playable(state, player, window)
         if cards:
             ask(state, player, PLAY, f"Play a private event now ({window})?",
-                [f"event:{c.id}" for c in cards] + ["no"], cards[0].source)
+                [labels.make("event", c.id) for c in cards] + ["no"], cards[0].source)
             return
-        task.data["i"] += 1
+        task.i += 1
     done(state, task)
 
 
-def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
-    player = list(state.players)[task.data["i"]]
-    task.data["i"] += 1  # one card per player and window
+def _choose(state: GameState, task: EventWindow, label: str, events: list[Event]) -> None:
+    player = list(state.players)[task.i]
+    task.i += 1  # one card per player and window
     if label == "no":
         return
-    card = load_event_cards().cards[label.split(":", 1)[1]]
+    card = load_event_cards().cards[labels.value(label)]
     deck = deck_of(state)
     deck.hands[player].remove(card.id)
     deck.log.append(card.id)
@@ -67,4 +77,4 @@ def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> No
     deck.discards.append(card.id)
 
 
-register_legacy(TASK, _step, _choose)
+register(EventWindow, _step, _choose)
