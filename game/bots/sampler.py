@@ -19,13 +19,13 @@ from __future__ import annotations
 
 from collections import Counter
 
+from game.core import start_at
 from game.core.engine import advance
 from game.core.gamedata import load_game_data
 from game.core.phases.advance_acquisition import HAND_LIMIT, SHOP
 from game.core.plain import clone
 from game.core.rng import Rng
 from game.core.state import GameState, HandCard, Player, Task
-from game.core.turn import PHASES, phase_task
 from game.core.view import PlayerView
 
 from .cards import block_cards
@@ -110,10 +110,7 @@ def sample_state(view: PlayerView, rng: Rng, phase: str | None = None,
         state.discards[block] = piles
         for pid, cards in dealt.items():
             players[pid].hand = [HandCard(c) for c in cards]
-    state.tasks = [Task("game", {"started": True}),
-                   Task("turn", {"next": PHASES.index(phase) + 1 if phase in PHASES else 0})]
-    if phase in PHASES:
-        state.tasks.append(Task(phase_task(phase), {}))
+    start_at(state, phase)
     return state
 
 

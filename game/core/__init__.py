@@ -7,6 +7,7 @@ Everything outside the core goes through this door:
     legal_actions(state)                 # [Action(player, label), ...], sorted
     events = apply(state, action)        # IllegalAction leaves the state untouched
     view(state, player)                  # what that player may see
+    start_at(state, phase)               # a position built by hand, at the start of a phase
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from .errors import IllegalAction, PhaseNotImplemented, StateError
 from .events import Event
 from .setup import SetupError, new_game
 from .state import GameConfig, GameState, Pending
+from .turn import start_at
 from .view import PlayerView, view
 
 __all__ = [
@@ -33,5 +35,6 @@ __all__ = [
     "apply",
     "legal_actions",
     "new_game",
+    "start_at",
     "view",
 ]

@@ -102,5 +102,31 @@ def _turn_step(state: GameState, task: Turn, events: list[Event]) -> None:
     open_event_window(state, phase)
 
 
+def start_at(state: GameState, phase: str, *, then_game: bool = True) -> None:
+    """Put the flow at the start of `phase` (one of SCENARIO_PHASES), for scenarios, samplers
+    and showcases that build a position by hand. With `then_game` the game goes on after it
+    (the rest of the turn, then turn after turn); without, the flow ends with that phase:
+    "calamities" plays both calamity phases, "turn" one whole turn (its number unchanged)."""
+    if phase not in SCENARIO_PHASES:
+        raise ValueError(f"unknown phase {phase!r}")
+    state.pending = None
+    state.tasks = []
+    if then_game:
+        push(state, Game(started=True))
+        push(state, Turn(next=PHASES.index(phase) + 1 if phase in PHASES else 0))
+        if phase not in PHASES:
+            return
+    if phase == "calamities":  # the stack runs from its end: selection first
+        push(state, phase_task("calamity_resolution"))
+        push(state, phase_task("calamity_selection"))
+        state.phase = "calamity_selection"
+    elif phase == "turn":
+        push(state, Turn(single=True))
+    else:
+        push(state, phase_task(phase))
+        state.phase = phase
+        open_event_window(state, phase)
+
+
 register(Game, _game_step)
 register(Turn, _turn_step)

@@ -8,13 +8,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game.core import start_at
 from game.core.engine import Action, advance, apply
 from game.core.errors import IllegalAction, PhaseNotImplemented
 from game.core.eventdeck.cards import load_event_cards
-from game.core.eventdeck.windows import open_window as open_event_window
 from game.core.gamedata import GameData, load_game_data
-from game.core.state import BARBARIANS, PIRATE, GameState, Task
-from game.core.turn import PHASES, phase_task
+from game.core.state import BARBARIANS, PIRATE, GameState
+from game.core.turn import PHASES
 
 from .build import build_state
 from .events import PLAYER_KEYS as EVENT_PLAYER_KEYS
@@ -67,19 +67,7 @@ def run_file(path: Path, data: GameData | None = None) -> Result:
 
 def start_play(state: GameState, phase: str) -> None:
     """Put the flow of a scenario's built state at the start of its `[play] phase`."""
-    if phase == "calamities":
-        # The stack runs from its end: selection first, then resolution.
-        state.tasks = [
-            Task(phase_task("calamity_resolution")),
-            Task(phase_task("calamity_selection")),
-        ]
-        state.phase = "calamity_selection"
-    elif phase == "turn":
-        state.tasks = [Task("turn", {"next": 0, "single": True})]
-    else:
-        state.tasks = [Task(phase_task(phase))]
-        state.phase = phase
-        open_event_window(state, phase)
+    start_at(state, phase, then_game=False)
 
 
 def play_and_check(scenario: Scenario, data: GameData) -> list[str]:

@@ -16,13 +16,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from game.core import Action, Event, GameConfig, GameState, advance, apply, new_game, view
+from game.core import Action, Event, GameConfig, GameState, advance, apply, new_game, start_at, view
 from game.core.gamedata import GameData, load_game_data
 from game.core.mapgraph import MapGraph
 from game.core.mapsetup import in_play
 from game.core.setup import choose_setup, map_setup_for
-from game.core.state import Board, HandCard, Task
-from game.core.turn import PHASES, phase_task
+from game.core.state import Board, HandCard
 
 from .anim.build import Builder
 
@@ -211,10 +210,7 @@ def _board(card: str, rules: str, graph: MapGraph, seed: int, players: int, data
     _deal(state, data, card, victim, ranked[1])
     state.turn = TURN
     state.phase = "calamity_resolution"
-    state.pending = None
-    state.tasks = [Task("game", {"started": True}),
-                   Task("turn", {"next": PHASES.index("calamity_resolution") + 1}),
-                   Task(phase_task("calamity_resolution"))]
+    start_at(state, "calamity_resolution")
     return state
 
 
