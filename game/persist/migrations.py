@@ -15,6 +15,10 @@ Format history:
   3  "map_setup" in the configuration (of the save, its state and its start): the map set-up
      whose areas are in play (game/core/mapsetup.py). Older files were played on the whole
      board, whatever their map's set-ups say, so they get "whole-board".
+  4  the core keeps each procedure's progress in its own typed form, which changes the plain
+     form of the task stack, and so every state hash, but no rule. An older file's log is
+     played again from its start to write the snapshot and the turn hashes anew; the log must
+     reach the old snapshot's position (board, hands, decks, scores, generator) exactly.
 
 The turn order is `config.players` (a list, in every state hash); a state's `players` are keyed
 in that order when it is read, whatever the file's key order. Saves always kept that order, so
@@ -27,13 +31,17 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from game.core import Action, GameConfig, IllegalAction, SetupError, new_game
 from game.core.errors import StateError
+from game.core.mapgraph import MapGraph
 from game.core.mapsetup import WHOLE_BOARD
 from game.core.plain import from_plain, to_plain
 from game.core.state import GameState, map_digest
 
+from .record import GameRecord
+
 FORMAT_NAME = "calamitas-save"
-CURRENT = 3
+CURRENT = 4
 
 Data = dict[str, Any]
 Migration = Callable[[Data], Data]
@@ -99,10 +107,50 @@ def _whole_board_3(data: Data) -> Data:
     return out
 
 
+def _replayed_4(data: Data) -> Data:
+    """The log played again from its start with typed progress: a new snapshot, start and
+    turn hashes, checked against everything the old snapshot says but its task stack."""
+    old = data.get("state")
+    log = data.get("actions")
+    if not isinstance(old, dict) or not isinstance(log, list):
+        raise MigrationError("an older save without its game state or its action log")
+    try:
+        graph = from_plain(MapGraph, old.get("map"), "state.map")
+        config = from_plain(GameConfig, data.get("config"), "config")
+        start = data.get("start")
+        state = (new_game(config, graph) if start is None
+                 else from_plain(GameState, start, "start"))
+    except (StateError, SetupError) as err:
+        raise MigrationError(f"an older save whose start cannot be read again: {err}") from None
+    record = GameRecord.begin(state, from_new_game=start is None)
+    for i, item in enumerate(log):
+        if not isinstance(item, dict) or not all(
+                isinstance(item.get(k), str) for k in ("player", "label")):
+            raise MigrationError(f"actions[{i}]: expected {{\"player\": ..., \"label\": ...}}")
+        try:
+            record.apply(state, Action(item["player"], item["label"]))
+        except IllegalAction as err:
+            raise MigrationError(f"an older save whose log no longer plays: action {i}: "
+                                 f"{err.reason}") from None
+    new = to_plain(state)
+    differs = sorted(k for k in set(old) | set(new) if k != "tasks" and old.get(k) != new.get(k))
+    if differs:
+        raise MigrationError(f"an older save whose log no longer reaches its snapshot "
+                             f"({differs[0]} differs)")
+    return {
+        **data,
+        "start": None if record.start is None else to_plain(record.start),
+        "hashes": [{"action": h.action, "turn": h.turn, "hash": h.hash} for h in record.hashes],
+        "state_hash": state.state_hash(),
+        "state": new,
+    }
+
+
 MIGRATIONS: dict[int, Migration] = {
     0: _bare_state_to_1,
     1: _seats_2,
     2: _whole_board_3,
+    3: _replayed_4,
 }
 
 

@@ -8,6 +8,8 @@ from typing import Any
 
 import pytest
 
+from game.core.plain import to_plain
+from game.core.state import PROGRESS_TYPES
 from game.persist import SaveError, read_save, verify, write_save
 from game.persist.migrations import CURRENT, MigrationError, upgrade
 from game.persist.saves import encode_save
@@ -105,7 +107,7 @@ def test_a_format_1_save_from_before_seats_were_kept_loads_with_every_seat_human
     assert len(game.record.seats) == 5
     assert verify(game).actions == len(game.record.actions) == 60
     again = json.loads(write_save(tmp_path / "again.json", game.record, game.state).read_text())
-    assert again["format_version"] == CURRENT == 3
+    assert again["format_version"] == CURRENT == 4
     assert again["seats"] == {pid: "human" for pid in game.state.players}
 
 
@@ -123,6 +125,39 @@ def test_a_save_from_before_map_set_ups_replays_on_the_whole_board() -> None:
     assert game.record.config.map_setup == game.state.config.map_setup == "whole-board"
     assert len(game.state.map.areas) == 371
     assert verify(game).actions == len(game.record.actions) == 209
+
+
+def test_a_format_3_save_in_the_middle_of_a_calamity_is_replayed_into_typed_progress(
+    tmp_path,
+) -> None:
+    """tests/persist/old/format-3-mid-calamity.json: five normal bots, Double Empires, open
+    bargaining, saved by format 3 at a Rebels decision four tasks deep. Format 4 plays its log
+    again: the same position, its tasks now typed, every turn hash re-recorded and verified."""
+    old = OLD / "format-3-mid-calamity.json"
+    raw = json.loads(old.read_text())
+    game = read_save(old)
+    assert game.format_version == 3
+    assert [t.kind for t in game.state.tasks] == [t["kind"] for t in raw["state"]["tasks"]]
+    assert all(isinstance(t.data, PROGRESS_TYPES[t.kind]) for t in game.state.tasks
+               if t.kind in PROGRESS_TYPES)
+    assert game.state.pending is not None and game.state.pending.kind == "rebel_player"
+    assert to_plain(game.state.board) == raw["state"]["board"]
+    assert [h.action for h in game.record.hashes] == [h["action"] for h in raw["hashes"]]
+    assert verify(game).actions == len(game.record.actions) == 994
+    again = read_save(write_save(tmp_path / "again.json", game.record, game.state))
+    assert again.state == game.state
+
+
+def test_a_format_3_save_whose_log_no_longer_reaches_its_snapshot_is_refused() -> None:
+    from game.persist.migrations import MIGRATIONS
+
+    raw = json.loads((OLD / "format-3-mid-calamity.json").read_text())
+    raw["state"]["players"]["egypt"]["treasury"] += 1
+    with pytest.raises(MigrationError, match="players differs"):
+        MIGRATIONS[3](raw)
+    raw["actions"][5] = {"player": "egypt", "label": "area:atlantis"}
+    with pytest.raises(MigrationError, match="action 5"):
+        MIGRATIONS[3](raw)
 
 
 def test_whole_board_migration_leaves_a_named_map_set_up_alone() -> None:
