@@ -1,8 +1,8 @@
 """Map files on disk: read one into the rules graph plus the geometry the client draws.
 
-The file format is described by ``maps/schema.json`` and converted by
-`game.core.mapgraph.graph_from_map_dict`; this module adds the file handling (size limit,
-strict JSON, errors that name the file and never a traceback), the geometry, the report behind
+The file format is described by ``maps/schema.json``, read by game/mapparse.py and checked by
+game/mapchecks.py; this module adds the file handling (size limit, strict JSON, errors that
+name the file and never a traceback), the geometry, the report behind
 ``python -m game validate-map FILE``, and the list of maps shipped in ``maps/``.
 """
 
@@ -17,7 +17,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.core.mapgraph import MapError, MapGraph, checked_graph, graph_from_map_dict, map_summary
+from game.core.mapgraph import MapError, MapGraph
+from game.mapchecks import checked_graph, map_summary
+from game.mapparse import graph_from_map_dict
 from game.resources import resource_path
 
 MAX_MAP_BYTES = 20 * 1024 * 1024

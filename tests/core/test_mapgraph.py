@@ -12,16 +12,9 @@ from typing import Any
 
 import pytest
 
-from game.core.mapgraph import (
-    CIVILIZATIONS,
-    SITES,
-    Area,
-    MapError,
-    MapGraph,
-    check_map,
-    graph_from_map_dict,
-    map_summary,
-)
+from game.core.mapgraph import SITES, Area, MapError, MapGraph
+from game.mapchecks import CIVILIZATIONS, check_map, map_summary
+from game.mapparse import graph_from_map_dict
 
 MAPS = Path(__file__).resolve().parent.parent / "maps"
 TEST_MAPS = ["tiny", "islands"]
