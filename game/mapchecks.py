@@ -277,7 +277,9 @@ def _check_connected(p: ParsedMap) -> list[str]:
 def _split_message(
     label: str, members: set[str], seas: set[str], links: Mapping[str, Iterable[str]]
 ) -> list[str]:
-    parts = [[a for a in part if a in members] for part in _components(members | seas, links)]
+    # sorted: a part found from an open sea lists its areas in set order, which varies by run
+    parts = [sorted(a for a in part if a in members)
+             for part in _components(members | seas, links)]
     parts = sorted((part for part in parts if part), key=lambda part: (-len(part), part[0]))
     if len(parts) <= 1:
         return []
