@@ -17,8 +17,9 @@ sys.path.insert(0, str(ROOT))
 
 from timing import median_ms  # noqa: E402
 
-from game.core.mapgraph import checked_graph, graph_from_map_dict  # noqa: E402
+from game.mapchecks import checked_graph  # noqa: E402
 from game.mapfile import load_map_file, read_map_data  # noqa: E402
+from game.mapparse import graph_from_map_dict  # noqa: E402
 
 TARGET_MS = 300.0
 

@@ -1,8 +1,8 @@
 """Map files on disk: read one into the rules graph plus the geometry the client draws.
 
-The file format is described by ``maps/schema.json`` and converted by
-`game.core.mapgraph.graph_from_map_dict`; this module adds the file handling (size limit,
-strict JSON, errors that name the file and never a traceback), the geometry, the report behind
+The file format is described by ``maps/schema.json``, read by game/mapparse.py and checked by
+game/mapchecks.py; this module adds the file handling (size limit, strict JSON, errors that
+name the file and never a traceback), the geometry, the report behind
 ``python -m game validate-map FILE``, and the list of maps shipped in ``maps/``.
 """
 
@@ -15,9 +15,12 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import NoReturn
 
-from game.core.mapgraph import MapError, MapGraph, checked_graph, graph_from_map_dict, map_summary
+from game.core.mapgraph import MapError, MapGraph
+from game.core.mapread import Ring as PlainRing
+from game.mapchecks import checked_graph, checked_map, map_summary
+from game.mapparse import ParsedMap, build_graph, read_map
 from game.resources import resource_path
 
 MAX_MAP_BYTES = 20 * 1024 * 1024
@@ -60,7 +63,7 @@ class MapGeometry:
     off_board: tuple[Ring, ...] = ()  # land that is no area's: deserts, far lands (not played)
 
 
-def read_map_data(path: str | Path) -> dict[str, Any]:
+def read_map_data(path: str | Path) -> dict[str, object]:
     """The file's JSON object. MapError naming the file if it is unreadable, too large (over
     20 MB), not strict JSON (NaN, huge numbers, duplicate keys, nesting too deep) or not an
     object."""
@@ -94,7 +97,7 @@ def read_map_data(path: str | Path) -> dict[str, Any]:
     return data
 
 
-def _reject_constant(name: str) -> Any:
+def _reject_constant(name: str) -> NoReturn:
     raise ValueError(f"{name} is not a number JSON allows")
 
 
@@ -111,8 +114,8 @@ def _parse_int(text: str) -> int:
     return int(text)
 
 
-def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
+def _no_duplicate_keys(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    out: dict[str, object] = {}
     for key, value in pairs:
         if key in out:
             raise ValueError(f"duplicate key {key!r} in an object")
@@ -134,19 +137,19 @@ def _load(path: str | Path, check: bool) -> tuple[MapGraph, MapGeometry]:
     data = read_map_data(path)
     try:
         if not check:
-            graph = graph_from_map_dict(data, require_geometry=True)
+            parsed, _ = read_map(data, strict=True, require_geometry=True)
         else:
-            found, problems = checked_graph(data)
-            if found is None:  # the file's shape is wrong: name the first thing, as unchecked
+            parsed, problems = checked_map(data)
+            if parsed is None:  # the file's shape is wrong: name the first thing, as unchecked
                 raise MapError(problems[0])
             if problems:
                 more = len(problems) - 1
                 extra = f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
                 raise MapError(problems[0] + extra)
-            graph = found
     except MapError as err:
         raise MapError(f"{path}: {err}") from None
-    return graph, _geometry(data)
+    assert parsed is not None  # a strict reading raised otherwise
+    return build_graph(parsed), _geometry(parsed)
 
 
 @contextmanager
@@ -196,40 +199,32 @@ def find_maps(directory: str | Path | None = None) -> dict[str, Path]:
     }
 
 
-# Geometry: the structure was validated by graph_from_map_dict(require_geometry=True).
+# Geometry: from a clean reading with the geometry required, so every required key is there.
 
 
-def _point(value: Any) -> Point:
-    return (float(value[0]), float(value[1]))
-
-
-def _rings(value: Any) -> tuple[Ring, ...]:
+def _rings(rings: list[PlainRing] | None) -> tuple[Ring, ...]:
     # whole numbers stay ints (they compare and compute as the floats they stand for)
-    return tuple(tuple(map(tuple, ring)) for ring in value or ())
+    return tuple(tuple(ring) for ring in rings or ())
 
 
-def _shape(obj: Mapping[str, Any]) -> Shape:
-    return Shape(
-        name=str(obj.get("name", obj["id"])),
-        polygons=_rings(obj.get("polygons")),
-        label=_point(obj["label"]) if "label" in obj else None,
-        water=_rings(obj.get("water_polygons")),
-        site=_point(obj["site_point"]) if "site_point" in obj else None,
-    )
+def _shape(name: str, polygons: list[PlainRing] | None, label: Point | None,
+           water: list[PlainRing] | None = None, site: Point | None = None) -> Shape:
+    return Shape(name=name, polygons=_rings(polygons), label=label, water=_rings(water), site=site)
 
 
-def _geometry(data: Mapping[str, Any]) -> MapGeometry:
-    x0, y0, x1, y1 = (float(v) for v in data["bounds"])
+def _geometry(p: ParsedMap) -> MapGeometry:
+    assert p.bounds is not None  # required
     return MapGeometry(
-        bounds=(x0, y0, x1, y1),
-        areas={a["id"]: _shape(a) for a in sorted(data["areas"], key=lambda a: str(a["id"]))},
-        seas={s["id"]: _shape(s) for s in data["seas"]},
-        volcanoes={v["id"]: _point(v["point"]) for v in data["volcanoes"]},
+        bounds=p.bounds,
+        areas={aid: _shape(a.name, a.polygons, a.label, a.water_polygons, a.site_point)
+               for aid, a in sorted(p.areas.items())},
+        seas={sid: _shape(s.name, s.polygons, s.label) for sid, s in p.seas.items()},
+        volcanoes={vid: v.point for vid, v in p.volcanoes.items() if v.point is not None},
         rivers=tuple(
-            River(id=r["id"], name=r["name"], points=tuple(_point(p) for p in r["points"]))
-            for r in data["rivers"]
+            River(id=r.id, name=r.name, points=tuple((float(x), float(y)) for x, y in r.points))
+            for r in p.rivers.values() if r.points is not None
         ),
-        lakes={lake["id"]: _shape(lake) for lake in data.get("lakes", ())},
-        flood_plains={f["id"]: _rings(f.get("polygons")) for f in data["flood_plains"]},
-        off_board=_rings(data.get("off_board")),
+        lakes={lid: _shape(lake.name, lake.polygons, lake.label) for lid, lake in p.lakes.items()},
+        flood_plains={fid: _rings(f.polygons) for fid, f in p.flood_plains.items()},
+        off_board=_rings(p.off_board),
     )

@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 from game import mapfile
-from game.core.mapgraph import MapError, check_map, graph_from_map_dict
+from game.core.mapgraph import MapError
+from game.mapchecks import check_map
 from game.mapfile import (
     MapGeometry,
     find_maps,
@@ -19,6 +20,7 @@ from game.mapfile import (
     read_map_data,
     validate_map_file,
 )
+from game.mapparse import graph_from_map_dict
 
 ROOT = Path(__file__).resolve().parent.parent
 TEST_MAPS = ROOT / "tests" / "maps"

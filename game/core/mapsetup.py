@@ -22,7 +22,6 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
-from typing import Any
 
 from .mapgraph import Area, MapError, MapGraph, Sea, Volcano
 
@@ -36,11 +35,11 @@ def out_of_play(graph: MapGraph, setup: str) -> frozenset[str]:
     MapError (one line) if the map has no such set-up or its list is malformed."""
     if setup == WHOLE_BOARD:
         return frozenset()
-    table: dict[str, frozenset[str]] = graph._cache.setdefault("out_of_play", {})
+    table = graph._cache.out_of_play
     hit = table.get(setup)
     if hit is not None:
         return hit
-    entry: Any = graph.setups.get(setup)
+    entry = graph.setups.get(setup)  # free-form JSON: checked here
     if not isinstance(entry, Mapping):
         raise MapError(f"map {graph.id!r} has no set-up {setup[:40]!r}")
     listed = entry.get("out_of_play", [])

@@ -1,12 +1,12 @@
-"""Map outlines that cross themselves (game/core/rings.py): refused, except the tiny loops the
+"""Map outlines that cross themselves (game/maprings.py): refused, except the tiny loops the
 board build's rounding leaves, and never an unbounded amount of work."""
 
 from __future__ import annotations
 
 import pytest
 
-from game.core import rings
-from game.core.rings import self_crossing
+from game import maprings
+from game.maprings import self_crossing
 
 SQUARE = [[0, 0], [100, 0], [100, 100], [0, 100]]
 
@@ -35,7 +35,7 @@ def test_a_tiny_loop_where_the_outline_doubles_back_is_a_tolerated_artefact() ->
 
 
 def test_a_tangled_outline_stops_the_check_with_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(rings, "MAX_COMPARISONS", 50)
+    monkeypatch.setattr(maprings, "MAX_COMPARISONS", 50)
     comb = [[x, 100 * (k % 2)] for k, x in enumerate(range(0, 200, 2))]  # a zigzag of teeth
     assert self_crossing([*comb, [198, -10], [0, -10]]) == (
         "an outline too tangled to check (over 50 pairs of edges to compare)")
