@@ -11,6 +11,9 @@ Everything outside the core goes through this door:
 
 from __future__ import annotations
 
+from . import labels
+from .calamities.damage import LossesOwed
+from .calamities.losses import SharingOut
 from .engine import Action, advance, apply, legal_actions
 from .errors import IllegalAction, PhaseNotImplemented, StateError
 from .events import Event
@@ -24,13 +27,16 @@ __all__ = [
     "GameConfig",
     "GameState",
     "IllegalAction",
+    "LossesOwed",
     "Pending",
     "PhaseNotImplemented",
     "PlayerView",
     "SetupError",
+    "SharingOut",
     "StateError",
     "advance",
     "apply",
+    "labels",
     "legal_actions",
     "new_game",
     "view",

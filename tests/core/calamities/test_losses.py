@@ -6,16 +6,18 @@ from __future__ import annotations
 
 import random
 import tomllib
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 
+from game.core.calamities.losses import Shared
 from game.core.engine import Action, advance, apply
 from game.core.events import Event
-from game.core.flow import done, register_legacy
+from game.core.flow import Result, done, register
 from game.core.gamedata import load_game_data
 from game.core.invariants import violations
-from game.core.state import GameState, Task
+from game.core.state import GameState, Progress, Task
 from game.scenario import runner
 from game.scenario.build import build_state
 from game.scenario.parse import parse_scenario, read_scenario
@@ -25,14 +27,26 @@ MINE = ("flood", "cyclone", "epidemic", "coastal_migration", "city_riots", "civi
         "tribal_conflict", "barbarian_hordes")
 
 
-def _parent(state: GameState, task: Task, events: list[Event]) -> None:
+@dataclass(kw_only=True)
+class Parent(Progress):
     """Stands for the calamity below a sub-task: keeps what the sub-task handed it."""
-    for pid, n in task.data.get("shares", {}).items():
+
+    KIND = "test:parent"
+    shares: dict[str, int] = field(default_factory=dict)
+
+
+def _parent(state: GameState, d: Parent, events: list[Event]) -> None:
+    for pid, n in d.shares.items():
         state.counters[f"share:{pid}"] = n
-    done(state, task)
+    done(state, d)
 
 
-register_legacy("test:parent", _parent)
+def _receive(state: GameState, d: Parent, result: Result) -> None:
+    assert isinstance(result, Shared)
+    d.shares = dict(result.shares)
+
+
+register(Parent, _parent, receive=_receive)
 
 
 def build(body: str, ruleset: str = "classic") -> GameState:
@@ -107,7 +121,7 @@ def test_a_loss_that_takes_everything_asks_nothing() -> None:
 def test_a_share_within_everyones_caps_is_handed_out_without_asking() -> None:
     state = build(BOARD)
     run_task(state, "losses:share", chooser="egypt", total=10,
-                      caps={"babylon": 3, "assyria": 4}, into="shares")
+                      caps={"babylon": 3, "assyria": 4})
     assert state.pending is None
     assert shares(state) == {"babylon": 3, "assyria": 4}
 
@@ -115,7 +129,7 @@ def test_a_share_within_everyones_caps_is_handed_out_without_asking() -> None:
 def test_a_share_offers_no_more_than_a_players_cap_or_what_is_left() -> None:
     state = build(BOARD)
     run_task(state, "losses:share", chooser="egypt", total=5,
-                      caps={"babylon": 3, "assyria": 4}, into="shares")
+                      caps={"babylon": 3, "assyria": 4})
     assert state.pending is not None
     assert state.pending.options == ["player:assyria", "player:babylon"]
     apply(state, Action("egypt", "player:assyria"))
