@@ -12,7 +12,7 @@ Everything outside the core goes through this door:
 from __future__ import annotations
 
 from . import labels
-from .calamities.damage import LossesOwed
+from .calamities.damage import CitiesToLose, LossesOwed, NamingPlayers
 from .calamities.losses import SharingOut
 from .engine import Action, advance, apply, legal_actions
 from .errors import IllegalAction, PhaseNotImplemented, StateError
@@ -23,11 +23,13 @@ from .view import PlayerView, view
 
 __all__ = [
     "Action",
+    "CitiesToLose",
     "Event",
     "GameConfig",
     "GameState",
     "IllegalAction",
     "LossesOwed",
+    "NamingPlayers",
     "Pending",
     "PhaseNotImplemented",
     "PlayerView",

@@ -9,11 +9,12 @@
   more only when unavoidable). Ends with a UnitsLost event. The decision's detail is a
   `LossesOwed`.
 - `PickPlayers` (`damage:pick_players`) — a chooser names `count` distinct players among `among`
-  (`player:X` picks); finishes with `PlayersNamed` for the task below.
+  (`player:X` picks); finishes with `PlayersNamed` for the task below. The decision's detail is
+  a `NamingPlayers`.
 - `ReduceCities` (`damage:reduce_cities`) — `chooser` (default: the player) picks `count` of
   `player`'s cities in `areas` (default all) to reduce (`mode` "reduce") or destroy (`mode`
   "destroy"); automatic when there is no choice. Reducing is population.reduce_city (Public
-  Works' extra token counts towards the limit).
+  Works' extra token counts towards the limit). The decision's detail is a `CitiesToLose`.
 """
 
 from __future__ import annotations
@@ -120,6 +121,18 @@ def _lose_choose(state: GameState, d: LosePoints, label: str, events: list[Event
         d.hit.append(area)
 
 
+@detail_type
+@dataclass(frozen=True, kw_only=True)
+class NamingPlayers(Detail):
+    """A `name_player` decision: how many players are still to be named, among whom, and what
+    causes it (the calamity under way and its rule)."""
+
+    left: int
+    among: tuple[str, ...]
+    calamity: str = ""
+    rule: str = ""
+
+
 @dataclass(frozen=True)
 class PlayersNamed(Result):
     """What `PickPlayers` hands back: the players named, in the order they were named."""
@@ -146,12 +159,31 @@ def _pick_step(state: GameState, d: PickPlayers, events: list[Event]) -> None:
     if len(options) <= d.count - len(d.picked):
         d.picked.extend(options)
         return
+    naming = NamingPlayers(left=d.count - len(d.picked), among=tuple(options),
+                           calamity=calamity_under_way(state), rule=d.rule)
     ask(state, d.chooser, "name_player", d.prompt,
-        [labels.make("player", p) for p in options], d.rule)
+        [labels.make("player", p) for p in options], d.rule, detail=naming)
 
 
 def _pick_choose(state: GameState, d: PickPlayers, label: str, events: list[Event]) -> None:
     d.picked.append(labels.value(label))
+
+
+@detail_type
+@dataclass(frozen=True, kw_only=True)
+class CitiesToLose(Detail):
+    """A `city_to_reduce` or `city_to_destroy` decision: whose cities, how many are still to go,
+    which may, and what causes it (the calamity under way and its rule)."""
+
+    player: str
+    left: int
+    mode: Literal["reduce", "destroy"]
+    areas: tuple[str, ...]
+    calamity: str = ""
+    rule: str = ""
+
+    def prompt(self) -> str:
+        return f"Choose a city of {self.player} to {self.mode} ({self.left} left)"
 
 
 @dataclass(kw_only=True)
@@ -177,9 +209,10 @@ def _reduce_step(state: GameState, d: ReduceCities, events: list[Event]) -> None
         for area in cities:
             _reduce_choose(state, d, labels.make("area", area), events)
         return
-    ask(state, d.chooser or player, "city_to_" + d.mode,
-        f"Choose a city of {player} to {d.mode} ({left} left)",
-        [labels.make("area", a) for a in cities], d.rule)
+    losing = CitiesToLose(player=player, left=left, mode=d.mode, areas=tuple(cities),
+                          calamity=calamity_under_way(state), rule=d.rule)
+    ask(state, d.chooser or player, "city_to_" + d.mode, losing.prompt(),
+        [labels.make("area", a) for a in cities], d.rule, detail=losing)
 
 
 def _reduce_choose(state: GameState, d: ReduceCities, label: str, events: list[Event]) -> None:

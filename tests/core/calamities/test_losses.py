@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from game.core import LossesOwed, SharingOut, labels
+from game.core import CitiesToLose, LossesOwed, NamingPlayers, SharingOut, labels
 from game.core.calamities.damage import PlayersNamed
 from game.core.calamities.losses import Shared
 from game.core.engine import Action, advance, apply
@@ -209,9 +209,25 @@ def test_a_pick_of_players_hands_the_players_named_to_the_task_below() -> None:
     run_task(state, "damage:pick_players", chooser="egypt", count=2,
              among=["assyria", "babylon", "egypt"], prompt="Name a player who suffers")
     assert state.pending is not None and state.pending.prompt == "Name a player who suffers"
+    assert state.pending.detail == NamingPlayers(left=2, among=("assyria", "babylon", "egypt"))
     apply(state, Action("egypt", "player:egypt"))
+    assert state.pending is not None
+    assert state.pending.detail == NamingPlayers(left=1, among=("assyria", "babylon"))
     apply(state, Action("egypt", "player:assyria"))
     assert state.pending is None and named(state) == ["egypt", "assyria"]
+
+
+def test_a_city_decision_says_whose_how_many_are_left_which_and_why() -> None:
+    state = build(BOARD)
+    state.tasks = [Task("calamity:superstition", {"card": "superstition", "victim": "egypt",
+                                                  "pushed": True}),
+                   Task("damage:reduce_cities", {"player": "egypt", "count": 1,
+                                                 "mode": "destroy", "rule": "001:29.3.2.1"})]
+    advance(state)
+    assert state.pending is not None and state.pending.kind == "city_to_destroy"
+    losing = CitiesToLose(player="egypt", left=1, mode="destroy", areas=("A", "B"),
+                          calamity="superstition", rule="001:29.3.2.1")
+    assert state.pending.detail == losing and state.pending.prompt == losing.prompt()
 
 
 def _mine() -> list[Path]:
