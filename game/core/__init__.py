@@ -12,6 +12,9 @@ Everything outside the core goes through this door:
 
 from __future__ import annotations
 
+from . import labels
+from .calamities.damage import CitiesToLose, LossesOwed, NamingPlayers
+from .calamities.losses import SharingOut
 from .engine import Action, advance, apply, legal_actions
 from .errors import IllegalAction, PhaseNotImplemented, StateError
 from .events import Event
@@ -22,17 +25,22 @@ from .view import PlayerView, view
 
 __all__ = [
     "Action",
+    "CitiesToLose",
     "Event",
     "GameConfig",
     "GameState",
     "IllegalAction",
+    "LossesOwed",
+    "NamingPlayers",
     "Pending",
     "PhaseNotImplemented",
     "PlayerView",
     "SetupError",
+    "SharingOut",
     "StateError",
     "advance",
     "apply",
+    "labels",
     "legal_actions",
     "new_game",
     "start_at",

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game.bots import make_bot
-from game.core import Action, GameState, IllegalAction, view
+from game.core import Action, GameState, IllegalAction, LossesOwed, labels, view
 from game.core import apply as core_apply
 
 PLAN_KINDS = ("lose_unit_points", "civil_war_select", "raiders_unit")
@@ -24,7 +24,11 @@ MAX_PICKS = 60  # more picks than any loss asks for: a guard against a decision 
 
 
 def points_left(state: GameState) -> int | None:
-    """The unit points the decision still asks for, from the asking task's own data."""
+    """The unit points the decision still asks for: from its detail where it carries one (a
+    calamity's losses), else from the asking task's own data."""
+    detail = state.pending.detail if state.pending is not None else None
+    if isinstance(detail, LossesOwed):
+        return detail.points
     if not state.tasks:
         return None
     d = state.tasks[-1]
@@ -66,23 +70,23 @@ class LossPlan:
         pending = state.pending
         if pending is None or pending.kind not in PLAN_KINDS:
             return None
-        areas = [lb.split(":", 1)[1] for lb in pending.options if lb.startswith("area:")]
+        areas = [labels.value(lb) for lb in pending.options if labels.kind_of(lb) == "area"]
         if len(areas) < 2:
             return None
         most = {}
         for area in areas:  # how far picking only here goes
             trial = state.clone()
-            n = 0
+            n, pick = 0, labels.make("area", area)
             while (n < MAX_PICKS and _same_decision(trial, pending.player, pending.kind)
-                   and f"area:{area}" in trial.pending.options  # type: ignore[union-attr]
-                   and _try(trial, pending.player, f"area:{area}")):
+                   and pick in trial.pending.options  # type: ignore[union-attr]
+                   and _try(trial, pending.player, pick)):
                 n += 1
             most[area] = max(n, 1)
         return LossPlan(state, pending.player, pending.kind, areas, most, points_left(state),
                         {a: 0 for a in areas})
 
     def picks(self) -> list[str]:
-        return [f"area:{a}" for a in self.areas for _ in range(self.counts[a])]
+        return [labels.make("area", a) for a in self.areas for _ in range(self.counts[a])]
 
     def add(self, area: str, step: int = 1) -> None:
         self.counts[area] = max(0, min(self.most[area], self.counts[area] + step))
@@ -127,7 +131,7 @@ class LossPlan:
             if not _same_decision(trial, self.player, self.kind):
                 break
             label = bot.choose(view(trial, self.player))
-            area = label.split(":", 1)[1] if label.startswith("area:") else ""
+            area = labels.value(label) if labels.kind_of(label) == "area" else ""
             if area not in self.counts or not _try(trial, self.player, label):
                 break
             self.counts[area] += 1

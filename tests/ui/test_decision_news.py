@@ -119,7 +119,7 @@ def test_a_famine_shared_out_names_the_civ_it_struck():
     from game.ui.cause import cause_line
 
     state, sharer = famine_share()
-    victim = next(str(t.data["victim"]) for t in reversed(state.tasks) if "victim" in t.data)
+    victim = next(str(t.get("victim")) for t in reversed(state.tasks) if t.get("victim"))
     assert victim != sharer
     assert cause_line(state, sharer).startswith(
         f"Why: {victim.title()}'s famine is shared out, and part of it falls on you")

@@ -7,12 +7,16 @@ Double Empires (002:City Riots): two cities and ten treasury (or all there is).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ..events import Event
-from ..flow import done, push, register_legacy
+from ..flow import done, push, register
 from ..ops import pay_treasury
-from ..state import GameState, Task
+from ..state import GameState
 from .common import holds_any, params
+from .damage import ReduceCities
 from .losses import CalamityAverted
+from .outcome import CalamityProgress
 
 ID = "city_riots"
 
@@ -23,18 +27,23 @@ RULES = {
 }
 
 
-def _step(state: GameState, task: Task, events: list[Event]) -> None:
-    victim = task.data["victim"]
+@dataclass(kw_only=True)
+class CityRiots(CalamityProgress):
+    KIND = f"calamity:{ID}"
+
+
+def _step(state: GameState, d: CityRiots, events: list[Event]) -> None:
+    victim = d.victim
     rules = RULES[state.config.ruleset]
     p = params(state, ID)
-    done(state, task)  # the reduction pushed below still runs
+    done(state, d)  # the reduction pushed below still runs
     pay_treasury(state, victim, int(p["treasury_loss"]), events, rules["treasury"])
     if holds_any(state, victim, p.get("no_reduction_advances")):
         events.append(CalamityAverted(calamity=ID, victim=victim, reason="Law: no city reduced",
                                       rule=rules["law"]))
         return
-    push(state, "damage:reduce_cities", player=victim, count=int(p["cities_reduced"]),
-         rule=rules["reduce"])
+    push(state, ReduceCities(player=victim, count=int(p["cities_reduced"]),
+                             rule=rules["reduce"]))
 
 
-register_legacy(f"calamity:{ID}", _step)
+register(CityRiots, _step)

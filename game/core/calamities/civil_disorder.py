@@ -13,11 +13,15 @@ but two"), so a victim with no more cities than that number loses none.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ..events import Event
-from ..flow import done, push, register_legacy
-from ..state import GameState, Task
+from ..flow import done, push, register
+from ..state import GameState
 from .common import modified, params
+from .damage import ReduceCities
 from .losses import CalamityAverted
+from .outcome import CalamityProgress
 
 ID = "civil_disorder"
 
@@ -28,19 +32,24 @@ RULES = {
 }
 
 
-def _step(state: GameState, task: Task, events: list[Event]) -> None:
-    victim = task.data["victim"]
+@dataclass(kw_only=True)
+class CivilDisorder(CalamityProgress):
+    KIND = f"calamity:{ID}"
+
+
+def _step(state: GameState, d: CivilDisorder, events: list[Event]) -> None:
+    victim = d.victim
     rules = RULES[state.config.ruleset]
     base = int(params(state, ID)["cities_kept"])
     kept = modified(state, ID, "cities_kept", victim)
     rule = rules["lessen" if kept > base else "worsen" if kept < base else "base"]
     count = len(state.board.cities_of(victim)) - kept
-    done(state, task)
+    done(state, d)
     if count <= 0:
         events.append(CalamityAverted(calamity=ID, victim=victim, rule=rule,
                                       reason=f"no more than {kept} cities"))
         return
-    push(state, "damage:reduce_cities", player=victim, count=count, rule=rule)
+    push(state, ReduceCities(player=victim, count=count, rule=rule))
 
 
-register_legacy(f"calamity:{ID}", _step)
+register(CivilDisorder, _step)

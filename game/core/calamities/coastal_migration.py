@@ -8,12 +8,16 @@ victim's choice is destroyed and the victim loses five treasury.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ..events import Event
-from ..flow import done, push, register_legacy
+from ..flow import done, push, register
 from ..ops import pay_treasury
-from ..state import GameState, Task
+from ..state import GameState
 from .common import holds_any, params
+from .damage import LosePoints, ReduceCities
 from .losses import CalamityAverted, coastal_areas, return_ships
+from .outcome import CalamityProgress
 
 ID = "coastal_migration"
 
@@ -24,11 +28,16 @@ RULES = {
 }
 
 
-def _step(state: GameState, task: Task, events: list[Event]) -> None:
-    victim = task.data["victim"]
+@dataclass(kw_only=True)
+class CoastalMigration(CalamityProgress):
+    KIND = f"calamity:{ID}"
+
+
+def _step(state: GameState, d: CoastalMigration, events: list[Event]) -> None:
+    victim = d.victim
     rules = RULES[state.config.ruleset]
     p = params(state, ID)
-    done(state, task)  # everything below is pushed after, so it still runs
+    done(state, d)  # everything below is pushed after, so it still runs
     if holds_any(state, victim, p.get("immune_advances")):
         events.append(CalamityAverted(calamity=ID, victim=victim, reason="Diaspora",
                                       rule=rules["immune"]))
@@ -41,12 +50,13 @@ def _step(state: GameState, task: Task, events: list[Event]) -> None:
     if "coastal_cities_destroyed" in p:
         cities = [a for a in areas if state.board.cities.get(a) == victim]
         if cities:
-            push(state, "damage:reduce_cities", player=victim, mode="destroy", areas=cities,
-                 count=int(p["coastal_cities_destroyed"]), rule=rules["loss"])
+            push(state, ReduceCities(player=victim, mode="destroy", areas=cities,
+                                     count=int(p["coastal_cities_destroyed"]),
+                                     rule=rules["loss"]))
         return
     if areas:
-        push(state, "damage:lose_points", player=victim, points=int(p["coastal_loss"]),
-             areas=areas, rule=rules["loss"])
+        push(state, LosePoints(player=victim, points=int(p["coastal_loss"]), areas=areas,
+                               rule=rules["loss"]))
 
 
-register_legacy(f"calamity:{ID}", _step)
+register(CoastalMigration, _step)

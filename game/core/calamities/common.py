@@ -3,7 +3,7 @@ the beneficiary rules (see the parameter conventions at the top of ruleset-class
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ..gamedata import Calamity
@@ -18,6 +18,8 @@ def calamity(state: GameState, cid: str) -> Calamity:
 
 
 def params(state: GameState, cid: str) -> Mapping[str, Any]:
+    """The calamity's numbers from the rule-set file. `Any`: they are the file's TOML values
+    (numbers, advance lists, modifier tables), read by name where each is used."""
     return calamity(state, cid).params
 
 
@@ -25,9 +27,20 @@ def holds(state: GameState, player: str, advance: str) -> bool:
     return advance in state.players[player].advances
 
 
-def holds_any(state: GameState, player: str, advances: Any) -> bool:
+def holds_any(state: GameState, player: str, advances: Iterable[str] | None) -> bool:
+    """Whether the player holds one of `advances` (a rule-set list; None when it has none)."""
     owned = state.players[player].advances
     return any(a in owned for a in (advances or ()))
+
+
+def calamity_under_way(state: GameState) -> str:
+    """The card of the calamity whose effects are being resolved (the nearest calamity task on
+    the stack), or "" when none is."""
+    for task in reversed(state.tasks):
+        card = task.get("card")
+        if task.kind.startswith("calamity:") and isinstance(card, str):
+            return card
+    return ""
 
 
 def modified(

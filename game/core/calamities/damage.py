@@ -1,32 +1,34 @@
 """Shared sub-tasks of the calamities. Push them from a calamity's step; they run first.
 
-- `damage:lose_points` — a player removes unit points (token 1, city 5) from their own units:
-    player, points, rule; optional areas (list: only these areas; default all),
-    keep_one (bool: leave one token in each area; cities are then reduced to one token instead of
-    removed, 001:29.6.2.2), cities (bool, default true: cities may be taken).
+- `LosePoints` (`damage:lose_points`) — a player removes unit points (token 1, city 5) from their
+  own units: player, points, rule; optional areas (only these areas; default all), keep_one
+  (leave one token in each area; cities are then reduced to one token instead of removed,
+  001:29.6.2.2), cities (default true: cities may be taken).
   One pick per token (`area:X`); a token goes before a city in the same area; a city is offered
   only while at least its worth remains or nothing else is left (never fewer points than asked,
-  more only when unavoidable). Ends with a UnitsLost event.
-- `damage:pick_players` — a chooser names `count` distinct players among `among` (`player:X`
-  picks); the list goes into the task below under `into`.
-- `damage:reduce_cities` — `chooser` (default: the player) picks `count` of `player`'s cities in
-  `areas` (default all) to reduce (`mode` "reduce") or destroy (`mode` "destroy"); automatic
-  when there is no choice. Reducing is population.reduce_city (Public Works' extra token
-  counts towards the limit).
+  more only when unavoidable). Ends with a UnitsLost event. The decision's detail is a
+  `LossesOwed`.
+- `PickPlayers` (`damage:pick_players`) — a chooser names `count` distinct players among `among`
+  (`player:X` picks); finishes with `PlayersNamed` for the task below. The decision's detail is
+  a `NamingPlayers`.
+- `ReduceCities` (`damage:reduce_cities`) — `chooser` (default: the player) picks `count` of
+  `player`'s cities in `areas` (default all) to reduce (`mode` "reduce") or destroy (`mode`
+  "destroy"); automatic when there is no choice. Reducing is population.reduce_city (Public
+  Works' extra token counts towards the limit). The decision's detail is a `CitiesToLose`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Literal
 
+from .. import labels
 from ..events import Event
-from ..flow import ask, done, register_legacy
+from ..flow import Result, ask, done, finish, register
 from ..ops import destroy_city, remove_tokens, unit_points
 from ..population import reduce_city
-from ..state import GameState, Task
-
-CITY_POINTS = 5
+from ..state import Detail, GameState, Progress, detail_type
+from .common import CITY_POINTS, calamity_under_way
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -36,108 +38,192 @@ class UnitsLost(Event):
     areas: tuple[str, ...]
 
 
-def _lose_options(state: GameState, d: dict[str, Any]) -> list[str]:
-    player, left = d["player"], int(d["points"]) - int(d.get("lost", 0))
+@detail_type
+@dataclass(frozen=True, kw_only=True)
+class LossesOwed(Detail):
+    """A `lose_unit_points` decision: the unit points still owed, the areas they may come from
+    (the options), and what causes them (the calamity under way, "" when none, and its rule)."""
+
+    points: int
+    areas: tuple[str, ...]
+    calamity: str = ""
+    rule: str = ""
+
+    def prompt(self) -> str:
+        return f"Remove {self.points} more unit point(s): pick an area"
+
+
+def ask_losses(state: GameState, player: str, points: int, options: list[str],
+               rule: str) -> None:
+    """Ask `player` for the next `area:X` of a loss of `points` more unit points."""
+    owed = LossesOwed(points=points, areas=tuple(labels.value(o) for o in options),
+                      calamity=calamity_under_way(state), rule=rule)
+    ask(state, player, "lose_unit_points", owed.prompt(), options, rule, detail=owed)
+
+
+@dataclass(kw_only=True)
+class LosePoints(Progress):
+    KIND = "damage:lose_points"
+    player: str
+    points: int
+    rule: str = ""
+    areas: list[str] | None = None  # None: wherever the player has units
+    keep_one: bool = False
+    cities: bool = True
+    lost: int = 0  # unit points lost so far
+    hit: list[str] = field(default_factory=list)  # areas lost from, in order
+
+
+def _lose_options(state: GameState, d: LosePoints) -> list[str]:
+    player, left = d.player, d.points - d.lost
     if left <= 0:
         return []
     board = state.board
-    allowed = d.get("areas")
-    areas = allowed if allowed is not None else sorted(
+    areas = d.areas if d.areas is not None else sorted(
         set(board.cities_of(player)) | {a for a, t in board.tokens.items() if player in t})
-    keep_one = bool(d.get("keep_one"))
     tokens, cities = [], []
     for area in areas:
         n = board.count(area, player)
-        if n > (1 if keep_one else 0):
+        if n > (1 if d.keep_one else 0):
             tokens.append(area)
-        elif board.cities.get(area) == player and d.get("cities", True):
+        elif board.cities.get(area) == player and d.cities:
             cities.append(area)
-    worth = CITY_POINTS - 1 if keep_one else CITY_POINTS
+    worth = CITY_POINTS - 1 if d.keep_one else CITY_POINTS
     if tokens:
         cities = [a for a in cities if left >= worth]
-    return [f"area:{a}" for a in tokens + cities]
+    return [labels.make("area", a) for a in tokens + cities]
 
 
-def _lose_step(state: GameState, task: Task, events: list[Event]) -> None:
-    d = task.data
+def _lose_step(state: GameState, d: LosePoints, events: list[Event]) -> None:
     options = _lose_options(state, d)
     if not options:
-        events.append(UnitsLost(player=d["player"], points=int(d.get("lost", 0)),
-                                areas=tuple(d.get("hit", [])), rule=d.get("rule", "")))
-        done(state, task)
+        events.append(UnitsLost(player=d.player, points=d.lost, areas=tuple(d.hit),
+                                rule=d.rule))
+        done(state, d)
         return
     if len(options) == 1:
-        _lose_choose(state, task, options[0], events)
+        _lose_choose(state, d, options[0], events)
         return
-    left = int(d["points"]) - int(d.get("lost", 0))
-    ask(state, d["player"], "lose_unit_points",
-        f"Remove {left} more unit point(s): pick an area", options, d.get("rule", ""))
+    ask_losses(state, d.player, d.points - d.lost, options, d.rule)
 
 
-def _lose_choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
-    d = task.data
-    player, area, rule = d["player"], label.split(":", 1)[1], d.get("rule", "")
+def _lose_choose(state: GameState, d: LosePoints, label: str, events: list[Event]) -> None:
+    player, area, rule = d.player, labels.value(label), d.rule
     before = unit_points(state, player)
-    if state.board.count(area, player) > (1 if d.get("keep_one") else 0):
+    if state.board.count(area, player) > (1 if d.keep_one else 0):
         remove_tokens(state, player, area, 1, events, rule)
-    elif d.get("keep_one"):
+    elif d.keep_one:
         reduce_city(state, area, events, rule, keep=1)
     else:
         destroy_city(state, area, events, rule)
-    d["lost"] = int(d.get("lost", 0)) + before - unit_points(state, player)
-    hit = d.setdefault("hit", [])
-    if area not in hit:
-        hit.append(area)
+    d.lost += before - unit_points(state, player)
+    if area not in d.hit:
+        d.hit.append(area)
 
 
-def _pick_step(state: GameState, task: Task, events: list[Event]) -> None:
-    d = task.data
-    picked: list[str] = d.setdefault("picked", [])
-    options = [p for p in d["among"] if p not in picked]
-    if len(picked) >= int(d["count"]) or not options:
-        state.tasks[-2].data[d["into"]] = list(picked)
-        done(state, task)
+@detail_type
+@dataclass(frozen=True, kw_only=True)
+class NamingPlayers(Detail):
+    """A `name_player` decision: how many players are still to be named, among whom, and what
+    causes it (the calamity under way and its rule)."""
+
+    left: int
+    among: tuple[str, ...]
+    calamity: str = ""
+    rule: str = ""
+
+
+@dataclass(frozen=True)
+class PlayersNamed(Result):
+    """What `PickPlayers` hands back: the players named, in the order they were named."""
+
+    players: tuple[str, ...]
+
+
+@dataclass(kw_only=True)
+class PickPlayers(Progress):
+    KIND = "damage:pick_players"
+    chooser: str
+    count: int
+    among: list[str]
+    prompt: str = "Name a player"
+    rule: str = ""
+    picked: list[str] = field(default_factory=list)
+
+
+def _pick_step(state: GameState, d: PickPlayers, events: list[Event]) -> None:
+    options = [p for p in d.among if p not in d.picked]
+    if len(d.picked) >= d.count or not options:
+        finish(state, d, PlayersNamed(tuple(d.picked)))
         return
-    if len(options) <= int(d["count"]) - len(picked):
-        picked.extend(options)
+    if len(options) <= d.count - len(d.picked):
+        d.picked.extend(options)
         return
-    ask(state, d["chooser"], "name_player", d.get("prompt", "Name a player"),
-        [f"player:{p}" for p in options], d.get("rule", ""))
+    naming = NamingPlayers(left=d.count - len(d.picked), among=tuple(options),
+                           calamity=calamity_under_way(state), rule=d.rule)
+    ask(state, d.chooser, "name_player", d.prompt,
+        [labels.make("player", p) for p in options], d.rule, detail=naming)
 
 
-def _pick_choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
-    task.data["picked"].append(label.split(":", 1)[1])
+def _pick_choose(state: GameState, d: PickPlayers, label: str, events: list[Event]) -> None:
+    d.picked.append(labels.value(label))
 
 
-def _reduce_step(state: GameState, task: Task, events: list[Event]) -> None:
-    d = task.data
-    player = d["player"]
-    allowed = d.get("areas")
+@detail_type
+@dataclass(frozen=True, kw_only=True)
+class CitiesToLose(Detail):
+    """A `city_to_reduce` or `city_to_destroy` decision: whose cities, how many are still to go,
+    which may, and what causes it (the calamity under way and its rule)."""
+
+    player: str
+    left: int
+    mode: Literal["reduce", "destroy"]
+    areas: tuple[str, ...]
+    calamity: str = ""
+    rule: str = ""
+
+    def prompt(self) -> str:
+        return f"Choose a city of {self.player} to {self.mode} ({self.left} left)"
+
+
+@dataclass(kw_only=True)
+class ReduceCities(Progress):
+    KIND = "damage:reduce_cities"
+    player: str
+    count: int
+    areas: list[str] | None = None  # None: any of the player's cities
+    mode: Literal["reduce", "destroy"] = "reduce"
+    chooser: str = ""  # "": the player
+    rule: str = ""
+    done: int = 0  # cities reduced (or destroyed) so far
+
+
+def _reduce_step(state: GameState, d: ReduceCities, events: list[Event]) -> None:
+    player, allowed = d.player, d.areas
     cities = [a for a in state.board.cities_of(player) if allowed is None or a in allowed]
-    left = int(d["count"]) - int(d.get("done", 0))
+    left = d.count - d.done
     if left <= 0 or not cities:
-        done(state, task)
+        done(state, d)
         return
     if len(cities) <= left:
         for area in cities:
-            _reduce_choose(state, task, f"area:{area}", events)
+            _reduce_choose(state, d, labels.make("area", area), events)
         return
-    verb = "destroy" if d.get("mode") == "destroy" else "reduce"
-    ask(state, d.get("chooser") or player, "city_to_" + verb,
-        f"Choose a city of {player} to {verb} ({left} left)",
-        [f"area:{a}" for a in cities], d.get("rule", ""))
+    losing = CitiesToLose(player=player, left=left, mode=d.mode, areas=tuple(cities),
+                          calamity=calamity_under_way(state), rule=d.rule)
+    ask(state, d.chooser or player, "city_to_" + d.mode, losing.prompt(),
+        [labels.make("area", a) for a in cities], d.rule, detail=losing)
 
 
-def _reduce_choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
-    d = task.data
-    area = label.split(":", 1)[1]
-    if d.get("mode") == "destroy":
-        destroy_city(state, area, events, d.get("rule", ""))
+def _reduce_choose(state: GameState, d: ReduceCities, label: str, events: list[Event]) -> None:
+    area = labels.value(label)
+    if d.mode == "destroy":
+        destroy_city(state, area, events, d.rule)
     else:
-        reduce_city(state, area, events, d.get("rule", ""))
-    d["done"] = int(d.get("done", 0)) + 1
+        reduce_city(state, area, events, d.rule)
+    d.done += 1
 
 
-register_legacy("damage:lose_points", _lose_step, _lose_choose)
-register_legacy("damage:pick_players", _pick_step, _pick_choose)
-register_legacy("damage:reduce_cities", _reduce_step, _reduce_choose)
+register(LosePoints, _lose_step, _lose_choose)
+register(PickPlayers, _pick_step, _pick_choose)
+register(ReduceCities, _reduce_step, _reduce_choose)

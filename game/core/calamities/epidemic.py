@@ -18,12 +18,25 @@ player with nothing to lose.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from typing import Literal
+
 from ..events import Event
-from ..flow import done, push, register_legacy
-from ..state import GameState, Task
+from ..flow import done, push, register
+from ..state import GameState
 from .common import beneficiary, params
+from .damage import LosePoints, PickPlayers
+from .losses import ShareLosses
+from .outcome import PassingOn, receive_passed_on
 
 ID = "epidemic"
+
+
+@dataclass(kw_only=True)
+class Epidemic(PassingOn):
+    KIND = f"calamity:{ID}"
+    stage: Literal["primary", "name", "secondary", "losing"] = "primary"
+    queue: list[tuple[str, int]] = field(default_factory=list)  # (player, loss before modifiers)
 
 RULES = {
     "classic": {"primary": "001:29.6.2.1", "lessen": "001:29.6.2.3", "worsen": "001:29.6.2.4"},
@@ -66,52 +79,50 @@ def _keep_one(state: GameState) -> bool:
 
 def _lose(state: GameState, player: str, points: int, rule: str) -> None:
     if points > 0:
-        push(state, "damage:lose_points", player=player, points=points,
-             keep_one=_keep_one(state), rule=rule)
+        push(state, LosePoints(player=player, points=points, keep_one=_keep_one(state),
+                               rule=rule))
 
 
-def _step(state: GameState, task: Task, events: list[Event]) -> None:
-    d = task.data
-    victim, stage = d["victim"], d.get("stage", "primary")
+def _step(state: GameState, d: Epidemic, events: list[Event]) -> None:
+    victim = d.victim
     p = params(state, ID)
-    if stage == "primary":
-        d["stage"] = "name"
+    if d.stage == "primary":
+        d.stage = "name"
         base = int(p["primary_loss"])
         points = loss(state, "primary_loss", victim, base)
         _lose(state, victim, points, _role_rule(state, base, points))
         return
-    if stage == "name":
-        d["stage"] = "secondary"
-        immune = _immune(state, victim, d.get("traded_by", ""))
+    if d.stage == "name":
+        d.stage = "secondary"
+        immune = _immune(state, victim, d.traded_by)
         others = [q for q in state.players if q != victim and q not in immune]
         if "secondary_players" in p:  # Mega Empires: name players, a fixed loss each
             among = [q for q in others if losable(state, q, False) > 0]
-            push(state, "damage:pick_players", chooser=victim, count=int(p["secondary_players"]),
-                 among=among, into="named", prompt="Name a player who takes Epidemic damage",
-                 rule=_rule(state, "primary"))
+            push(state, PickPlayers(chooser=victim, count=int(p["secondary_players"]),
+                                    among=among, prompt="Name a player who takes Epidemic damage",
+                                    rule=_rule(state, "primary")))
             return
         caps = {q: min(int(p["secondary_loss_max_each"]), losable(state, q, _keep_one(state)))
                 for q in others}
         caps = {q: c for q, c in caps.items() if c > 0}
         if caps:
-            push(state, "losses:share", chooser=victim, total=int(p["secondary_loss_total"]),
-                 caps=caps, into="shares", rule=_rule(state, "primary"))
+            push(state, ShareLosses(chooser=victim, total=int(p["secondary_loss_total"]),
+                                    caps=caps, rule=_rule(state, "primary")))
         return
-    if stage == "secondary":
-        d["stage"] = "losing"
+    if d.stage == "secondary":
+        d.stage = "losing"
         if "secondary_players" in p:
             base = int(p["secondary_loss_each"])
-            d["queue"] = [[q, base] for q in state.players if q in d.get("named", [])]
+            d.queue = [(q, base) for q in state.players if q in d.named]
         else:
-            shares = d.get("shares", {})
-            d["queue"] = [[q, int(shares[q])] for q in state.players if shares.get(q, 0) > 0]
-    if d["queue"]:
-        pid, base = d["queue"].pop(0)
+            d.queue = [(q, d.shares[q]) for q in state.players if d.shares.get(q, 0) > 0]
+    if d.queue:
+        pid, base = d.queue.pop(0)
         name = "secondary_loss_each" if "secondary_loss_each" in p else "secondary_loss"
-        points = loss(state, name, pid, int(base))
-        _lose(state, pid, points, _role_rule(state, int(base), points))
+        points = loss(state, name, pid, base)
+        _lose(state, pid, points, _role_rule(state, base, points))
         return
-    done(state, task)
+    done(state, d)
 
 
 def _role_rule(state: GameState, base: int, points: int) -> str:
@@ -132,4 +143,4 @@ def _immune(state: GameState, victim: str, traded_by: str) -> set[str]:
     return set()
 
 
-register_legacy(f"calamity:{ID}", _step)
+register(Epidemic, _step, receive=receive_passed_on)

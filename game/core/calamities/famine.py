@@ -17,69 +17,80 @@ Decisions (unclear rules):
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Literal
+
 from ..events import Event
-from ..flow import done, push, register_legacy
+from ..flow import done, push, register
 from ..ops import unit_points
 from ..population import FLAG_AGRICULTURE_SUSPENDED, remove_surplus
-from ..state import GameState, Task
+from ..state import GameState
 from .common import holds_any, modified, params
-from .losses import share_caps
-from .outcome import cite
+from .damage import LosePoints, PickPlayers
+from .losses import ShareLosses, share_caps
+from .outcome import PassingOn, cite, receive_passed_on
 
 ID = "famine"
+
+
+@dataclass(kw_only=True)
+class Famine(PassingOn):
+    KIND = f"calamity:{ID}"
+    stage: Literal["primary", "secondary", "losses", "surplus"] = "primary"
 
 
 def _immune(state: GameState, player: str) -> bool:
     return holds_any(state, player, params(state, ID).get("immune_advances"))
 
 
-def _step(state: GameState, task: Task, events: list[Event]) -> None:
-    d = task.data
-    victim = d["victim"]
+def _step(state: GameState, d: Famine, events: list[Event]) -> None:
+    victim = d.victim
     p = params(state, ID)
-    stage = d.setdefault("stage", 0)
-    d["stage"] = stage + 1
-    if stage == 0:
+    if d.stage == "primary":
+        d.stage = "secondary"
         if holds_any(state, victim, p.get("primary_agriculture_suspended_advances")):
             state.players[victim].flags[FLAG_AGRICULTURE_SUSPENDED] = 1
         if not _immune(state, victim):
-            push(state, "damage:lose_points", player=victim,
-                 points=modified(state, ID, "primary_loss", victim),
-                 rule=cite(state, ID, "29.3.1.1"))
-    elif stage == 1:
+            push(state, LosePoints(player=victim,
+                                   points=modified(state, ID, "primary_loss", victim),
+                                   rule=cite(state, ID, "29.3.1.1")))
+    elif d.stage == "secondary":
+        d.stage = "losses"
         others = [pid for pid in state.players if pid != victim and not _immune(state, pid)]
-        if "secondary_loss_total" in p:
+        if _shared_out(state):
             caps = share_caps(state, others, int(p["secondary_loss_max_each"]))
-            d["shares"] = {}  # stays empty when nobody else has units
-            if caps:
-                push(state, "losses:share", chooser=victim, total=int(p["secondary_loss_total"]),
-                     caps=caps, into="shares", rule=cite(state, ID, "29.3.1.1"))
+            if caps:  # nobody else has units: the shares stay empty
+                push(state, ShareLosses(chooser=victim, total=int(p["secondary_loss_total"]),
+                                        caps=caps, rule=cite(state, ID, "29.3.1.1")))
         else:
-            push(state, "damage:pick_players", chooser=victim, into="named",
-                 count=int(p["secondary_players"]),
-                 among=[pid for pid in others if unit_points(state, pid)],
-                 prompt="Name a player who suffers the famine too", rule=cite(state, ID))
-    elif stage == 2:
-        _secondary_losses(state, task, events)
-    elif stage == 3:
+            push(state, PickPlayers(chooser=victim, count=int(p["secondary_players"]),
+                                    among=[pid for pid in others if unit_points(state, pid)],
+                                    prompt="Name a player who suffers the famine too",
+                                    rule=cite(state, ID)))
+    elif d.stage == "losses":
+        d.stage = "surplus"
+        _secondary_losses(state, d)
+    else:
         if holds_any(state, victim, p.get("primary_surplus_check_advances")):
             remove_surplus(state, events, cite(state, ID, "29.3.1.4"), players=[victim],
                            ignore_agriculture=True)
-        done(state, task)
+        done(state, d)
 
 
-def _secondary_losses(state: GameState, task: Task, events: list[Event]) -> None:
-    d = task.data
-    if "shares" in d:
-        shares = {pid: int(n) for pid, n in d["shares"].items()}  # losses:share reported them
+def _shared_out(state: GameState) -> bool:
+    """Classic and the chart: the victim shares a total out; Mega Empires: names players."""
+    return "secondary_loss_total" in params(state, ID)
+
+
+def _secondary_losses(state: GameState, d: Famine) -> None:
+    if _shared_out(state):
         losses = {pid: min(n, modified(state, ID, "secondary_loss", pid, base=n))
-                  for pid, n in shares.items()}
+                  for pid, n in d.shares.items()}
     else:
-        losses = {pid: modified(state, ID, "secondary_loss_each", pid) for pid in d["named"]}
+        losses = {pid: modified(state, ID, "secondary_loss_each", pid) for pid in d.named}
     # Pushed last-first, so the losses are taken in A.S.T. ranking order.
     for pid in reversed([p for p in state.players if losses.get(p)]):
-        push(state, "damage:lose_points", player=pid, points=losses[pid],
-             rule=cite(state, ID, "29.3.1.1"))
+        push(state, LosePoints(player=pid, points=losses[pid], rule=cite(state, ID, "29.3.1.1")))
 
 
-register_legacy(f"calamity:{ID}", _step)
+register(Famine, _step, receive=receive_passed_on)

@@ -19,15 +19,18 @@ decided: Double Empires with units on only one plain floods that one plain only.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Literal
 
+from .. import labels
 from ..events import Event
-from ..flow import ask, done, push, register_legacy
+from ..flow import ask, done, push, register
 from ..ops import unit_points
-from ..state import GameState, Task
+from ..state import GameState
 from .common import holds_any, modified, params
-from .losses import CalamityAverted, coastal_areas
+from .damage import LosePoints, ReduceCities
+from .losses import CalamityAverted, LoseWithin, ShareLosses, coastal_areas
+from .outcome import PassingOn, receive_passed_on
 
 ID = "flood"
 
@@ -45,6 +48,21 @@ RULES = {
 class FloodStruck(Event):
     plain: str
     losses: tuple[tuple[str, int], ...]  # (player, unit points lost), victim first
+
+
+@dataclass(kw_only=True)
+class Flood(PassingOn):
+    KIND = f"calamity:{ID}"
+    # "choosing" the next plain to flood, "flooding" one, "finished" (the coastal fallback)
+    stage: Literal["start", "choosing", "flooding", "finished"] = "start"
+    counts: dict[str, int] = field(default_factory=dict)  # plain -> the victim's vulnerable points
+    plains: list[str] = field(default_factory=list)  # the plains to flood, in order
+    done_plains: int = 0
+    # the plain flooding now, its stage, everyone's unit points before, who loses next
+    flooding: str = ""
+    plain_stage: Literal["primary", "share", "secondary", "losing"] = "primary"
+    before: dict[str, int] = field(default_factory=dict)
+    queue: list[str] = field(default_factory=list)
 
 
 def plain_areas(state: GameState, plain: str) -> list[str]:
@@ -67,39 +85,35 @@ def _rule(state: GameState, role: str) -> str:
     return RULES[state.config.ruleset][role]
 
 
-def _step(state: GameState, task: Task, events: list[Event]) -> None:
-    d = task.data
-    victim = d["victim"]
-    if "counts" not in d:
+def _step(state: GameState, d: Flood, events: list[Event]) -> None:
+    victim = d.victim
+    if d.stage == "start":
         counts = {p: vulnerable_points(state, victim, p) for p in state.map.flood_plains}
-        d["counts"] = {p: n for p, n in counts.items() if n > 0}
-        d["plains"] = []
-        d["done_plains"] = 0
-        if not d["counts"]:
-            _no_plain(state, task, events)
+        d.counts = {p: n for p, n in counts.items() if n > 0}
+        d.stage = "choosing"
+        if not d.counts:
+            _no_plain(state, d, events)
             return
-    if d.get("finished"):
-        done(state, task)
+    if d.stage == "finished":
+        done(state, d)
         return
-    if "current" in d:
-        _plain_step(state, task, events)
+    if d.stage == "flooding":
+        _plain_step(state, d, events)
         return
-    if not _pick_plains(state, task):
+    if not _pick_plains(state, d):
         return
-    if d["done_plains"] >= len(d["plains"]):
-        done(state, task)
+    if d.done_plains >= len(d.plains):
+        done(state, d)
         return
-    d["current"] = {"plain": d["plains"][d["done_plains"]], "stage": "primary"}
-    _plain_step(state, task, events)
+    d.stage, d.flooding, d.plain_stage = "flooding", d.plains[d.done_plains], "primary"
+    _plain_step(state, d, events)
 
 
-def _pick_plains(state: GameState, task: Task) -> bool:
+def _pick_plains(state: GameState, d: Flood) -> bool:
     """Fill `plains` with the plains to flood, most vulnerable points first; ask the victim to
     break a tie at the cut. False while a decision is pending."""
-    d = task.data
     wanted = int(params(state, ID).get("flood_plains", 1))
-    counts: dict[str, int] = d["counts"]
-    chosen: list[str] = d["plains"]
+    counts, chosen = d.counts, d.plains
     while len(chosen) < min(wanted, len(counts)):
         rest = {p: n for p, n in counts.items() if p not in chosen}
         best = max(rest.values())
@@ -107,31 +121,30 @@ def _pick_plains(state: GameState, task: Task) -> bool:
         if len(tied) <= wanted - len(chosen):
             chosen.extend(tied)
             continue
-        ask(state, d["victim"], "flood_plain", "Choose the flood plain that floods",
-            [f"flood:{p}" for p in tied], _rule(state, "site"))
+        ask(state, d.victim, "flood_plain", "Choose the flood plain that floods",
+            [labels.make("flood", p) for p in tied], _rule(state, "site"))
         return False
     return True
 
 
-def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
-    task.data["plains"].append(label.split(":", 1)[1])
+def _choose(state: GameState, d: Flood, label: str, events: list[Event]) -> None:
+    d.plains.append(labels.value(label))
 
 
-def _plain_step(state: GameState, task: Task, events: list[Event]) -> None:
-    d = task.data
-    cur: dict[str, Any] = d["current"]
-    plain, victim = cur["plain"], d["victim"]
-    if cur["stage"] == "primary":
-        cur["before"] = {p: unit_points(state, p) for p in state.players}
-        cur["stage"] = "share"
+def _plain_step(state: GameState, d: Flood, events: list[Event]) -> None:
+    plain, victim = d.flooding, d.victim
+    if d.plain_stage == "primary":
+        d.before = {p: unit_points(state, p) for p in state.players}
+        d.plain_stage = "share"
         _push_loss(state, victim, plain, _primary_loss(state, victim), "primary")
         return
-    if cur["stage"] == "share":
-        cur["stage"] = "secondary"
+    if d.plain_stage == "share":
+        d.plain_stage = "secondary"
+        d.shares = {}
         others = [p for p in state.players
                   if p != victim and vulnerable_points(state, p, plain) > 0]
         if state.config.ruleset == "mega-empires":
-            cur["shares"] = {p: modified(state, ID, "secondary_loss_each", p) for p in others}
+            d.shares = {p: modified(state, ID, "secondary_loss_each", p) for p in others}
             return
         caps = {p: min(vulnerable_points(state, p, plain), _cap(state, p, 10**6))
                 for p in others}
@@ -139,24 +152,22 @@ def _plain_step(state: GameState, task: Task, events: list[Event]) -> None:
         p = params(state, ID)
         total = int(p.get("secondary_loss_total", p.get("secondary_loss_total_per_plain", 0)))
         if caps:
-            push(state, "losses:share", chooser=victim, total=total, caps=caps, into="shares",
-                 rule=_rule(state, "secondary"))
+            push(state, ShareLosses(chooser=victim, total=total, caps=caps,
+                                    rule=_rule(state, "secondary")))
         return
-    if cur["stage"] == "secondary":
-        shares: dict[str, int] = task.data.pop("shares", None) or cur.get("shares", {})
-        cur["shares"] = shares
-        cur["queue"] = [p for p in state.players if shares.get(p, 0) > 0]
-        cur["stage"] = "losing"
-    if cur["queue"]:
-        pid = cur["queue"].pop(0)
-        _push_loss(state, pid, plain, int(cur["shares"][pid]), "secondary")
+    if d.plain_stage == "secondary":
+        d.queue = [p for p in state.players if d.shares.get(p, 0) > 0]
+        d.plain_stage = "losing"
+    if d.queue:
+        pid = d.queue.pop(0)
+        _push_loss(state, pid, plain, d.shares[pid], "secondary")
         return
-    losses = tuple((p, cur["before"][p] - unit_points(state, p)) for p in
+    losses = tuple((p, d.before[p] - unit_points(state, p)) for p in
                    [victim, *[q for q in state.players if q != victim]]
-                   if cur["before"][p] != unit_points(state, p))
+                   if d.before[p] != unit_points(state, p))
     events.append(FloodStruck(plain=plain, losses=losses, rule=_rule(state, "primary")))
-    del d["current"]
-    d["done_plains"] += 1
+    d.stage, d.flooding, d.before, d.shares = "choosing", "", {}, {}
+    d.done_plains += 1
 
 
 def _primary_loss(state: GameState, victim: str) -> int:
@@ -191,15 +202,14 @@ def _push_loss(state: GameState, player: str, plain: str, points: int, role: str
     rule = _rule(state, "engineering" if capped and state.config.ruleset == "classic"
                  and holds_any(state, player, params(state, ID).get("loss_cap_advances"))
                  else role)
-    push(state, "losses:lose", player=player, points=points, tokens_in=plain_areas(state, plain),
-         cities_in=vulnerable_city_areas(state, plain), cap=capped, rule=rule)
+    push(state, LoseWithin(player=player, points=points, tokens_in=plain_areas(state, plain),
+                           cities_in=vulnerable_city_areas(state, plain), cap=capped, rule=rule))
 
 
-def _no_plain(state: GameState, task: Task, events: list[Event]) -> None:
+def _no_plain(state: GameState, d: Flood, events: list[Event]) -> None:
     """No vulnerable unit on any plain: the coastal fallback of each rule set."""
-    d = task.data
-    victim = d["victim"]
-    d["finished"] = True
+    victim = d.victim
+    d.stage = "finished"
     p = params(state, ID)
     if "no_plain_coastal_loss" in p:  # Mega Empires: damage from coastal areas
         points = modified(state, ID, "no_plain_coastal_loss", victim)
@@ -208,8 +218,8 @@ def _no_plain(state: GameState, task: Task, events: list[Event]) -> None:
             events.append(CalamityAverted(calamity=ID, victim=victim, rule=_rule(state, "no_plain"),
                                           reason="no loss from coastal areas"))
             return
-        push(state, "damage:lose_points", player=victim, points=points, areas=areas,
-             rule=_rule(state, "no_plain"))
+        push(state, LosePoints(player=victim, points=points, areas=areas,
+                               rule=_rule(state, "no_plain")))
         return
     cities = [a for a in state.board.cities_of(victim) if state.map.areas[a].coastal]
     if not cities:
@@ -218,9 +228,9 @@ def _no_plain(state: GameState, task: Task, events: list[Event]) -> None:
         return
     reduce = holds_any(state, victim, p.get("no_plain_reduce_instead_advances"))
     count = int(p["no_plain_coastal_cities_destroyed"])
-    push(state, "damage:reduce_cities", player=victim, count=count, areas=cities,
-         mode="reduce" if reduce else "destroy",
-         rule=_rule(state, "engineering" if reduce else "no_plain"))
+    push(state, ReduceCities(player=victim, count=count, areas=cities,
+                             mode="reduce" if reduce else "destroy",
+                             rule=_rule(state, "engineering" if reduce else "no_plain")))
 
 
-register_legacy(f"calamity:{ID}", _step, _choose)
+register(Flood, _step, _choose, receive_passed_on)

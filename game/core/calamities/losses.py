@@ -1,29 +1,30 @@
 """Sub-tasks and helpers for calamities whose losses are bounded by where units stand (flood
 plains, coastal areas, one token kept per area). They complement `damage`:
 
-- `losses:lose` — `player` removes `points` unit points: tokens from the areas in `tokens_in`,
-  cities from the areas in `cities_in` (a token before a city in the same area). With `cap`
-  the loss never goes above `points` (a seed's "a maximum of"); without it a city may overshoot
-  when nothing smaller is left, as in `damage:lose_points`. Ends with a UnitsLost event.
-- `losses:share` — `chooser` shares `total` points among the players in `caps`
+- `LoseWithin` (`losses:lose`) — `player` removes `points` unit points: tokens from the areas
+  in `tokens_in`, cities from the areas in `cities_in` (a token before a city in the same
+  area). With `cap` the loss never goes above `points` (a seed's "a maximum of"); without it a
+  city may overshoot when nothing smaller is left, as in `damage:lose_points`. Ends with a
+  UnitsLost event; its decisions' detail is a `LossesOwed`.
+- `ShareLosses` (`losses:share`) — `chooser` shares `total` points among the players in `caps`
   ({player: most they can be given}), `player:X` then `number:N`; automatic when everyone can
-  simply take their cap. The result goes into the task below under `into`.
+  simply take their cap. Finishes with `Shared` for the task below; its decisions' detail is a
+  `SharingOut`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
 
+from .. import labels
 from ..conflict_rules import ShipsLost
 from ..events import Event
-from ..flow import ask, done, register_legacy
+from ..flow import Result, ask, done, finish, register, register_legacy
 from ..ops import destroy_city, remove_tokens, unit_points
-from ..state import GameState, Task
-from .damage import UnitsLost
-
-CITY_POINTS = 5
+from ..state import Detail, GameState, Progress, Task, detail_type
+from .common import CITY_POINTS, calamity_under_way
+from .damage import UnitsLost, ask_losses
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -75,106 +76,167 @@ def share_caps(state: GameState, players: Iterable[str], max_each: int) -> dict[
     return {pid: cap for pid, cap in caps.items() if cap > 0}
 
 
-def _lose_options(state: GameState, d: dict[str, Any]) -> list[str]:
-    player, left = d["player"], int(d["points"]) - int(d.get("lost", 0))
+@dataclass(kw_only=True)
+class LoseWithin(Progress):
+    KIND = "losses:lose"
+    player: str
+    points: int
+    tokens_in: list[str]  # areas whose tokens may go
+    cities_in: list[str]  # areas whose city may go
+    cap: bool = False  # never lose more than `points`
+    rule: str = ""
+    lost: int = 0  # unit points lost so far
+    hit: list[str] = field(default_factory=list)  # areas lost from, in order
+
+
+def _lose_options(state: GameState, d: LoseWithin) -> list[str]:
+    player, left = d.player, d.points - d.lost
     if left <= 0:
         return []
     board = state.board
-    tokens = [a for a in d["tokens_in"] if board.count(a, player) > 0]
-    cities = [a for a in d["cities_in"]
-              if board.cities.get(a) == player and a not in tokens]
-    if tokens or d.get("cap"):
+    tokens = [a for a in d.tokens_in if board.count(a, player) > 0]
+    cities = [a for a in d.cities_in if board.cities.get(a) == player and a not in tokens]
+    if tokens or d.cap:
         cities = [a for a in cities if left >= CITY_POINTS]
-    return [f"area:{a}" for a in sorted(set(tokens) | set(cities))]
+    return [labels.make("area", a) for a in sorted(set(tokens) | set(cities))]
 
 
-def _within_reach(state: GameState, d: dict[str, Any]) -> int:
+def _within_reach(state: GameState, d: LoseWithin) -> int:
     """All the unit points the loss could take."""
-    board, player = state.board, d["player"]
-    tokens = sum(board.count(a, player) for a in d["tokens_in"])
-    return tokens + CITY_POINTS * sum(1 for a in d["cities_in"] if board.cities.get(a) == player)
+    board, player = state.board, d.player
+    tokens = sum(board.count(a, player) for a in d.tokens_in)
+    return tokens + CITY_POINTS * sum(1 for a in d.cities_in if board.cities.get(a) == player)
 
 
-def _lose_step(state: GameState, task: Task, events: list[Event]) -> None:
-    d = task.data
+def _lose_step(state: GameState, d: LoseWithin, events: list[Event]) -> None:
     options = _lose_options(state, d)
     if not options:
-        events.append(UnitsLost(player=d["player"], points=int(d.get("lost", 0)),
-                                areas=tuple(d.get("hit", [])), rule=d.get("rule", "")))
-        done(state, task)
+        events.append(UnitsLost(player=d.player, points=d.lost, areas=tuple(d.hit),
+                                rule=d.rule))
+        done(state, d)
         return
-    left = int(d["points"]) - int(d.get("lost", 0))
+    left = d.points - d.lost
     if len(options) == 1 or _within_reach(state, d) <= left:  # no choice: everything goes
-        _lose_choose(state, task, options[0], events)
+        _lose_choose(state, d, options[0], events)
         return
-    ask(state, d["player"], "lose_unit_points",
-        f"Remove {left} more unit point(s): pick an area", options, d.get("rule", ""))
+    ask_losses(state, d.player, left, options, d.rule)
 
 
-def _lose_choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
-    d = task.data
-    player, area, rule = d["player"], label.split(":", 1)[1], d.get("rule", "")
+def _lose_choose(state: GameState, d: LoseWithin, label: str, events: list[Event]) -> None:
+    player, area, rule = d.player, labels.value(label), d.rule
     before = unit_points(state, player)
-    if area in d["tokens_in"] and state.board.count(area, player) > 0:
+    if area in d.tokens_in and state.board.count(area, player) > 0:
         remove_tokens(state, player, area, 1, events, rule)
     else:
         destroy_city(state, area, events, rule)
-    d["lost"] = int(d.get("lost", 0)) + before - unit_points(state, player)
-    hit = d.setdefault("hit", [])
-    if area not in hit:
-        hit.append(area)
+    d.lost += before - unit_points(state, player)
+    if area not in d.hit:
+        d.hit.append(area)
 
 
-def _share_step(state: GameState, task: Task, events: list[Event]) -> None:
-    d = task.data
-    given: dict[str, int] = d.setdefault("given", {})
-    left = int(d["total"]) - sum(given.values())
-    room = {p: int(c) - given.get(p, 0) for p, c in d["caps"].items()}
+@dataclass(frozen=True)
+class Shared(Result):
+    """What a share hands back: {player: the part they were given}, in the order given."""
+
+    shares: dict[str, int]
+
+
+@detail_type
+@dataclass(frozen=True, kw_only=True)
+class SharingOut(Detail):
+    """A share's decision (`share_player`, then `share_amount` for the player named): what is
+    still to share out, the room each player has left, what each was given so far, the player
+    being given a part ("" while one is to be named), and what causes it (the calamity under
+    way and its rule). `what` names the units shared ("unit points", "cities to reduce", ...)."""
+
+    left: int
+    room: tuple[tuple[str, int], ...]
+    given: tuple[tuple[str, int], ...] = ()
+    naming: str = ""
+    what: str = "unit points"
+    calamity: str = ""
+    rule: str = ""
+
+
+def sharing_out(state: GameState, left: int, room: dict[str, int], given: dict[str, int],
+                naming: str, what: str, rule: str) -> SharingOut:
+    return SharingOut(left=left, room=tuple(room.items()), given=tuple(given.items()),
+                      naming=naming, what=what, calamity=calamity_under_way(state), rule=rule)
+
+
+@dataclass(kw_only=True)
+class ShareLosses(Progress):
+    KIND = "losses:share"
+    chooser: str
+    total: int
+    caps: dict[str, int]  # player -> the most they can be given, in ranking order
+    rule: str = ""
+    given: dict[str, int] = field(default_factory=dict)
+    naming: str = ""  # the player named, whose part is asked next ("": none yet)
+
+
+def _share_step(state: GameState, d: ShareLosses, events: list[Event]) -> None:
+    given = d.given
+    left = d.total - sum(given.values())
+    room = {p: c - given.get(p, 0) for p, c in d.caps.items()}
     room = {p: r for p, r in room.items() if r > 0}
     if left <= 0 or not room:
-        state.tasks[-2].data[d["into"]] = dict(given)
-        events.append(LossesAssigned(chooser=d["chooser"], shares=tuple(sorted(given.items())),
-                                     rule=d.get("rule", "")))
-        done(state, task)
+        events.append(LossesAssigned(chooser=d.chooser, shares=tuple(sorted(given.items())),
+                                     rule=d.rule))
+        finish(state, d, Shared(dict(given)))
         return
-    if "naming" in d:
-        who = d["naming"]
-        top = min(room[who], left)
-        ask(state, d["chooser"], "share_amount", f"How many unit points does {who} lose?",
-            [f"number:{n}" for n in range(1, top + 1)], d.get("rule", ""))
+    if d.naming:
+        top = min(room[d.naming], left)
+        detail = sharing_out(state, left, room, given, d.naming, "unit points", d.rule)
+        ask(state, d.chooser, "share_amount", f"How many unit points does {d.naming} lose?",
+            [labels.make("number", n) for n in range(1, top + 1)], d.rule, detail=detail)
         return
     if len(room) == 1 or sum(room.values()) <= left:
-        for pid in d["caps"]:  # no real choice: everyone takes what they can, in ranking order
+        for pid in d.caps:  # no real choice: everyone takes what they can, in ranking order
             take = min(room.get(pid, 0), left)
             if take > 0:
                 given[pid] = given.get(pid, 0) + take
                 left -= take
         return
-    ask(state, d["chooser"], "share_player",
+    detail = sharing_out(state, left, room, given, "", "unit points", d.rule)
+    ask(state, d.chooser, "share_player",
         f"Name a player to lose some of the {left} unit points left",
-        [f"player:{p}" for p in room], d.get("rule", ""))
+        [labels.make("player", p) for p in room], d.rule, detail=detail)
 
 
-def _share_choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
-    d = task.data
-    kind, _, value = label.partition(":")
-    if kind == "player":
-        d["naming"] = value
+def _share_choose(state: GameState, d: ShareLosses, label: str, events: list[Event]) -> None:
+    if labels.kind_of(label) == "player":
+        d.naming = labels.value(label)
     else:
-        who = d.pop("naming")
-        d["given"][who] = d["given"].get(who, 0) + int(value)
+        who, d.naming = d.naming, ""
+        d.given[who] = d.given.get(who, 0) + labels.number(label)
+
+
+def _legacy_share(state: GameState, task: Task) -> ShareLosses:
+    """`damage:share` in a state saved while one was under way, as the `losses:share` it is now:
+    its caps (at most `max_each` and what a player has; never the chooser nor those in
+    `exclude`) worked out, what was already given and the player being named kept."""
+    d = task.data
+    chooser = str(d["chooser"])
+    exclude = d.get("exclude", [])
+    caps = share_caps(state, [pid for pid in state.players
+                              if pid != chooser and pid not in exclude], int(d["max_each"]))
+    share = ShareLosses(chooser=chooser, total=int(d["total"]), caps=caps,
+                        rule=str(d.get("rule", "")),
+                        given={str(p): int(n) for p, n in d.get("given", {}).items()},
+                        naming=str(d.get("naming", "")))
+    state.tasks[-1] = Task(ShareLosses.KIND, share)  # it is on top: it is the one running
+    return share
 
 
 def _legacy_share_step(state: GameState, task: Task, events: list[Event]) -> None:
-    """`damage:share` in a state saved while one was under way: its caps (at most `max_each`
-    and what a player has; never the chooser nor those in `exclude`) worked out, then carried
-    on as the `losses:share` it is now."""
-    d = task.data
-    d["caps"] = share_caps(state, [pid for pid in state.players if pid != d["chooser"]
-                                   and pid not in d.get("exclude", [])], int(d["max_each"]))
-    task.kind = "losses:share"
+    _legacy_share(state, task)
 
 
-register_legacy("losses:lose", _lose_step, _lose_choose)
-register_legacy("losses:share", _share_step, _share_choose)
-register_legacy("damage:share", _legacy_share_step, _share_choose)
+def _legacy_share_choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
+    _share_choose(state, _legacy_share(state, task), label, events)
+
+
+register(LoseWithin, _lose_step, _lose_choose)
+register(ShareLosses, _share_step, _share_choose)
+register_legacy("damage:share", _legacy_share_step, _legacy_share_choose)

@@ -3,12 +3,14 @@ who traded the card, and the report of a calamity that changes nothing."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..events import Event
+from ..flow import Result
 from ..state import GameState, Progress, Task
 from .common import calamity
-from .losses import CalamityAverted
+from .damage import PlayersNamed
+from .losses import CalamityAverted, Shared
 
 
 @dataclass(kw_only=True)
@@ -19,6 +21,26 @@ class CalamityProgress(Progress):
     card: str
     victim: str
     traded_by: str = ""
+
+
+@dataclass(kw_only=True)
+class PassingOn(CalamityProgress):
+    """A calamity whose victim passes losses on to other players: the parts they shared out
+    (`losses:share` or a share of the calamity's own) or the players they named
+    (`damage:pick_players`), as the sub-task handed them back (`receive_passed_on`)."""
+
+    shares: dict[str, int] = field(default_factory=dict)
+    named: list[str] = field(default_factory=list)
+
+
+def receive_passed_on(state: GameState, d: PassingOn, result: Result) -> None:
+    """The `receive` of a PassingOn calamity: keeps the shares or the players named."""
+    if isinstance(result, Shared):
+        d.shares = dict(result.shares)
+    elif isinstance(result, PlayersNamed):
+        d.named = list(result.players)
+    else:
+        raise RuntimeError(f"calamity:{d.card} cannot use a {type(result).__name__}")
 
 
 def _drawn(task: Task | CalamityProgress) -> CalamityProgress:

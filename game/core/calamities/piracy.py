@@ -21,13 +21,17 @@ then (when there is a choice) which of their coastal cities.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Literal
 
+from .. import labels
 from ..events import Event
-from ..flow import ask, done, push, register_legacy
-from ..state import PIRATE, GameState, Task
+from ..flow import ask, done, push, register
+from ..state import PIRATE, GameState, Progress
 from .common import beneficiary, calamity, modified, params
-from .iconoclasm_and_heresy import excluded
+from .damage import PickPlayers
+from .iconoclasm_and_heresy import ShareCities, excluded
+from .outcome import PassingOn, receive_passed_on
 from .tyranny import CalamityNoEffect
 
 ID = "piracy"
@@ -39,6 +43,25 @@ class PirateCityCreated(Event):
     area: str
 
 
+@dataclass(kw_only=True)
+class Piracy(PassingOn):
+    KIND = f"calamity:{ID}"
+    stage: Literal["primary", "secondary", "queue", "replacing"] = "primary"
+    queue: list[tuple[str, int]] = field(default_factory=list)  # (player, cities pirates take)
+
+
+@dataclass(kw_only=True)
+class ReplaceCities(Progress):
+    """`chooser` picks `count` of `player`'s coastal cities that become pirate cities."""
+
+    KIND = f"{ID}:replace"
+    chooser: str
+    player: str
+    count: int
+    rule: str = ""
+    done: int = 0  # cities taken so far
+
+
 def _rule(state: GameState, index: int) -> str:
     clauses = calamity(state, ID).clauses
     return clauses[min(index, len(clauses) - 1)]
@@ -48,28 +71,26 @@ def coastal_cities(state: GameState, player: str) -> list[str]:
     return [a for a in state.board.cities_of(player) if state.map.areas[a].coastal]
 
 
-def _step(state: GameState, task: Task, events: list[Event]) -> None:
-    d = task.data
-    victim, p = d["victim"], params(state, ID)
-    trader = d.get("traded_by", "")
-    trader = trader if trader in state.players and trader != victim else ""
-    stage = d.setdefault("stage", 0)
-    if stage == 0:
+def _step(state: GameState, d: Piracy, events: list[Event]) -> None:
+    victim, p = d.victim, params(state, ID)
+    trader = d.traded_by if d.traded_by in state.players and d.traded_by != victim else ""
+    if d.stage == "primary":
         if p.get("no_effect_without_coastal_cities") and not coastal_cities(state, victim):
             events.append(CalamityNoEffect(calamity=ID, player=victim,
                                            reason="the victim has no coastal city",
                                            rule=_rule(state, 0)))
-            done(state, task)
+            done(state, d)
             return
-        d["stage"] = 1
+        d.stage = "secondary"
         if "beneficiary_rule" in p:
             chooser = beneficiary(state, str(p["beneficiary_rule"]), victim, trader) or victim
         else:
             chooser = trader or victim
-        push(state, f"{ID}:replace", chooser=chooser, player=victim,
-             count=modified(state, ID, "primary_cities", victim), rule=_rule(state, 0))
-    elif stage == 1:
-        d["stage"] = 2
+        push(state, ReplaceCities(chooser=chooser, player=victim,
+                                  count=modified(state, ID, "primary_cities", victim),
+                                  rule=_rule(state, 0)))
+    elif d.stage == "secondary":
+        d.stage = "queue"
         out = excluded(state, ID, victim, trader)
         among = [pid for pid in state.players
                  if pid not in out and coastal_cities(state, pid)]
@@ -77,53 +98,49 @@ def _step(state: GameState, task: Task, events: list[Event]) -> None:
             total = int(p["secondary_cities_total"])
             most = int(p.get("secondary_cities_max_each", total))
             caps = {pid: min(most, len(coastal_cities(state, pid))) for pid in among}
-            push(state, "iconoclasm_and_heresy:share", chooser=victim, total=total, caps=caps,
-                 into="shares", rule=_rule(state, 1), what="coastal cities to lose")
+            push(state, ShareCities(chooser=victim, total=total, caps=caps,
+                                    rule=_rule(state, 1), what="coastal cities to lose"))
         else:
-            push(state, "damage:pick_players", chooser=victim, among=among,
-                 count=int(p["secondary_players"]), into="named", rule=_rule(state, 1),
-                 prompt="Name a player who loses a coastal city to pirates")
-    elif stage == 2:
-        d["stage"] = 3
-        if "shares" in d:
-            shares = d["shares"]
-            d["queue"] = [[pid, modified(state, ID, "secondary_cities", pid,
-                                         base=int(shares[pid]))]
-                          for pid in state.players if pid in shares]
+            push(state, PickPlayers(chooser=victim, among=among,
+                                    count=int(p["secondary_players"]), rule=_rule(state, 1),
+                                    prompt="Name a player who loses a coastal city to pirates"))
+    elif d.stage == "queue":
+        d.stage = "replacing"
+        if "secondary_cities_total" in p:
+            d.queue = [(pid, modified(state, ID, "secondary_cities", pid, base=d.shares[pid]))
+                       for pid in state.players if pid in d.shares]
         else:
-            d["queue"] = [[pid, modified(state, ID, "secondary_cities_each", pid)]
-                          for pid in d.get("named", [])]
-    elif d["queue"]:
-        pid, count = d["queue"].pop(0)
-        push(state, f"{ID}:replace", chooser=victim, player=pid, count=int(count),
-             rule=_rule(state, 1))
+            d.queue = [(pid, modified(state, ID, "secondary_cities_each", pid))
+                       for pid in d.named]
+    elif d.queue:
+        pid, count = d.queue.pop(0)
+        push(state, ReplaceCities(chooser=victim, player=pid, count=count,
+                                  rule=_rule(state, 1)))
     else:
-        done(state, task)
+        done(state, d)
 
 
-def _replace_step(state: GameState, task: Task, events: list[Event]) -> None:
-    d = task.data
-    options = coastal_cities(state, d["player"])
-    left = int(d["count"]) - int(d.get("done", 0))
+def _replace_step(state: GameState, d: ReplaceCities, events: list[Event]) -> None:
+    options = coastal_cities(state, d.player)
+    left = d.count - d.done
     if left <= 0 or not options:
-        done(state, task)
+        done(state, d)
         return
     if len(options) <= left:
         for area in options:
-            _replace_choose(state, task, f"area:{area}", events)
+            _replace_choose(state, d, labels.make("area", area), events)
         return
-    ask(state, d["chooser"], "pirate_city",
-        f"Choose a coastal city of {d['player']} that pirates take ({left} left)",
-        [f"area:{a}" for a in options], d.get("rule", ""))
+    ask(state, d.chooser, "pirate_city",
+        f"Choose a coastal city of {d.player} that pirates take ({left} left)",
+        [labels.make("area", a) for a in options], d.rule)
 
 
-def _replace_choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
-    d = task.data
-    area = label.split(":", 1)[1]
+def _replace_choose(state: GameState, d: ReplaceCities, label: str, events: list[Event]) -> None:
+    area = labels.value(label)
     state.board.cities[area] = PIRATE
-    d["done"] = int(d.get("done", 0)) + 1
-    events.append(PirateCityCreated(player=d["player"], area=area, rule=d.get("rule", "")))
+    d.done += 1
+    events.append(PirateCityCreated(player=d.player, area=area, rule=d.rule))
 
 
-register_legacy(f"calamity:{ID}", _step)
-register_legacy(f"{ID}:replace", _replace_step, _replace_choose)
+register(Piracy, _step, receive=receive_passed_on)
+register(ReplaceCities, _replace_step, _replace_choose)

@@ -11,24 +11,31 @@ Empires: the victim's support rate is raised (by 2, Mining +1, Mythology and Enl
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ..events import Event
-from ..flow import done, push, register_legacy
-from ..state import GameState, Task
+from ..flow import done, push, register
+from ..state import GameState
 from .common import modified, params
-from .outcome import cite, no_effect
+from .outcome import CalamityProgress, cite, no_effect
 
 ID = "slave_revolt"
 
 
-def _step(state: GameState, task: Task, events: list[Event]) -> None:
-    d = task.data
-    victim = d["victim"]
-    if d.get("checked"):
-        done(state, task)
+@dataclass(kw_only=True)
+class SlaveRevolt(CalamityProgress):
+    KIND = f"calamity:{ID}"
+    checked: bool = False  # the support check is pushed: the calamity ends when it is back
+
+
+def _step(state: GameState, d: SlaveRevolt, events: list[Event]) -> None:
+    victim = d.victim
+    if d.checked:
+        done(state, d)
         return
-    d["checked"] = True
+    d.checked = True
     if not state.board.cities_of(victim):
-        no_effect(state, task, "the victim has no city", events, "29.4.2.1")
+        no_effect(state, d, "the victim has no city", events, "29.4.2.1")
         return
     if "support_rate_raise" in params(state, ID):
         extra, unusable = modified(state, ID, "support_rate_raise", victim), 0
@@ -40,4 +47,4 @@ def _step(state: GameState, task: Task, events: list[Event]) -> None:
          rule=cite(state, ID, "29.4.2.1"))
 
 
-register_legacy(f"calamity:{ID}", _step)
+register(SlaveRevolt, _step)

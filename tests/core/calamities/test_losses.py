@@ -6,16 +6,20 @@ from __future__ import annotations
 
 import random
 import tomllib
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 
+from game.core import CitiesToLose, LossesOwed, NamingPlayers, SharingOut, labels
+from game.core.calamities.damage import PlayersNamed
+from game.core.calamities.losses import Shared
 from game.core.engine import Action, advance, apply
 from game.core.events import Event
-from game.core.flow import done, register_legacy
+from game.core.flow import Result, done, register
 from game.core.gamedata import load_game_data
 from game.core.invariants import violations
-from game.core.state import GameState, Task
+from game.core.state import GameState, Progress, Task
 from game.scenario import runner
 from game.scenario.build import build_state
 from game.scenario.parse import parse_scenario, read_scenario
@@ -25,14 +29,32 @@ MINE = ("flood", "cyclone", "epidemic", "coastal_migration", "city_riots", "civi
         "tribal_conflict", "barbarian_hordes")
 
 
-def _parent(state: GameState, task: Task, events: list[Event]) -> None:
+@dataclass(kw_only=True)
+class Parent(Progress):
     """Stands for the calamity below a sub-task: keeps what the sub-task handed it."""
-    for pid, n in task.data.get("shares", {}).items():
+
+    KIND = "test:parent"
+    shares: dict[str, int] = field(default_factory=dict)
+    named: list[str] = field(default_factory=list)
+
+
+def _parent(state: GameState, d: Parent, events: list[Event]) -> None:
+    for pid, n in d.shares.items():
         state.counters[f"share:{pid}"] = n
-    done(state, task)
+    for i, pid in enumerate(d.named):
+        state.counters[f"named:{pid}"] = i
+    done(state, d)
 
 
-register_legacy("test:parent", _parent)
+def _receive(state: GameState, d: Parent, result: Result) -> None:
+    if isinstance(result, Shared):
+        d.shares = dict(result.shares)
+    else:
+        assert isinstance(result, PlayersNamed)
+        d.named = list(result.players)
+
+
+register(Parent, _parent, receive=_receive)
 
 
 def build(body: str, ruleset: str = "classic") -> GameState:
@@ -47,7 +69,14 @@ def run_task(state: GameState, kind: str, **data: object) -> None:
 
 
 def shares(state: GameState) -> dict[str, int]:
-    return {k.split(":", 1)[1]: v for k, v in state.counters.items() if k.startswith("share:")}
+    return {labels.value(k): v for k, v in state.counters.items()
+            if labels.kind_of(k) == "share"}
+
+
+def named(state: GameState) -> list[str]:
+    order = {labels.value(k): v for k, v in state.counters.items()
+             if labels.kind_of(k) == "named"}
+    return sorted(order, key=order.__getitem__)
 
 
 BOARD = """
@@ -107,7 +136,7 @@ def test_a_loss_that_takes_everything_asks_nothing() -> None:
 def test_a_share_within_everyones_caps_is_handed_out_without_asking() -> None:
     state = build(BOARD)
     run_task(state, "losses:share", chooser="egypt", total=10,
-                      caps={"babylon": 3, "assyria": 4}, into="shares")
+                      caps={"babylon": 3, "assyria": 4})
     assert state.pending is None
     assert shares(state) == {"babylon": 3, "assyria": 4}
 
@@ -115,7 +144,7 @@ def test_a_share_within_everyones_caps_is_handed_out_without_asking() -> None:
 def test_a_share_offers_no_more_than_a_players_cap_or_what_is_left() -> None:
     state = build(BOARD)
     run_task(state, "losses:share", chooser="egypt", total=5,
-                      caps={"babylon": 3, "assyria": 4}, into="shares")
+                      caps={"babylon": 3, "assyria": 4})
     assert state.pending is not None
     assert state.pending.options == ["player:assyria", "player:babylon"]
     apply(state, Action("egypt", "player:assyria"))
@@ -138,6 +167,67 @@ def test_a_damage_share_saved_under_way_carries_on_as_a_share_of_what_players_ha
     apply(state, Action("assyria", "number:4"))
     assert state.pending is None
     assert shares(state) == {"egypt": 4, "babylon": 1}
+
+
+def test_a_loss_decision_says_the_points_owed_the_areas_at_risk_and_the_calamity() -> None:
+    state = build(BOARD)
+    state.tasks = [Task("calamity:famine", {"card": "famine", "victim": "egypt",
+                                            "stage": "surplus"}),
+                   Task("losses:lose", {"player": "egypt", "points": 7, "tokens_in": ["C"],
+                                        "cities_in": ["A", "B"], "cap": True,
+                                        "rule": "001:29.3.1.1"})]
+    advance(state)
+    assert state.pending is not None
+    owed = LossesOwed(points=7, areas=("A", "B", "C"), calamity="famine", rule="001:29.3.1.1")
+    assert state.pending.detail == owed and state.pending.prompt == owed.prompt()
+    apply(state, Action("egypt", "area:C"))
+    assert state.pending is not None and state.pending.detail is not None
+    assert state.pending.detail == LossesOwed(points=6, areas=("A", "B", "C"),
+                                              calamity="famine", rule="001:29.3.1.1")
+
+
+def test_a_share_decision_says_what_is_left_each_players_room_and_who_is_named() -> None:
+    state = build(BOARD)
+    run_task(state, "losses:share", chooser="egypt", total=5,
+             caps={"babylon": 3, "assyria": 4}, rule="001:29.3.1.1")
+    assert state.pending is not None
+    assert state.pending.detail == SharingOut(left=5, room=(("babylon", 3), ("assyria", 4)),
+                                              rule="001:29.3.1.1")
+    apply(state, Action("egypt", "player:babylon"))
+    apply(state, Action("egypt", "number:2"))
+    assert state.pending is not None and state.pending.kind == "share_player"
+    assert state.pending.detail == SharingOut(left=3, room=(("babylon", 1), ("assyria", 4)),
+                                              given=(("babylon", 2),), rule="001:29.3.1.1")
+    apply(state, Action("egypt", "player:assyria"))
+    assert state.pending is not None and state.pending.kind == "share_amount"
+    detail = state.pending.detail
+    assert isinstance(detail, SharingOut) and detail.naming == "assyria" and detail.left == 3
+
+
+def test_a_pick_of_players_hands_the_players_named_to_the_task_below() -> None:
+    state = build(BOARD)
+    run_task(state, "damage:pick_players", chooser="egypt", count=2,
+             among=["assyria", "babylon", "egypt"], prompt="Name a player who suffers")
+    assert state.pending is not None and state.pending.prompt == "Name a player who suffers"
+    assert state.pending.detail == NamingPlayers(left=2, among=("assyria", "babylon", "egypt"))
+    apply(state, Action("egypt", "player:egypt"))
+    assert state.pending is not None
+    assert state.pending.detail == NamingPlayers(left=1, among=("assyria", "babylon"))
+    apply(state, Action("egypt", "player:assyria"))
+    assert state.pending is None and named(state) == ["egypt", "assyria"]
+
+
+def test_a_city_decision_says_whose_how_many_are_left_which_and_why() -> None:
+    state = build(BOARD)
+    state.tasks = [Task("calamity:superstition", {"card": "superstition", "victim": "egypt",
+                                                  "pushed": True}),
+                   Task("damage:reduce_cities", {"player": "egypt", "count": 1,
+                                                 "mode": "destroy", "rule": "001:29.3.2.1"})]
+    advance(state)
+    assert state.pending is not None and state.pending.kind == "city_to_destroy"
+    losing = CitiesToLose(player="egypt", left=1, mode="destroy", areas=("A", "B"),
+                          calamity="superstition", rule="001:29.3.2.1")
+    assert state.pending.detail == losing and state.pending.prompt == losing.prompt()
 
 
 def _mine() -> list[Path]:
