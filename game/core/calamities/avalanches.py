@@ -17,14 +17,15 @@ Decisions (unclear rules):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Literal
 
+from .. import labels
 from ..events import Event
-from ..flow import ask, done, register_legacy
+from ..flow import ask, done, register
 from ..population import reduce_city
-from ..state import GameState, Task
+from ..state import GameState
 from .common import calamity, params
-from .outcome import no_effect
+from .outcome import CalamityProgress, no_effect
 
 ID = "avalanches"
 
@@ -33,6 +34,14 @@ ID = "avalanches"
 class AvalancheStruck(Event):
     player: str
     areas: tuple[str, ...]  # the cities reduced
+
+
+@dataclass(kw_only=True)
+class Avalanches(CalamityProgress):
+    KIND = f"calamity:{ID}"
+    stage: Literal["start", "striking"] = "start"
+    left: int = 0  # avalanches still to strike
+    first: str = ""  # the first city of a pair, once picked
 
 
 def _rule(state: GameState) -> str:
@@ -46,56 +55,57 @@ def paired_cities(state: GameState, player: str) -> dict[str, list[str]]:
     return {a: ns for a, ns in pairs.items() if ns}
 
 
-def _step(state: GameState, task: Task, events: list[Event]) -> None:
-    d = task.data
-    victim = d["victim"]
-    if "left" not in d:
-        d["left"] = int(params(state, ID)["occurrences"])
-        d["first"] = ""
+def _step(state: GameState, d: Avalanches, events: list[Event]) -> None:
+    victim = d.victim
+    if d.stage == "start":
+        d.stage = "striking"
+        d.left = int(params(state, ID)["occurrences"])
+        d.first = ""
         if not state.board.cities_of(victim):
-            no_effect(state, task, "the victim has no city", events)
-            d["left"] = 0
+            no_effect(state, d, "the victim has no city", events)
+            d.left = 0
     cities = state.board.cities_of(victim)
-    if d["left"] <= 0 or not cities:
-        done(state, task)
+    if d.left <= 0 or not cities:
+        done(state, d)
         return
     pairs = paired_cities(state, victim)
-    if d["first"]:
-        options = pairs[d["first"]]
-        prompt = f"Choose the city next to {d['first']} the avalanche also reduces"
+    if d.first:
+        options = pairs[d.first]
+        prompt = f"Choose the city next to {d.first} the avalanche also reduces"
     elif pairs:
         options = list(pairs)
         prompt = "Choose a city the avalanche reduces (with a neighbouring city of yours)"
     else:
         options = cities
         prompt = "Choose the city the avalanche reduces"
-    if len(options) == 1 or (len(pairs) == 2 and not d["first"]):
+    if len(options) == 1 or (len(pairs) == 2 and not d.first):
         _pick(state, d, options[0], events)
         return
-    ask(state, victim, "avalanche_city", prompt, [f"area:{a}" for a in options], _rule(state))
+    ask(state, victim, "avalanche_city", prompt, [labels.make("area", a) for a in options],
+        _rule(state))
 
 
-def _pick(state: GameState, d: dict[str, Any], area: str, events: list[Event]) -> None:
-    pairs = paired_cities(state, d["victim"])
-    if d["first"]:
-        _strike(state, d, [d["first"], area], events)
+def _pick(state: GameState, d: Avalanches, area: str, events: list[Event]) -> None:
+    pairs = paired_cities(state, d.victim)
+    if d.first:
+        _strike(state, d, [d.first, area], events)
     elif area in pairs:
-        d["first"] = area
+        d.first = area
     else:
         _strike(state, d, [area], events)
 
 
-def _strike(state: GameState, d: dict[str, Any], areas: list[str], events: list[Event]) -> None:
+def _strike(state: GameState, d: Avalanches, areas: list[str], events: list[Event]) -> None:
     rule = _rule(state)
     for area in areas:
         reduce_city(state, area, events, rule)
-    events.append(AvalancheStruck(player=d["victim"], areas=tuple(areas), rule=rule))
-    d["first"] = ""
-    d["left"] = int(d["left"]) - 1
+    events.append(AvalancheStruck(player=d.victim, areas=tuple(areas), rule=rule))
+    d.first = ""
+    d.left -= 1
 
 
-def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
-    _pick(state, task.data, label.split(":", 1)[1], events)
+def _choose(state: GameState, d: Avalanches, label: str, events: list[Event]) -> None:
+    _pick(state, d, labels.value(label), events)
 
 
-register_legacy(f"calamity:{ID}", _step, _choose)
+register(Avalanches, _step, _choose)

@@ -10,72 +10,78 @@ they pay four treasury for it.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Literal
+
 from ..events import Event
-from ..flow import ask, done, push, register_legacy
+from ..flow import ask, done, push, register
 from ..ops import pay_treasury
-from ..state import GameState, Task
+from ..state import GameState
 from .common import calamity, modified, params
-from .corruption import commodity_cards
+from .corruption import SelectCards, commodity_cards
+from .outcome import CalamityProgress, trader
 
 ID = "banditry"
 
 
-def _step(state: GameState, task: Task, events: list[Event]) -> None:
-    d = task.data
+@dataclass(kw_only=True)
+class Banditry(CalamityProgress):
+    KIND = f"calamity:{ID}"
+    stage: Literal["start", "picking"] = "start"  # picking: a card pick is under way
+    settled: int = 0  # Mega Empires: cards paid for or discarded so far
+
+
+def _step(state: GameState, d: Banditry, events: list[Event]) -> None:
     if "commodity_cards_discarded" in params(state, ID):
-        _mega_empires_step(state, task, events)
+        _mega_empires_step(state, d, events)
         return
-    if d.get("pushed"):
-        done(state, task)
+    if d.stage == "picking":
+        done(state, d)
         return
-    victim, trader = d["victim"], d.get("traded_by", "")
+    victim, to = d.victim, trader(state, d)
     p = params(state, ID)
     cities = len(state.board.cities_of(victim))
     target = modified(state, ID, "face_value", victim, base=cities * int(p["face_value_per_city"]))
     clauses = calamity(state, ID).clauses
-    to = trader if trader in state.players and trader != victim else ""
     rule = clauses[0] if to or len(clauses) == 1 else clauses[1]
-    d["pushed"] = True
-    push(state, "corruption:select_cards", player=victim, target=target, to=to, rule=rule)
+    d.stage = "picking"
+    push(state, SelectCards(player=victim, target=target, to=to, rule=rule))
 
 
-def _mega_empires_step(state: GameState, task: Task, events: list[Event]) -> None:
+def _mega_empires_step(state: GameState, d: Banditry, events: list[Event]) -> None:
     """One card at a time: pay to keep it (`yes`) or discard one (`no`, then the pick)."""
-    d = task.data
-    victim, p = d["victim"], params(state, ID)
-    left = int(p["commodity_cards_discarded"]) - int(d.get("settled", 0))
-    if d.get("discarding"):
-        d.pop("discarding")
-        d["settled"] = int(d.get("settled", 0)) + 1
+    victim, p = d.victim, params(state, ID)
+    left = int(p["commodity_cards_discarded"]) - d.settled
+    if d.stage == "picking":
+        d.stage = "start"
+        d.settled += 1
         return
     price = int(p["avoid_treasury_per_card"])
     if left <= 0 or not commodity_cards(state, victim):
-        done(state, task)
+        done(state, d)
         return
     rule = calamity(state, ID).clauses[0]
     if state.players[victim].treasury >= price:
         ask(state, victim, "banditry_pay", f"Pay {price} treasury to keep a commodity card "
             f"({left} card(s) to lose)?", ["yes", "no"], rule)
         return
-    _discard_one(state, task)
+    _discard_one(state, d)
 
 
-def _discard_one(state: GameState, task: Task) -> None:
-    d = task.data
-    d["discarding"] = True
-    push(state, "corruption:select_cards", player=d["victim"], target=1, to="",
-         rule=calamity(state, ID).clauses[0])
+def _discard_one(state: GameState, d: Banditry) -> None:
+    d.stage = "picking"
+    push(state, SelectCards(player=d.victim, target=1, to="",
+                            rule=calamity(state, ID).clauses[0]))
 
 
-def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
-    d = task.data
+def _choose(state: GameState, d: Banditry, label: str, events: list[Event]) -> None:
     if label == "yes":
         p = params(state, ID)
-        pay_treasury(state, d["victim"], int(p["avoid_treasury_per_card"]), events,
+        pay_treasury(state, d.victim, int(p["avoid_treasury_per_card"]), events,
                      calamity(state, ID).clauses[0])
-        d["settled"] = int(d.get("settled", 0)) + 1
+        d.settled += 1
     else:
-        _discard_one(state, task)
+        _discard_one(state, d)
 
 
-register_legacy(f"calamity:{ID}", _step, _choose)
+register(Banditry, _step, _choose)

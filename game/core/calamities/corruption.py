@@ -11,15 +11,16 @@ for; a victim short of the target gives up every commodity card held.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Literal
 
+from .. import labels
 from ..events import Event
-from ..flow import ask, done, push, register_legacy
-from ..gamedata import load_game_data
+from ..flow import ask, done, push, register
 from ..ops import discard_card, give_card, take_card
-from ..state import GameState, Task
+from ..state import GameState, Progress
 from .common import calamity, modified
+from .outcome import CalamityProgress
 
 ID = "corruption"
 
@@ -43,61 +44,78 @@ def commodity_cards(state: GameState, player: str) -> list[str]:
     return [h.card for h in state.players[player].hand if h.card in goods]
 
 
-def face_value(card: str) -> int:
-    return load_game_data().commodities[card].value
+@dataclass(kw_only=True)
+class Corruption(CalamityProgress):
+    KIND = f"calamity:{ID}"
+    stage: Literal["start", "picking"] = "start"
 
 
-def _step(state: GameState, task: Task, events: list[Event]) -> None:
-    d = task.data
-    if d.get("pushed"):
-        done(state, task)
+@dataclass(kw_only=True)
+class SelectCards(Progress):
+    """`player` gives commodity cards worth `target` face value to `to` ("" discards them)."""
+
+    KIND = "corruption:select_cards"
+    player: str
+    target: int
+    to: str = ""
+    rule: str = ""
+    picked: list[str] = field(default_factory=list)
+
+
+def face_value(state: GameState, card: str) -> int:
+    return state.data.commodities[card].value
+
+
+def _step(state: GameState, d: Corruption, events: list[Event]) -> None:
+    if d.stage == "picking":
+        done(state, d)
         return
-    victim = d["victim"]
+    victim = d.victim
     rule = calamity(state, ID).clauses[0]
     target = modified(state, ID, "face_value_discarded", victim)
-    d["pushed"] = True
-    push(state, "corruption:select_cards", player=victim, target=target, to="", rule=rule)
+    d.stage = "picking"
+    push(state, SelectCards(player=victim, target=target, to="", rule=rule))
 
 
-def _select_step(state: GameState, task: Task, events: list[Event]) -> None:
-    d = task.data
-    picked: list[str] = d.setdefault("picked", [])
-    held = commodity_cards(state, d["player"])
-    if sum(face_value(c) for c in picked) >= int(d["target"]) or not held:
-        _report(d, picked, events)
-        done(state, task)
+def _worth(state: GameState, cards: list[str]) -> int:
+    return sum(face_value(state, c) for c in cards)
+
+
+def _select_step(state: GameState, d: SelectCards, events: list[Event]) -> None:
+    held = commodity_cards(state, d.player)
+    if _worth(state, d.picked) >= d.target or not held:
+        _report(d, events)
+        done(state, d)
         return
     options = sorted(set(held))
     if len(options) == 1:
-        _select_choose(state, task, f"card:{options[0]}", events)
+        _select_choose(state, d, labels.make("card", options[0]), events)
         return
-    worth = int(d["target"]) - sum(face_value(c) for c in picked)
-    verb = f"give to {d['to']}" if d.get("to") else "discard"
-    ask(state, d["player"], "select_commodity_card",
+    worth = d.target - _worth(state, d.picked)
+    verb = f"give to {d.to}" if d.to else "discard"
+    ask(state, d.player, "select_commodity_card",
         f"Choose a commodity card to {verb} ({worth} more face value)",
-        [f"card:{c}" for c in options], d.get("rule", ""))
+        [labels.make("card", c) for c in options], d.rule)
 
 
-def _select_choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
-    d = task.data
-    card = label.split(":", 1)[1]
-    if d.get("to"):
-        take_card(state, d["player"], card)
-        give_card(state, d["to"], card)
+def _select_choose(state: GameState, d: SelectCards, label: str, events: list[Event]) -> None:
+    card = labels.value(label)
+    if d.to:
+        take_card(state, d.player, card)
+        give_card(state, d.to, card)
     else:
-        discard_card(state, d["player"], card)
-    d["picked"].append(card)
+        discard_card(state, d.player, card)
+    d.picked.append(card)
 
 
-def _report(d: dict[str, Any], picked: list[str], events: list[Event]) -> None:
-    if not picked:
+def _report(d: SelectCards, events: list[Event]) -> None:
+    if not d.picked:
         return
-    player, to, rule = d["player"], str(d.get("to") or ""), str(d.get("rule", ""))
-    if to:
-        events.append(CardsGiven(player=player, to=to, cards=tuple(picked), rule=rule))
+    if d.to:
+        events.append(CardsGiven(player=d.player, to=d.to, cards=tuple(d.picked), rule=d.rule))
     else:
-        events.append(CardsDiscarded(player=player, cards=tuple(picked), rule=rule))
+        events.append(CardsDiscarded(player=d.player, cards=tuple(d.picked), rule=d.rule))
 
 
-register_legacy(f"calamity:{ID}", _step)
-register_legacy("corruption:select_cards", _select_step, _select_choose)
+register(Corruption, _step)
+register(SelectCards, _select_step, _select_choose)

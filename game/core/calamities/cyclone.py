@@ -21,14 +21,16 @@ owns it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Literal
 
+from .. import labels
 from ..events import Event
-from ..flow import ask, done, push, register_legacy
-from ..state import GameState, Task
+from ..flow import ask, done, push, register
+from ..state import GameState
 from .common import modified, params
 from .losses import CalamityAverted, return_ships
+from .outcome import CalamityProgress
 
 ID = "cyclone"
 
@@ -68,36 +70,53 @@ def cities_reduced(state: GameState, player: str, primary: bool, exposed: int) -
     return min(modified(state, ID, name, player), exposed)
 
 
-def _step(state: GameState, task: Task, events: list[Event]) -> None:
-    d = task.data
-    victim = d["victim"]
-    if "counts" not in d:
+@dataclass(kw_only=True)
+class SeaStruck:
+    """The cyclone at one sea, while its cities are being reduced."""
+
+    sea: str
+    queue: list[tuple[str, int]]  # (player, cities to reduce), still to push
+    ships: int  # ships returned to stock there
+    cities: list[str]  # the bordering areas that held a city when it struck
+
+
+@dataclass(kw_only=True)
+class Cyclone(CalamityProgress):
+    KIND = f"calamity:{ID}"
+    stage: Literal["start", "seas"] = "start"
+    counts: dict[str, int] = field(default_factory=dict)  # sea -> the victim's cities there
+    seas: list[str] = field(default_factory=list)  # the seas struck, in order
+    struck: int = 0  # seas started so far
+    current: SeaStruck | None = None
+
+
+def _step(state: GameState, d: Cyclone, events: list[Event]) -> None:
+    victim = d.victim
+    if d.stage == "start":
+        d.stage = "seas"
         counts = {s: len(exposed_cities(state, victim, s)) for s in state.map.seas}
-        d["counts"] = {s: n for s, n in counts.items() if n > 0}
-        d["seas"] = []
-        if not d["counts"]:
+        d.counts = {s: n for s, n in counts.items() if n > 0}
+        d.seas = []
+        if not d.counts:
             events.append(CalamityAverted(calamity=ID, victim=victim, rule=_rule(state, "none"),
                                           reason="no city borders an open sea"))
-            done(state, task)
+            done(state, d)
             return
-    if "current" in d:
-        _sea_step(state, task, events)
+    if d.current is not None:
+        _sea_step(state, d, d.current, events)
         return
-    if not _pick_seas(state, task):
+    if not _pick_seas(state, d):
         return
-    struck = int(d.get("struck", 0))
-    if struck >= len(d["seas"]):
-        done(state, task)
+    if d.struck >= len(d.seas):
+        done(state, d)
         return
-    d["struck"] = struck + 1
-    _start_sea(state, task, d["seas"][struck], events)
+    d.struck += 1
+    _start_sea(state, d, d.seas[d.struck - 1], events)
 
 
-def _pick_seas(state: GameState, task: Task) -> bool:
-    d = task.data
+def _pick_seas(state: GameState, d: Cyclone) -> bool:
     wanted = int(params(state, ID).get("open_seas", 1))
-    counts: dict[str, int] = d["counts"]
-    chosen: list[str] = d["seas"]
+    counts, chosen = d.counts, d.seas
     while len(chosen) < min(wanted, len(counts)):
         rest = {s: n for s, n in counts.items() if s not in chosen}
         best = max(rest.values())
@@ -105,25 +124,24 @@ def _pick_seas(state: GameState, task: Task) -> bool:
         if len(tied) <= wanted - len(chosen):
             chosen.extend(tied)
             continue
-        ask(state, d["victim"], "cyclone_sea", "Choose the open sea the cyclone strikes",
-            [f"sea:{s}" for s in tied], _rule(state, "site"))
+        ask(state, d.victim, "cyclone_sea", "Choose the open sea the cyclone strikes",
+            [labels.make("sea", s) for s in tied], _rule(state, "site"))
         return False
     return True
 
 
-def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
-    task.data["seas"].append(label.split(":", 1)[1])
+def _choose(state: GameState, d: Cyclone, label: str, events: list[Event]) -> None:
+    d.seas.append(labels.value(label))
 
 
-def _start_sea(state: GameState, task: Task, sea: str, events: list[Event]) -> None:
-    d = task.data
-    victim = d["victim"]
+def _start_sea(state: GameState, d: Cyclone, sea: str, events: list[Event]) -> None:
+    victim = d.victim
     borders = list(state.map.seas[sea].borders)
     p = params(state, ID)
     ships = 0
     if p.get("ships_lost_in_affected_areas"):
         # Ships kept at an earlier sea count against a "keep N in total" allowance.
-        earlier = {a for s in d["seas"][: int(d["struck"]) - 1]
+        earlier = {a for s in d.seas[: d.struck - 1]
                    for a in state.map.seas[s].borders} - set(borders)
         for pid in state.players:
             allowance = modified(state, ID, "ships_kept", pid) if "ships_kept" in p else 0
@@ -136,25 +154,23 @@ def _start_sea(state: GameState, task: Task, sea: str, events: list[Event]) -> N
         exposed = exposed_cities(state, pid, sea)
         n = cities_reduced(state, pid, pid == victim, len(exposed)) if exposed else 0
         if n > 0:
-            queue.append([pid, n])
-    d["current"] = {"sea": sea, "queue": queue, "ships": ships,
-                    "cities": [a for a in borders if a in state.board.cities]}
-    _sea_step(state, task, events)
+            queue.append((pid, n))
+    d.current = SeaStruck(sea=sea, queue=queue, ships=ships,
+                          cities=[a for a in borders if a in state.board.cities])
+    _sea_step(state, d, d.current, events)
 
 
-def _sea_step(state: GameState, task: Task, events: list[Event]) -> None:
-    d = task.data
-    cur: dict[str, Any] = d["current"]
-    sea = cur["sea"]
-    if cur["queue"]:
-        pid, n = cur["queue"].pop(0)
-        push(state, "damage:reduce_cities", player=pid, count=int(n),
+def _sea_step(state: GameState, d: Cyclone, cur: SeaStruck, events: list[Event]) -> None:
+    sea = cur.sea
+    if cur.queue:
+        pid, n = cur.queue.pop(0)
+        push(state, "damage:reduce_cities", player=pid, count=n,
              areas=exposed_cities(state, pid, sea), rule=_rule(state, "reduce"))
         return
-    reduced = tuple(a for a in cur["cities"] if a not in state.board.cities)
-    events.append(CycloneStruck(sea=sea, cities=reduced, ships=int(cur["ships"]),
+    reduced = tuple(a for a in cur.cities if a not in state.board.cities)
+    events.append(CycloneStruck(sea=sea, cities=reduced, ships=cur.ships,
                                 rule=_rule(state, "site")))
-    del d["current"]
+    d.current = None
 
 
-register_legacy(f"calamity:{ID}", _step, _choose)
+register(Cyclone, _step, _choose)

@@ -24,11 +24,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..events import Event
-from ..flow import done, register_legacy
+from ..flow import done, register
 from ..population import FLAG_AGRICULTURE_SUSPENDED, cut_limit_this_turn
-from ..state import GameState, Task
+from ..state import GameState
 from .common import calamity, params
-from .outcome import no_effect
+from .outcome import CalamityProgress, no_effect
 from .tyranny import areas_of, land_neighbour
 
 ID = "drought"
@@ -67,12 +67,17 @@ def strike(state: GameState, holder: str, areas: list[str], cut: int, city_token
         state.players[pid].flags[FLAG_AGRICULTURE_SUSPENDED] = 1
 
 
-def _step(state: GameState, task: Task, events: list[Event]) -> None:
-    victim, p = task.data["victim"], params(state, ID)
+@dataclass(kw_only=True)
+class Drought(CalamityProgress):
+    KIND = f"calamity:{ID}"
+
+
+def _step(state: GameState, d: Drought, events: list[Event]) -> None:
+    victim, p = d.victim, params(state, ID)
     rule = calamity(state, ID).clauses[0]
     if cities_before_calamities(state, victim) <= int(p["no_effect_max_cities"]):
-        no_effect(state, task, "the victim had too few cities before the calamity phase", events)
-        done(state, task)
+        no_effect(state, d, "the victim had too few cities before the calamity phase", events)
+        done(state, d)
         return
     areas = struck_areas(state, [victim], bool(p["flood_plains_exempt"]))
     neighbours = [pid for pid in state.players
@@ -83,7 +88,7 @@ def _step(state: GameState, task: Task, events: list[Event]) -> None:
            not p["public_works_tokens_exempt"], neighbours)
     events.append(DroughtStruck(players=(victim,), areas=tuple(areas),
                                 agriculture_withdrawn=tuple(neighbours), rule=rule))
-    done(state, task)
+    done(state, d)
 
 
-register_legacy(f"calamity:{ID}", _step)
+register(Drought, _step)

@@ -22,11 +22,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..events import Event
-from ..flow import done, register_legacy
-from ..state import GameState, Task
+from ..flow import done, register
+from ..state import GameState
 from .common import calamity, params
 from .drought import cities_before_calamities, strike, struck_areas
-from .outcome import no_effect
+from .outcome import CalamityProgress, no_effect
 
 ID = "general_drought"
 
@@ -38,13 +38,18 @@ class GeneralDroughtStruck(Event):
     agriculture_withdrawn: tuple[str, ...]  # six or seven cities
 
 
-def _step(state: GameState, task: Task, events: list[Event]) -> None:
-    victim, p = task.data["victim"], params(state, ID)
+@dataclass(kw_only=True)
+class GeneralDrought(CalamityProgress):
+    KIND = f"calamity:{ID}"
+
+
+def _step(state: GameState, d: GeneralDrought, events: list[Event]) -> None:
+    victim, p = d.victim, params(state, ID)
     rule = calamity(state, ID).clauses[0]
     before = {pid: cities_before_calamities(state, pid) for pid in state.players}
     if before[victim] <= int(p["no_effect_max_cities"]):
-        no_effect(state, task, "the victim had too few cities before the calamity phase", events)
-        done(state, task)
+        no_effect(state, d, "the victim had too few cities before the calamity phase", events)
+        done(state, d)
         return
     victims = [pid for pid in state.players if before[pid] >= int(p["affected_min_cities"])]
     dry = [pid for pid in state.players if pid not in victims
@@ -54,7 +59,7 @@ def _step(state: GameState, task: Task, events: list[Event]) -> None:
            not p["public_works_tokens_exempt"], dry)
     events.append(GeneralDroughtStruck(players=tuple(victims), areas=tuple(areas),
                                        agriculture_withdrawn=tuple(dry), rule=rule))
-    done(state, task)
+    done(state, d)
 
 
-register_legacy(f"calamity:{ID}", _step)
+register(GeneralDrought, _step)

@@ -19,15 +19,15 @@ Decisions (unclear rules):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
 
+from .. import labels
 from ..events import Event
-from ..flow import ask, done, push, register_legacy
+from ..flow import ask, done, push, register
 from ..ops import remove_tokens
-from ..state import GameState, Task
+from ..state import GameState
 from .common import calamity, params
-from .outcome import no_effect
+from .outcome import CalamityProgress, no_effect
 
 ID = "pestilence"
 
@@ -38,6 +38,15 @@ class PestilenceStruck(Event):
     start: str
     areas: tuple[str, ...]  # the areas struck, the start first
     lost: int
+
+
+@dataclass(kw_only=True)
+class Pestilence(CalamityProgress):
+    KIND = f"calamity:{ID}"
+    start: str = ""  # the area where the plague starts ("" until picked)
+    hit: list[str] = field(default_factory=list)  # the areas struck, the start first
+    ring: int = 0  # steps from the start of the last ring struck
+    taken: int = 0  # tokens lost so far (with those the victim is still picking)
 
 
 def _rule(state: GameState) -> str:
@@ -64,60 +73,55 @@ def start_options(state: GameState, player: str) -> list[str]:
     return [a for a, n in reachable.items() if n == nearest]
 
 
-def _step(state: GameState, task: Task, events: list[Event]) -> None:
-    d = task.data
-    victim = d["victim"]
-    if "start" not in d:
+def _step(state: GameState, d: Pestilence, events: list[Event]) -> None:
+    victim = d.victim
+    if not d.start:
         options = start_options(state, victim)
         if not options:
-            no_effect(state, task, "the victim has no tokens outside cities", events)
-            done(state, task)
+            no_effect(state, d, "the victim has no tokens outside cities", events)
+            done(state, d)
             return
         if len(options) > 1:
             ask(state, victim, "pestilence_start", "Choose the area where the pestilence starts",
-                [f"area:{a}" for a in options], _rule(state))
+                [labels.make("area", a) for a in options], _rule(state))
             return
         _begin(state, d, options[0], events)
-    left = int(params(state, ID)["primary_loss"]) - _lost(d)
+    left = int(params(state, ID)["primary_loss"]) - d.taken
     ring = _next_ring(state, d) if left > 0 else []
     if not ring:
-        events.append(PestilenceStruck(player=victim, start=d["start"], areas=tuple(d["hit"]),
-                                       lost=_lost(d), rule=_rule(state)))
-        done(state, task)
+        events.append(PestilenceStruck(player=victim, start=d.start, areas=tuple(d.hit),
+                                       lost=d.taken, rule=_rule(state)))
+        done(state, d)
         return
     keep = int(params(state, ID)["surrounding_areas_tokens_left"])
     spare = {a: state.board.count(a, victim) - keep for a in ring}
-    d["hit"].extend(ring)
+    d.hit.extend(ring)
     if sum(spare.values()) <= left:
         for area, n in spare.items():
             remove_tokens(state, victim, area, n, events, _rule(state))
-        d["taken"] += sum(spare.values())
+        d.taken += sum(spare.values())
         return
-    d["taken"] += left  # the victim picks the last `left` tokens (never an area's last one)
+    d.taken += left  # the victim picks the last `left` tokens (never an area's last one)
     push(state, "damage:lose_points", player=victim, points=left, areas=ring, keep_one=True,
          cities=False, rule=_rule(state))
 
 
-def _lost(d: dict[str, Any]) -> int:
-    return int(d["taken"])
-
-
-def _begin(state: GameState, d: dict[str, Any], start: str, events: list[Event]) -> None:
-    victim = d["victim"]
+def _begin(state: GameState, d: Pestilence, start: str, events: list[Event]) -> None:
+    victim = d.victim
     cap = int(params(state, ID)["primary_loss"])
-    d.update(start=start, hit=[start], ring=0)
-    d["taken"] = remove_tokens(state, victim, start, min(state.board.count(start, victim), cap),
-                               events, _rule(state))
+    d.start, d.hit, d.ring = start, [start], 0
+    d.taken = remove_tokens(state, victim, start, min(state.board.count(start, victim), cap),
+                            events, _rule(state))
 
 
-def _next_ring(state: GameState, d: dict[str, Any]) -> list[str]:
+def _next_ring(state: GameState, d: Pestilence) -> list[str]:
     """The next ring out from the start with tokens to spare; [] when none is left."""
-    victim, start = d["victim"], d["start"]
+    victim, start = d.victim, d.start
     keep = int(params(state, ID)["surrounding_areas_tokens_left"])
     steps = {a: state.map.distance(start, a) for a in open_areas(state, victim)}
-    farther = sorted({n for n in steps.values() if n is not None and n > int(d["ring"])})
+    farther = sorted({n for n in steps.values() if n is not None and n > d.ring})
     for n in farther:
-        d["ring"] = n
+        d.ring = n
         ring = [a for a, m in steps.items()
                 if m == n and state.board.count(a, victim) > keep]
         if ring:
@@ -125,8 +129,8 @@ def _next_ring(state: GameState, d: dict[str, Any]) -> list[str]:
     return []
 
 
-def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
-    _begin(state, task.data, label.split(":", 1)[1], events)
+def _choose(state: GameState, d: Pestilence, label: str, events: list[Event]) -> None:
+    _begin(state, d, labels.value(label), events)
 
 
-register_legacy(f"calamity:{ID}", _step, _choose)
+register(Pestilence, _step, _choose)

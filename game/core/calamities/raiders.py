@@ -21,17 +21,18 @@ Decisions (unclear rules):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Literal
 
+from .. import labels
 from ..events import Event
-from ..flow import ask, done, register_legacy
+from ..flow import ask, done, register
 from ..ops import destroy_city, pay_treasury, place_tokens, remove_tokens
 from ..population import population_limit
-from ..state import BARBARIANS, GameState, Task
+from ..state import BARBARIANS, GameState
 from .barbarian_hordes import BarbariansDisbanded, BarbariansPlaced
 from .common import CITY_POINTS, calamity, params
-from .outcome import no_effect
+from .outcome import CalamityProgress, no_effect
 
 ID = "raiders"
 
@@ -44,41 +45,54 @@ class RaidersStruck(Event):
     unpaid_loss: int  # unit points the raiders take instead
 
 
+@dataclass(kw_only=True)
+class Raiders(CalamityProgress):
+    """The client's loss plan reads `left` (the unit points still owed) at `raiders_unit`."""
+
+    KIND = f"calamity:{ID}"
+    stage: Literal["bribe", "taking"] = "bribe"
+    left: int = 0  # unit points the raiders still take
+    tokens: int = 0  # tokens taken so far
+    cities: int = 0  # cities taken so far
+    hit: list[str] = field(default_factory=list)  # areas where raider tokens were placed
+
+
 def _rule(state: GameState) -> str:
     return calamity(state, ID).clauses[0]
 
 
-def _step(state: GameState, task: Task, events: list[Event]) -> None:
-    d = task.data
-    if "left" not in d:
-        _bribe(state, task, events)
+def _step(state: GameState, d: Raiders, events: list[Event]) -> None:
+    if d.stage == "bribe":
+        _bribe(state, d, events)
         return
     found = unit_options(state, d)
     if not found:
         _disband(state, d, events)
-        done(state, task)
+        done(state, d)
         return
-    victim = d["victim"]
+    victim = d.victim
     tokens = sum(state.board.count(a, victim) for a in found)
     all_tokens = all(state.board.count(a, victim) for a in found)
     if len(found) == 1 or (all_tokens and tokens == _most(state, d)):
         _take(state, d, found[0], events)  # no choice: everything offered goes
         return
-    ask(state, victim, "raiders_unit", f"The raiders take {d['left']} more unit point(s): "
-        "pick an area", [f"area:{a}" for a in found], _rule(state))
+    ask(state, victim, "raiders_unit", f"The raiders take {d.left} more unit point(s): "
+        "pick an area", [labels.make("area", a) for a in found], _rule(state))
 
 
-def _bribe(state: GameState, task: Task, events: list[Event]) -> None:
-    d, p = task.data, params(state, ID)
-    victim, rule = d["victim"], _rule(state)
+def _bribe(state: GameState, d: Raiders, events: list[Event]) -> None:
+    p = params(state, ID)
+    victim, rule = d.victim, _rule(state)
+    d.stage = "taking"
+    d.tokens, d.cities, d.hit = 0, 0, []
     due = int(p["treasury_per_city"]) * len(state.board.cities_of(victim))
     if due <= 0:
-        no_effect(state, task, "the victim has no city on the board", events)
-        d.update(left=0, tokens=0, cities=0, hit=[])
+        no_effect(state, d, "the victim has no city on the board", events)
+        d.left = 0
         return
     paid = pay_treasury(state, victim, due, events, rule)
     loss = (due - paid) * int(p["unpaid_loss_per_treasury"])
-    d.update(left=loss, tokens=0, cities=0, hit=[])
+    d.left = loss
     events.append(RaidersStruck(player=victim, due=due, paid=paid, unpaid_loss=loss, rule=rule))
 
 
@@ -95,20 +109,20 @@ def reach(taken: tuple[int, int], tokens: int, cities: int, left: int) -> int:
     return best
 
 
-def _most(state: GameState, d: dict[str, Any]) -> int:
-    board, victim = state.board, d["victim"]
-    return reach((int(d["tokens"]), int(d["cities"])), board.tokens_of(victim),
-                 len(board.cities_of(victim)), int(d["left"]))
+def _most(state: GameState, d: Raiders) -> int:
+    board, victim = state.board, d.victim
+    return reach((d.tokens, d.cities), board.tokens_of(victim),
+                 len(board.cities_of(victim)), d.left)
 
 
-def unit_options(state: GameState, d: dict[str, Any]) -> list[str]:
+def unit_options(state: GameState, d: Raiders) -> list[str]:
     """Areas where the raiders may take one of the victim's units next (see the docstring)."""
-    victim, left = d["victim"], int(d["left"])
+    victim, left = d.victim, d.left
     board = state.board
     most = _most(state, d)
     if most <= 0:
         return []
-    taken = (int(d["tokens"]), int(d["cities"]))
+    taken = (d.tokens, d.cities)
     tokens, cities = board.tokens_of(victim), len(board.cities_of(victim))
     found = []
     if tokens and 1 + reach((taken[0] + 1, taken[1]), tokens - 1, cities, left - 1) == most:
@@ -119,26 +133,26 @@ def unit_options(state: GameState, d: dict[str, Any]) -> list[str]:
     return sorted(found)
 
 
-def _take(state: GameState, d: dict[str, Any], area: str, events: list[Event]) -> None:
-    victim, rule = d["victim"], _rule(state)
+def _take(state: GameState, d: Raiders, area: str, events: list[Event]) -> None:
+    victim, rule = d.victim, _rule(state)
     if state.board.count(area, victim):
         remove_tokens(state, victim, area, 1, events, rule)
         points = 1
-        d["tokens"] = int(d["tokens"]) + 1
+        d.tokens += 1
     else:
         destroy_city(state, area, events, rule)
         points = CITY_POINTS
-        d["cities"] = int(d["cities"]) + 1
+        d.cities += 1
     place_tokens(state, BARBARIANS, area, points, [], rule)
     events.append(BarbariansPlaced(area=area, count=points, controller="", rule=rule))
-    d["left"] = int(d["left"]) - points
-    if area not in d["hit"]:
-        d["hit"].append(area)
+    d.left -= points
+    if area not in d.hit:
+        d.hit.append(area)
 
 
-def _disband(state: GameState, d: dict[str, Any], events: list[Event]) -> None:
+def _disband(state: GameState, d: Raiders, events: list[Event]) -> None:
     """Remove the raider tokens above each struck area's limit."""
-    for area in d.get("hit", []):
+    for area in d.hit:
         limit = population_limit(state, area, BARBARIANS, ignore_agriculture=True)
         excess = state.board.count(area, BARBARIANS) - limit
         if excess > 0:
@@ -146,8 +160,8 @@ def _disband(state: GameState, d: dict[str, Any], events: list[Event]) -> None:
             events.append(BarbariansDisbanded(area=area, count=excess, rule=_rule(state)))
 
 
-def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
-    _take(state, task.data, label.split(":", 1)[1], events)
+def _choose(state: GameState, d: Raiders, label: str, events: list[Event]) -> None:
+    _take(state, d, labels.value(label), events)
 
 
-register_legacy(f"calamity:{ID}", _step, _choose)
+register(Raiders, _step, _choose)

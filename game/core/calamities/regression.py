@@ -16,13 +16,15 @@ effect (extra credits, a free Science advance) applies.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Literal
 
+from .. import labels
 from ..events import Event
-from ..flow import ask, done, push, register_legacy
-from ..state import GameState, Task
+from ..flow import ask, done, push, register
+from ..state import GameState
 from .common import calamity, holds_any, modified, params
+from .outcome import CalamityProgress
 
 ID = "regression"
 
@@ -52,53 +54,65 @@ class AdvanceReceived(Event):
     advance: str
 
 
+@dataclass(kw_only=True)
+class Regression(CalamityProgress):
+    KIND = f"calamity:{ID}"
+    # cancelling: Mega Empires' offers to cancel steps; moved: the marker has moved;
+    # advance_settled: Double Empires' advance has been lost (or none qualified)
+    stage: Literal["start", "cancelling", "moved", "advance_settled"] = "start"
+    steps: int = 0  # steps back before any is cancelled
+    asked: int = 0  # steps the victim has been offered to cancel
+    cancelled: int = 0
+    advance_options: list[str] = field(default_factory=list)  # tied advances to lose, if asked
+
+
 def _rule(state: GameState, index: int) -> str:
     clauses = calamity(state, ID).clauses
     return clauses[min(index, len(clauses) - 1)]
 
 
-def _step(state: GameState, task: Task, events: list[Event]) -> None:
-    d = task.data
-    victim = d["victim"]
+def _step(state: GameState, d: Regression, events: list[Event]) -> None:
+    victim = d.victim
     player = state.players[victim]
-    if "steps" not in d:
-        d["steps"] = min(modified(state, ID, "ast_steps_back", victim), player.ast)
-        d["asked"] = 0
-        d["cancelled"] = 0
-    if _may_cancel(state, d):
-        ask(state, victim, "regression_cancel",
-            f"Destroy {_cancel_cost(state)} of your cities to keep one A.S.T. step?",
-            ["yes", "no"], _rule(state, 0))
-        return
-    if not d.get("moved"):
-        d["moved"] = True
+    if d.stage == "start":
+        d.stage = "cancelling"
+        d.steps = min(modified(state, ID, "ast_steps_back", victim), player.ast)
+        d.asked = 0
+        d.cancelled = 0
+    if d.stage == "cancelling":
+        if _may_cancel(state, d):
+            ask(state, victim, "regression_cancel",
+                f"Destroy {_cancel_cost(state)} of your cities to keep one A.S.T. step?",
+                ["yes", "no"], _rule(state, 0))
+            return
+        d.stage = "moved"
         _move_marker(state, d, events)
-    if "advance_lost_min_cost_per_ast_vp" in params(state, ID) and not d.get("advance_done"):
-        _lose_advance(state, task, events)
+    if "advance_lost_min_cost_per_ast_vp" in params(state, ID) and d.stage == "moved":
+        _lose_advance(state, d, events)
         return
-    done(state, task)
+    done(state, d)
 
 
 def _cancel_cost(state: GameState) -> int:
     return int(params(state, ID).get("cancel_step_cities_destroyed", 0))
 
 
-def _may_cancel(state: GameState, d: dict[str, Any]) -> bool:
-    victim = d["victim"]
+def _may_cancel(state: GameState, d: Regression) -> bool:
+    victim = d.victim
     p = params(state, ID)
-    if int(d["asked"]) >= int(d["steps"]):
+    if d.asked >= d.steps:
         return False
     if not holds_any(state, victim, p.get("cancel_step_advances")):
         return False
     return len(state.board.cities_of(victim)) >= _cancel_cost(state) > 0
 
 
-def _move_marker(state: GameState, d: dict[str, Any], events: list[Event]) -> None:
-    victim = d["victim"]
-    steps = int(d["steps"]) - int(d["cancelled"])
+def _move_marker(state: GameState, d: Regression, events: list[Event]) -> None:
+    victim = d.victim
+    steps = d.steps - d.cancelled
     player = state.players[victim]
-    if int(d["cancelled"]):
-        events.append(RegressionCancelled(player=victim, steps=int(d["cancelled"]),
+    if d.cancelled:
+        events.append(RegressionCancelled(player=victim, steps=d.cancelled,
                                           rule=_rule(state, 0)))
     if steps <= 0:
         return
@@ -110,17 +124,16 @@ def _move_marker(state: GameState, d: dict[str, Any], events: list[Event]) -> No
     events.append(AstRegressed(player=victim, steps=steps, ast=player.ast, rule=rule))
 
 
-def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
-    d = task.data
-    if d.get("advance_options"):
-        _give_away(state, d, label.split(":", 1)[1], events)
+def _choose(state: GameState, d: Regression, label: str, events: list[Event]) -> None:
+    if d.advance_options:
+        _give_away(state, d, labels.value(label), events)
         return
-    d["asked"] = int(d["asked"]) + 1
+    d.asked += 1
     if label != "yes":
-        d["asked"] = int(d["steps"])  # declining one step declines the rest: nothing changed
+        d.asked = d.steps  # declining one step declines the rest: nothing changed
         return
-    d["cancelled"] = int(d["cancelled"]) + 1
-    _destroy_for_step(state, d["victim"])
+    d.cancelled += 1
+    _destroy_for_step(state, d.victim)
 
 
 def _destroy_for_step(state: GameState, victim: str) -> None:
@@ -137,32 +150,31 @@ def _destroy_for_step(state: GameState, victim: str) -> None:
              mode="destroy", rule=rule)
 
 
-def _lose_advance(state: GameState, task: Task, events: list[Event]) -> None:
-    d = task.data
-    victim = d["victim"]
+def _lose_advance(state: GameState, d: Regression, events: list[Event]) -> None:
+    victim = d.victim
     data = state.data
     player = state.players[victim]
     floor = (int(params(state, ID)["advance_lost_min_cost_per_ast_vp"])
              * data.ast_numbers["vp_per_step"] * player.ast)
     costs = {a: data.advances[a].cost for a in player.advances if data.advances[a].cost >= floor}
     if not costs:
-        d["advance_done"] = True
+        d.stage = "advance_settled"
         return
     cheapest = min(costs.values())
     tied = sorted(a for a, cost in costs.items() if cost == cheapest)
     if len(tied) == 1:
         _give_away(state, d, tied[0], events)
         return
-    d["advance_options"] = tied
+    d.advance_options = tied
     ask(state, victim, "regression_advance", "Choose the advance you lose",
-        [f"advance:{a}" for a in tied], _rule(state, 0))
+        [labels.make("advance", a) for a in tied], _rule(state, 0))
 
 
-def _give_away(state: GameState, d: dict[str, Any], advance: str, events: list[Event]) -> None:
-    victim = d["victim"]
+def _give_away(state: GameState, d: Regression, advance: str, events: list[Event]) -> None:
+    victim = d.victim
     rule = _rule(state, 0)
-    d.pop("advance_options", None)
-    d["advance_done"] = True
+    d.advance_options = []
+    d.stage = "advance_settled"
     state.players[victim].advances.remove(advance)
     events.append(AdvanceLost(player=victim, advance=advance, rule=rule))
     for pid, other in state.players.items():
@@ -171,4 +183,4 @@ def _give_away(state: GameState, d: dict[str, Any], advance: str, events: list[E
             events.append(AdvanceReceived(player=pid, advance=advance, rule=rule))
 
 
-register_legacy(f"calamity:{ID}", _step, _choose)
+register(Regression, _step, _choose)

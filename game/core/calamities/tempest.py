@@ -8,15 +8,27 @@ coastal areas of the victim's choice, and five treasury.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from typing import Literal
+
+from .. import labels
 from ..events import Event
-from ..flow import ask, done, push, register_legacy
+from ..flow import ask, done, push, register
 from ..ops import pay_treasury
-from ..state import GameState, Task
+from ..state import GameState
 from .common import modified, params
 from .losses import return_ships
-from .outcome import cite
+from .outcome import CalamityProgress, cite
 
 ID = "tempest"
+
+
+@dataclass(kw_only=True)
+class Tempest(CalamityProgress):
+    KIND = f"calamity:{ID}"
+    stage: Literal["start", "ships", "treasury"] = "start"
+    kept: dict[str, int] = field(default_factory=dict)  # ships kept, by area
+    may_keep: int = 0
 
 
 def _ships_left(state: GameState, victim: str, kept: dict[str, int]) -> dict[str, int]:
@@ -24,30 +36,29 @@ def _ships_left(state: GameState, victim: str, kept: dict[str, int]) -> dict[str
             if here.get(victim, 0) > kept.get(a, 0)}
 
 
-def _step(state: GameState, task: Task, events: list[Event]) -> None:
-    d = task.data
-    victim = d["victim"]
+def _step(state: GameState, d: Tempest, events: list[Event]) -> None:
+    victim = d.victim
     p = params(state, ID)
-    if "kept" not in d:
-        d["kept"] = {}
-        d["may_keep"] = modified(state, ID, "ships_kept", victim) if "ships_kept" in p else 0
+    if d.stage == "start":
+        d.stage = "ships"
+        d.may_keep = modified(state, ID, "ships_kept", victim) if "ships_kept" in p else 0
         if "coastal_loss" in p:
             coast = sorted(a for a in state.map.areas if state.map.areas[a].coastal)
             push(state, "damage:lose_points", player=victim, areas=coast,
                  points=modified(state, ID, "coastal_loss", victim), rule=cite(state, ID))
             return
-    if p.get("ships_lost_all") and not d.get("ships_done"):
-        left = _ships_left(state, victim, d["kept"])
-        if left and sum(d["kept"].values()) < d["may_keep"] < state.board.ships_of(victim):
+    if p.get("ships_lost_all") and d.stage == "ships":
+        left = _ships_left(state, victim, d.kept)
+        if left and sum(d.kept.values()) < d.may_keep < state.board.ships_of(victim):
             ask(state, victim, "tempest_keep_ship", "Choose a ship to keep (done: lose the rest)",
-                [*(f"area:{a}" for a in left), "done"], cite(state, ID, "29.3.3.3"))
+                [*(labels.make("area", a) for a in left), "done"], cite(state, ID, "29.3.3.3"))
             return
-        if d["may_keep"] < state.board.ships_of(victim):
-            _sink(state, victim, d["kept"], events)
-        d["ships_done"] = True
+        if d.may_keep < state.board.ships_of(victim):
+            _sink(state, victim, d.kept, events)
+        d.stage = "treasury"
     pay_treasury(state, victim, modified(state, ID, "treasury_loss", victim), events,
                  cite(state, ID, "29.3.3.2"))
-    done(state, task)
+    done(state, d)
 
 
 def _sink(state: GameState, victim: str, kept: dict[str, int], events: list[Event]) -> None:
@@ -56,14 +67,13 @@ def _sink(state: GameState, victim: str, kept: dict[str, int], events: list[Even
                      cite(state, ID, "29.3.3.1"))
 
 
-def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
-    d = task.data
+def _choose(state: GameState, d: Tempest, label: str, events: list[Event]) -> None:
     if label == "done":
-        _sink(state, d["victim"], d["kept"], events)
-        d["ships_done"] = True
+        _sink(state, d.victim, d.kept, events)
+        d.stage = "treasury"
         return
-    area = label.split(":", 1)[1]
-    d["kept"][area] = d["kept"].get(area, 0) + 1
+    area = labels.value(label)
+    d.kept[area] = d.kept.get(area, 0) + 1
 
 
-register_legacy(f"calamity:{ID}", _step, _choose)
+register(Tempest, _step, _choose)

@@ -11,68 +11,79 @@ picks, as with every other reduction of their own cities.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Literal
+
+from .. import labels
 from ..events import Event
-from ..flow import ask, done, push, register_legacy
+from ..flow import ask, done, push, register
 from ..ops import annex_city, cities_in_stock, destroy_city
-from ..state import GameState, Task
+from ..state import GameState
 from .common import beneficiary, modified, params
-from .outcome import cite, no_effect, trader
+from .outcome import CalamityProgress, cite, no_effect, trader
 
 ID = "treachery"
 
 
-def _taker(state: GameState, task: Task) -> str:
+@dataclass(kw_only=True)
+class Treachery(CalamityProgress):
+    KIND = f"calamity:{ID}"
+    stage: Literal["start", "taking"] = "start"
+    taker: str = ""  # who takes the cities ("" when the victim reduces them instead)
+    left: int = 0  # cities still to take
+
+
+def _taker(state: GameState, d: Treachery) -> str:
     """Who takes the cities: the trader, or the Mega Empires beneficiary; "" if the victim only
     loses cities by reduction."""
     rule = params(state, ID).get("beneficiary_rule")
     if rule:
-        return beneficiary(state, str(rule), task.data["victim"], trader(state, task)) or ""
-    return trader(state, task)
+        return beneficiary(state, str(rule), d.victim, trader(state, d)) or ""
+    return trader(state, d)
 
 
-def _step(state: GameState, task: Task, events: list[Event]) -> None:
-    d = task.data
-    victim = d["victim"]
-    if "left" not in d:
+def _step(state: GameState, d: Treachery, events: list[Event]) -> None:
+    victim = d.victim
+    if d.stage == "start":
         if not state.board.cities_of(victim):
-            no_effect(state, task, "the victim has no city", events, "29.2.2.1")
-            done(state, task)
+            no_effect(state, d, "the victim has no city", events, "29.2.2.1")
+            done(state, d)
             return
-        d["taker"] = _taker(state, task)
-        if not d["taker"] and "beneficiary_rule" in params(state, ID):
-            no_effect(state, task, "nobody can take the city", events)
-            done(state, task)
+        d.taker = _taker(state, d)
+        if not d.taker and "beneficiary_rule" in params(state, ID):
+            no_effect(state, d, "nobody can take the city", events)
+            done(state, d)
             return
-        if not d["taker"]:
+        d.stage = "taking"
+        if not d.taker:
             count = modified(state, ID, "cities_reduced_if_not_traded", victim)
             push(state, "damage:reduce_cities", player=victim, count=count,
                  rule=cite(state, ID, "29.2.2.2"))
-            d["left"] = 0
+            d.left = 0
             return
-        d["left"] = modified(state, ID, "cities_annexed", victim)
+        d.left = modified(state, ID, "cities_annexed", victim)
     cities = state.board.cities_of(victim)
-    taker = d["taker"]
-    if d["left"] <= 0 or not cities:
-        done(state, task)
+    taker = d.taker
+    if d.left <= 0 or not cities:
+        done(state, d)
         return
     # No real choice when every city goes and the taker can replace them all.
-    if len(cities) <= d["left"] and cities_in_stock(state, taker) >= len(cities):
-        _take(state, task, cities[0], events)
+    if len(cities) <= d.left and cities_in_stock(state, taker) >= len(cities):
+        _take(state, d, cities[0], events)
         return
     ask(state, taker, "treachery_city", f"Choose a city of {victim} to take over",
-        [f"area:{a}" for a in cities], cite(state, ID, "29.2.2.1"))
+        [labels.make("area", a) for a in cities], cite(state, ID, "29.2.2.1"))
 
 
-def _take(state: GameState, task: Task, area: str, events: list[Event]) -> None:
-    d = task.data
+def _take(state: GameState, d: Treachery, area: str, events: list[Event]) -> None:
     rule = cite(state, ID, "29.2.2.1")
-    if not annex_city(state, area, d["taker"], events, rule):
+    if not annex_city(state, area, d.taker, events, rule):
         destroy_city(state, area, events, rule)
-    d["left"] -= 1
+    d.left -= 1
 
 
-def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
-    _take(state, task, label.split(":", 1)[1], events)
+def _choose(state: GameState, d: Treachery, label: str, events: list[Event]) -> None:
+    _take(state, d, labels.value(label), events)
 
 
-register_legacy(f"calamity:{ID}", _step, _choose)
+register(Treachery, _step, _choose)

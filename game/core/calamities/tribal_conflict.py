@@ -15,14 +15,16 @@ group of four exists the calamity has no effect, as 001:29.7.3.2 (which this row
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from .. import labels
 from ..events import Event
-from ..flow import ask, done, push, register_legacy
+from ..flow import ask, done, push, register
 from ..ops import remove_tokens
-from ..state import GameState, Task
+from ..state import GameState
 from .common import params
 from .losses import CalamityAverted
+from .outcome import CalamityProgress
 
 ID = "tribal_conflict"
 
@@ -37,6 +39,12 @@ RULES = {
 class TribesClashed(Event):
     player: str
     areas: tuple[str, ...]
+
+
+@dataclass(kw_only=True)
+class TribalConflict(CalamityProgress):
+    KIND = f"calamity:{ID}"
+    picked: list[str] = field(default_factory=list)  # the areas the victim has picked
 
 
 def eligible_areas(state: GameState, player: str) -> list[str]:
@@ -60,21 +68,20 @@ def groups(state: GameState, player: str, size: int) -> list[frozenset[str]]:
     return sorted(frontier, key=sorted)
 
 
-def _step(state: GameState, task: Task, events: list[Event]) -> None:
-    d = task.data
-    victim = d["victim"]
+def _step(state: GameState, d: TribalConflict, events: list[Event]) -> None:
+    victim = d.victim
     rules = RULES[state.config.ruleset]
     p = params(state, ID)
     if "loss" in p:  # Mega Empires: plain damage
-        done(state, task)
+        done(state, d)
         push(state, "damage:lose_points", player=victim, points=int(p["loss"]),
              rule=rules["pick"])
         return
     size = int(p.get("areas", p.get("areas_cleared", 2)))
-    picked: list[str] = d.setdefault("picked", [])
+    picked = d.picked
     fits = [g for g in groups(state, victim, size) if set(picked) <= g]
     if not fits:
-        done(state, task)
+        done(state, d)
         events.append(CalamityAverted(calamity=ID, victim=victim, rule=rules["none"],
                                       reason=f"no {size} land-adjacent areas with tokens and "
                                              "no city"))
@@ -83,10 +90,10 @@ def _step(state: GameState, task: Task, events: list[Event]) -> None:
         options = sorted({a for g in fits for a in g} - set(picked))
         ask(state, victim, "tribal_conflict_area",
             f"Choose an area for Tribal Conflict ({size - len(picked)} left)",
-            [f"area:{a}" for a in options], rules["pick"])
+            [labels.make("area", a) for a in options], rules["pick"])
         return
     areas = sorted(fits[0])
-    done(state, task)
+    done(state, d)
     events.append(TribesClashed(player=victim, areas=tuple(areas), rule=rules["pick"]))
     total = sum(state.board.count(a, victim) for a in areas)
     if "max_tokens" in p and total > int(p["max_tokens"]):  # the victim picks which tokens
@@ -101,8 +108,8 @@ def _step(state: GameState, task: Task, events: list[Event]) -> None:
                           rules["pick"])
 
 
-def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
-    task.data["picked"].append(label.split(":", 1)[1])
+def _choose(state: GameState, d: TribalConflict, label: str, events: list[Event]) -> None:
+    d.picked.append(labels.value(label))
 
 
-register_legacy(f"calamity:{ID}", _step, _choose)
+register(TribalConflict, _step, _choose)

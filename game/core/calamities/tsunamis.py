@@ -22,16 +22,17 @@ Decisions (unclear rules):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Literal
 
+from .. import labels
 from ..events import Event
-from ..flow import ask, done, register_legacy
+from ..flow import ask, done, register
 from ..ops import destroy_city, remove_tokens, unit_points
 from ..population import reduce_city, reduction_loss
-from ..state import GameState, Task
+from ..state import GameState
 from .common import CITY_POINTS, calamity, params
-from .outcome import no_effect
+from .outcome import CalamityProgress, no_effect
 from .piracy import coastal_cities
 
 ID = "tsunamis"
@@ -42,6 +43,16 @@ class TsunamiStruck(Event):
     area: str  # the coastal city eliminated
     areas: tuple[str, ...]  # the areas around it
     losses: tuple[tuple[str, int], ...]  # (player, unit points lost), victim first
+
+
+@dataclass(kw_only=True)
+class Tsunamis(CalamityProgress):
+    KIND = f"calamity:{ID}"
+    stage: Literal["start", "striking"] = "start"
+    left: int = 0  # tsunamis still to strike
+    struck: list[str] = field(default_factory=list)  # areas struck so far (never struck again)
+    site: str = ""  # the coastal city of the tsunami under way ("" until picked)
+    areas: list[str] = field(default_factory=list)  # the areas around it picked so far
 
 
 def _rule(state: GameState) -> str:
@@ -67,75 +78,75 @@ def _swept(state: GameState, area: str) -> list[str]:
                   if o in state.players and o != owner)
 
 
-def _around(state: GameState, d: dict[str, Any], site: str) -> dict[str, int]:
+def _around(state: GameState, d: Tsunamis, site: str) -> dict[str, int]:
     """Areas next to `site` not struck yet, with the damage a sweep would do (only > 0)."""
     found = {a: area_damage(state, a) for a in state.map.neighbours(site)
-             if a not in d["struck"]}
+             if a not in d.struck}
     return {a: n for a, n in found.items() if n > 0}
 
 
-def _best_total(state: GameState, d: dict[str, Any], site: str) -> int:
+def _best_total(state: GameState, d: Tsunamis, site: str) -> int:
     wanted = int(params(state, ID)["surrounding_areas"])
     top = sorted(_around(state, d, site).values(), reverse=True)[:wanted]
     return CITY_POINTS + sum(top)
 
 
-def _sites(state: GameState, d: dict[str, Any]) -> list[str]:
+def _sites(state: GameState, d: Tsunamis) -> list[str]:
     """The victim's coastal cities where a tsunami would do the most damage."""
-    cities = [a for a in coastal_cities(state, d["victim"]) if a not in d["struck"]]
+    cities = [a for a in coastal_cities(state, d.victim) if a not in d.struck]
     totals = {a: _best_total(state, d, a) for a in cities}
     best = max(totals.values(), default=0)
     return [a for a in cities if totals[a] == best]
 
 
-def _step(state: GameState, task: Task, events: list[Event]) -> None:
-    d = task.data
-    victim = d["victim"]
-    if "left" not in d:
-        d.update(left=int(params(state, ID)["occurrences"]), struck=[], site="", areas=[])
+def _step(state: GameState, d: Tsunamis, events: list[Event]) -> None:
+    victim = d.victim
+    if d.stage == "start":
+        d.stage = "striking"
+        d.left, d.struck, d.site, d.areas = int(params(state, ID)["occurrences"]), [], "", []
         if not coastal_cities(state, victim):
-            no_effect(state, task, "the victim has no coastal city", events)
-            d["left"] = 0
-    if d["left"] <= 0:
-        done(state, task)
+            no_effect(state, d, "the victim has no coastal city", events)
+            d.left = 0
+    if d.left <= 0:
+        done(state, d)
         return
-    if not d["site"]:
+    if not d.site:
         sites = _sites(state, d)
         if not sites:
-            done(state, task)
+            done(state, d)
             return
         if len(sites) > 1:
             ask(state, victim, "tsunami_site", "Choose the coastal city the tsunami strikes",
-                [f"area:{a}" for a in sites], _rule(state))
+                [labels.make("area", a) for a in sites], _rule(state))
             return
-        d["site"] = sites[0]
+        d.site = sites[0]
     tied = _areas_to_pick(state, d)
     if tied:
-        ask(state, victim, "tsunami_area", f"Choose an area around {d['site']} the tsunami "
-            "sweeps", [f"area:{a}" for a in tied], _rule(state))
+        ask(state, victim, "tsunami_area", f"Choose an area around {d.site} the tsunami "
+            "sweeps", [labels.make("area", a) for a in tied], _rule(state))
         return
     _strike(state, d, events)
 
 
-def _areas_to_pick(state: GameState, d: dict[str, Any]) -> list[str]:
+def _areas_to_pick(state: GameState, d: Tsunamis) -> list[str]:
     """Add the areas that must be swept to `areas`; return the tied ones to choose among (empty
     when the choice is complete)."""
     wanted = int(params(state, ID)["surrounding_areas"])
-    damage = {a: n for a, n in _around(state, d, d["site"]).items() if a not in d["areas"]}
-    while len(d["areas"]) < wanted and damage:
+    damage = {a: n for a, n in _around(state, d, d.site).items() if a not in d.areas}
+    while len(d.areas) < wanted and damage:
         best = max(damage.values())
         tied = sorted(a for a, n in damage.items() if n == best)
-        if len(tied) > wanted - len(d["areas"]):
+        if len(tied) > wanted - len(d.areas):
             return tied
-        d["areas"].extend(tied)
+        d.areas.extend(tied)
         for a in tied:
             del damage[a]
     return []
 
 
-def _strike(state: GameState, d: dict[str, Any], events: list[Event]) -> None:
+def _strike(state: GameState, d: Tsunamis, events: list[Event]) -> None:
     rule, board = _rule(state), state.board
-    site, areas = d["site"], sorted(d["areas"])
+    site, areas = d.site, sorted(d.areas)
     before = {pid: unit_points(state, pid) for pid in state.players}
     destroy_city(state, site, events, rule)
     for area in areas:
@@ -143,21 +154,20 @@ def _strike(state: GameState, d: dict[str, Any], events: list[Event]) -> None:
             remove_tokens(state, owner, area, board.count(area, owner), events, rule)
         if board.cities.get(area) in state.players:
             reduce_city(state, area, events, rule)
-    order = [d["victim"], *[p for p in state.players if p != d["victim"]]]
+    order = [d.victim, *[p for p in state.players if p != d.victim]]
     losses = tuple((p, before[p] - unit_points(state, p)) for p in order
                    if before[p] != unit_points(state, p))
     events.append(TsunamiStruck(area=site, areas=tuple(areas), losses=losses, rule=rule))
-    d["struck"].extend([site, *areas])
-    d.update(left=int(d["left"]) - 1, site="", areas=[])
+    d.struck.extend([site, *areas])
+    d.left, d.site, d.areas = d.left - 1, "", []
 
 
-def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
-    d = task.data
-    area = label.split(":", 1)[1]
-    if not d["site"]:
-        d["site"] = area
+def _choose(state: GameState, d: Tsunamis, label: str, events: list[Event]) -> None:
+    area = labels.value(label)
+    if not d.site:
+        d.site = area
     else:
-        d["areas"].append(area)
+        d.areas.append(area)
 
 
-register_legacy(f"calamity:{ID}", _step, _choose)
+register(Tsunamis, _step, _choose)

@@ -19,16 +19,17 @@ Decisions (unclear rules):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Literal
 
+from .. import labels
 from ..events import Event
-from ..flow import ask, done, push, register_legacy
+from ..flow import ask, done, push, register
 from ..ops import destroy_city, remove_tokens
 from ..population import reduce_city, reduction_loss
-from ..state import PIRATE, GameState, Task
+from ..state import PIRATE, GameState, Progress
 from .common import CITY_POINTS, holds_any, params
-from .outcome import cite, no_effect
+from .outcome import CalamityProgress, cite, no_effect
 
 ID = "volcanic_eruption"
 
@@ -44,6 +45,36 @@ class EarthquakeStruck(Event):
     area: str
     destroyed: tuple[str, ...]
     reduced: tuple[str, ...]
+
+
+@dataclass(kw_only=True)
+class UrbanismOwed:
+    """A victim who still loses Urbanism's unit points next to the affected areas."""
+
+    player: str
+    areas: list[str]
+
+
+@dataclass(kw_only=True)
+class VolcanicEruption(CalamityProgress):
+    KIND = f"calamity:{ID}"
+    stage: Literal["start", "striking"] = "start"
+    left: int = 0  # strikes still to come (two in Double Empires)
+    urbanism: list[UrbanismOwed] = field(default_factory=list)  # losses still to push
+    quake_at: str = ""  # the victim's city an earthquake strikes, once picked
+    quake_ys: list[str] = field(default_factory=list)  # neighbouring cities it may reduce
+
+
+@dataclass(kw_only=True)
+class Urbanism(Progress):
+    """Double Empires: `player` loses `points` unit points in `areas`, tokens first."""
+
+    KIND = "volcanic_eruption:urbanism"
+    player: str
+    points: int
+    areas: list[str]
+    rule: str = ""
+    lost: int = 0
 
 
 def _classic_like(state: GameState) -> bool:
@@ -108,24 +139,26 @@ def _quake_pairs(state: GameState, victim: str) -> list[tuple[str, str]]:
     return [pair for pair in pairs if damage[pair] == top]
 
 
-def _step(state: GameState, task: Task, events: list[Event]) -> None:
-    d = task.data
-    victim = d["victim"]
-    if "left" not in d:
-        d["left"] = int(params(state, ID).get("occurrences", 1))
-    if d.get("urbanism"):
-        _push_urbanism(state, d, *d["urbanism"].pop(0))
+def _step(state: GameState, d: VolcanicEruption, events: list[Event]) -> None:
+    victim = d.victim
+    if d.stage == "start":
+        d.stage = "striking"
+        d.left = int(params(state, ID).get("occurrences", 1))
+    if d.urbanism:
+        owed = d.urbanism.pop(0)
+        _push_urbanism(state, owed.player, owed.areas)
         return
-    if d.get("quake_at"):
-        ys = d["quake_ys"]
+    if d.quake_at:
+        ys = d.quake_ys
         if len(ys) <= 1:
-            _quake(state, d, d["quake_at"], ys[0] if ys else "", events)
+            _quake(state, d, d.quake_at, ys[0] if ys else "", events)
         else:
             ask(state, victim, "earthquake_neighbour", "Choose the neighbouring city the "
-                "earthquake reduces", [f"area:{y}" for y in ys], cite(state, ID, "29.2.1.2"))
+                "earthquake reduces", [labels.make("area", y) for y in ys],
+                cite(state, ID, "29.2.1.2"))
         return
-    if d["left"] <= 0:
-        done(state, task)
+    if d.left <= 0:
+        done(state, d)
         return
     volcanoes = _volcanoes(state, victim)
     if volcanoes:
@@ -135,40 +168,40 @@ def _step(state: GameState, task: Task, events: list[Event]) -> None:
             _erupt(state, d, tied[0], events)
         else:
             ask(state, victim, "eruption_site", "Several volcanoes do the most damage: choose "
-                "the one that erupts", [f"volcano:{v}" for v in tied], cite(state, ID, "29.2.1.1"))
+                "the one that erupts", [labels.make("volcano", v) for v in tied],
+                cite(state, ID, "29.2.1.1"))
         return
     pairs = _quake_pairs(state, victim)
     if not pairs:
-        no_effect(state, task, "no city for a volcano or an earthquake", events, "29.2.1.2")
-        d["left"] = 0  # nothing changed, so a second strike would find nothing either
+        no_effect(state, d, "no city for a volcano or an earthquake", events, "29.2.1.2")
+        d.left = 0  # nothing changed, so a second strike would find nothing either
         return
     sites = sorted({x for x, _ in pairs})
     if len(sites) == 1:
         _choose_site(state, d, sites[0], pairs)
     else:
         ask(state, victim, "earthquake_site", "Choose your city the earthquake strikes",
-            [f"area:{x}" for x in sites], cite(state, ID, "29.2.1.2"))
+            [labels.make("area", x) for x in sites], cite(state, ID, "29.2.1.2"))
 
 
-def _choose_site(state: GameState, d: dict[str, Any], x: str,
+def _choose_site(state: GameState, d: VolcanicEruption, x: str,
                  pairs: list[tuple[str, str]] | None = None) -> None:
-    pairs = _quake_pairs(state, d["victim"]) if pairs is None else pairs
-    d["quake_at"] = x
-    d["quake_ys"] = sorted(y for px, y in pairs if px == x and y)
+    pairs = _quake_pairs(state, d.victim) if pairs is None else pairs
+    d.quake_at = x
+    d.quake_ys = sorted(y for px, y in pairs if px == x and y)
 
 
-def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
-    d = task.data
-    kind, _, value = label.partition(":")
-    if kind == "volcano":
+def _choose(state: GameState, d: VolcanicEruption, label: str, events: list[Event]) -> None:
+    value = labels.value(label)
+    if labels.kind_of(label) == "volcano":
         _erupt(state, d, value, events)
-    elif not d.get("quake_at"):
+    elif not d.quake_at:
         _choose_site(state, d, value)
     else:
-        _quake(state, d, d["quake_at"], value, events)
+        _quake(state, d, d.quake_at, value, events)
 
 
-def _erupt(state: GameState, d: dict[str, Any], vid: str, events: list[Event]) -> None:
+def _erupt(state: GameState, d: VolcanicEruption, vid: str, events: list[Event]) -> None:
     areas = state.map.volcanoes[vid].areas
     rule = cite(state, ID, "29.2.1.1")
     hit = [p for p in state.players if _victim_units(state, p, areas)]
@@ -179,12 +212,12 @@ def _erupt(state: GameState, d: dict[str, Any], vid: str, events: list[Event]) -
             destroy_city(state, area, events, rule)
         for owner in sorted(board.tokens.get(area, {})):
             remove_tokens(state, owner, area, board.count(area, owner), events, rule)
-    d["left"] -= 1
-    _queue_urbanism(state, d, [d["victim"], *[p for p in hit if p != d["victim"]]], list(areas))
+    d.left -= 1
+    _queue_urbanism(state, d, [d.victim, *[p for p in hit if p != d.victim]], list(areas))
 
 
-def _quake(state: GameState, d: dict[str, Any], x: str, y: str, events: list[Event]) -> None:
-    victim = d["victim"]
+def _quake(state: GameState, d: VolcanicEruption, x: str, y: str, events: list[Event]) -> None:
+    victim = d.victim
     rule = cite(state, ID, "29.2.1.2")
     if _engineered(state, victim):
         reduce_city(state, x, events, cite(state, ID, "29.2.1.4"))
@@ -197,13 +230,13 @@ def _quake(state: GameState, d: dict[str, Any], x: str, y: str, events: list[Eve
     destroyed = () if _engineered(state, victim) else (x,)
     reduced = tuple(a for a in (x, y) if a and a not in destroyed)
     events.append(EarthquakeStruck(area=x, destroyed=destroyed, reduced=reduced, rule=rule))
-    d["left"] -= 1
-    d["quake_at"] = ""
-    d["quake_ys"] = []
+    d.left -= 1
+    d.quake_at = ""
+    d.quake_ys = []
     _queue_urbanism(state, d, list(dict.fromkeys(victims)), [a for a in (x, y) if a])
 
 
-def _queue_urbanism(state: GameState, d: dict[str, Any], victims: list[str],
+def _queue_urbanism(state: GameState, d: VolcanicEruption, victims: list[str],
                     affected: list[str]) -> None:
     """001:29.2.1.3: every victim holding Urbanism without Engineering loses unit points next
     to the affected areas."""
@@ -211,53 +244,50 @@ def _queue_urbanism(state: GameState, d: dict[str, Any], victims: list[str],
     if "urbanism_loss" not in p:
         return
     near = sorted({n for a in affected for n in state.map.neighbours(a)} - set(affected))
-    d["urbanism"] = [
-        [pid, near] for pid in victims
+    d.urbanism = [
+        UrbanismOwed(player=pid, areas=near) for pid in victims
         if holds_any(state, pid, p["urbanism_loss_advances"])
         and not holds_any(state, pid, p["urbanism_loss_cancelled_by_advances"])
         and _victim_units(state, pid, near)
     ]
 
 
-def _push_urbanism(state: GameState, d: dict[str, Any], player: str, areas: list[str]) -> None:
+def _push_urbanism(state: GameState, player: str, areas: list[str]) -> None:
     points = int(params(state, ID)["urbanism_loss"])
     rule = cite(state, ID, "29.2.1.3")
     if state.config.ruleset == "classic":
         push(state, "damage:lose_points", player=player, points=points, areas=areas, rule=rule)
     else:  # the chart: tokens first, cities reduced only when needed to make up the loss
-        push(state, "volcanic_eruption:urbanism", player=player, points=points, areas=areas,
-             rule=rule)
+        push(state, Urbanism(player=player, points=points, areas=areas, rule=rule))
 
 
-def _urbanism_step(state: GameState, task: Task, events: list[Event]) -> None:
-    d = task.data
-    player, left = d["player"], int(d["points"]) - int(d.get("lost", 0))
+def _urbanism_step(state: GameState, d: Urbanism, events: list[Event]) -> None:
+    player, left = d.player, d.points - d.lost
     board = state.board
-    tokens = [a for a in d["areas"] if board.count(a, player)]
-    cities = [a for a in d["areas"] if board.cities.get(a) == player]
+    tokens = [a for a in d.areas if board.count(a, player)]
+    cities = [a for a in d.areas if board.cities.get(a) == player]
     options = tokens or cities
     if left <= 0 or not options:
-        done(state, task)
+        done(state, d)
         return
     if len(options) == 1:
-        _urbanism_choose(state, task, f"area:{options[0]}", events)
+        _urbanism_choose(state, d, labels.make("area", options[0]), events)
         return
     what = "a token from" if tokens else "a city to reduce in"
     ask(state, player, "lose_unit_points", f"Urbanism: {left} more unit point(s); pick {what}",
-        [f"area:{a}" for a in options], d["rule"])
+        [labels.make("area", a) for a in options], d.rule)
 
 
-def _urbanism_choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
-    d = task.data
-    area = label.split(":", 1)[1]
-    if state.board.count(area, d["player"]):
-        remove_tokens(state, d["player"], area, 1, events, d["rule"])
+def _urbanism_choose(state: GameState, d: Urbanism, label: str, events: list[Event]) -> None:
+    area = labels.value(label)
+    if state.board.count(area, d.player):
+        remove_tokens(state, d.player, area, 1, events, d.rule)
         lost = 1
     else:
         lost = reduction_loss(state, area)
-        reduce_city(state, area, events, d["rule"])
-    d["lost"] = int(d.get("lost", 0)) + lost
+        reduce_city(state, area, events, d.rule)
+    d.lost += lost
 
 
-register_legacy(f"calamity:{ID}", _step, _choose)
-register_legacy("volcanic_eruption:urbanism", _urbanism_step, _urbanism_choose)
+register(VolcanicEruption, _step, _choose)
+register(Urbanism, _urbanism_step, _urbanism_choose)
