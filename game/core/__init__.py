@@ -7,12 +7,17 @@ Everything outside the core goes through this door:
     legal_actions(state)                 # [Action(player, label), ...], sorted
     events = apply(state, action)        # IllegalAction leaves the state untouched
     view(state, player)                  # what that player may see
+
+Every event class `apply` can report is exported here too (game/core/event_types.py), with
+`ALL_EVENT_TYPES`, so callers dispatch on types: `match event: case TokensMoved(): ...`.
 """
 
 from __future__ import annotations
 
+from . import event_types
 from .engine import Action, advance, apply, legal_actions
 from .errors import IllegalAction, PhaseNotImplemented, StateError
+from .event_types import *  # noqa: F403  (the event classes, listed in event_types.__all__)
 from .events import Event
 from .setup import SetupError, new_game
 from .state import GameConfig, GameState, Pending
@@ -35,3 +40,4 @@ __all__ = [
     "new_game",
     "view",
 ]
+__all__ += event_types.__all__
