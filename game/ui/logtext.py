@@ -318,9 +318,7 @@ def log_line(event: Event, turn: int, phase: str) -> LogLine:
         case TurnStarted():
             return LogLine(turn, phase, f"Turn {event.turn}", (), rule, heading=True)
         case PhaseStarted():
-            text = PHASE_NAMES.get(event.phase, nice(event.phase))
-            return LogLine(turn, event.phase, text, (), rule, heading=True)
-    text = _text(event)
-    if text is None:
-        text = event.describe().split(" [")[0]
+            heading = PHASE_NAMES.get(event.phase, nice(event.phase))
+            return LogLine(turn, event.phase, heading, (), rule, heading=True)
+    text = _text(event) or event.describe().split(" [")[0]
     return LogLine(turn, phase, text, players, rule)

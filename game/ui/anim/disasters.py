@@ -10,13 +10,12 @@ from collections.abc import Sequence
 
 import pygame
 
-from game.core import Event
+from game.core import EarthquakeStruck, Event
 
 from ..logtext import nice
 from .ambience import Ambience, Ash, Cracks, Flood, Storm, ambience_for
 from .horde import settle_all
 from .looks import ERUPTION, FLOOD, QUAKE, STORM, WAVE, Look
-from .mirror import kind
 from .parts import Part, ease
 from .stage import Stage
 
@@ -121,7 +120,7 @@ class Quake(Part):
                  *getattr(e, "reduced", ()), *getattr(e, "areas", ())]
         areas = [a for a in dict.fromkeys(areas) if a in stage.geo.areas]
         stage.shake, stage.shake_power = 1.2, stage.piece() * 0.3
-        if kind(e) == "EarthquakeStruck":
+        if isinstance(e, EarthquakeStruck):
             stage.title = "Earthquake"
         for weather in stage.ambience:
             if not isinstance(weather, Cracks):

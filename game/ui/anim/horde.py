@@ -12,14 +12,13 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 import pygame
 
-from game.core import Event
+from game.core import Event, TokensRemoved
 from game.core.state import BARBARIANS
 
-from .mirror import kind, mirror
+from .mirror import mirror
 from .parts import Part
 from .stage import Point, Stage
 from .swarm import Token
@@ -183,7 +182,7 @@ class Battle(Part):
     def __init__(self, events: Sequence[Event]) -> None:
         super().__init__(events)
         self.area: str = self.events[0].area
-        self.removals = [e for e in self.events if kind(e) == "TokensRemoved"]
+        self.removals = [e for e in self.events if isinstance(e, TokensRemoved)]
         self.done = 0
         self.bodies: dict[str, list[Token]] = {}
         self.hidden: dict[str, int] = {}
@@ -225,7 +224,7 @@ class Battle(Part):
             self._lose(stage, self.removals[self.done])
             self.done += 1
 
-    def _lose(self, stage: Stage, e: Any) -> None:
+    def _lose(self, stage: Stage, e: TokensRemoved) -> None:
         if stage.shown is not None:
             mirror(stage.shown, e)
         side = e.player
