@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from game.core import ALL_EVENT_TYPES
 from game.ui.logtext import DESCRIBED, HEADINGS, _text
+from game.ui.sound import EVENT_SOUNDS, SILENT
 
 from .eventkit import named, sample
 
@@ -15,3 +16,9 @@ def test_every_event_is_worded_by_the_log_or_listed_as_described_by_itself() -> 
     worded = {cls for cls in ALL_EVENT_TYPES if _text(sample(cls)) is not None}
     assert not named(set(ALL_EVENT_TYPES) - worded - listed), "events the log has no words for"
     assert not named(worded & listed), "events both worded and listed as described"
+
+
+def test_every_event_has_a_sound_or_is_listed_as_silent() -> None:
+    sounded = set(EVENT_SOUNDS)
+    assert not named(set(ALL_EVENT_TYPES) - sounded - SILENT), "events with no sound decided"
+    assert not named(sounded & SILENT), "events both with a sound and listed as silent"
