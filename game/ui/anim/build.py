@@ -10,7 +10,7 @@ the place is shown first.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from game.core import (
     AbilityUsed,
@@ -144,15 +144,6 @@ TOGETHER: tuple[type[Event], ...] = (
     TokensPlaced, TokensMoved, TokensRemoved, CityBuilt, CityReduced, ShipBuilt, ShipSailed,
     ShipsLost, TradeCardDrawn, TradeCardBought)
 STAGGER = 0.05  # seconds between parts shown together
-# Events whose part is made from the event alone.
-ONE_EVENT: dict[type[Event], Callable[[list[Event]], Part]] = {
-    TokensPlaced: PlaceTokens, TokensMoved: MoveTokens, CityBuilt: RisingCity,
-    BarbariansPlaced: HordeArrives, BarbariansMoved: HordeMarches,
-    BarbariansDisbanded: HordeDisbands, ShipsLost: ShipsGone, ShipSailed: Sail,
-    ShipBuilt: ShipLaunch, VolcanoErupted: Eruption, EarthquakeStruck: Quake,
-    AvalancheStruck: Quake, CycloneStruck: CycloneHit, FloodStruck: FloodHit,
-    TsunamiStruck: TsunamiHit,
-}
 # Events that open a calamity or a battle in `Builder.steps` rather than make a part alone.
 FRAMING: frozenset[type[Event]] = frozenset({
     CalamityRevealed, CalamityResolved, TokenConflictStarted})
@@ -214,11 +205,15 @@ class Builder:
                 continue
             match e:
                 case TokensRemoved():  # one part for a run from the same stack
-                    j = i + 1
-                    while j < len(events) and _same_stack(events[j], e):
-                        j += 1
-                    out.append([RemoveTokens(events[i:j], self._losses())])
-                    i = j
+                    run = [e]
+                    while i + len(run) < len(events):
+                        other = events[i + len(run)]
+                        if not (isinstance(other, TokensRemoved)
+                                and (other.player, other.area) == (e.player, e.area)):
+                            break
+                        run.append(other)
+                    out.append([RemoveTokens(run, self._losses())])
+                    i += len(run)
                     continue
                 case CalamityRevealed():
                     self.look = look_for(e.calamity)
@@ -281,10 +276,35 @@ class Builder:
         return Turncoat(events, last.area, last.previous, last.player, last.tokens)
 
     def part(self, e: Event) -> Part | None:
-        made = ONE_EVENT.get(type(e))
-        if made is not None:
-            return made([e])
         match e:
+            case TokensPlaced():
+                return PlaceTokens([e])
+            case TokensMoved():
+                return MoveTokens([e])
+            case CityBuilt():
+                return RisingCity([e])
+            case BarbariansPlaced():
+                return HordeArrives([e])
+            case BarbariansMoved():
+                return HordeMarches([e])
+            case BarbariansDisbanded():
+                return HordeDisbands([e])
+            case ShipsLost():
+                return ShipsGone([e])
+            case ShipSailed():
+                return Sail([e])
+            case ShipBuilt():
+                return ShipLaunch([e])
+            case VolcanoErupted():
+                return Eruption([e])
+            case EarthquakeStruck() | AvalancheStruck():
+                return Quake([e])
+            case CycloneStruck():
+                return CycloneHit([e])
+            case FloodStruck():
+                return FloodHit([e])
+            case TsunamiStruck():
+                return TsunamiHit([e])
             case TokensRemoved():
                 return RemoveTokens([e], self._losses())
             case CityReduced() | CityDestroyed() | CityTaken():
@@ -335,12 +355,6 @@ class Builder:
         if not text:
             return None
         return Note([e], text, None, who=who)
-
-
-def _same_stack(other: Event, first: TokensRemoved) -> bool:
-    """`other` removes tokens of the same owner from the same area as `first`."""
-    return (isinstance(other, TokensRemoved)
-            and (other.player, other.area) == (first.player, first.area))
 
 
 def _advance(aid: str) -> str:

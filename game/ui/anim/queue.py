@@ -36,7 +36,7 @@ def touched(event: Event) -> list[str]:
     return [a for a in out if isinstance(a, str) and a]
 
 
-class Fade(Part):
+class Fade(Part[Event]):
     """Reduce motion: the areas a batch touched brighten and dim while the board changes."""
 
     duration = 0.35
