@@ -28,8 +28,7 @@ from game.core.setup import choose_setup
 
 if TYPE_CHECKING:
     from game.bots import Bot
-    from game.core import GameState
-    from game.core.events import Event
+    from game.core import Event, GameState
     from game.persist import GameRecord
 
 MAX_ACTIONS = 2_000_000
