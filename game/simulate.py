@@ -8,7 +8,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game.bots import make_bot
-from game.core import GameConfig, PhaseNotImplemented, SetupError, apply, new_game, view
+from game.core import (
+    CalamityResolved,
+    GameConfig,
+    PhaseNotImplemented,
+    SetupError,
+    apply,
+    new_game,
+    view,
+)
 from game.core.engine import Action
 from game.core.eventdeck.model import EventsOptions
 from game.core.eventdeck.stats import event_counts
@@ -20,8 +28,7 @@ from game.core.setup import choose_setup
 
 if TYPE_CHECKING:
     from game.bots import Bot
-    from game.core import GameState
-    from game.core.events import Event
+    from game.core import Event, GameState
     from game.persist import GameRecord
 
 MAX_ACTIONS = 2_000_000
@@ -157,9 +164,8 @@ def simulate(
             if observe is not None:
                 observe(state, happened)
             for event in happened:
-                name = getattr(event, "calamity", None)
-                if type(event).__name__ == "CalamityResolved" and isinstance(name, str):
-                    calamities[name] += 1
+                if isinstance(event, CalamityResolved):
+                    calamities[event.calamity] += 1
             if check:
                 bad += violations(state, cards)
     except PhaseNotImplemented as err:

@@ -14,8 +14,7 @@ only `view(state, its_seat)`; the state never leaves this referee.
 
 from __future__ import annotations
 
-from game.core import Action, GameState, apply, view
-from game.core.events import Event
+from game.core import Action, Event, GameState, apply, view
 
 from . import Bot, make_bot
 

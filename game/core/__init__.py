@@ -8,15 +8,19 @@ Everything outside the core goes through this door:
     events = apply(state, action)        # IllegalAction leaves the state untouched
     view(state, player)                  # what that player may see
     start_at(state, phase)               # a position built by hand, at the start of a phase
+
+Every event class `apply` can report is exported here too (game/core/event_types.py), with
+`ALL_EVENT_TYPES`, so callers dispatch on types: `match event: case TokensMoved(): ...`.
 """
 
 from __future__ import annotations
 
-from . import labels
+from . import event_types, labels
 from .calamities.damage import CitiesToLose, LossesOwed, NamingPlayers
 from .calamities.losses import SharingOut
 from .engine import Action, advance, apply, legal_actions
 from .errors import IllegalAction, PhaseNotImplemented, StateError
+from .event_types import *  # noqa: F403  (the event classes, listed in event_types.__all__)
 from .events import Event
 from .setup import SetupError, new_game
 from .state import GameConfig, GameState, Pending
@@ -46,3 +50,4 @@ __all__ = [
     "start_at",
     "view",
 ]
+__all__ += event_types.__all__

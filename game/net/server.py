@@ -30,12 +30,12 @@ from websockets.exceptions import ConnectionClosed
 from game.bots.seats import BotSeats
 from game.core import (
     Action,
+    Event,
     GameState,
     IllegalAction,
     view,
 )
 from game.core.errors import StateError
-from game.core.events import Event
 from game.core.plain import to_plain
 from game.persist import Autosaver, GameRecord, SaveError, game_version, newest_autosave
 from game.persist.atomic import write_atomic

@@ -14,9 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from game.core import Action, GameConfig, GameState, apply, new_game
+from game.core import Action, Event, GameConfig, GameState, apply, new_game
 from game.core.errors import StateError
-from game.core.events import Event
 from game.core.plain import clone
 from game.core.setup import SetupError
 

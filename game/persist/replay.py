@@ -12,9 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from game.core import Action, GameState, IllegalAction, apply
+from game.core import Action, Event, GameState, IllegalAction, apply
 from game.core.errors import StateError
-from game.core.events import Event
 
 from .record import GameRecord, TurnHash
 from .saves import SavedGame

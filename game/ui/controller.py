@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from game.core import IllegalAction
+from game.core import Event, IllegalAction, TradeAccepted, TradeOffered, TradeRefused
 
 from .options import Options
 from .session import Session
@@ -74,7 +74,7 @@ class HumanController:
             self.side = self._sides.pop()
         return True
 
-    def _follow_trade(self, who: str, kind: str, label: str, events: list[object]) -> None:
+    def _follow_trade(self, who: str, kind: str, label: str, events: list[Event]) -> None:
         side = self.side
         if kind == "trade_partner" and label.startswith("player:"):
             self.side = TradeSide(who, label.split(":", 1)[1])
@@ -90,8 +90,7 @@ class HumanController:
             side.wants.append(label.split(":", 1)[1])
         if kind in ("trade_card", "trade_name", "trade_review") and label == "no":
             self.side = TradeSide()  # cancelled
-        if any(type(e).__name__ in ("TradeOffered", "TradeAccepted", "TradeRefused")
-               for e in events):
+        if any(isinstance(e, TradeOffered | TradeAccepted | TradeRefused) for e in events):
             self.side = TradeSide()
 
     def side_of(self, player: str | None) -> TradeSide:

@@ -3,9 +3,95 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
-from game.core import Event
+from game.core import (
+    AbilityUsed,
+    AdvanceBought,
+    AdvanceLost,
+    AdvanceReceived,
+    AgeBegins,
+    AstAdvanced,
+    AstRegressed,
+    AstRegressedByCalamity,
+    AvalancheStruck,
+    BarbariansDisbanded,
+    BarbariansMoved,
+    BarbariansPlaced,
+    BeneficiaryChosen,
+    CalamitiesShown,
+    CalamityAverted,
+    CalamityDiscarded,
+    CalamityNoEffect,
+    CalamityResolved,
+    CalamityRevealed,
+    CardCashed,
+    CardDiscarded,
+    CardPlundered,
+    CardsDiscarded,
+    CardsGiven,
+    CensusTaken,
+    CitiesSpared,
+    CityAnnexed,
+    CityAttacked,
+    CityBuilt,
+    CityDestroyed,
+    CityReduced,
+    CitySupportShort,
+    CityTaken,
+    CivilWarFactions,
+    CivilWarSelected,
+    CreditsPlaced,
+    CycloneStruck,
+    DecisionMade,
+    DiscardsReturned,
+    DroughtStruck,
+    EarthquakeStruck,
+    Event,
+    EventCardTaken,
+    EventCardUnpicked,
+    EventCheck,
+    EventDisplayLaid,
+    EventsEnd,
+    FloodStruck,
+    FreeAdvanceTaken,
+    GameEnded,
+    GameStarted,
+    GeneralDroughtStruck,
+    LibraryDiscountUsed,
+    LossesAssigned,
+    MarkerPlaced,
+    MovementTurn,
+    PestilenceStruck,
+    PhaseStarted,
+    PirateCityCreated,
+    PrivateEventsReturned,
+    PurchaseCalledOff,
+    RaidersStruck,
+    RegressionCancelled,
+    ShipBuilt,
+    ShipMaintained,
+    ShipSailed,
+    ShipsLost,
+    TokenConflictEnded,
+    TokenConflictStarted,
+    TokensMoved,
+    TokensPlaced,
+    TokensRemoved,
+    TradeAccepted,
+    TradeCardBought,
+    TradeCardDrawn,
+    TradeOffered,
+    TradeRefused,
+    TreasuryChanged,
+    TribesClashed,
+    TributeGiven,
+    TsunamiStruck,
+    TurnStarted,
+    UnitsAnnexed,
+    UnitsLost,
+    VolcanoErupted,
+    WarSpread,
+)
 from game.core.gamedata import load_game_data
 
 from .theme import PHASE_NAMES, civ_names
@@ -54,119 +140,185 @@ def _count(n: object, one: str, many: str | None = None) -> str:
     return f"{n} {one if n == 1 else many}"
 
 
-# One formatter per event type; anything missing falls back to the event's own description.
-def _fmt(kind: str, e: dict[str, Any]) -> str | None:
-    p = name(e.get("player", ""))
-    table: dict[str, Any] = {
-        "TokensPlaced": lambda: f"{p} places {_count(e['count'], 'token')} in {e['area']}",
-        "TokensRemoved": lambda: f"{p} loses {_count(e['count'], 'token')} in {e['area']}",
-        "TokensMoved": lambda: (f"{p} moves {_count(e['count'], 'token')} from {e['source']} to "
-                                f"{e['target']}" + (" by ship" if e.get("by_ship") else "")),
-        "CityBuilt": lambda: f"{p} builds a city in {e['area']}",
-        "CityReduced": lambda: f"{p}'s city in {e['area']} is reduced",
-        "CityDestroyed": lambda: f"{p}'s city in {e['area']} is destroyed",
-        "CityAnnexed": lambda: f"{p} annexes {name(e['previous'])}'s city in {e['area']}",
-        "TreasuryChanged": lambda: (f"{p} puts {e['change']} in the treasury" if e["change"] > 0
-                                    else f"{p} spends {-e['change']} from the treasury"),
-        "AdvanceBought": lambda: f"{p} buys {card_name(e['advance'])} for {e['price']}",
-        "AstAdvanced": lambda: f"{p} advances on the A.S.T. to {e['space']} ({nice(e['epoch'])})",
-        "CalamityRevealed": lambda: (f"Calamity: {card_name(e['calamity'])} strikes "
-                                     f"{name(e['victim'])}"
-                                     + (f" (traded by {name(e['traded_by'])})"
-                                        if e.get("traded_by") else "")),
-        "CalamityResolved": lambda: f"{card_name(e['calamity'])} is over",
-        "CalamityAverted": lambda: f"{card_name(e['calamity'])} averted: {e['reason']}",
-        "CensusTaken": lambda: f"{p}: census {e['census']}",
-        "TradeCardDrawn": lambda: (f"{p} draws a card from stack {e['stack']}"
-                                   + (" (water)" if e.get("water") else "")),
-        "TradeCardBought": lambda: f"{p} buys a card from stack {e['stack']} for {e['price']}",
-        "TradeOffered": lambda: (f"{p} {'counters' if e.get('counter') else 'offers'} "
-                                 f"{name(e['partner'])} {_count(e['count'], 'card')} incl. "
-                                 f"{' and '.join(map(card_name, e['named']))}"),
-        "TradeAccepted": lambda: (f"{p} accepts {name(e['partner'])}'s offer, giving "
-                                  f"{_count(e['count'], 'card')} incl. "
-                                  f"{' and '.join(map(card_name, e['named']))}"),
-        "TradeRefused": lambda: f"{p} refuses {name(e['partner'])}'s offer",
-        "ShipBuilt": lambda: f"{p} builds a ship in {e['area']}",
-        "ShipSailed": lambda: f"{p}'s ship sails from {e['source']} to {e['target']}",
-        "ShipsLost": lambda: f"{p} loses {_count(e['count'], 'ship')} in {e['area']}",
-        "ShipMaintained": lambda: f"{p} keeps the ship in {e['area']}",
-        "BarbariansPlaced": lambda: f"{_count(e['count'], 'barbarian')} land in {e['area']}",
-        "BarbariansMoved": lambda: f"Barbarians march from {e['source']} to {e['target']}",
-        "BarbariansDisbanded": lambda: f"The barbarians in {e['area']} disband",
-        "LibraryDiscountUsed": lambda: f"{p} uses the Library: {e['points']} off",
-        "PurchaseCalledOff": lambda: f"{p} calls off buying {card_name(e['advance'])}",
-        "FreeAdvanceTaken": lambda: f"{p} takes {card_name(e['advance'])} free",
-        "CreditsPlaced": lambda: f"{p} places {e['points']} credits on {e['group']}",
-        "AstRegressed": lambda: f"{p} falls back on the A.S.T.",
-        "DiscardsReturned": lambda: (f"{_count(e['count'], 'card')} "
-                                     f"{'goes' if e['count'] == 1 else 'go'} back under stack "
-                                     f"{e['stack']}"),
-        "CalamitiesShown": lambda: f"{p} holds {_count(e['count'], 'calamity', 'calamities')}",
-        "CalamityDiscarded": lambda: f"{p} returns {card_name(e['card'])} unresolved",
-        "CitySupportShort": lambda: (f"{p}'s tokens support too few cities "
-                                     f"({e['tokens']} of {e['needed']})"),
-        "TokenConflictStarted": lambda: f"Conflict in {e['area']}",
-        "TokenConflictEnded": lambda: f"The conflict in {e['area']} is over",
-        "CityTaken": lambda: f"{name(e['attacker'])} takes the city in {e['area']}",
-        "CardPlundered": lambda: f"{p} plunders a card from {name(e['victim'])}",
-        "AbilityUsed": lambda: f"{p} uses {card_name(e['ability'])}",
-        "TributeGiven": lambda: f"{p} pays tribute to {name(e['to'])}",
-        "CardCashed": lambda: f"{p} cashes {card_name(e['card'])} for {e['treasury']}",
-        "LossesAssigned": lambda: f"{name(e['chooser'])} shares out the losses",
-        "AvalancheStruck": lambda: f"Avalanches strike {p}",
-        "CardsDiscarded": lambda: f"{p} discards {_count(len(e['cards']), 'card')}",
-        "CardsGiven": lambda: f"{p} gives {_count(len(e['cards']), 'card')} to {name(e['to'])}",
-        "BeneficiaryChosen": lambda: f"{p} gains from {card_name(e['calamity'])}",
-        "CalamityNoEffect": lambda: f"{card_name(e['calamity'])} has no effect",
-        "UnitsAnnexed": lambda: (f"{p} takes over {name(e['previous'])}'s units in {e['area']}"),
-        "CivilWarFactions": lambda: f"Civil war splits {name(e['victim'])}",
-        "CivilWarSelected": lambda: (f"Civil war: {name(e['beneficiary'])} takes "
-                                     f"{e['points']} points"),
-        "CitiesSpared": lambda: f"{p} spares cities",
-        "DroughtStruck": lambda: "Drought",
-        "GeneralDroughtStruck": lambda: "General drought",
-        "PestilenceStruck": lambda: f"Pestilence strikes {p}",
-        "RaidersStruck": lambda: f"Raiders strike {p}",
-        "RegressionCancelled": lambda: f"{p}'s regression is cancelled",
-        "AdvanceLost": lambda: f"{p} loses {card_name(e['advance'])}",
-        "AdvanceReceived": lambda: f"{p} receives {card_name(e['advance'])}",
-        "WarSpread": lambda: f"War spreads to {p}",
-        "TribesClashed": lambda: f"Tribes clash in {p}'s lands",
-        "TsunamiStruck": lambda: f"Tsunami at {e['area']}",
-        "VolcanoErupted": lambda: f"Volcano {e['volcano']} erupts over {', '.join(e['areas'])}",
-        "EarthquakeStruck": lambda: f"Earthquake in {e['area']}",
-        "FloodStruck": lambda: f"Flood on {e['plain']}",
-        "CycloneStruck": lambda: f"Cyclone over {e['sea']}",
-        "PirateCityCreated": lambda: f"Pirates seize the city in {e['area']}",
-        "CityAttacked": lambda: (f"{name(e['attacker'])} attacks {name(e['defender'])}'s city in "
-                                 f"{e['area']}: {'taken' if e['success'] else 'holds'}"),
-        "UnitsLost": lambda: f"{p} loses {_count(e['points'], 'unit point')}",
-        "CardDiscarded": lambda: f"{p} discards {card_name(e['card'])}",
-        "MovementTurn": lambda: f"{p} moves",
-    }
-    fn = table.get(kind)
-    return str(fn()) if fn else None
+# Events the log shows by their own description (`Event.describe`): nothing to word better.
+DESCRIBED: frozenset[type[Event]] = frozenset({
+    GameStarted, DecisionMade, GameEnded, AgeBegins, EventCardTaken, EventCardUnpicked,
+    EventCheck, EventDisplayLaid, EventsEnd, MarkerPlaced, PrivateEventsReturned,
+})
+# Events that start a heading line of their own (see `log_line`).
+HEADINGS: frozenset[type[Event]] = frozenset({TurnStarted, PhaseStarted})
+
+
+def _text(event: Event) -> str | None:
+    """The log's words for `event`; None for the types in DESCRIBED and HEADINGS."""
+    p = name(getattr(event, "player", ""))
+    match event:
+        case TokensPlaced(count=n, area=area):
+            return f"{p} places {_count(n, 'token')} in {area}"
+        case TokensRemoved(count=n, area=area):
+            return f"{p} loses {_count(n, 'token')} in {area}"
+        case TokensMoved():
+            return (f"{p} moves {_count(event.count, 'token')} from {event.source} to "
+                    f"{event.target}" + (" by ship" if event.by_ship else ""))
+        case CityBuilt(area=area):
+            return f"{p} builds a city in {area}"
+        case CityReduced(area=area):
+            return f"{p}'s city in {area} is reduced"
+        case CityDestroyed(area=area):
+            return f"{p}'s city in {area} is destroyed"
+        case CityAnnexed(previous=previous, area=area):
+            return f"{p} annexes {name(previous)}'s city in {area}"
+        case TreasuryChanged(change=change):
+            return (f"{p} puts {change} in the treasury" if change > 0
+                    else f"{p} spends {-change} from the treasury")
+        case AdvanceBought(advance=advance, price=price):
+            return f"{p} buys {card_name(advance)} for {price}"
+        case AstAdvanced(space=space, epoch=epoch):
+            return f"{p} advances on the A.S.T. to {space} ({nice(epoch)})"
+        case CalamityRevealed(calamity=calamity, victim=victim, traded_by=by):
+            return (f"Calamity: {card_name(calamity)} strikes {name(victim)}"
+                    + (f" (traded by {name(by)})" if by else ""))
+        case CalamityResolved(calamity=calamity):
+            return f"{card_name(calamity)} is over"
+        case CalamityAverted(calamity=calamity, reason=reason):
+            return f"{card_name(calamity)} averted: {reason}"
+        case CensusTaken(census=census):
+            return f"{p}: census {census}"
+        case TradeCardDrawn(stack=stack, water=water):
+            return f"{p} draws a card from stack {stack}" + (" (water)" if water else "")
+        case TradeCardBought(stack=stack, price=price):
+            return f"{p} buys a card from stack {stack} for {price}"
+        case TradeOffered():
+            return (f"{p} {'counters' if event.counter else 'offers'} "
+                    f"{name(event.partner)} {_count(event.count, 'card')} incl. "
+                    f"{' and '.join(map(card_name, event.named))}")
+        case TradeAccepted():
+            return (f"{p} accepts {name(event.partner)}'s offer, giving "
+                    f"{_count(event.count, 'card')} incl. "
+                    f"{' and '.join(map(card_name, event.named))}")
+        case TradeRefused(partner=partner):
+            return f"{p} refuses {name(partner)}'s offer"
+        case ShipBuilt(area=area):
+            return f"{p} builds a ship in {area}"
+        case ShipSailed(source=source, target=target):
+            return f"{p}'s ship sails from {source} to {target}"
+        case ShipsLost(count=n, area=area):
+            return f"{p} loses {_count(n, 'ship')} in {area}"
+        case ShipMaintained(area=area):
+            return f"{p} keeps the ship in {area}"
+        case BarbariansPlaced(count=n, area=area):
+            return f"{_count(n, 'barbarian')} land in {area}"
+        case BarbariansMoved(source=source, target=target):
+            return f"Barbarians march from {source} to {target}"
+        case BarbariansDisbanded(area=area):
+            return f"The barbarians in {area} disband"
+        case LibraryDiscountUsed(points=points):
+            return f"{p} uses the Library: {points} off"
+        case PurchaseCalledOff(advance=advance):
+            return f"{p} calls off buying {card_name(advance)}"
+        case FreeAdvanceTaken(advance=advance):
+            return f"{p} takes {card_name(advance)} free"
+        case CreditsPlaced(points=points, group=group):
+            return f"{p} places {points} credits on {group}"
+        case AstRegressed() | AstRegressedByCalamity():
+            return f"{p} falls back on the A.S.T."
+        case DiscardsReturned(count=n, stack=stack):
+            return f"{_count(n, 'card')} {'goes' if n == 1 else 'go'} back under stack {stack}"
+        case CalamitiesShown(count=n):
+            return f"{p} holds {_count(n, 'calamity', 'calamities')}"
+        case CalamityDiscarded(card=card):
+            return f"{p} returns {card_name(card)} unresolved"
+        case CitySupportShort(tokens=tokens, needed=needed):
+            return f"{p}'s tokens support too few cities ({tokens} of {needed})"
+        case TokenConflictStarted(area=area):
+            return f"Conflict in {area}"
+        case TokenConflictEnded(area=area):
+            return f"The conflict in {area} is over"
+        case CityTaken(attacker=attacker, area=area):
+            return f"{name(attacker)} takes the city in {area}"
+        case CardPlundered(victim=victim):
+            return f"{p} plunders a card from {name(victim)}"
+        case AbilityUsed(ability=ability):
+            return f"{p} uses {card_name(ability)}"
+        case TributeGiven(to=to):
+            return f"{p} pays tribute to {name(to)}"
+        case CardCashed(card=card, treasury=treasury):
+            return f"{p} cashes {card_name(card)} for {treasury}"
+        case LossesAssigned(chooser=chooser):
+            return f"{name(chooser)} shares out the losses"
+        case AvalancheStruck():
+            return f"Avalanches strike {p}"
+        case CardsDiscarded(cards=cards):
+            return f"{p} discards {_count(len(cards), 'card')}"
+        case CardsGiven(cards=cards, to=to):
+            return f"{p} gives {_count(len(cards), 'card')} to {name(to)}"
+        case BeneficiaryChosen(calamity=calamity):
+            return f"{p} gains from {card_name(calamity)}"
+        case CalamityNoEffect(calamity=calamity):
+            return f"{card_name(calamity)} has no effect"
+        case UnitsAnnexed(previous=previous, area=area):
+            return f"{p} takes over {name(previous)}'s units in {area}"
+        case CivilWarFactions(victim=victim):
+            return f"Civil war splits {name(victim)}"
+        case CivilWarSelected(beneficiary=beneficiary, points=points):
+            return f"Civil war: {name(beneficiary)} takes {points} points"
+        case CitiesSpared():
+            return f"{p} spares cities"
+        case DroughtStruck():
+            return "Drought"
+        case GeneralDroughtStruck():
+            return "General drought"
+        case PestilenceStruck():
+            return f"Pestilence strikes {p}"
+        case RaidersStruck():
+            return f"Raiders strike {p}"
+        case RegressionCancelled():
+            return f"{p}'s regression is cancelled"
+        case AdvanceLost(advance=advance):
+            return f"{p} loses {card_name(advance)}"
+        case AdvanceReceived(advance=advance):
+            return f"{p} receives {card_name(advance)}"
+        case WarSpread():
+            return f"War spreads to {p}"
+        case TribesClashed():
+            return f"Tribes clash in {p}'s lands"
+        case TsunamiStruck(area=area):
+            return f"Tsunami at {area}"
+        case VolcanoErupted(volcano=volcano, areas=areas):
+            return f"Volcano {volcano} erupts over {', '.join(areas)}"
+        case EarthquakeStruck(area=area):
+            return f"Earthquake in {area}"
+        case FloodStruck(plain=plain):
+            return f"Flood on {plain}"
+        case CycloneStruck(sea=sea):
+            return f"Cyclone over {sea}"
+        case PirateCityCreated(area=area):
+            return f"Pirates seize the city in {area}"
+        case CityAttacked():
+            return (f"{name(event.attacker)} attacks {name(event.defender)}'s city in "
+                    f"{event.area}: {'taken' if event.success else 'holds'}")
+        case UnitsLost(points=points):
+            return f"{p} loses {_count(points, 'unit point')}"
+        case CardDiscarded(card=card):
+            return f"{p} discards {card_name(card)}"
+        case MovementTurn():
+            return f"{p} moves"
+    return None
 
 
 def log_line(event: Event, turn: int, phase: str) -> LogLine:
     data = event.to_dict()
-    kind = data.pop("type")
-    rule = str(data.pop("rule", ""))
+    rule = event.rule
     players = tuple(
         v for k, v in data.items()
         if isinstance(v, str) and k in ("player", "partner", "victim", "attacker", "defender",
                                         "previous", "to", "chooser", "beneficiary")
     )
-    if kind == "TurnStarted":
-        return LogLine(turn, phase, f"Turn {data['turn']}", (), rule, heading=True)
-    if kind == "PhaseStarted":
-        text = PHASE_NAMES.get(str(data["phase"]), nice(data["phase"]))
-        return LogLine(turn, str(data["phase"]), text, (), rule, heading=True)
-    try:
-        text = _fmt(kind, data)
-    except (KeyError, TypeError):
-        text = None
-    if text is None:
-        text = event.describe().split(" [")[0]
+    match event:
+        case TurnStarted():
+            return LogLine(turn, phase, f"Turn {event.turn}", (), rule, heading=True)
+        case PhaseStarted():
+            heading = PHASE_NAMES.get(event.phase, nice(event.phase))
+            return LogLine(turn, event.phase, heading, (), rule, heading=True)
+    text = _text(event) or event.describe().split(" [")[0]
     return LogLine(turn, phase, text, players, rule)

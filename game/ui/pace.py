@@ -10,7 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from game.core import Event
+from game.core import (
+    CalamitiesShown,
+    CalamityAverted,
+    CalamityDiscarded,
+    CalamityNoEffect,
+    CalamityResolved,
+    CalamityRevealed,
+    Event,
+)
 
 from .anim import BOT_HURRY
 from .anim.queue import touched
@@ -19,6 +27,9 @@ BOT_NEAR = 2.5  # bots' moves that touch a person, and calamities
 BOT_RUSH = 4.0  # bots' moves in view, next to a person's lands, that touch no person
 BOT_UNSEEN = 12.0  # bots' moves out of view or away from every person's lands
 BOT_DELAY = 0.04  # seconds between bot decisions at animation speed 1
+# The calamity events: a calamity keeps the pace at which it can be followed.
+CALAMITY_EVENTS = (CalamitiesShown, CalamityAverted, CalamityDiscarded, CalamityNoEffect,
+                   CalamityResolved, CalamityRevealed)
 
 
 def _names(event: Event) -> set[str]:
@@ -40,7 +51,7 @@ def bot_hurry(events: Iterable[Event], humans: Iterable[str],
         return BOT_HURRY
     areas: list[str] = []
     for event in batch:
-        if type(event).__name__.startswith("Calamit") or _names(event) & people:
+        if isinstance(event, CALAMITY_EVENTS) or _names(event) & people:
             return BOT_NEAR
         areas += touched(event)
     if areas and not any(shown(a) for a in areas):

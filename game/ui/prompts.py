@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 
-from game.core import Event
+from game.core import Event, PhaseStarted, TurnStarted
 from game.core.gamedata import load_game_data
 from game.core.mapgraph import MapGraph
 
@@ -126,11 +126,11 @@ def log_lines(events: Iterable[Event], turn: int, phase: str,
     (the events themselves say when a new turn or phase starts)."""
     lines = []
     for event in events:
-        name = type(event).__name__
-        if name == "TurnStarted":
-            turn = int(getattr(event, "turn", turn))
-        elif name == "PhaseStarted":
-            phase = str(getattr(event, "phase", phase))
+        match event:
+            case TurnStarted():
+                turn = event.turn
+            case PhaseStarted():
+                phase = event.phase
         line = log_line(event, turn, phase)
         lines.append(replace(line, text=readable(line.text, graph)))
     return lines

@@ -17,10 +17,19 @@ from pathlib import Path
 from game.bots import Bot, make_bot
 from game.core import (
     Action,
+    CalamitiesShown,
+    CalamityRevealed,
+    CardPlundered,
     Event,
+    GameEnded,
     GameState,
     IllegalAction,
     PlayerView,
+    TradeAccepted,
+    TradeCardBought,
+    TradeCardDrawn,
+    TradeOffered,
+    TradeRefused,
     legal_actions,
     view,
 )
@@ -41,10 +50,10 @@ from .prompts import log_lines
 
 # Events after which an undo would let a player try again for a different outcome or unsee
 # something: cards drawn, calamities revealed, dice (caught by the generator check below).
-_NO_UNDO_EVENTS = {
-    "TradeCardDrawn", "TradeCardBought", "CalamityRevealed", "CalamitiesShown", "TradeAccepted",
-    "TradeOffered", "CardPlundered",
-}
+_NO_UNDO_EVENTS = (
+    TradeCardDrawn, TradeCardBought, CalamityRevealed, CalamitiesShown, TradeAccepted,
+    TradeOffered, CardPlundered,
+)
 MAX_UNDO = 64
 log = logging.getLogger(__name__)
 
@@ -110,7 +119,7 @@ class Session:
     autosaver: Autosaver | None = None  # None: this session writes no files at all
     replay_path: Path | None = None  # where the finished game was kept for the replay viewer
     final_scores: dict[str, int] = field(default_factory=dict)  # from GameEnded
-    last_offer: dict[str, object] = field(default_factory=dict)  # the TradeOffered on the table
+    last_offer: TradeOffered | None = None  # the offer on the table
     _undo: list[tuple[GameState, GameRecord]] = field(default_factory=list)
     _undo_log: list[int] = field(default_factory=list)
     _undo_owner: str = ""
@@ -221,13 +230,13 @@ class Session:
                             f"({type(err).__name__}). Your saves are untouched.") from err
         self.moves += 1
         for event in events:
-            name = type(event).__name__
-            if name == "TradeOffered":
-                self.last_offer = event.to_dict()
-            elif name in ("TradeAccepted", "TradeRefused"):
-                self.last_offer = {}
-            elif name == "GameEnded":
-                self.final_scores = {str(p): int(v) for p, v in getattr(event, "scores", ())}
+            match event:
+                case TradeOffered():
+                    self.last_offer = event
+                case TradeAccepted() | TradeRefused():
+                    self.last_offer = None
+                case GameEnded():
+                    self.final_scores = dict(event.scores)
         self.log += log_lines(events, turn, phase, self.state.map)
         self.fresh.extend(events)
         for pid in self.humans():  # what the others did, for each person's summary
@@ -280,7 +289,7 @@ class Session:
     def _undoable(self, before: GameState, events: list[Event]) -> bool:
         if before.rng != self.state.rng:  # a die was rolled or a deck shuffled
             return False
-        if any(type(e).__name__ in _NO_UNDO_EVENTS for e in events):
+        if any(isinstance(e, _NO_UNDO_EVENTS) for e in events):
             return False
         if before.phase != self.state.phase or before.turn != self.state.turn:
             return False

@@ -16,7 +16,20 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from game.core import Action, Event, GameConfig, GameState, advance, apply, new_game, start_at, view
+from game.core import (
+    Action,
+    CalamityResolved,
+    Event,
+    GameConfig,
+    GameState,
+    TokensPlaced,
+    VolcanoErupted,
+    advance,
+    apply,
+    new_game,
+    start_at,
+    view,
+)
 from game.core.gamedata import GameData, load_game_data
 from game.core.mapgraph import MapGraph
 from game.core.mapsetup import in_play
@@ -78,7 +91,7 @@ def showcase(calamity: str, graph: MapGraph, seed: int = 1, players: int = 5,
         victim = next(p.id for p in state.players.values() if any(h.card == card
                                                                   for h in p.hand))
         steps, areas, kinds = _rehearse(state)
-        erupts = "VolcanoErupted" in kinds
+        erupts = VolcanoErupted in kinds
         if card == "volcanic_eruption" and erupts == (calamity == EARTHQUAKE):
             continue  # an earthquake shows no eruption, an eruption shows one
         found = Showcase(state, card, victim, areas or [focus], steps)
@@ -248,7 +261,7 @@ def _deal(state: GameState, data: GameData, card: str, victim: str, trader: str)
         player.hand.sort(key=lambda h: (h.card, h.traded_by))
 
 
-def _rehearse(state: GameState) -> tuple[int, list[str], set[str]]:
+def _rehearse(state: GameState) -> tuple[int, list[str], set[type[Event]]]:
     """Resolve the calamity on a copy with the bots the client will seat (same seeds): how many
     animation steps it makes, the areas it touches, the kinds of event."""
     from .anim.queue import touched
@@ -265,13 +278,13 @@ def _rehearse(state: GameState) -> tuple[int, list[str], set[str]]:
     events = events[: _resolved(events) or len(events)]
     steps = len(Builder().steps(events))
     areas = list(dict.fromkeys(a for e in events for a in touched(e)
-                               if type(e).__name__ != "TokensPlaced"))
-    return steps, areas, {type(e).__name__ for e in events}
+                               if not isinstance(e, TokensPlaced)))
+    return steps, areas, {type(e) for e in events}
 
 
 def _resolved(events: list[Event]) -> int:
     """One past the CalamityResolved event, or 0."""
     for i, e in enumerate(events):
-        if type(e).__name__ == "CalamityResolved":
+        if isinstance(e, CalamityResolved):
             return i + 1
     return 0

@@ -12,22 +12,127 @@ from collections.abc import Callable, Iterable
 
 import pygame
 
+from game.core import (
+    AbilityUsed,
+    AdvanceBought,
+    AdvanceLost,
+    AdvanceReceived,
+    AgeBegins,
+    AstAdvanced,
+    AstRegressed,
+    AstRegressedByCalamity,
+    AvalancheStruck,
+    BarbariansDisbanded,
+    BarbariansMoved,
+    BarbariansPlaced,
+    BeneficiaryChosen,
+    CalamitiesShown,
+    CalamityAverted,
+    CalamityDiscarded,
+    CalamityNoEffect,
+    CalamityResolved,
+    CalamityRevealed,
+    CardCashed,
+    CardDiscarded,
+    CardPlundered,
+    CardsDiscarded,
+    CardsGiven,
+    CensusTaken,
+    CitiesSpared,
+    CityAnnexed,
+    CityAttacked,
+    CityBuilt,
+    CityDestroyed,
+    CityReduced,
+    CitySupportShort,
+    CityTaken,
+    CivilWarFactions,
+    CivilWarSelected,
+    CreditsPlaced,
+    CycloneStruck,
+    DecisionMade,
+    DiscardsReturned,
+    DroughtStruck,
+    EarthquakeStruck,
+    Event,
+    EventCardTaken,
+    EventCardUnpicked,
+    EventCheck,
+    EventDisplayLaid,
+    EventsEnd,
+    FloodStruck,
+    FreeAdvanceTaken,
+    GameEnded,
+    GameStarted,
+    GeneralDroughtStruck,
+    LibraryDiscountUsed,
+    LossesAssigned,
+    MarkerPlaced,
+    MovementTurn,
+    PestilenceStruck,
+    PhaseStarted,
+    PirateCityCreated,
+    PrivateEventsReturned,
+    PurchaseCalledOff,
+    RaidersStruck,
+    RegressionCancelled,
+    ShipBuilt,
+    ShipMaintained,
+    ShipSailed,
+    ShipsLost,
+    TokenConflictEnded,
+    TokenConflictStarted,
+    TokensMoved,
+    TokensPlaced,
+    TokensRemoved,
+    TradeAccepted,
+    TradeCardBought,
+    TradeCardDrawn,
+    TradeOffered,
+    TradeRefused,
+    TreasuryChanged,
+    TribesClashed,
+    TributeGiven,
+    TsunamiStruck,
+    TurnStarted,
+    UnitsAnnexed,
+    UnitsLost,
+    VolcanoErupted,
+    WarSpread,
+)
 from game.persist import Settings
 
 from .theme import assets_dir
 
 log = logging.getLogger(__name__)
 
-EVENT_SOUNDS = {
-    "TradeCardDrawn": "card",
-    "TradeCardBought": "card",
-    "CityBuilt": "city",
-    "CalamityRevealed": "calamity",
-    "BarbariansPlaced": "drums",
-    "BarbariansMoved": "drums",
-    "TradeAccepted": "coins",
-    "AdvanceBought": "advance",
+EVENT_SOUNDS: dict[type[Event], str] = {
+    TradeCardDrawn: "card",
+    TradeCardBought: "card",
+    CityBuilt: "city",
+    CalamityRevealed: "calamity",
+    BarbariansPlaced: "drums",
+    BarbariansMoved: "drums",
+    TradeAccepted: "coins",
+    AdvanceBought: "advance",
 }
+# Events heard as nothing: the animations and the log show them.
+SILENT: frozenset[type[Event]] = frozenset({
+    AbilityUsed, AdvanceLost, AdvanceReceived, AgeBegins, AstAdvanced, AstRegressed,
+    AstRegressedByCalamity, AvalancheStruck, BarbariansDisbanded, BeneficiaryChosen,
+    CalamitiesShown, CalamityAverted, CalamityDiscarded, CalamityNoEffect, CalamityResolved,
+    CardCashed, CardDiscarded, CardPlundered, CardsDiscarded, CardsGiven, CensusTaken,
+    CitiesSpared, CityAnnexed, CityAttacked, CityDestroyed, CityReduced, CitySupportShort,
+    CityTaken, CivilWarFactions, CivilWarSelected, CreditsPlaced, CycloneStruck, DecisionMade,
+    DiscardsReturned, DroughtStruck, EarthquakeStruck, EventCardTaken, EventCardUnpicked,
+    EventCheck, EventDisplayLaid, EventsEnd, FloodStruck, FreeAdvanceTaken, GameEnded,
+    GameStarted, GeneralDroughtStruck, LibraryDiscountUsed, LossesAssigned, MarkerPlaced,
+    MovementTurn, PestilenceStruck, PhaseStarted, PirateCityCreated, PrivateEventsReturned,
+    PurchaseCalledOff, RaidersStruck, RegressionCancelled, ShipBuilt, ShipMaintained,
+    ShipSailed, ShipsLost, TokenConflictEnded, TokenConflictStarted, TokensMoved, TokensPlaced,
+    TokensRemoved, TradeOffered, TradeRefused, TreasuryChanged, TribesClashed, TributeGiven,
+    TsunamiStruck, TurnStarted, UnitsAnnexed, UnitsLost, VolcanoErupted, WarSpread,
+})
 MIN_GAP = 0.09  # seconds: the same sound again sooner than this is skipped (bursts of events)
 MOST_AT_ONCE = 2  # different sounds started for one batch of events
 
@@ -62,10 +167,10 @@ class Sounds:
         self.last = name
         return True
 
-    def events(self, events: Iterable[object]) -> None:
+    def events(self, events: Iterable[Event]) -> None:
         """The sounds of a batch of core events: each kind once, at most a couple at a time."""
-        names = dict.fromkeys(EVENT_SOUNDS[n] for n in (type(e).__name__ for e in events)
-                              if n in EVENT_SOUNDS)
+        names = dict.fromkeys(EVENT_SOUNDS[kind] for kind in map(type, events)
+                              if kind in EVENT_SOUNDS)
         for name in list(names)[:MOST_AT_ONCE]:
             self.play(name)
 

@@ -10,9 +10,25 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from typing import Any
 
-from game.core import Event
+from game.core import (
+    AdvanceLost,
+    AdvanceReceived,
+    BeneficiaryChosen,
+    CalamityRevealed,
+    CardPlundered,
+    CardsGiven,
+    CityAnnexed,
+    CityDestroyed,
+    CityReduced,
+    CityTaken,
+    Event,
+    ShipsLost,
+    TokensRemoved,
+    TradeAccepted,
+    TradeCardDrawn,
+    UnitsAnnexed,
+)
 from game.core.mapgraph import MapGraph
 
 from .logtext import card_name, name
@@ -45,46 +61,45 @@ def summary_lines(events: Iterable[Event], player: str, graph: MapGraph | None) 
     trades: list[str] = []
     drawn = 0
     for event in events:
-        e: dict[str, Any] = event.to_dict()
-        kind = e.get("type")
-        who = e.get("player")
-        if kind == "CalamityRevealed" and e.get("victim") == player:
-            by = f" (traded to you by {name(e['traded_by'])})" if e.get("traded_by") else ""
-            struck.append(f"{card_name(e['calamity'])} struck you{by}")
-        elif kind == "TokensRemoved" and who == player:
-            tokens[e["area"]] += int(e["count"])
-        elif kind == "CityReduced" and who == player:
-            reduced.append(e["area"])
-        elif kind == "CityDestroyed" and who == player:
-            destroyed.append(e["area"])
-        elif kind == "ShipsLost" and who == player:
-            ships += int(e["count"])
-        elif kind in ("CityAnnexed", "UnitsAnnexed") and e.get("previous") == player:
-            lost_to.append(f"{name(who)} took over your units in "
-                           f"{table.get(e['area'], e['area'])}")
-        elif kind in ("CityAnnexed", "UnitsAnnexed") and who == player:
-            gains.append(f"You took over {name(e['previous'])}'s units in "
-                         f"{table.get(e['area'], e['area'])}")
-        elif kind == "CityTaken" and e.get("defender") == player:
-            lost_to.append(f"{name(e['attacker'])} took your city in "
-                           f"{table.get(e['area'], e['area'])}")
-        elif kind == "CardPlundered" and e.get("victim") == player:
-            lost_to.append(f"{name(who)} plundered a card from you")
-        elif kind == "AdvanceLost" and who == player:
-            advances_lost.append(card_name(e["advance"]))
-        elif kind == "AdvanceReceived" and who == player:
-            gains.append(f"You received {card_name(e['advance'])}")
-        elif kind == "BeneficiaryChosen" and who == player:
-            gains.append(f"You gain from {card_name(e['calamity'])}")
-        elif kind == "CardsGiven" and e.get("to") == player:
-            gains.append(f"{name(who)} gave you {_plural(len(e['cards']), 'card')}")
-        elif kind == "CardsGiven" and who == player:
-            lost_to.append(f"You gave {name(e['to'])} {_plural(len(e['cards']), 'card')}")
-        elif kind == "TradeCardDrawn" and who == player:
-            drawn += 1
-        elif kind == "TradeAccepted" and player in (who, e.get("partner")):
-            other = e["partner"] if who == player else who
-            trades.append(f"You traded with {name(other)}")
+        who = getattr(event, "player", None)
+        match event:
+            case CalamityRevealed(victim=victim, traded_by=by) if victim == player:
+                by = f" (traded to you by {name(by)})" if by else ""
+                struck.append(f"{card_name(event.calamity)} struck you{by}")
+            case TokensRemoved(area=area, count=n) if who == player:
+                tokens[area] += n
+            case CityReduced(area=area) if who == player:
+                reduced.append(area)
+            case CityDestroyed(area=area) if who == player:
+                destroyed.append(area)
+            case ShipsLost(count=n) if who == player:
+                ships += n
+            case (CityAnnexed(previous=previous, area=area)
+                  | UnitsAnnexed(previous=previous, area=area)) if previous == player:
+                lost_to.append(f"{name(who)} took over your units in {table.get(area, area)}")
+            case (CityAnnexed(previous=previous, area=area)
+                  | UnitsAnnexed(previous=previous, area=area)) if who == player:
+                gains.append(f"You took over {name(previous)}'s units in "
+                             f"{table.get(area, area)}")
+            case CityTaken(defender=defender, attacker=attacker, area=area) if defender == player:
+                lost_to.append(f"{name(attacker)} took your city in {table.get(area, area)}")
+            case CardPlundered(victim=victim) if victim == player:
+                lost_to.append(f"{name(who)} plundered a card from you")
+            case AdvanceLost(advance=advance) if who == player:
+                advances_lost.append(card_name(advance))
+            case AdvanceReceived(advance=advance) if who == player:
+                gains.append(f"You received {card_name(advance)}")
+            case BeneficiaryChosen(calamity=calamity) if who == player:
+                gains.append(f"You gain from {card_name(calamity)}")
+            case CardsGiven(to=to, cards=cards) if to == player:
+                gains.append(f"{name(who)} gave you {_plural(len(cards), 'card')}")
+            case CardsGiven(to=to, cards=cards) if who == player:
+                lost_to.append(f"You gave {name(to)} {_plural(len(cards), 'card')}")
+            case TradeCardDrawn() if who == player:
+                drawn += 1
+            case TradeAccepted(partner=partner) if player in (who, partner):
+                other = partner if who == player else who
+                trades.append(f"You traded with {name(other)}")
     lines = list(struck)
     if tokens:
         total = sum(tokens.values())

@@ -13,8 +13,22 @@ from game.bots.hard import HardBot
 from game.bots.normal import NormalBot
 from game.bots.reading import Reading
 from game.bots.trading import Trader, plan_side
-from game.core import Action, GameConfig, GameState, apply, legal_actions, new_game, view
-from game.core.events import Event
+from game.core import (
+    Action,
+    AdvanceBought,
+    CityBuilt,
+    Event,
+    GameConfig,
+    GameState,
+    ShipBuilt,
+    ShipSailed,
+    TradeAccepted,
+    TradeOffered,
+    apply,
+    legal_actions,
+    new_game,
+    view,
+)
 from game.core.invariants import card_census, violations
 from game.mapfile import load_map_file
 
@@ -59,26 +73,26 @@ def test_levels_are_registered_for_arena_and_simulate() -> None:
 
 def test_normal_bots_build_cities_buy_advances_and_climb_the_ast() -> None:
     state, events = _normal_game()
-    kinds = Counter(type(e).__name__ for e in events)
-    assert kinds["CityBuilt"] >= 10
-    assert kinds["AdvanceBought"] >= 10
+    kinds = Counter(type(e) for e in events)
+    assert kinds[CityBuilt] >= 10
+    assert kinds[AdvanceBought] >= 10
     assert sum(p.ast for p in state.players.values()) >= 5 * 7
 
 
 def test_normal_bots_trade_and_every_trade_is_by_declared_commodities() -> None:
     _, events = _normal_game()
-    offered = [e for e in events if type(e).__name__ == "TradeOffered"]
-    accepted = [e for e in events if type(e).__name__ == "TradeAccepted"]
+    offered = [e for e in events if isinstance(e, TradeOffered)]
+    accepted = [e for e in events if isinstance(e, TradeAccepted)]
     assert offered and accepted
-    assert all(len(e.named) == 2 for e in offered)  # type: ignore[attr-defined]
+    assert all(len(e.named) == 2 for e in offered)
 
 
 def test_bots_bargain_openly_review_ask_for_cards_and_still_trade() -> None:
     state, events = _play(["normal", "easy", "random"], 4, 8, bargaining=True)
-    offered = [e for e in events if type(e).__name__ == "TradeOffered"]
+    offered = [e for e in events if isinstance(e, TradeOffered)]
     assert state.game_over and offered
-    assert any(e.wants for e in offered)  # type: ignore[attr-defined]
-    assert any(type(e).__name__ == "TradeAccepted" for e in events)
+    assert any(e.wants for e in offered)
+    assert any(isinstance(e, TradeAccepted) for e in events)
 
 
 def test_a_side_obliges_a_request_when_the_asked_card_is_missed_little() -> None:
@@ -179,14 +193,14 @@ def test_normal_bot_ships_surplus_it_cannot_spread_by_land() -> None:
     state.pending = None
     advance(state)
     bots = {pid: NormalBot(i) for i, pid in enumerate(state.players)}
-    kinds: Counter[str] = Counter()
+    kinds: Counter[type[Event]] = Counter()
     while state.phase == "movement":
         assert state.pending is not None
         who = state.pending.player
         for event in apply(state, Action(who, bots[who].choose(view(state, who)))):
             if getattr(event, "player", "") == "minoa":
-                kinds[type(event).__name__] += 1
-    assert kinds["ShipBuilt"] == 1 and kinds["ShipSailed"] == 1
+                kinds[type(event)] += 1
+    assert kinds[ShipBuilt] == 1 and kinds[ShipSailed] == 1
 
 
 def test_bot_seats_answer_their_own_decisions_and_stop_at_a_person() -> None:

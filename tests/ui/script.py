@@ -10,7 +10,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game.bots import make_bot
-from game.core import Action, GameConfig, GameState, PlayerView, apply, new_game, view
+from game.core import (
+    Action,
+    GameConfig,
+    GameState,
+    PlayerView,
+    TradeAccepted,
+    apply,
+    new_game,
+    view,
+)
 from game.core.gamedata import load_game_data
 from game.core.setup import choose_setup
 from game.mapfile import load_map_file
@@ -90,9 +99,7 @@ def dry_run(state: GameState, humans: tuple[str, str], seed: int) -> Outcome:
         else:
             label = bots[who].choose(view(work, who))
         for event in apply(work, Action(who, label)):
-            name = type(event).__name__
-            if name == "TradeAccepted" and {getattr(event, "player", ""),
-                                             getattr(event, "partner", "")} == set(humans):
+            if isinstance(event, TradeAccepted) and {event.player, event.partner} == set(humans):
                 out.trade = True
     out.finished_turn = work.turn > start or work.game_over
     return out

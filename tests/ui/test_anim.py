@@ -4,26 +4,31 @@ waiting, reduce motion, and that watching animations never changes the game."""
 
 from __future__ import annotations
 
-import dataclasses
-import importlib
-import pkgutil
-import typing
-
 import pygame
 import pytest
 
-import game.core
-from game.core import Event, advance
+from game.core import (
+    ALL_EVENT_TYPES,
+    CityBuilt,
+    CityDestroyed,
+    CityReduced,
+    EarthquakeStruck,
+    Event,
+    TokensRemoved,
+    advance,
+)
 from game.core.gamedata import load_game_data
 from game.persist import Settings
 from game.ui.anim import CALAMITY_LOOKS, INSTANT, Stage, copy_board
-from game.ui.anim.build import UNSEEN, Builder, reorder
+from game.ui.anim.build import FRAMING, UNSEEN, Builder, reorder
 from game.ui.anim.queue import AnimQueue
 from game.ui.app import App
 from game.ui.maps import available_maps, load_map
 from game.ui.scenes.game import GameScene
 from game.ui.session import Seat, Session
 from game.ui.showcase import on_screen, showcase
+
+from .eventkit import named, sample
 
 DT = 1 / 60
 
@@ -63,42 +68,15 @@ def test_every_calamity_of_every_rule_set_has_an_animation() -> None:
     assert not missing, f"calamities without an animation: {missing}"
 
 
-def _event_classes() -> list[type[Event]]:
-    for info in pkgutil.walk_packages(game.core.__path__, "game.core."):
-        importlib.import_module(info.name)
-    found, todo = [], list(Event.__subclasses__())
-    while todo:
-        cls = todo.pop()
-        found.append(cls)
-        todo += cls.__subclasses__()
-    return found
-
-
-def _sample(cls: type[Event]) -> Event:
-    """An instance with plain values for every field."""
-    values: dict[str, object] = {}
-    hints = typing.get_type_hints(cls)
-    for f in dataclasses.fields(cls):
-        if f.name == "rule":
-            continue
-        hint = str(hints[f.name])
-        values[f.name] = (() if "tuple" in hint else False if hint == "<class 'bool'>"
-                          else 1 if "int" in hint else "x")
-    return cls(**values)  # type: ignore[arg-type]
-
-
 def test_every_event_the_core_reports_is_animated_or_listed_as_nothing_to_show() -> None:
-    framed = {"CalamityRevealed", "CalamityResolved", "TokenConflictStarted"}  # by `steps`
     builder = Builder()
-    silent = [cls.__name__ for cls in _event_classes()
-              if cls.__name__ not in UNSEEN | framed and builder.part(_sample(cls)) is None]
-    assert not silent, f"events with neither an animation nor a place in UNSEEN: {silent}"
+    shown = {cls for cls in ALL_EVENT_TYPES if builder.part(sample(cls)) is not None}
+    silent = set(ALL_EVENT_TYPES) - shown - UNSEEN - FRAMING
+    assert not silent, f"events with neither an animation nor a place in UNSEEN: {named(silent)}"
+    assert not shown & UNSEEN, f"animated events listed in UNSEEN: {named(shown & UNSEEN)}"
 
 
 def test_a_calamitys_place_is_shown_before_the_losses_the_core_reported_first() -> None:
-    from game.core.calamities.volcanic_eruption import EarthquakeStruck
-    from game.core.events import CityDestroyed, CityReduced
-
     lost = [CityDestroyed(player="egypt", area="A"), CityReduced(player="egypt", area="B",
                                                                  tokens=2)]
     quake = EarthquakeStruck(area="A", destroyed=("A",), reduced=("B",))
@@ -121,10 +99,10 @@ def test_a_calamity_plays_its_banner_first_then_its_place_then_its_losses_in_ord
         losses = [n[0] for n in names[2:end]]
         assert losses and set(losses) <= {"FallingCity", "RemoveTokens"}
         # the losses in the order the core reported them
-        order = [type(e).__name__ for e in events
-                 if type(e).__name__ in ("CityDestroyed", "CityReduced", "TokensRemoved")]
-        shown = ["TokensRemoved" if n == "RemoveTokens" else "City" for n in losses]
-        assert shown == ["TokensRemoved" if o == "TokensRemoved" else "City" for o in order][
+        order = [type(e) for e in events
+                 if isinstance(e, CityDestroyed | CityReduced | TokensRemoved)]
+        shown = ["tokens" if n == "RemoveTokens" else "city" for n in losses]
+        assert shown == ["tokens" if o is TokensRemoved else "city" for o in order][
             :len(shown)]
     finally:
         app.close()
@@ -132,8 +110,6 @@ def test_a_calamity_plays_its_banner_first_then_its_place_then_its_losses_in_ord
 
 def test_sounds_come_as_the_animations_reach_their_events_not_when_the_core_reports_them(
         shipped_map) -> None:
-    from game.core.events import CityBuilt
-
     app = make_app()
     try:
         scene, _ = calamity_scene(app, shipped_map, "volcanic_eruption")

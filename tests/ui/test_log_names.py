@@ -3,9 +3,7 @@ proper plurals (issue 19, item 11)."""
 
 from __future__ import annotations
 
-from game.core.phases.advance_acquisition import AdvanceBought
-from game.core.phases.ast_alteration import DiscardsReturned
-from game.core.phases.calamity_resolution import CalamityRevealed
+from game.core import AdvanceBought, CalamityRevealed, DiscardsReturned
 from game.simulate import resolve_map
 from game.ui.prompts import log_lines
 

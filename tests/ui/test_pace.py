@@ -3,8 +3,7 @@ they do (issue 19, item 9)."""
 
 from __future__ import annotations
 
-from game.core.events import TokensMoved, TokensRemoved
-from game.core.phases.calamity_resolution import CalamityRevealed
+from game.core import CalamityRevealed, TokensMoved, TokensRemoved
 from game.ui.pace import BOT_NEAR, BOT_RUSH, BOT_UNSEEN, bot_hurry
 
 

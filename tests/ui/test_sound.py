@@ -8,8 +8,7 @@ import wave
 import pygame
 import pytest
 
-from game.core.events import CityBuilt
-from game.core.phases.trade_card_acquisition import TradeCardDrawn
+from game.core import CityBuilt, TradeCardDrawn
 from game.persist import Settings
 from game.ui.sound import EVENT_SOUNDS, Sounds
 from game.ui.theme import assets_dir

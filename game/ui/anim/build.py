@@ -10,10 +10,96 @@ the place is shown first.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Sequence
 
-from game.core import Event
+from game.core import (
+    AbilityUsed,
+    AdvanceBought,
+    AdvanceLost,
+    AdvanceReceived,
+    AgeBegins,
+    AstAdvanced,
+    AstRegressed,
+    AstRegressedByCalamity,
+    AvalancheStruck,
+    BarbariansDisbanded,
+    BarbariansMoved,
+    BarbariansPlaced,
+    BeneficiaryChosen,
+    CalamitiesShown,
+    CalamityAverted,
+    CalamityDiscarded,
+    CalamityNoEffect,
+    CalamityResolved,
+    CalamityRevealed,
+    CardCashed,
+    CardDiscarded,
+    CardPlundered,
+    CardsDiscarded,
+    CardsGiven,
+    CensusTaken,
+    CitiesSpared,
+    CityAnnexed,
+    CityAttacked,
+    CityBuilt,
+    CityDestroyed,
+    CityReduced,
+    CitySupportShort,
+    CityTaken,
+    CivilWarFactions,
+    CivilWarSelected,
+    CreditsPlaced,
+    CycloneStruck,
+    DecisionMade,
+    DiscardsReturned,
+    DroughtStruck,
+    EarthquakeStruck,
+    Event,
+    EventCardTaken,
+    EventCardUnpicked,
+    EventCheck,
+    EventDisplayLaid,
+    EventsEnd,
+    FloodStruck,
+    FreeAdvanceTaken,
+    GameEnded,
+    GameStarted,
+    GeneralDroughtStruck,
+    LibraryDiscountUsed,
+    LossesAssigned,
+    MarkerPlaced,
+    MovementTurn,
+    PestilenceStruck,
+    PhaseStarted,
+    PirateCityCreated,
+    PrivateEventsReturned,
+    PurchaseCalledOff,
+    RaidersStruck,
+    RegressionCancelled,
+    ShipBuilt,
+    ShipMaintained,
+    ShipSailed,
+    ShipsLost,
+    TokenConflictEnded,
+    TokenConflictStarted,
+    TokensMoved,
+    TokensPlaced,
+    TokensRemoved,
+    TradeAccepted,
+    TradeCardBought,
+    TradeCardDrawn,
+    TradeOffered,
+    TradeRefused,
+    TreasuryChanged,
+    TribesClashed,
+    TributeGiven,
+    TsunamiStruck,
+    TurnStarted,
+    UnitsAnnexed,
+    UnitsLost,
+    VolcanoErupted,
+    WarSpread,
+)
 from game.core.gamedata import load_game_data
 from game.core.state import PIRATE
 
@@ -31,7 +117,6 @@ from .disasters import (
 )
 from .horde import Battle, HordeArrives, HordeDisbands, HordeMarches
 from .looks import ERUPTION, FIRE, QUAKE, Look, look_for
-from .mirror import kind
 from .parts import (
     Banner,
     CardFlight,
@@ -49,45 +134,41 @@ from .parts import (
 )
 
 # Where a calamity struck, reported after the losses it caused: shown before them.
-PLACES = {"VolcanoErupted", "EarthquakeStruck", "CycloneStruck", "FloodStruck", "TsunamiStruck",
-          "AvalancheStruck", "PestilenceStruck"}
-LOSSES = {"CityDestroyed", "CityReduced", "TokensRemoved", "UnitsLost", "ShipsLost",
-          "LossesAssigned"}
+PLACES: tuple[type[Event], ...] = (
+    VolcanoErupted, EarthquakeStruck, CycloneStruck, FloodStruck, TsunamiStruck, AvalancheStruck,
+    PestilenceStruck)
+LOSSES: tuple[type[Event], ...] = (
+    CityDestroyed, CityReduced, TokensRemoved, UnitsLost, ShipsLost, LossesAssigned)
 # Shown together in one step when several come at once outside a calamity.
-TOGETHER = {"TokensPlaced", "TokensMoved", "TokensRemoved", "CityBuilt", "CityReduced",
-            "ShipBuilt", "ShipSailed", "ShipsLost", "TradeCardDrawn", "TradeCardBought"}
+TOGETHER: tuple[type[Event], ...] = (
+    TokensPlaced, TokensMoved, TokensRemoved, CityBuilt, CityReduced, ShipBuilt, ShipSailed,
+    ShipsLost, TradeCardDrawn, TradeCardBought)
 STAGGER = 0.05  # seconds between parts shown together
-# Events whose part is made from the event alone.
-ONE_EVENT: dict[str, Callable[[list[Event]], Part]] = {
-    "TokensPlaced": PlaceTokens, "TokensMoved": MoveTokens, "CityBuilt": RisingCity,
-    "BarbariansPlaced": HordeArrives, "BarbariansMoved": HordeMarches,
-    "BarbariansDisbanded": HordeDisbands, "ShipsLost": ShipsGone, "ShipSailed": Sail,
-    "ShipBuilt": ShipLaunch, "VolcanoErupted": Eruption, "EarthquakeStruck": Quake,
-    "AvalancheStruck": Quake, "CycloneStruck": CycloneHit, "FloodStruck": FloodHit,
-    "TsunamiStruck": TsunamiHit,
-}
+# Events that open a calamity or a battle in `Builder.steps` rather than make a part alone.
+FRAMING: frozenset[type[Event]] = frozenset({
+    CalamityRevealed, CalamityResolved, TokenConflictStarted})
 # Events with nothing to see on the map (the log and the panels show them).
-UNSEEN = {
-    "GameStarted", "TurnStarted", "PhaseStarted", "DecisionMade", "GameEnded",
-    "TreasuryChanged", "UnitsLost", "LossesAssigned", "BeneficiaryChosen", "CalamitiesShown",
-    "CalamityDiscarded", "CensusTaken", "MovementTurn", "ShipMaintained", "TradeOffered",
-    "TradeRefused", "TradeAccepted", "AdvanceBought", "CardDiscarded", "CreditsPlaced",
-    "FreeAdvanceTaken", "LibraryDiscountUsed", "PurchaseCalledOff", "AstAdvanced",
-    "DiscardsReturned", "AbilityUsed", "TributeGiven", "CardCashed", "CitySupportShort",
-    "TokenConflictEnded", "UnitsAnnexed", "CityAttacked",
+UNSEEN: frozenset[type[Event]] = frozenset({
+    GameStarted, TurnStarted, PhaseStarted, DecisionMade, GameEnded,
+    TreasuryChanged, UnitsLost, LossesAssigned, BeneficiaryChosen, CalamitiesShown,
+    CalamityDiscarded, CensusTaken, MovementTurn, ShipMaintained, TradeOffered,
+    TradeRefused, TradeAccepted, AdvanceBought, CardDiscarded, CreditsPlaced,
+    FreeAdvanceTaken, LibraryDiscountUsed, PurchaseCalledOff, AstAdvanced,
+    DiscardsReturned, AbilityUsed, TributeGiven, CardCashed, CitySupportShort,
+    TokenConflictEnded, UnitsAnnexed, CityAttacked,
     # The Events module (issue 18): the client shows its display and markers in a later step.
-    "EventDisplayLaid", "EventCardTaken", "EventCardUnpicked", "EventCheck", "MarkerPlaced",
-    "PrivateEventsReturned", "AgeBegins", "EventsEnd",
-}
+    EventDisplayLaid, EventCardTaken, EventCardUnpicked, EventCheck, MarkerPlaced,
+    PrivateEventsReturned, AgeBegins, EventsEnd,
+})
 
 
 def reorder(events: Sequence[Event]) -> list[Event]:
     """Each place event moved before the losses just ahead of it."""
     out = list(events)
     for i in range(len(out)):
-        if kind(out[i]) in PLACES:
+        if isinstance(out[i], PLACES):
             j = i
-            while j > 0 and kind(out[j - 1]) in LOSSES:
+            while j > 0 and isinstance(out[j - 1], LOSSES):
                 j -= 1
             if j < i:
                 out.insert(j, out.pop(i))
@@ -105,16 +186,15 @@ class Builder:
         out: list[list[Part]] = []
         i = 0
         while i < len(events):
-            e: Any = events[i]
-            k = kind(e)
+            e = events[i]
             group = self._belonging(events, i)
             if group > 1:
                 out.append([self._group_part(events[i:i + group])])
                 i += group
                 continue
-            if k in TOGETHER and self.look is None:
+            if isinstance(e, TOGETHER) and self.look is None:
                 j = i
-                while j < len(events) and kind(events[j]) == k and j - i < 40:
+                while j < len(events) and type(events[j]) is type(e) and j - i < 40:
                     j += 1
                 parts = [p for p in (self.part(ev) for ev in events[i:j]) if p is not None]
                 for n, p in enumerate(parts):
@@ -123,126 +203,155 @@ class Builder:
                     out.append(parts)
                 i = j
                 continue
-            if k == "TokensRemoved":  # one part for a run from the same stack
-                j = i + 1
-                while (j < len(events) and kind(events[j]) == k
-                       and (events[j].player, events[j].area) == (e.player, e.area)):  # type: ignore[attr-defined]
-                    j += 1
-                out.append([RemoveTokens(events[i:j], self._losses())])
-                i = j
-                continue
-            if k == "CalamityRevealed":
-                self.look = look_for(e.calamity)
-                out.append([CalamityStarts([e], self.look), self._banner(e)])
-            elif k == "CalamityResolved":
-                out.append([CalamityEnds([e])])
-                self.look = None
-            elif k in ("EarthquakeStruck", "AvalancheStruck"):
-                self.look = QUAKE  # the ground shakes: cities fall in dust, not in flames
-                out.append([Quake([e])])
-            else:
-                part = self.part(e)
-                if part is not None:
-                    out.append([part])
+            match e:
+                case TokensRemoved():  # one part for a run from the same stack
+                    run = [e]
+                    while i + len(run) < len(events):
+                        other = events[i + len(run)]
+                        if not (isinstance(other, TokensRemoved)
+                                and (other.player, other.area) == (e.player, e.area)):
+                            break
+                        run.append(other)
+                    out.append([RemoveTokens(run, self._losses())])
+                    i += len(run)
+                    continue
+                case CalamityRevealed():
+                    self.look = look_for(e.calamity)
+                    out.append([CalamityStarts([e], self.look), self._banner(e)])
+                case CalamityResolved():
+                    out.append([CalamityEnds([e])])
+                    self.look = None
+                case EarthquakeStruck() | AvalancheStruck():
+                    self.look = QUAKE  # the ground shakes: cities fall in dust, not in flames
+                    out.append([Quake([e])])
+                case _:
+                    part = self.part(e)
+                    if part is not None:
+                        out.append([part])
             i += 1
         return out
 
     def _losses(self) -> str:
         return self.look.losses if self.look is not None else "fall"
 
-    def _banner(self, e: Any) -> Banner:
+    def _banner(self, e: CalamityRevealed) -> Banner:
         look = self.look
         assert look is not None
         title = nice(e.calamity).title()
-        by = f" — traded by {civ_name(e.traded_by)}" if getattr(e, "traded_by", "") else ""
+        by = f" — traded by {civ_name(e.traded_by)}" if e.traded_by else ""
         return Banner([], title, f"strikes {civ_name(e.victim)}{by}", look.colour)
 
     def _belonging(self, events: Sequence[Event], i: int) -> int:
         """How many events from `i` on make one part (1: just this one)."""
-        e: Any = events[i]
-        k = kind(e)
-        if k == "TokenConflictStarted":
+        e = events[i]
+        if isinstance(e, TokenConflictStarted):
             for j in range(i + 1, len(events)):
-                if kind(events[j]) == "TokenConflictEnded":
+                if isinstance(events[j], TokenConflictEnded):
                     return j - i + 1
             return len(events) - i
-        if k in ("TokensRemoved", "TokensPlaced", "CityAnnexed"):
+        if isinstance(e, TokensRemoved | TokensPlaced | CityAnnexed):
             for j in range(i, min(len(events), i + 4)):
-                other: Any = events[j]
-                ok = kind(other) in ("TokensRemoved", "TokensPlaced", "CityAnnexed")
-                if kind(other) == "UnitsAnnexed" and other.area == e.area:
+                other = events[j]
+                if isinstance(other, UnitsAnnexed) and other.area == e.area:
                     return j - i + 1
-                if not ok or other.area != e.area:
+                if (not isinstance(other, TokensRemoved | TokensPlaced | CityAnnexed)
+                        or other.area != e.area):
                     break
-        if k == "TokensRemoved":  # the tokens that went into a new city
+        if isinstance(e, TokensRemoved):  # the tokens that went into a new city
             for j in range(i, min(len(events), i + 8)):
                 other = events[j]
-                if kind(other) == "CityBuilt" and other.area == e.area:
+                if isinstance(other, CityBuilt) and other.area == e.area:
                     return j - i + 1
-                if kind(other) != "TokensRemoved" or other.area != e.area:
+                if not isinstance(other, TokensRemoved) or other.area != e.area:
                     break
         return 1
 
     def _group_part(self, events: Sequence[Event]) -> Part:
-        first: Any = events[0]
-        last: Any = events[-1]
-        if kind(first) == "TokenConflictStarted":
+        first, last = events[0], events[-1]
+        if isinstance(first, TokenConflictStarted):
             return Battle(events)
-        if kind(last) == "CityBuilt":
+        if isinstance(last, CityBuilt):
             return RisingCity(events)
+        assert isinstance(last, UnitsAnnexed)  # the only other end `_belonging` groups to
         return Turncoat(events, last.area, last.previous, last.player, last.tokens)
 
-    def part(self, e: Any) -> Part | None:
-        k = kind(e)
-        made = ONE_EVENT.get(k)
-        if made is not None:
-            return made([e])
-        look = self.look
-        if k == "TokensRemoved":
-            return RemoveTokens([e], self._losses())
-        if k in ("CityReduced", "CityDestroyed", "CityTaken"):
-            return FallingCity([e], fire=look in (FIRE, ERUPTION))
-        if k == "CityAnnexed":
-            return Turncoat([e], e.area, e.previous, e.player, 0)
-        if k == "PirateCityCreated":
-            return Turncoat([e], e.area, e.player, PIRATE, 0)
-        if k in ("TradeCardDrawn", "TradeCardBought", "CardPlundered"):
-            return CardFlight([e], 1, outward=False)
-        if k == "CardsGiven":
-            return CardFlight([e], len(e.cards), outward=False)
-        if k == "CardsDiscarded":
-            return CardFlight([e], len(e.cards), outward=True)
-        if k in ("PestilenceStruck", "TribesClashed", "DroughtStruck", "GeneralDroughtStruck",
-                 "CivilWarSelected"):
-            return Spread([e], e.areas)
+    def part(self, e: Event) -> Part | None:
+        match e:
+            case TokensPlaced():
+                return PlaceTokens([e])
+            case TokensMoved():
+                return MoveTokens([e])
+            case CityBuilt():
+                return RisingCity([e])
+            case BarbariansPlaced():
+                return HordeArrives([e])
+            case BarbariansMoved():
+                return HordeMarches([e])
+            case BarbariansDisbanded():
+                return HordeDisbands([e])
+            case ShipsLost():
+                return ShipsGone([e])
+            case ShipSailed():
+                return Sail([e])
+            case ShipBuilt():
+                return ShipLaunch([e])
+            case VolcanoErupted():
+                return Eruption([e])
+            case EarthquakeStruck() | AvalancheStruck():
+                return Quake([e])
+            case CycloneStruck():
+                return CycloneHit([e])
+            case FloodStruck():
+                return FloodHit([e])
+            case TsunamiStruck():
+                return TsunamiHit([e])
+            case TokensRemoved():
+                return RemoveTokens([e], self._losses())
+            case CityReduced() | CityDestroyed() | CityTaken():
+                return FallingCity([e], fire=self.look in (FIRE, ERUPTION))
+            case CityAnnexed():
+                return Turncoat([e], e.area, e.previous, e.player, 0)
+            case PirateCityCreated():
+                return Turncoat([e], e.area, e.player, PIRATE, 0)
+            case TradeCardDrawn() | TradeCardBought() | CardPlundered():
+                return CardFlight([e], 1, outward=False)
+            case CardsGiven():
+                return CardFlight([e], len(e.cards), outward=False)
+            case CardsDiscarded():
+                return CardFlight([e], len(e.cards), outward=True)
+            case (PestilenceStruck() | TribesClashed() | DroughtStruck() | GeneralDroughtStruck()
+                  | CivilWarSelected()):
+                return Spread([e], e.areas)
         return self._note(e)
 
-    def _note(self, e: Any) -> Part | None:
-        k = kind(e)
+    def _note(self, e: Event) -> Part | None:
         who = getattr(e, "player", "") or getattr(e, "victim", "")
         text = ""
-        if k == "TreasuryChanged" and self.look is not None and e.change < 0:
-            return Note([e], f"{civ_name(e.player)}: −{-e.change} treasury", None,
-                        (255, 220, 120), who=e.player, burst="gold")
-        if k == "AstRegressed":
-            steps = getattr(e, "steps", 0)  # the calamity's; the A.S.T. phase's has none
-            text = f"{civ_name(e.player)}: A.S.T. back" + (f" {steps}" if steps else "")
-        elif k == "AdvanceLost":
-            text = f"{civ_name(e.player)} loses {_advance(e.advance)}"
-        elif k == "AdvanceReceived":
-            text = f"{civ_name(e.player)} gains {_advance(e.advance)}"
-        elif k == "RegressionCancelled":
-            text = f"{civ_name(e.player)}: regression cancelled"
-        elif k in ("CalamityAverted", "CalamityNoEffect"):
-            text = "No effect" + (f": {e.reason}" if getattr(e, "reason", "") else "")
-        elif k == "CitiesSpared":
-            text = f"{civ_name(e.player)} spares {e.cities} cit{'y' if e.cities == 1 else 'ies'}"
-        elif k == "RaidersStruck":
-            text = f"Raiders: {civ_name(e.player)} pays {e.paid}"
-        elif k == "WarSpread":
-            text = f"War spreads to {civ_name(e.player)} (−{e.loss})"
-        elif k == "CivilWarFactions":
-            text = f"{civ_name(e.beneficiary)} takes a faction of {civ_name(e.victim)}"
+        match e:
+            case TreasuryChanged() if self.look is not None and e.change < 0:
+                return Note([e], f"{civ_name(e.player)}: −{-e.change} treasury", None,
+                            (255, 220, 120), who=e.player, burst="gold")
+            case AstRegressedByCalamity():
+                text = f"{civ_name(e.player)}: A.S.T. back" + (f" {e.steps}" if e.steps else "")
+            case AstRegressed():  # the A.S.T. phase's: no number of steps
+                text = f"{civ_name(e.player)}: A.S.T. back"
+            case AdvanceLost():
+                text = f"{civ_name(e.player)} loses {_advance(e.advance)}"
+            case AdvanceReceived():
+                text = f"{civ_name(e.player)} gains {_advance(e.advance)}"
+            case RegressionCancelled():
+                text = f"{civ_name(e.player)}: regression cancelled"
+            case CalamityAverted() | CalamityNoEffect():
+                text = "No effect" + (f": {e.reason}" if e.reason else "")
+            case CitiesSpared():
+                cities = "city" if e.cities == 1 else "cities"
+                text = f"{civ_name(e.player)} spares {e.cities} {cities}"
+            case RaidersStruck():
+                text = f"Raiders: {civ_name(e.player)} pays {e.paid}"
+            case WarSpread():
+                text = f"War spreads to {civ_name(e.player)} (−{e.loss})"
+            case CivilWarFactions():
+                text = f"{civ_name(e.beneficiary)} takes a faction of {civ_name(e.victim)}"
         if not text:
             return None
         return Note([e], text, None, who=who)

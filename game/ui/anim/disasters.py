@@ -10,13 +10,22 @@ from collections.abc import Sequence
 
 import pygame
 
-from game.core import Event
+from game.core import (
+    AvalancheStruck,
+    CalamityResolved,
+    CalamityRevealed,
+    CycloneStruck,
+    EarthquakeStruck,
+    Event,
+    FloodStruck,
+    TsunamiStruck,
+    VolcanoErupted,
+)
 
 from ..logtext import nice
 from .ambience import Ambience, Ash, Cracks, Flood, Storm, ambience_for
 from .horde import settle_all
 from .looks import ERUPTION, FLOOD, QUAKE, STORM, WAVE, Look
-from .mirror import kind
 from .parts import Part, ease
 from .stage import Stage
 
@@ -32,12 +41,12 @@ def touch(stage: Stage, areas: Sequence[str]) -> None:
         weather.touch([a for a in areas if a in stage.geo.areas])
 
 
-class CalamityStarts(Part):
+class CalamityStarts(Part[CalamityRevealed]):
     """CalamityRevealed: the calamity's weather settles over where it will strike."""
 
     duration = 0.05
 
-    def __init__(self, events: Sequence[Event], look: Look) -> None:
+    def __init__(self, events: Sequence[CalamityRevealed], look: Look) -> None:
         super().__init__(events)
         self.look = look
 
@@ -48,7 +57,7 @@ class CalamityStarts(Part):
         stage.ambience.append(ambience_for(self.look, stage.victim, stage))
 
 
-class CalamityEnds(Part):
+class CalamityEnds(Part[CalamityResolved]):
     """CalamityResolved: the weather clears and a horde settles where it stopped."""
 
     duration = 0.5
@@ -69,7 +78,7 @@ PLUME_ENDS = 0.35
 FIRE_ENDS = 0.5
 
 
-class Eruption(Part):
+class Eruption(Part[VolcanoErupted]):
     """VolcanoErupted: the mountain glows, throws embers and lava, and ash covers its areas."""
 
     duration = 2.0
@@ -109,7 +118,7 @@ class Eruption(Part):
         surface.blit(layer, (round(x - r), round(y - r)))
 
 
-class Quake(Part):
+class Quake(Part[EarthquakeStruck | AvalancheStruck]):
     """EarthquakeStruck / AvalancheStruck: the map shakes, cracks run through the areas (they
     stay until the calamity is over) and dust rises before the cities there fall."""
 
@@ -121,7 +130,7 @@ class Quake(Part):
                  *getattr(e, "reduced", ()), *getattr(e, "areas", ())]
         areas = [a for a in dict.fromkeys(areas) if a in stage.geo.areas]
         stage.shake, stage.shake_power = 1.2, stage.piece() * 0.3
-        if kind(e) == "EarthquakeStruck":
+        if isinstance(e, EarthquakeStruck):
             stage.title = "Earthquake"
         for weather in stage.ambience:
             if not isinstance(weather, Cracks):
@@ -132,7 +141,7 @@ class Quake(Part):
             stage.particles.burst("dust", stage.area_point(area), 0.8)
 
 
-class CycloneHit(Part):
+class CycloneHit(Part[CycloneStruck]):
     """CycloneStruck: the storm sits over the sea the core named; lightning strikes."""
 
     duration = 0.7
@@ -161,7 +170,7 @@ class CycloneHit(Part):
         pygame.draw.lines(surface, (180, 200, 255), False, pts, 1)
 
 
-class FloodHit(Part):
+class FloodHit(Part[FloodStruck]):
     """FloodStruck: the water surges over the plain the core named."""
 
     duration = 0.8
@@ -178,7 +187,7 @@ class FloodHit(Part):
             stage.particles.burst("spray", stage.area_point(area), 0.3)
 
 
-class TsunamiHit(Part):
+class TsunamiHit(Part[TsunamiStruck]):
     """TsunamiStruck: a wave rolls in from the sea over the coast around the city it took."""
 
     duration = 1.5
@@ -216,7 +225,7 @@ class TsunamiHit(Part):
                                max(2, stage.piece() // (6 + 3 * k)))
 
 
-class Spread(Part):
+class Spread(Part[Event]):
     """A plague, a drought, a clash of tribes or a war moving through areas one by one."""
 
     def __init__(self, events: Sequence[Event], areas: Sequence[str]) -> None:

@@ -12,14 +12,20 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 import pygame
 
-from game.core import Event
+from game.core import (
+    BarbariansDisbanded,
+    BarbariansMoved,
+    BarbariansPlaced,
+    Event,
+    TokenConflictStarted,
+    TokensRemoved,
+)
 from game.core.state import BARBARIANS
 
-from .mirror import kind, mirror
+from .mirror import mirror
 from .parts import Part
 from .stage import Point, Stage
 from .swarm import Token
@@ -87,7 +93,7 @@ def draw_badges(surface: pygame.Surface, stage: Stage) -> None:
         surface.blit(label, label.get_rect(center=box.center))
 
 
-class HordeArrives(Part):
+class HordeArrives(Part[BarbariansPlaced]):
     """BarbariansPlaced: the horde pours in from beyond the area and gathers there."""
 
     duration = 1.3
@@ -114,7 +120,7 @@ class HordeArrives(Part):
         stage.particles.burst("dust", start, 0.6, towards=stage.area_point(e.area))
 
 
-class HordeMarches(Part):
+class HordeMarches(Part[BarbariansMoved]):
     """BarbariansMoved: the tokens above the limit move on as one group; the rest stay."""
 
     duration = 0.8
@@ -148,7 +154,7 @@ class HordeMarches(Part):
         stage.particles.burst("dust", stage.area_point(e.source), 0.4, towards=target)
 
 
-class HordeDisbands(Part):
+class HordeDisbands(Part[BarbariansDisbanded]):
     """BarbariansDisbanded: the tokens with nowhere to go scatter and vanish."""
 
     duration = 0.7
@@ -173,7 +179,7 @@ class HordeDisbands(Part):
         stage.unhide(("tokens", e.area, BARBARIANS), e.count)
 
 
-class Battle(Part):
+class Battle(Part[Event]):
     """A token conflict: every side's tokens as bodies pressing together; each removal knocks
     that many of a side's bodies out of the heap, in the order the core removed them."""
 
@@ -182,8 +188,11 @@ class Battle(Part):
 
     def __init__(self, events: Sequence[Event]) -> None:
         super().__init__(events)
-        self.area: str = self.events[0].area
-        self.removals = [e for e in self.events if kind(e) == "TokensRemoved"]
+        start = self.events[0]
+        assert isinstance(start, TokenConflictStarted)  # the conflict's events, from its start
+        self.start = start
+        self.area = start.area
+        self.removals = [e for e in self.events if isinstance(e, TokensRemoved)]
         self.done = 0
         self.bodies: dict[str, list[Token]] = {}
         self.hidden: dict[str, int] = {}
@@ -194,7 +203,7 @@ class Battle(Part):
         board = stage.shown
         horde = stage.hordes.get(self.area)
         rnd = stage.random
-        sides: list[tuple[str, int]] = [(str(s), int(n)) for s, n in self.event.sides]
+        sides: list[tuple[str, int]] = [(str(s), int(n)) for s, n in self.start.sides]
         for k, (side, n) in enumerate(sides):
             if side == BARBARIANS and horde is not None and horde.bodies:
                 self.bodies[side] = horde.bodies
@@ -225,7 +234,7 @@ class Battle(Part):
             self._lose(stage, self.removals[self.done])
             self.done += 1
 
-    def _lose(self, stage: Stage, e: Any) -> None:
+    def _lose(self, stage: Stage, e: TokensRemoved) -> None:
         if stage.shown is not None:
             mirror(stage.shown, e)
         side = e.player

@@ -6,15 +6,25 @@ real board at the end of every batch of events anyway, so a surprise only shows 
 
 from __future__ import annotations
 
-from typing import Any
-
-from game.core import Event
+from game.core import (
+    BarbariansDisbanded,
+    BarbariansMoved,
+    BarbariansPlaced,
+    CityAnnexed,
+    CityBuilt,
+    CityDestroyed,
+    CityReduced,
+    CityTaken,
+    Event,
+    PirateCityCreated,
+    ShipBuilt,
+    ShipSailed,
+    ShipsLost,
+    TokensMoved,
+    TokensPlaced,
+    TokensRemoved,
+)
 from game.core.state import BARBARIANS, PIRATE, Board
-
-
-def kind(event: object) -> str:
-    """An event's kind: the name of its class."""
-    return type(event).__name__
 
 
 def tokens(board: Board, area: str, owner: str, n: int) -> None:
@@ -28,38 +38,38 @@ def ships(board: Board, area: str, owner: str, n: int) -> None:
 
 
 def mirror(board: Board, event: Event) -> None:
-    k = kind(event)
-    e: Any = event
-    if k == "TokensPlaced":
-        tokens(board, e.area, e.player, e.count)
-    elif k == "TokensRemoved":
-        tokens(board, e.area, e.player, -e.count)
-    elif k == "TokensMoved":
-        tokens(board, e.source, e.player, -e.count)
-        tokens(board, e.target, e.player, e.count)
-    elif k in ("CityBuilt", "CityAnnexed"):
-        board.cities[e.area] = e.player
-    elif k == "PirateCityCreated":
-        board.cities[e.area] = PIRATE
-    elif k == "CityReduced":
-        board.cities.pop(e.area, None)
-        tokens(board, e.area, e.player, e.tokens)
-    elif k == "CityDestroyed":
-        board.cities.pop(e.area, None)
-    elif k == "CityTaken":
-        board.cities.pop(e.area, None)
-        tokens(board, e.area, e.owner, e.tokens)
-    elif k == "BarbariansPlaced":
-        tokens(board, e.area, BARBARIANS, e.count)
-    elif k == "BarbariansMoved":
-        tokens(board, e.source, BARBARIANS, -e.count)
-        tokens(board, e.target, BARBARIANS, e.count)
-    elif k == "BarbariansDisbanded":
-        tokens(board, e.area, BARBARIANS, -e.count)
-    elif k == "ShipsLost":
-        ships(board, e.area, e.player, -e.count)
-    elif k == "ShipBuilt":
-        ships(board, e.area, e.player, 1)
-    elif k == "ShipSailed":
-        ships(board, e.source, e.player, -1)
-        ships(board, e.target, e.player, 1)
+    """Every other event leaves the pieces on the map as they are."""
+    match event:
+        case TokensPlaced(area=area, player=player, count=n):
+            tokens(board, area, player, n)
+        case TokensRemoved(area=area, player=player, count=n):
+            tokens(board, area, player, -n)
+        case TokensMoved(source=source, target=target, player=player, count=n):
+            tokens(board, source, player, -n)
+            tokens(board, target, player, n)
+        case CityBuilt(area=area, player=player) | CityAnnexed(area=area, player=player):
+            board.cities[area] = player
+        case PirateCityCreated(area=area):
+            board.cities[area] = PIRATE
+        case CityReduced(area=area, player=player, tokens=n):
+            board.cities.pop(area, None)
+            tokens(board, area, player, n)
+        case CityDestroyed(area=area):
+            board.cities.pop(area, None)
+        case CityTaken(area=area, owner=owner, tokens=n):
+            board.cities.pop(area, None)
+            tokens(board, area, owner, n)
+        case BarbariansPlaced(area=area, count=n):
+            tokens(board, area, BARBARIANS, n)
+        case BarbariansMoved(source=source, target=target, count=n):
+            tokens(board, source, BARBARIANS, -n)
+            tokens(board, target, BARBARIANS, n)
+        case BarbariansDisbanded(area=area, count=n):
+            tokens(board, area, BARBARIANS, -n)
+        case ShipsLost(area=area, player=player, count=n):
+            ships(board, area, player, -n)
+        case ShipBuilt(area=area, player=player):
+            ships(board, area, player, 1)
+        case ShipSailed(source=source, target=target, player=player):
+            ships(board, source, player, -1)
+            ships(board, target, player, 1)

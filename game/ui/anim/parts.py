@@ -10,11 +10,23 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any
+from typing import Generic, TypeVar
 
 import pygame
 
-from game.core import Event
+from game.core import (
+    CityBuilt,
+    CityDestroyed,
+    CityReduced,
+    CityTaken,
+    Event,
+    ShipBuilt,
+    ShipSailed,
+    ShipsLost,
+    TokensMoved,
+    TokensPlaced,
+    TokensRemoved,
+)
 from game.core.state import PIRATE, Board
 
 from ..draw import banner_plate
@@ -33,17 +45,22 @@ def lerp(a: Point, b: Point, t: float) -> Point:
     return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
 
 
-class Part:
+E = TypeVar("E", bound=Event)
+
+
+class Part(Generic[E]):
+    """Shows core events of type E (a part made of several kinds of event says Event)."""
+
     duration = 0.6
     shown_early = False  # the part changes the board as it begins (calls show_outcome itself)
 
-    def __init__(self, events: Sequence[Event] = ()) -> None:
-        self.events: list[Any] = list(events)  # core events: each part knows its kinds' fields
+    def __init__(self, events: Sequence[E] = ()) -> None:
+        self.events: list[E] = list(events)
         self.delay = 0.0  # seconds into its step before it starts (the builder staggers parts)
         self.stage_of_life = 0  # 0 waiting, 1 running, 2 ended
 
     @property
-    def event(self) -> Any:
+    def event(self) -> E:
         return self.events[0]
 
     def begin(self, stage: Stage) -> None:
@@ -123,7 +140,7 @@ class Step:
 
 
 # -- tokens ---------------------------------------------------------------------------------------
-class PlaceTokens(Part):
+class PlaceTokens(Part[TokensPlaced]):
     """Tokens drop onto their area."""
 
     duration = 0.45
@@ -137,7 +154,7 @@ class PlaceTokens(Part):
                            (x, y - d * 1.6 * (1 - k)), alpha=k)
 
 
-class MoveTokens(Part):
+class MoveTokens(Part[TokensMoved]):
     """Tokens glide from one area to the next (on a ship's deck when they sail)."""
 
     duration = 0.7
@@ -155,7 +172,7 @@ class MoveTokens(Part):
         k = ease(t)
         x, y = lerp(self.start, end, k)
         y -= d * 0.8 * math.sin(math.pi * k)
-        if getattr(e, "by_ship", False):
+        if e.by_ship:
             stage.blit_centred(surface, stage.sprite("ship", e.player, 1), (x, y + d * 0.35))
         stage.blit_centred(surface, stage.sprite("stack", e.player, e.count), (x, y))
 
@@ -165,13 +182,13 @@ class MoveTokens(Part):
             tokens(stage.shown, e.target, e.player, e.count)
 
 
-class RemoveTokens(Part):
+class RemoveTokens(Part[TokensRemoved]):
     """Tokens leave the board: knocked off, washed away, withering, burning or scattering."""
 
     duration = 0.6
     shown_early = True
 
-    def __init__(self, events: Sequence[Event], how: str = "fall") -> None:
+    def __init__(self, events: Sequence[TokensRemoved], how: str = "fall") -> None:
         super().__init__(events)
         self.how = how
 
@@ -207,13 +224,14 @@ class RemoveTokens(Part):
 
 
 # -- cities ---------------------------------------------------------------------------------------
-class FallingCity(Part):
+class FallingCity(Part[CityReduced | CityDestroyed | CityTaken]):
     """A city shakes, then crumbles (reduced, destroyed or taken), in dust or flames."""
 
     duration = 1.0
     BREAK = 0.5
 
-    def __init__(self, events: Sequence[Event], fire: bool = False) -> None:
+    def __init__(self, events: Sequence[CityReduced | CityDestroyed | CityTaken],
+                 fire: bool = False) -> None:
         super().__init__(events)
         self.fire = fire
         self.broke = False
@@ -257,7 +275,7 @@ class FallingCity(Part):
         super().end(stage)
 
 
-class RisingCity(Part):
+class RisingCity(Part[Event]):
     """The tokens gather and a city rises in their place."""
 
     duration = 0.6
@@ -266,11 +284,18 @@ class RisingCity(Part):
         if stage.shown is not None:
             for event in self.events[:-1]:  # the tokens that went into it
                 mirror(stage.shown, event)
-        self.at = stage.mv.to_map(*stage.city_screen(self.events[-1].area))
+        self.at = stage.mv.to_map(*stage.city_screen(self.built.area))
         stage.particles.burst("gold", self.at, 0.4)
 
-    def draw(self, surface: pygame.Surface, stage: Stage, t: float) -> None:
+    @property
+    def built(self) -> CityBuilt:
+        """The city's own event: the last one (the tokens that went into it come first)."""
         e = self.events[-1]
+        assert isinstance(e, CityBuilt)
+        return e
+
+    def draw(self, surface: pygame.Surface, stage: Stage, t: float) -> None:
+        e = self.built
         k = ease(t)
         stage.blit_centred(surface, stage.sprite("city", e.player), stage.city_screen(e.area),
                            alpha=k, scale=0.4 + 0.6 * k, anchor_y=0.62)
@@ -280,7 +305,7 @@ class RisingCity(Part):
             mirror(stage.shown, self.events[-1])
 
 
-class Turncoat(Part):
+class Turncoat(Part[Event]):
     """Pieces change hands: the old colour gives way to the new one (civil war, tyranny,
     annexation), or a city becomes a pirate city."""
 
@@ -353,7 +378,7 @@ def _black_flag(surface: pygame.Surface, at: Point, d: int, t: float) -> None:
 
 
 # -- ships ----------------------------------------------------------------------------------------
-class ShipsGone(Part):
+class ShipsGone(Part[ShipsLost]):
     """Ships swept away: spun into the storm when one blows, else they founder and sink."""
 
     duration = 0.9
@@ -381,7 +406,7 @@ class ShipsGone(Part):
 
 
 
-class ShipLaunch(Part):
+class ShipLaunch(Part[ShipBuilt]):
     """A new ship slides onto the water."""
 
     duration = 0.5
@@ -394,7 +419,7 @@ class ShipLaunch(Part):
                            (x - stage.piece() * 0.6 * (1 - k), y), alpha=k)
 
 
-class Sail(Part):
+class Sail(Part[ShipSailed]):
     duration = 0.6
 
     def begin(self, stage: Stage) -> None:
@@ -415,7 +440,7 @@ class Sail(Part):
 
 
 # -- cards, notes, banners ------------------------------------------------------------------------
-class CardFlight(Part):
+class CardFlight(Part[Event]):
     """Cards fly from the stacks to a hand, or out of it onto the discard pile."""
 
     duration = 0.7
@@ -469,7 +494,7 @@ def card_back(stage: Stage) -> pygame.Surface:
 _CARDS: dict[tuple[object, ...], pygame.Surface] = {}
 
 
-class Note(Part):
+class Note(Part[Event]):
     """A line of text rising from a place and fading: what was lost that has no piece."""
 
     duration = 1.3
@@ -504,7 +529,7 @@ class Note(Part):
         stage.blit_centred(surface, image, (x, y), alpha)
 
 
-class Banner(Part):
+class Banner(Part[Event]):
     """The calamity's name across the top of the map, in its colour."""
 
     duration = 1.8

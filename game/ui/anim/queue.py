@@ -10,17 +10,15 @@ from __future__ import annotations
 import math
 from collections import deque
 from collections.abc import Sequence
-from typing import Any
 
 import pygame
 
-from game.core import Event
+from game.core import CalamityResolved, CalamityRevealed, Event
 from game.core.state import Board
 
 from ..logtext import name as civ_name
 from .build import Builder
 from .horde import draw_badges, settle_all
-from .mirror import kind
 from .parts import Banner, Part, Step, caption
 from .stage import Stage, copy_board
 
@@ -31,15 +29,14 @@ MIN_SPEED, MAX_SPEED = 0.25, 4.0
 
 def touched(event: Event) -> list[str]:
     """The areas an event happened in."""
-    e: Any = event
-    out = [getattr(e, k, None) for k in ("area", "source", "target")]
-    areas = getattr(e, "areas", None)
+    out = [getattr(event, k, None) for k in ("area", "source", "target")]
+    areas = getattr(event, "areas", None)
     if isinstance(areas, tuple | list):
         out += list(areas)
     return [a for a in out if isinstance(a, str) and a]
 
 
-class Fade(Part):
+class Fade(Part[Event]):
     """Reduce motion: the areas a batch touched brighten and dim while the board changes."""
 
     duration = 0.35
@@ -141,7 +138,7 @@ class AnimQueue:
         """A step begins: the areas its events touch light up; during a calamity the map pans
         to them if none shows."""
         areas = [area for p in step.parts for event in p.events
-                 if kind(event) not in ("CalamityRevealed", "CalamityResolved")
+                 if not isinstance(event, CalamityRevealed | CalamityResolved)
                  for area in touched(event)]
         for area in areas:
             self.stage.flash[area] = 1.0

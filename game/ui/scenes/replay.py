@@ -16,7 +16,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu
 
-from game.core import PlayerView, view
+from game.core import CalamityRevealed, PlayerView, view
 from game.core.gamedata import load_game_data
 from game.mapfile import MapGeometry
 from game.persist import (
@@ -195,7 +195,7 @@ class ReplayScene(Scene):
     def ctx(self) -> Ctx:
         return Ctx(view=self.view(), options=Options.of([]), labels=(), names=self.names,
                    version=self.version,
-                   extra={"right": self.px(92), "log": self.shown_lines(), "offer": {}})
+                   extra={"right": self.px(92), "log": self.shown_lines(), "offer": None})
 
     def shown_lines(self) -> list[LogLine]:
         return self.lines[:self.line_ends[self.cursor.position]]
@@ -220,18 +220,18 @@ class ReplayScene(Scene):
         if forward and last is not None:
             self.app.sound.events(last.events)
             for event in last.events:
-                if type(event).__name__ == "CalamityRevealed":
-                    self.banner = (self._banner_plate(event.to_dict()), 2.0)
+                if isinstance(event, CalamityRevealed):
+                    self.banner = (self._banner_plate(event), 2.0)
         if self.cursor.at_end and self.playing:
             self.playing = False
             self._sync_play_button()
 
-    def _banner_plate(self, revealed: dict[str, object]) -> pygame.Surface:
+    def _banner_plate(self, revealed: CalamityRevealed) -> pygame.Surface:
         """The plate the game screen shows when this calamity strikes."""
-        calamity = str(revealed["calamity"])
-        line = f"strikes {self.names.get(str(revealed['victim']), str(revealed['victim']))}"
-        if revealed.get("traded_by"):
-            by = str(revealed["traded_by"])
+        calamity = revealed.calamity
+        line = f"strikes {self.names.get(revealed.victim, revealed.victim)}"
+        if revealed.traded_by:
+            by = revealed.traded_by
             line += f" — traded by {self.names.get(by, by)}"
         return banner_plate(self.theme, card_name(calamity), line, look_for(calamity).colour)
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from game.core import GameConfig, GameState, apply, legal_actions, new_game, view
+from game.core import EventCardTaken, GameConfig, GameState, apply, legal_actions, new_game, view
 from game.core.engine import Action
 from game.core.eventdeck.action import labels
 from game.core.eventdeck.deck import end_of_turn
@@ -86,7 +86,7 @@ def test_every_player_takes_one_and_the_last_card_is_left_unpicked() -> None:
     while state.phase == "events":
         action = legal_actions(state)[0]
         events = apply(state, action)
-        taken += any(type(e).__name__ == "EventCardTaken" for e in events)
+        taken += any(isinstance(e, EventCardTaken) for e in events)
     assert taken == len(state.players)
     assert state.eventdeck is not None and state.eventdeck.display == []
     held = sum(len(h) for h in state.eventdeck.hands.values())  # private ones went to hand
