@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import queue
+import shutil
 import socket
 import threading
 from pathlib import Path
@@ -181,8 +182,10 @@ def _reason(err: BaseException) -> str:
 class HostedServer:
     """The game server on its own thread; `address` once listening (or `error`)."""
 
-    def __init__(self, folder: Path, port: int = DEFAULT_PORT, host: str = "0.0.0.0") -> None:
+    def __init__(self, folder: Path, port: int = DEFAULT_PORT, host: str = "0.0.0.0",
+                 scratch: bool = False) -> None:
         self.folder = folder
+        self.scratch = scratch  # the folder is removed when the server stops
         self.port = port
         self.host = host
         self.address = ""  # e.g. ws://0.0.0.0:7417
@@ -210,6 +213,8 @@ class HostedServer:
             with contextlib.suppress(RuntimeError):
                 loop.call_soon_threadsafe(_finish, stop)
         self._thread.join(STOP_SECONDS)
+        if self.scratch and not self._thread.is_alive():
+            shutil.rmtree(self.folder, ignore_errors=True)
 
     def _run(self) -> None:
         for port in (self.port, 0):  # the usual port, else any free one

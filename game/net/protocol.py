@@ -26,7 +26,8 @@ The server answers:
     table   {code, seats, started, pending, waited}    who sits where, sent to everyone at a
                                                          join, leave, hand-over or start: seats
                                                          maps each seat to {kind: open, person
-                                                         or bot, level, here}; waited: seconds
+                                                         or bot, level, here, taken (a person
+                                                         joined it)}; waited: seconds
                                                          the pending decision has waited
     refused {reason, to}
 

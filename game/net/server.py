@@ -124,7 +124,7 @@ class NetGame:
     def table_message(self) -> str:
         here = self.here()
         seats = {seat: {"kind": "bot" if kind else "person" if seat in self.tokens else "open",
-                        "level": kind, "here": seat in here}
+                        "level": kind, "here": seat in here, "taken": seat in self.tokens}
                  for seat, kind in self.kinds.items()}
         pending = self.state.pending
         return message("table", code=self.code, seats=seats, started=self.started,

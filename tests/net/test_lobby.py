@@ -56,7 +56,8 @@ def test_lobby_game_waits_for_the_host_and_open_seats_go_to_bots(tmp_path: Path)
             code, seats, token = created["code"], created["seats"], created["host_token"]
             await host.send(join_message(code, seats[0]))
             table = await receive(host, "table")
-            assert table["seats"][seats[0]] == {"kind": "person", "level": "", "here": True}
+            assert table["seats"][seats[0]] == {"kind": "person", "level": "", "here": True,
+                                             "taken": True}
             assert table["seats"][seats[1]]["kind"] == "open"
             assert table["started"] is False
             game = servers[0].games[code]
@@ -70,7 +71,8 @@ def test_lobby_game_waits_for_the_host_and_open_seats_go_to_bots(tmp_path: Path)
             await host.send(start_message(code, token))
             table = await receive(host, "table")
             assert table["started"] is True
-            assert table["seats"][seats[1]] == {"kind": "bot", "level": "basic", "here": False}
+            assert table["seats"][seats[1]] == {"kind": "bot", "level": "basic", "here": False,
+                                             "taken": False}
             update = await receive(host, "update")
             assert update["started"] is True
             await host.send(start_message(code, token))
@@ -101,14 +103,16 @@ def test_host_hands_an_away_seat_to_a_bot_and_a_resume_takes_it_back(tmp_path: P
             assert "not a seat a person" in (await receive(host, "refused"))["reason"]
             await host.send(hand_message(code, token, seats[1], "basic"))
             table = await receive(host, "table")
-            assert table["seats"][seats[1]]["kind"] == "bot"
+            assert table["seats"][seats[1]] == {"kind": "bot", "level": "basic", "here": False,
+                                                "taken": True}
             game = servers[0].games[code]
             assert seats[1] in game.bots.bots
             back = await open_client(address)
             await back.send(resume_message(code, seats[1], seat_token))
             await receive(back, "joined")
             table = await receive(back, "table")
-            assert table["seats"][seats[1]] == {"kind": "person", "level": "", "here": True}
+            assert table["seats"][seats[1]] == {"kind": "person", "level": "", "here": True,
+                                             "taken": True}
             assert seats[1] not in game.bots.bots
             await host.close()
             await back.close()
