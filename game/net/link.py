@@ -26,7 +26,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from game.persist.strictjson import one_line
 
 from .protocol import MAX_SERVER_MESSAGE, ProtocolError, parse_server_message
-from .server import run_server
+from .server import GameServer, run_server
 
 DEFAULT_PORT = 7417
 CONNECT_SECONDS = 6.0
@@ -190,6 +190,7 @@ class HostedServer:
         self.host = host
         self.address = ""  # e.g. ws://0.0.0.0:7417
         self.error = ""
+        self.server: GameServer | None = None  # for tests that look at its games
         self._ready = threading.Event()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stop: asyncio.Future[None] | None = None
@@ -238,4 +239,8 @@ class HostedServer:
             self.address, self.error = address, ""
             self._ready.set()
 
-        await run_server(self.host, port, self.folder, ready=ready, stop=self._stop)
+        await run_server(self.host, port, self.folder, ready=ready, stop=self._stop,
+                         on_server=self._keep)
+
+    def _keep(self, server: GameServer) -> None:
+        self.server = server

@@ -1,0 +1,179 @@
+"""Two real clients (one window each, headless) play a hosted game over real sockets on this
+machine: the host opens the table from the new-game screen, the guest joins from the main menu
+with the address and code and takes the open seat, the host starts, and both play the first
+turn through their screens. Each client's screen shows, at every step, exactly the view the
+server's game gives its seat. Then the guest's client goes away: the host sees them away and
+hands the seat to a bot."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Iterator
+
+import pytest
+from pygame_gui.elements import UIButton
+
+from game.core import view
+from game.core.plain import to_plain
+from game.persist import Settings
+from game.ui.app import App
+from game.ui.scenes.host import OPEN, HostScene
+from game.ui.scenes.join import JoinScene
+from game.ui.scenes.lobby import LobbyScene
+from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.netgame import NetGameScene
+from game.ui.scenes.newgame import NewGameScene
+
+from .driver import DT, Driver
+
+LIMIT = 30.0  # seconds any one wait may take
+
+
+def new_app() -> App:
+    return App((1366, 768), settings=Settings(animation_speed=8.0), persist_settings=False)
+
+
+@pytest.fixture
+def two_apps() -> Iterator[tuple[App, App]]:
+    host, guest = new_app(), new_app()  # one window for both: each draws its frame in turn
+    try:
+        yield host, guest
+    finally:
+        for application in (host, guest):
+            while application.scenes:
+                application.scenes.pop().exit()
+        guest.close()
+        host.close()
+        left = [t.name for t in threading.enumerate() if t.name.startswith("calamitas-")]
+        assert not left, f"threads left running: {left}"
+
+
+def idle(*apps: App) -> None:
+    """One frame of each client with no input."""
+    for application in apps:
+        application.frame([], DT)
+    time.sleep(0.002)
+
+
+def until(what: Callable[[], object], *apps: App, limit: float = LIMIT) -> None:
+    end = time.monotonic() + limit
+    while not what():
+        assert time.monotonic() < end, "timed out waiting"
+        idle(*apps)
+
+
+def press(app: App, button: UIButton) -> None:
+    Driver(app).click(button.rect.center)
+
+
+def host_and_join(host: App, guest: App) -> tuple[LobbyScene, LobbyScene]:
+    """The host opens a 5-seat table (one person here, one open seat, three bots) and the
+    guest joins it and takes the open seat, all through the screens."""
+    host.push(MenuScene(host))
+    press(host, host.scene.buttons["new"])
+    newgame = host.scene
+    assert isinstance(newgame, NewGameScene)
+    press(host, newgame.host)
+    setup = host.scene
+    assert isinstance(setup, HostScene)
+    for civ in setup.civs[2:]:
+        setup.kinds[civ] = "Bot: basic"
+    setup.kinds[setup.civs[1]] = OPEN
+    press(host, setup.open)
+    until(lambda: isinstance(host.scene, LobbyScene), host)
+    lobby = host.scene
+    assert isinstance(lobby, LobbyScene)
+    until(lambda: lobby.code and lobby.local and lobby.table, host)
+    assert lobby.local == [setup.civs[0]]
+    assert lobby.hosted is not None
+    port = lobby.hosted.bound_port
+
+    guest.push(MenuScene(guest))
+    press(guest, guest.scene.buttons["join"])
+    join = guest.scene
+    assert isinstance(join, JoinScene)
+    join.address_entry.set_text(f"127.0.0.1:{port}")
+    join.code_entry.set_text(lobby.code.lower())  # as typed by someone in a hurry
+    press(guest, join.connect)
+    until(lambda: isinstance(guest.scene, LobbyScene), guest, host)
+    seated = guest.scene
+    assert isinstance(seated, LobbyScene)
+    until(lambda: seated.take_buttons, guest, host)
+    assert list(seated.take_buttons.values()) == [setup.civs[1]]  # only the open seat
+    press(guest, next(iter(seated.take_buttons)))
+    until(lambda: seated.local and lobby.table[setup.civs[1]].kind == "person", guest, host)
+    assert lobby.status(setup.civs[1], lobby.table[setup.civs[1]])[0] == "Joined"
+    return lobby, seated
+
+
+def test_two_clients_play_a_hosted_games_first_turn(two_apps: tuple[App, App]) -> None:
+    host, guest = two_apps
+    lobby, seated = host_and_join(host, guest)
+    hosted = lobby.hosted
+    assert hosted is not None and hosted.server is not None
+    first, second = lobby.local[0], seated.local[0]
+    assert lobby.start is not None
+    press(host, lobby.start)
+    until(lambda: isinstance(host.scene, NetGameScene) and isinstance(guest.scene, NetGameScene),
+          host, guest)
+    games = {first: host.scene, second: guest.scene}
+    drivers = {first: Driver(host), second: Driver(guest)}
+    server_game = hosted.server.games[lobby.code]
+    picks = checked = 0
+    seen_turn_two = set()
+    end = time.monotonic() + 4 * LIMIT
+    while len(seen_turn_two) < 2:
+        assert time.monotonic() < end, "the first turn did not end"
+        for seat, game in games.items():
+            assert isinstance(game, NetGameScene)
+            if game.net.at == server_game.at:  # up to date: the screen shows the server's view
+                assert to_plain(game.view()) == to_plain(view(server_game.state, seat))
+                checked += 1
+            if game.session.state.turn >= 2 and not (game.anims and game.anims.busy):
+                seen_turn_two.add(seat)
+            if game.session.human_to_act() == seat and game.labels() and \
+                    game.session.state.turn == 1:
+                drivers[seat].perform(game, first_option(game.labels()))  # Enter, a click
+                picks += 1
+        idle(host, guest)
+    assert picks >= 2  # each person made their own first-turn decisions through the screen
+    assert checked >= 4  # both screens, before and after their picks
+    logs = [[line.text for line in games[s].session.log] for s in (first, second)]
+    assert logs[0] and logs[0][:len(logs[1])] == logs[1][:len(logs[0])]
+    game = games[first]
+    assert isinstance(game, NetGameScene)
+    assert any("Network game" in text for text, _ in game.strip_lines())
+    assert any("Plain connection" in text for text, _ in game.strip_lines())
+
+    # the guest's client closes: the host sees the seat away and lets a bot play it
+    while guest.scenes:
+        guest.scenes.pop().exit()
+    until(lambda: not game.net.table[second].here, host)
+    assert any(text.startswith("Away: ") for text, _ in game.strip_lines())
+    until(lambda: game.hand_buttons, host)
+    press(host, next(iter(game.hand_buttons)))
+    until(lambda: game.net.table[second].kind == "bot", host)
+    assert server_game.kinds[second]
+    assert any("until they rejoin" in text for text, _ in game.strip_lines())
+
+
+def first_option(labels: list[str]) -> str:
+    """A plain pick: end a step where that is offered, else the first option."""
+    return "done" if "done" in labels else labels[0]
+
+
+def test_joining_with_a_wrong_code_or_address_says_so_in_one_line(app: App) -> None:
+    app.push(MenuScene(app))
+    join = JoinScene(app)
+    app.push(join)
+    idle(app)
+    join.join("127.0.0.1:1", "ABCDEF")  # nobody serves there
+    until(lambda: join.error, app)
+    assert join.error.startswith("Cannot join:") and "\n" not in join.error
+    assert join.link is None and join.connect.is_enabled
+    join.join("not an address", "ABCDEF")
+    assert "not an address like" in join.error
+    join.join("127.0.0.1:7417", "12")
+    assert "join code" in join.error
+    assert isinstance(app.scene, JoinScene)
