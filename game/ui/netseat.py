@@ -28,6 +28,7 @@ from game.core.mapgraph import MapGraph
 from game.net.link import HostedServer, Link
 from game.net.mirror import mirror, read_events
 from game.net.protocol import message
+from game.persist import game_version
 
 from .prompts import log_lines
 from .session import Seat, Session
@@ -54,6 +55,7 @@ class NetSession(Session):
     tls: bool = False
     host_token: str = ""  # this client hosts the table
     hosted: HostedServer | None = None  # the server this client runs for the table
+    tokens: dict[str, str] = field(default_factory=dict)  # each own seat's secret, to resume
     at: int = 0  # the server's actions seen
     table: dict[str, TableSeat] = field(default_factory=dict)
     asked_at: float = field(default_factory=time.monotonic)  # the pending decision came then
@@ -119,6 +121,22 @@ class NetSession(Session):
         if self.link is not None and self.host_token:
             self.link.send(message("hand", code=self.code, host_token=self.host_token,
                                    seat=seat, level=level))
+
+    def reconnect(self) -> None:
+        """After a drop: a new connection, back to this client's seats with their tokens
+        (a bot the host seated meanwhile gives the seat back)."""
+        if not self.lost or self.link is None:
+            return
+        url = self.link.url
+        self.link.close()
+        self.link = Link(url)
+        for seat in self.local:
+            self.link.send(message("resume", game_version=game_version(), code=self.code,
+                                   seat=seat, token=self.tokens.get(seat, "?")))
+        if not self.local:
+            self.link.send(message("watch", game_version=game_version(), code=self.code))
+        self.lost = False
+        self._sent = -1
 
     def waited(self) -> float:
         """Seconds the pending decision has waited."""

@@ -2,8 +2,8 @@
 machine: the host opens the table from the new-game screen, the guest joins from the main menu
 with the address and code and takes the open seat, the host starts, and both play the first
 turn through their screens. Each client's screen shows, at every step, exactly the view the
-server's game gives its seat. Then the guest's client goes away: the host sees them away and
-hands the seat to a bot."""
+server's game gives its seat. Then the guest's connection drops: the host sees them away and
+hands the seat to a bot, until the guest reconnects with the seat's token."""
 
 from __future__ import annotations
 
@@ -146,9 +146,11 @@ def test_two_clients_play_a_hosted_games_first_turn(two_apps: tuple[App, App]) -
     assert any("Network game" in text for text, _ in game.strip_lines())
     assert any("Plain connection" in text for text, _ in game.strip_lines())
 
-    # the guest's client closes: the host sees the seat away and lets a bot play it
-    while guest.scenes:
-        guest.scenes.pop().exit()
+    # the guest's connection drops: the host sees the seat away and lets a bot play it
+    away = games[second]
+    assert isinstance(away, NetGameScene) and away.net.link is not None
+    away.net.link.close()
+    away.net.lost = True  # as the link reports a drop
     until(lambda: not game.net.table[second].here, host)
     assert any(text.startswith("Away: ") for text, _ in game.strip_lines())
     until(lambda: game.hand_buttons, host)
@@ -156,6 +158,12 @@ def test_two_clients_play_a_hosted_games_first_turn(two_apps: tuple[App, App]) -
     until(lambda: game.net.table[second].kind == "bot", host)
     assert server_game.kinds[second]
     assert any("until they rejoin" in text for text, _ in game.strip_lines())
+    # the guest reconnects with the seat's token: the seat is theirs again
+    until(lambda: away.hand_buttons, guest)
+    press(guest, next(iter(away.hand_buttons)))
+    until(lambda: game.net.table[second].kind == "person" and game.net.table[second].here,
+          host, guest)
+    assert not server_game.kinds[second] and not away.net.lost
 
 
 def first_option(labels: list[str]) -> str:

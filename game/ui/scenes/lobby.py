@@ -62,6 +62,7 @@ class LobbyScene(Scene):
         self.here = list(here or [])  # the host's seats played at this machine, to join
         self.backlog = list(backlog or [])
         self.local: list[str] = []
+        self.tokens: dict[str, str] = {}  # each own seat's secret, given once at join
         self.graph: MapGraph | None = None
         self.views: dict[str | None, dict[str, Any]] = {}
         self.at = 0
@@ -192,6 +193,7 @@ class LobbyScene(Scene):
             seat = msg["seat"]
             if seat is not None and seat not in self.local:
                 self.local.append(seat)
+                self.tokens[seat] = str(msg.get("token") or "")
         elif kind == "update":
             self.views[msg["seat"]] = msg["view"]
             self.at = max(self.at, int(msg["at"]))
@@ -226,7 +228,8 @@ class LobbyScene(Scene):
         views = {seat: self.views[seat] for seat in wanted}
         session = start_session(self.link, self.code, self.graph, list(self.local), views,
                                 self.table, self.at, address=self.address, tls=self.tls,
-                                host_token=self.host_token, hosted=self.hosted)
+                                host_token=self.host_token, hosted=self.hosted,
+                                tokens=dict(self.tokens))
         self.link, self.hosted = None, None  # the game's now: not closed with the lobby
         self.app.reset_to(NetGameScene(self.app, session, geometry))
 

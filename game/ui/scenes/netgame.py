@@ -100,14 +100,19 @@ class NetGameScene(GameScene):
 
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.hand_buttons:
             seat, level = self.hand_buttons[event.ui_element]
-            self.net.hand_to_bot(seat, level)
+            if seat:
+                self.net.hand_to_bot(seat, level)
+            else:
+                self.net.reconnect()
             return
         super().handle(event)
 
     def _hand_offers(self) -> list[tuple[str, str]]:
         """(seat, level) the host may hand over now: an away person's seat to a bot, a seat a
-        bot keeps for its player back to them."""
-        if not self.net.host_token or self.net.lost:
+        bot keeps for its player back to them; ("", "") after a drop: reconnect."""
+        if self.net.lost:
+            return [("", "")]
+        if not self.net.host_token:
             return []
         offers = []
         for seat, known in self.net.table.items():
@@ -126,11 +131,12 @@ class NetGameScene(GameScene):
             y = top
             for seat, level in offers:
                 name = self.session.seats[seat].name if seat in self.session.seats else seat
+                text, tip = (f"A bot plays {name}", f"{name} is away: a {level} bot plays "
+                             "the seat until its player rejoins") if seat else (
+                    "Reconnect", "Back to your seat at the same table")
                 button = UIButton(pygame.Rect(self.map_rect.x + px(12), y, px(230), px(28)),
-                                  f"A bot plays {name}", self.app.manager,
-                                  container=self.container,
-                                  tool_tip_text=f"{name} is away: a {level} bot plays the seat "
-                                                "until its player rejoins")
+                                  text, self.app.manager, container=self.container,
+                                  tool_tip_text=tip)
                 self.hand_buttons[button] = (seat, level)
                 y += px(32)
         return len(offers) * self.px(32)
@@ -146,7 +152,7 @@ class NetGameScene(GameScene):
         if not net.tls:
             lines.append(("Plain connection: not encrypted", Palette.text_dim))
         if net.lost:
-            lines.append(("Not connected: the game cannot go on from here", Palette.bad))
+            lines.append(("Not connected: reconnect to play on", Palette.bad))
         pending = self.session.state.pending
         if pending is not None and not self.session.state.game_over \
                 and pending.player not in net.local:
