@@ -134,7 +134,8 @@ class JoinScene(Scene):
         w, _ = surface.get_size()
         title(surface, t, "Join a network game", (px(40), px(24)), size=38)
         text_block(surface, t, "The host opens the table from New game, Host a network game, "
-                   "and reads you its address and join code. You then take an open seat, or "
+                   "and reads you its address (like 192.168.1.20:7417) and its join code (six "
+                   "letters and digits). You then take an open seat, or "
                    "watch the game as a spectator (who sees only what everyone may see).",
                    (px(40), px(100)), min(px(640), w - px(80)), size=15,
                    colour=Palette.text_dim)

@@ -32,13 +32,18 @@ if TYPE_CHECKING:
 
 
 def seat_rects(scene: Scene, count: int) -> list[pygame.Rect]:
-    """Where the seats' rows go: right of the middle, in two columns when one does not fit."""
+    """Where the seats' rows go: right of the middle, in two columns when one does not fit,
+    rows made lower when even two do not (18 seats on a small window at a large UI scale)."""
     px = scene.px
     w, h = scene.app.screen.get_size()
     x, top, row, gap = w // 2 - px(60), px(150), px(32), px(6)
-    fits = max(1, (h - px(90) - top) // (row + gap))
+    room = h - px(82) - top  # above the buttons at the bottom
+    fits = max(1, (room + gap) // (row + gap))
     columns = 1 if count <= fits else 2
-    per = (count + columns - 1) // columns
+    per = max(1, (count + columns - 1) // columns)
+    if per * (row + gap) - gap > room:
+        gap = px(3)
+        row = max(px(20), (room + gap) // per - gap)
     width = min(px(560), (w - x - px(40) - px(16) * (columns - 1)) // columns)
     return [pygame.Rect(x + (i // per) * (width + px(16)), top + (i % per) * (row + gap), width,
                         row) for i in range(count)]
@@ -294,7 +299,9 @@ class LobbyScene(Scene):
             name = t.text(civ.name if civ else seat, 15, Palette.text, "bold")
             surface.blit(name, (rect.x + px(34), rect.centery - name.get_height() // 2))
             status, colour = self.status(seat, known)
-            text = t.text(status, 14, colour)
+            room = rect.right - px(STATUS_X) - rect.x - px(6)
+            size = next((n for n in (14, 12) if t.font("regular", n).size(status)[0] <= room), 11)
+            text = t.text(status, size, colour)
             surface.blit(text, (rect.x + px(STATUS_X), rect.centery - text.get_height() // 2))
 
     def status(self, seat: str, known: TableSeat) -> tuple[str, tuple[int, int, int]]:
@@ -303,6 +310,5 @@ class LobbyScene(Scene):
         if known.kind == "open":
             return ("Open", Palette.gold)
         if seat in self.local:
-            return ("Person here (you)", Palette.good)
-        return ("Joined" if known.here else "Joined, away now",
-                Palette.good if known.here else Palette.bad)
+            return ("Here (you)", Palette.good)
+        return ("Joined" if known.here else "Away", Palette.good if known.here else Palette.bad)
