@@ -13,6 +13,8 @@ Every message is one JSON object with `v` (the protocol version) and `type`. A c
                                                          decision; `at` is the number of actions
                                                          the client has seen, so a replayed or
                                                          stale message is refused
+    undo    {code, seat, at}                             take back the seat's last pick of its
+                                                         own step, when that may be done
     start   {code, host_token, level}                    the host starts a lobby game; seats
                                                          still open go to bots at `level`
     hand    {code, host_token, seat, level}              the host hands a person's seat to a
@@ -22,7 +24,10 @@ The server answers:
 
     created {code, seats, host_token}
     joined  {code, seat, token, map, tls}      (token: only at join; tls: false when plain)
-    update  {code, seat, at, view, events, started, game_over}    (started: every seat taken)
+    update  {code, seat, at, view, events, started, game_over, undo, undone}
+                                               (started: every seat taken; undo: the seat that
+                                               may take back a pick now, or null; undone: this
+                                               update takes the last pick back)
     table   {code, seats, started, pending, waited}    who sits where, sent to everyone at a
                                                          join, leave, hand-over or start: seats
                                                          maps each seat to {kind: open, person
@@ -85,6 +90,7 @@ CLIENT_MESSAGES: dict[str, dict[str, Field]] = {
                "token": _TOKEN},
     "watch": {"game_version": _VERSION_TEXT, "code": _CODE},
     "act": {"code": _CODE, "seat": Field(str, 1, 40), "label": _TEXT, "at": _COUNT},
+    "undo": {"code": _CODE, "seat": Field(str, 1, 40), "at": _COUNT},
     "start": {"code": _CODE, "host_token": _TOKEN, "level": Field(str, 1, 40)},
     "hand": {"code": _CODE, "host_token": _TOKEN, "seat": Field(str, 1, 40),
              "level": Field(str, 0, 40)},

@@ -41,6 +41,7 @@ from game.core.plain import to_plain
 from game.persist import Autosaver, GameRecord, SaveError, game_version, newest_autosave
 from game.persist.atomic import write_atomic
 from game.persist.strictjson import JsonError, read_json_file
+from game.persist.takeback import MAX_TAKEBACKS, may_take_back, record_copy
 
 from .protocol import (
     MAX_CLIENT_MESSAGE,
@@ -110,6 +111,9 @@ class NetGame:
     watchers: set[Client] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     held: bool = False  # a lobby game: waits for the host's start
+    # the picks `takeback_seat` may take back (state and record before each), newest last
+    takebacks: list[tuple[GameState, GameRecord]] = field(default_factory=list)
+    takeback_seat: str = ""
     asked_at: float = field(default_factory=time.monotonic)  # when the pending decision came
 
     @property
@@ -145,6 +149,17 @@ class NetGame:
 
     def save(self) -> None:
         self.autosaver.save(self.record, self.state)
+
+    def note_pick(self, seat: str, before: GameState, record: GameRecord,
+                  events: list[Event]) -> None:
+        """A person's pick was applied: keep what it may be taken back to, if it may."""
+        allowed = may_take_back(before, self.state, events)
+        if self.takeback_seat != seat or not allowed:
+            self.takebacks.clear()
+        if allowed:
+            self.takebacks.append((before, record))
+            self.takeback_seat = seat
+            del self.takebacks[:-MAX_TAKEBACKS]
 
 
 def new_state(players: int, seed: int, ruleset: str, max_turns: int) -> GameState:
@@ -251,7 +266,8 @@ class GameServer:
                           f"you run {msg['game_version']}: use the same version")
         handlers: dict[str, Callable[[Client, dict[str, Any]], Awaitable[None]]] = {
             "create": self._create, "join": self._join, "resume": self._resume,
-            "watch": self._watch, "act": self._act, "start": self._start, "hand": self._hand,
+            "watch": self._watch, "act": self._act, "undo": self._undo, "start": self._start,
+            "hand": self._hand,
         }
         await handlers[kind](client, msg)
 
@@ -383,6 +399,8 @@ class GameServer:
             game.bots.bots.pop(seat, None)
         game.kinds[seat] = level
         game.record.seats[seat] = level or "human"
+        if game.takeback_seat == seat:
+            game.takebacks.clear()
 
     def _save_table(self, game: NetGame) -> None:
         try:
@@ -415,14 +433,34 @@ class GameServer:
             pending = state.pending
             if pending is None or pending.player != seat:
                 raise Refusal(f"not {seat}'s decision")
+            before, record = state.clone(), record_copy(game.record)
             try:
                 events = game.record.apply(state, Action(seat, msg["label"]))
             except IllegalAction as err:
                 raise Refusal(f"not allowed: {err}") from None
+            game.note_pick(seat, before, record, events)
             self._after(game, events)
         await self._play_bots(game)
 
-    def _after(self, game: NetGame, events: list[Event]) -> None:
+    async def _undo(self, client: Client, msg: dict[str, Any]) -> None:
+        """Take back the seat's last pick of its own step: everyone is sent the game as it
+        was before it."""
+        game = self._game(msg["code"])
+        seat = msg["seat"]
+        if seat not in client.seats.get(game.code, set()):
+            raise Refusal(f"you do not hold the seat {seat!r}")
+        async with game.lock:
+            if msg["at"] != game.at:
+                raise Refusal(f"out of date: the game is at action {game.at}, not {msg['at']}")
+            pending = game.state.pending
+            if not game.takebacks or game.takeback_seat != seat or pending is None \
+                    or pending.player != seat:
+                raise Refusal("nothing of yours can be taken back now")
+            game.state, game.record = game.takebacks.pop()
+            log.info("game %s: %s took a pick back", game.code, seat)
+            self._after(game, [], undone=True)
+
+    def _after(self, game: NetGame, events: list[Event], undone: bool = False) -> None:
         """Save at a phase boundary, then send the news of one action to every connection
         (saved first: whoever hears of the end can find its save)."""
         try:
@@ -435,12 +473,12 @@ class GameServer:
             log.error("game %s: %s", game.code, err)
         game.asked_at = time.monotonic()  # a new decision waits from now
         watchers = [(c, seat) for c in list(game.watchers) for seat in c.seats.get(game.code, ())]
-        texts = self._updates(game, list({seat for _, seat in watchers}), events)
+        texts = self._updates(game, list({seat for _, seat in watchers}), events, undone)
         for client, seat in watchers:
             broadcast([client.ws], texts[seat])
 
-    def _updates(self, game: NetGame, seats: list[str | None],
-                 events: list[Event]) -> dict[str | None, str]:
+    def _updates(self, game: NetGame, seats: list[str | None], events: list[Event],
+                 undone: bool = False) -> dict[str | None, str]:
         """The update message for each of `seats`; views spliced in as encoded once."""
         views = wire_views_text(game.state, seats)
         plain_events = [e.to_dict() for e in events]
@@ -448,7 +486,8 @@ class GameServer:
         for seat in seats:
             head = message("update", code=game.code, seat=seat, at=game.at,
                            events=plain_events, started=game.started,
-                           game_over=game.state.game_over)
+                           game_over=game.state.game_over, undone=undone,
+                           undo=game.takeback_seat if game.takebacks else None)
             out[seat] = f'{head[:-1]},"view":{views[seat]}}}'
         return out
 
@@ -464,6 +503,7 @@ class GameServer:
                     bot = game.bots.bots[who]
                     action = Action(who, bot.choose(view(game.state, who)))
                     events = game.record.apply(game.state, action)
+                    game.takebacks.clear()
                     self._after(game, events)
             await asyncio.sleep(0)
 

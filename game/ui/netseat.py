@@ -61,6 +61,8 @@ class NetSession(Session):
     asked_at: float = field(default_factory=time.monotonic)  # the pending decision came then
     problem: str = ""  # the newest refusal or failure, one line, for the screen to show once
     lost: bool = False
+    undo_seat: str = ""  # the seat the server lets take back its last pick now
+    _log_at: dict[int, int] = field(default_factory=dict)  # action count -> the log's length
     _views: dict[str | None, dict[str, Any]] = field(default_factory=dict)
     _sent: int = -1  # the action count a pick was sent at, until the server answers
 
@@ -107,10 +109,17 @@ class NetSession(Session):
         return []
 
     def can_undo(self, player: str | None) -> bool:
-        return False
+        return (bool(player) and player == self.undo_seat == self.acting and not self.lost
+                and self._sent != self.at)
 
     def undo(self, player: str | None) -> bool:
-        return False
+        """Ask the server to take back the player's last pick; the game it sends back then
+        replaces this one."""
+        if not self.can_undo(player) or self.link is None:
+            return False
+        self.link.send(message("undo", code=self.code, seat=player, at=self.at))
+        self._sent = self.at
+        return True
 
     def save_now(self) -> None:
         """The server keeps the game's saves."""
@@ -175,6 +184,10 @@ class NetSession(Session):
         at = int(msg["at"])
         before = self.state
         self.state = mirror(self._views, self.graph)
+        self.undo_seat = str(msg.get("undo") or "")
+        if msg.get("undone") and at < self.at:
+            self._take_back(at)
+            return True
         if at <= self.at:
             return at == self.at and before.pending != self.state.pending
         self.at = at
@@ -183,7 +196,18 @@ class NetSession(Session):
         if self.record is not None:  # counted only: the screen keys its widgets on it
             self.record.actions.extend([_SEEN] * (at - len(self.record.actions)))
         self._take_events(read_events(msg["events"]), before)
+        self._log_at[at] = len(self.log)
         return True
+
+    def _take_back(self, at: int) -> None:
+        """The server took a pick back: the game, its log and its count as they were."""
+        self.at = at
+        self._sent = -1
+        self.moves += 1
+        self.fresh.clear()
+        del self.log[self._log_at.get(at, len(self.log)):]
+        if self.record is not None:
+            del self.record.actions[at:]
 
     def _take_events(self, events: list[Event], before: GameState) -> None:
         """What `Session._apply` does with a move's events, for a move made elsewhere."""
@@ -253,4 +277,5 @@ def start_session(link: Link, code: str, graph: MapGraph, local: list[str],
     session = NetSession(state=state, seats=seats_of(state, table, local), link=link, code=code,
                          graph=graph, local=local, at=at, table=table, **extra)
     session._views = dict(views)
+    session._log_at[at] = 0
     return session

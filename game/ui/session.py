@@ -8,7 +8,6 @@ and, per turn, the census, cities and victory points for the end-of-game charts.
 
 from __future__ import annotations
 
-import copy
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -35,17 +34,12 @@ from game.persist import (
     SaveError,
     save_replay,
 )
+from game.persist.takeback import MAX_TAKEBACKS, may_take_back, record_copy
 
 from .logtext import LogLine
 from .prompts import log_lines
 
-# Events after which an undo would let a player try again for a different outcome or unsee
-# something: cards drawn, calamities revealed, dice (caught by the generator check below).
-_NO_UNDO_EVENTS = {
-    "TradeCardDrawn", "TradeCardBought", "CalamityRevealed", "CalamitiesShown", "TradeAccepted",
-    "TradeOffered", "CardPlundered",
-}
-MAX_UNDO = 64
+MAX_UNDO = MAX_TAKEBACKS
 log = logging.getLogger(__name__)
 
 
@@ -271,22 +265,11 @@ class Session:
 
     def _record_copy(self) -> GameRecord:
         assert self.record is not None
-        saved = copy.copy(self.record)
-        saved.actions = list(self.record.actions)
-        saved.hashes = list(self.record.hashes)
-        return saved
+        return record_copy(self.record)
 
     # -- undo -------------------------------------------------------------------------------
     def _undoable(self, before: GameState, events: list[Event]) -> bool:
-        if before.rng != self.state.rng:  # a die was rolled or a deck shuffled
-            return False
-        if any(type(e).__name__ in _NO_UNDO_EVENTS for e in events):
-            return False
-        if before.phase != self.state.phase or before.turn != self.state.turn:
-            return False
-        if before.pending is None or self.state.pending is None:
-            return False
-        return self.state.pending.player == before.pending.player  # never across a hand-over
+        return may_take_back(before, self.state, events)
 
     def can_undo(self, player: str | None) -> bool:
         return bool(self._undo) and player == self._undo_owner == self.acting

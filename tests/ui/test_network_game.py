@@ -1,9 +1,10 @@
 """Two real clients (one window each, headless) play a hosted game over real sockets on this
 machine: the host opens the table from the new-game screen, the guest joins from the main menu
 with the address and code and takes the open seat, the host starts, and both play the first
-turn through their screens. Each client's screen shows, at every step, exactly the view the
-server's game gives its seat. Then the guest's connection drops: the host sees them away and
-hands the seat to a bot, until the guest reconnects with the seat's token."""
+turn through their screens (the host takes a pick back with Undo). Each client's screen shows,
+at every step, exactly the view the server's game gives its seat. Then the guest's connection
+drops: the host sees them away and hands the seat to a bot, until the guest reconnects with
+the seat's token."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from pygame_gui.elements import UIButton
 
 from game.core import view
 from game.core.plain import to_plain
+from game.net.server import NetGame
 from game.persist import Settings
 from game.ui.app import App
 from game.ui.scenes.host import OPEN, HostScene
@@ -121,6 +123,7 @@ def test_two_clients_play_a_hosted_games_first_turn(two_apps: tuple[App, App]) -
     drivers = {first: Driver(host), second: Driver(guest)}
     server_game = hosted.server.games[lobby.code]
     picks = checked = 0
+    taken_back = False
     seen_turn_two = set()
     end = time.monotonic() + 4 * LIMIT
     while len(seen_turn_two) < 2:
@@ -132,11 +135,16 @@ def test_two_clients_play_a_hosted_games_first_turn(two_apps: tuple[App, App]) -
                 checked += 1
             if game.session.state.turn >= 2 and not (game.anims and game.anims.busy):
                 seen_turn_two.add(seat)
+            areas = [lb for lb in game.labels() if lb.startswith("area:")]
+            if seat == first and areas and not taken_back and game.session.human_to_act():
+                take_back(game, games[second], areas[0], server_game, host, guest)
+                taken_back = True
             if game.session.human_to_act() == seat and game.labels() and \
                     game.session.state.turn == 1:
                 drivers[seat].perform(game, first_option(game.labels()))  # Enter, a click
                 picks += 1
         idle(host, guest)
+    assert taken_back
     assert picks >= 2  # each person made their own first-turn decisions through the screen
     assert checked >= 4  # both screens, before and after their picks
     logs = [[line.text for line in games[s].session.log] for s in (first, second)]
@@ -164,6 +172,20 @@ def test_two_clients_play_a_hosted_games_first_turn(two_apps: tuple[App, App]) -
     until(lambda: game.net.table[second].kind == "person" and game.net.table[second].here,
           host, guest)
     assert not server_game.kinds[second] and not away.net.lost
+
+
+def take_back(game: NetGameScene, other: NetGameScene, label: str, server_game: NetGame,
+              host: App, guest: App) -> None:
+    """A pick, then the Undo button: the server's game, the log and the screen are back where
+    they were, for both clients."""
+    at, lines = game.net.at, len(game.session.log)
+    assert game.pick(label)
+    until(lambda: game.session.can_undo(game.viewer) and other.net.at == at + 1, host, guest)
+    assert game.net.at == at + 1 and server_game.at == at + 1
+    press(host, game.decision.undo)
+    until(lambda: game.net.at == at and other.net.at == at, host, guest)
+    assert server_game.at == at
+    assert len(game.session.log) == lines and label in game.labels()
 
 
 def first_option(labels: list[str]) -> str:
