@@ -207,3 +207,35 @@ def test_joining_with_a_wrong_code_or_address_says_so_in_one_line(app: App) -> N
     join.join("127.0.0.1:7417", "12")
     assert "join code" in join.error
     assert isinstance(app.scene, JoinScene)
+
+
+def test_a_table_hosted_on_a_server_of_its_own_starts_from_the_client(app: App,
+                                                                      tmp_path: object) -> None:
+    """The host names a running server (python -m game serve) instead of serving the table
+    from the client: the game is created there, and the host starts it with bots."""
+    from pathlib import Path
+
+    from game.net.link import HostedServer
+
+    server = HostedServer(Path(str(tmp_path)), port=0, host="127.0.0.1")
+    try:
+        assert server.wait()
+        app.push(MenuScene(app))
+        setup = HostScene(app, 5, 3, "classic", {})
+        app.push(setup)
+        idle(app)
+        setup.kinds = dict.fromkeys(setup.civs, "Bot: basic")
+        setup.kinds[setup.civs[0]] = "Person here"
+        setup.server_entry.set_text(f"127.0.0.1:{server.bound_port}")
+        press(app, setup.open)
+        lobby = app.scene
+        assert isinstance(lobby, LobbyScene) and lobby.hosted is None and lobby.hosting
+        until(lambda: lobby.code and lobby.local and lobby.host_token, app)
+        assert server.server is not None and lobby.code in server.server.games
+        assert lobby.start is not None
+        press(app, lobby.start)
+        until(lambda: isinstance(app.scene, NetGameScene), app)
+        while app.scenes:
+            app.scenes.pop().exit()
+    finally:
+        server.stop()

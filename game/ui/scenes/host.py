@@ -11,11 +11,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UIDropDownMenu
+from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLine
 
 from game.bots import LEVELS
 from game.core.gamedata import load_game_data
-from game.net.link import HostedServer, Link, lan_address
+from game.net.link import HostedServer, Link, lan_address, server_url
 from game.net.protocol import message
 from game.persist import game_version
 
@@ -66,6 +66,7 @@ class HostScene(Scene):
                 self.kinds[civ] = HERE
                 here_taken = True
         self.hosted: HostedServer | None = None
+        self.server = ""  # another server to host on (python -m game serve); "": this client
         self.error = ""
 
     def build(self) -> None:
@@ -80,6 +81,15 @@ class HostScene(Scene):
             self.menus[civ] = UIDropDownMenu(host_kinds(), self.kinds[civ],
                                              pygame.Rect(x, rect.y, min(px(170), rect.right - x),
                                                          rect.height), m, container=c)
+        left, label_w, row = px(40), px(130), px(34)
+        UILabel(pygame.Rect(left, h - px(160), label_w, row), "On a server", m, container=c)
+        self.server_entry = UITextEntryLine(
+            pygame.Rect(left + label_w, h - px(160),
+                        min(px(300), w // 2 - px(80) - left - label_w), row), m,
+            container=c, initial_text=self.server)
+        self.server_entry.set_text_length_limit(120)
+        self.server_entry.set_tooltip("Empty: this client serves the table. Or the address of "
+                                      "a server started with python -m game serve")
         self.back = UIButton(pygame.Rect(px(40), h - px(70), px(160), px(44)), "Back", m,
                              container=c)
         self.open = UIButton(pygame.Rect(w - px(240), h - px(70), px(200), px(44)),
@@ -109,6 +119,15 @@ class HostScene(Scene):
     def open_table(self) -> None:
         if self.hosted is not None:
             return
+        self.server = self.server_entry.get_text().strip()
+        if self.server:
+            try:
+                url = server_url(self.server)
+            except ValueError as err:
+                self.error = str(err).capitalize()
+                return
+            self._lobby(Link(url), self.server, None)
+            return
         folder, scratch = hosted_folder(self.app.persist_settings)
         self.error = ""
         self.hosted = HostedServer(folder, scratch=scratch)
@@ -125,7 +144,11 @@ class HostScene(Scene):
             self.open.enable()
             return
         port = hosted.bound_port
-        link = Link(f"ws://127.0.0.1:{port}")
+        self.hosted = None  # the lobby's now
+        self._lobby(Link(f"ws://127.0.0.1:{port}"), f"{lan_address()}:{port}", hosted)
+
+    def _lobby(self, link: Link, address: str, hosted: HostedServer | None) -> None:
+        """Create the game through `link`; the lobby takes it from there."""
         seats = [self.kinds[c].split(": ", 1)[1] if self.kinds[c].startswith("Bot: ") else ""
                  for c in self.civs]
         link.send(message("create", game_version=game_version(), players=self.players,
@@ -134,9 +157,8 @@ class HostScene(Scene):
         here = [c for c in self.civs if self.kinds[c] == HERE]
         from .lobby import LobbyScene
 
-        self.hosted = None  # the lobby's now
-        self.app.replace(LobbyScene(self.app, link, address=f"{lan_address()}:{port}",
-                                    hosted=hosted, here=here))
+        self.app.replace(LobbyScene(self.app, link, address=address, hosted=hosted, here=here,
+                                    creating=True))
 
     def exit(self) -> None:
         super().exit()
@@ -151,7 +173,8 @@ class HostScene(Scene):
         title(surface, t, "Host a network game", (px(40), px(24)), size=38)
         text = ("Each seat is open for a player to join from their own machine, played by a "
                 "person here at this screen, or by a bot. When the table opens, this client "
-                "runs the game server; tell the others its address and join code. "
+                "runs the game server (or a server you name below); tell the others its address "
+                "and join code. "
                 "You start the game when everyone is in: seats still open go to bots.")
         y = text_block(surface, t, text, (px(40), px(100)), w // 2 - px(140), size=15,
                        colour=Palette.text_dim)

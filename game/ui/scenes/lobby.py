@@ -57,10 +57,13 @@ class LobbyScene(Scene):
 
     def __init__(self, app: App, link: Link, *, address: str, code: str = "",
                  hosted: HostedServer | None = None, here: list[str] | None = None,
-                 backlog: list[dict[str, Any]] | None = None) -> None:
+                 backlog: list[dict[str, Any]] | None = None, creating: bool = False) -> None:
+        """`creating`: this client created the game (on its own `hosted` server or another)
+        and is its host; `here`: the seats it plays at this machine."""
         super().__init__(app)
         self.link: Link | None = link
         self.hosted = hosted
+        self.creating = creating or hosted is not None
         self.address = address  # as the others type it
         self.code = code
         self.host_token = ""
@@ -81,7 +84,7 @@ class LobbyScene(Scene):
 
     @property
     def hosting(self) -> bool:
-        return self.hosted is not None
+        return self.creating
 
     # -- widgets ------------------------------------------------------------------------------
     def build(self) -> None:
@@ -90,9 +93,9 @@ class LobbyScene(Scene):
         m, c = self.app.manager, self.container
         bw = px(200)
         self.back = UIButton(pygame.Rect(px(40), h - px(70), px(160), px(44)),
-                             "Close the table" if self.hosting else "Leave", m, container=c,
+                             "Close the table" if self.hosted else "Leave", m, container=c,
                              tool_tip_text="Back to the main menu" + (
-                                 ": the game stops for everyone" if self.hosting else ""))
+                                 ": the game stops for everyone" if self.hosted else ""))
         self.start: UIButton | None = None
         if self.hosting:
             self.start = UIButton(pygame.Rect(w - px(40) - bw, h - px(70), bw, px(44)),
