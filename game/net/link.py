@@ -31,6 +31,7 @@ from .server import GameServer, run_server
 DEFAULT_PORT = 7417
 CONNECT_SECONDS = 6.0
 STOP_SECONDS = 10.0
+CLOSE_SECONDS = 2.0  # the most a closing handshake may take before the connection is dropped
 
 
 def server_url(address: str) -> str:
@@ -98,15 +99,17 @@ class Link:
             except queue.Empty:
                 return out
 
-    def close(self) -> None:
-        """Close the connection and end the thread (waits for it, briefly)."""
+    def close(self, wait: bool = False) -> None:
+        """Close the connection; its thread ends on its own (with `wait`, this waits for it,
+        briefly)."""
         with self._lock:
             self.closed = True
             loop, stop = self._loop, self._stop
         if loop is not None and stop is not None:
             with contextlib.suppress(RuntimeError):
                 loop.call_soon_threadsafe(_finish, stop)
-        self._thread.join(STOP_SECONDS)
+        if wait:
+            self._thread.join(STOP_SECONDS)
 
     # -- the link's thread --------------------------------------------------------------------
     def _run(self) -> None:
@@ -130,7 +133,8 @@ class Link:
                 return
             self._loop, self._stop = loop, stop
         async with asyncio.timeout(CONNECT_SECONDS):
-            ws = await connect(self.url, max_size=MAX_SERVER_MESSAGE, open_timeout=None)
+            ws = await connect(self.url, max_size=MAX_SERVER_MESSAGE, open_timeout=None,
+                               close_timeout=CLOSE_SECONDS)
         async with ws:
             with self._lock:
                 self._ws, early, self._early = ws, self._early, []
@@ -139,14 +143,20 @@ class Link:
                 await ws.send(text)
             reader = asyncio.create_task(self._read(ws))
             await asyncio.wait([reader, stop], return_when=asyncio.FIRST_COMPLETED)
-            if not reader.done():
-                reader.cancel()
-                return  # closed by the caller: nothing to report
+            if not reader.done():  # closed by the caller: nothing to report
+                # the reader reads on meanwhile: a full queue of unread messages would keep
+                # the server's answer to the close from being read
+                await ws.close()
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(reader, CLOSE_SECONDS)
+                return
             reader.result()  # raises what ended the reading
             self._lost("the server closed the connection")
 
     async def _read(self, ws: ClientConnection) -> None:
         async for raw in ws:
+            if self.closed:  # closing: what still comes is dropped unread
+                continue
             try:
                 self._inbox.put(parse_server_message(raw))
             except ProtocolError as err:
@@ -208,16 +218,25 @@ class HostedServer:
             self.error = "the server did not start in time"
         return bool(self.address)
 
-    def stop(self) -> None:
+    def stop(self, wait: bool = False) -> None:
+        """Stop serving: connections are closed, and the thread ends on its own (with `wait`,
+        this waits for it, briefly)."""
         loop, stop = self._loop, self._stop
         if loop is not None and stop is not None:
             with contextlib.suppress(RuntimeError):
                 loop.call_soon_threadsafe(_finish, stop)
-        self._thread.join(STOP_SECONDS)
-        if self.scratch and not self._thread.is_alive():
-            shutil.rmtree(self.folder, ignore_errors=True)
+        if wait:
+            self._thread.join(STOP_SECONDS)
 
     def _run(self) -> None:
+        try:
+            self._serve()
+        finally:
+            self._ready.set()
+            if self.scratch:
+                shutil.rmtree(self.folder, ignore_errors=True)
+
+    def _serve(self) -> None:
         for port in (self.port, 0):  # the usual port, else any free one
             try:
                 asyncio.run(self._main(port))
@@ -226,10 +245,9 @@ class HostedServer:
                 self.error = f"cannot listen on port {port}: {one_line(str(err), 80)}"
             except Exception as err:
                 self.error = f"the server failed: {_reason(err)}"
-                break
+                return
             if self.port == 0:
-                break
-        self._ready.set()
+                return
 
     async def _main(self, port: int) -> None:
         loop = asyncio.get_running_loop()

@@ -47,8 +47,15 @@ def two_apps() -> Iterator[tuple[App, App]]:
                 application.scenes.pop().exit()
         guest.close()
         host.close()
-        left = [t.name for t in threading.enumerate() if t.name.startswith("calamitas-")]
-        assert not left, f"threads left running: {left}"
+        assert_network_threads_end()
+
+
+def assert_network_threads_end() -> None:
+    """Every connection and server thread ends soon after its screen closed it."""
+    end = time.monotonic() + LIMIT
+    while left := [t.name for t in threading.enumerate() if t.name.startswith("calamitas-")]:
+        assert time.monotonic() < end, f"threads left running: {left}"
+        time.sleep(0.05)
 
 
 def idle(*apps: App) -> None:
@@ -238,4 +245,5 @@ def test_a_table_hosted_on_a_server_of_its_own_starts_from_the_client(app: App,
         while app.scenes:
             app.scenes.pop().exit()
     finally:
-        server.stop()
+        server.stop(wait=True)
+    assert_network_threads_end()

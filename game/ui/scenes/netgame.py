@@ -154,7 +154,7 @@ class NetGameScene(GameScene):
         if net.lost:
             lines.append(("Not connected: reconnect to play on", Palette.bad))
         pending = self.session.state.pending
-        if pending is not None and not self.session.state.game_over \
+        if pending is not None and not self.session.state.game_over and not net.lost \
                 and pending.player not in net.local:
             seat = self.session.seats.get(pending.player)
             name = seat.name if seat else pending.player
