@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import time
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,6 +35,7 @@ from .prompts import log_lines
 from .session import Seat, Session
 
 log = logging.getLogger(__name__)
+RECEIVE_BUDGET = 0.008  # seconds of a frame spent taking in the server's news
 _SEEN = Action("", "")  # an action made on the server, its label unknown here
 
 
@@ -64,6 +66,7 @@ class NetSession(Session):
     undo_seat: str = ""  # the seat the server lets take back its last pick now
     _log_at: dict[int, int] = field(default_factory=dict)  # action count -> the log's length
     _views: dict[str | None, dict[str, Any]] = field(default_factory=dict)
+    _inbox: deque[dict[str, Any]] = field(default_factory=deque)  # received, not yet taken in
     _sent: int = -1  # the action count a pick was sent at, until the server answers
 
     @property
@@ -152,12 +155,16 @@ class NetSession(Session):
         return max(0.0, time.monotonic() - self.asked_at)
 
     # -- what came from the server --------------------------------------------------------------
-    def receive(self) -> bool:
-        """Take in what the server sent; whether the game moved on."""
+    def receive(self, budget: float = RECEIVE_BUDGET) -> bool:
+        """Take in what the server sent, for up to `budget` seconds (the rest waits for the
+        next frame); whether the game moved on."""
         if self.link is None:
             return False
+        self._inbox.extend(self.link.received())
         moved = False
-        for msg in self.link.received():
+        end = time.perf_counter() + budget
+        while self._inbox and time.perf_counter() < end:
+            msg = self._inbox.popleft()
             kind = msg.get("type")
             try:
                 if kind == "update":
