@@ -247,3 +247,39 @@ def test_a_table_hosted_on_a_server_of_its_own_starts_from_the_client(app: App,
     finally:
         server.stop(wait=True)
     assert_network_threads_end()
+
+
+def test_a_player_whose_client_closed_rejoins_their_seat_after_a_restart(
+        two_apps: tuple[App, App], private_data_dir: object) -> None:
+    """The guest's client keeps the seat's token on disk; a new client, after the game has
+    started, offers to rejoin that seat (or watch) and takes the player back to it."""
+    host, guest = two_apps
+    guest.persist_settings = True  # this client keeps its files (in the test's own folder)
+    lobby, seated = host_and_join(host, guest)
+    second = seated.local[0]
+    assert lobby.start is not None
+    press(host, lobby.start)
+    until(lambda: isinstance(guest.scene, NetGameScene), host, guest)
+    while guest.scenes:  # the guest's client closes
+        guest.scenes.pop().exit()
+    game = host.scene
+    assert isinstance(game, NetGameScene)
+    until(lambda: not game.net.table[second].here, host)
+
+    guest.push(MenuScene(guest))  # the client again, as after a restart
+    join = JoinScene(guest)
+    guest.push(join)
+    idle(guest)
+    assert lobby.code and game.net.hosted is not None
+    join.join(f"127.0.0.1:{game.net.hosted.bound_port}", lobby.code)
+    until(lambda: isinstance(guest.scene, LobbyScene), guest, host)
+    again = guest.scene
+    assert isinstance(again, LobbyScene)
+    until(lambda: again.take_buttons, guest, host)
+    assert again.rejoin_offered() and again.watch.visible
+    assert list(again.take_buttons.values()) == [second]
+    press(guest, next(iter(again.take_buttons)))
+    until(lambda: isinstance(guest.scene, NetGameScene), guest, host)
+    back = guest.scene
+    assert isinstance(back, NetGameScene) and back.net.local == [second]
+    until(lambda: game.net.table[second].here, host, guest)

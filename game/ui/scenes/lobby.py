@@ -6,6 +6,7 @@ waits on the network."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -52,6 +53,12 @@ def seat_rects(scene: Scene, count: int) -> list[pygame.Rect]:
 STATUS_X = 150  # where a row's status (or its menu) starts, at UI scale 1
 
 
+def seat_keys_path() -> Path:
+    from game.persist.paths import data_dir
+
+    return data_dir() / "net-seats.json"
+
+
 class LobbyScene(Scene):
     name = "lobby"
 
@@ -71,6 +78,7 @@ class LobbyScene(Scene):
         self.backlog = list(backlog or [])
         self.local: list[str] = []
         self.tokens: dict[str, str] = {}  # each own seat's secret, given once at join
+        self.kept: dict[str, str] | None = None  # tokens kept on disk for this game
         self.graph: MapGraph | None = None
         self.views: dict[str | None, dict[str, Any]] = {}
         self.at = 0
@@ -103,27 +111,55 @@ class LobbyScene(Scene):
                                   tool_tip_text="Seats still open are played by bots",
                                   object_id=pygame_gui.core.ObjectID(object_id="#start",
                                                                      class_id="@primary"))
+        self.watch = UIButton(pygame.Rect(w - px(40) - bw, h - px(70), bw, px(44)),
+                              "Watch the game", m, container=c,
+                              tool_tip_text="See the game as a spectator (only what everyone "
+                                            "may see)")
+        self.watch.hide()
+        self.watching = False  # chosen to watch a game under way instead of rejoining
         self.take_buttons = {}
         self._take_key = None
+
+    def rejoin_offered(self) -> bool:
+        """A game under way in which this client kept the token of a seat its player left."""
+        return bool(self.started and not self.local and not self.hosting and not self.watching
+                    and any(self.table.get(s) and self.table[s].taken and not self.table[s].here
+                            for s in self.kept_tokens()))
 
     def seat_rows(self) -> list[tuple[str, pygame.Rect]]:
         return list(zip(self.order, seat_rects(self, len(self.order)), strict=True))
 
+    def kept_tokens(self) -> dict[str, str]:
+        """Seat tokens this client kept for this game (to rejoin after a restart)."""
+        if self.kept is None:
+            self.kept = {}
+            if self.app.persist_settings and self.code:
+                from game.net.seatkeys import keys_for
+
+                self.kept = keys_for(seat_keys_path(), self.code)
+        return self.kept
+
     def _keep_take_buttons(self) -> None:
-        """A joining player (not the host) takes one open seat, or stays watching."""
-        open_seats = () if self.hosting or self.local or self.started or self.link is None \
-            else tuple(s for s in self.order if self.table[s].kind == "open")
-        if open_seats == self._take_key:
+        """A joining player (not the host) takes one open seat, comes back to the seat they
+        left (with the token this client kept), or stays watching."""
+        offers: tuple[str, ...] = ()
+        if not (self.hosting or self.local or self.link is None):
+            kept = self.kept_tokens()
+            offers = tuple(s for s in self.order
+                           if (self.table[s].kind == "open" and not self.started)
+                           or (s in kept and self.table[s].taken and not self.table[s].here))
+        if offers == self._take_key:
             return
         for button in self.take_buttons:
             button.kill()
         self.take_buttons = {}
-        self._take_key = open_seats
+        self._take_key = offers
         px = self.px
         for seat, rect in self.seat_rows():
-            if seat in open_seats:
+            if seat in offers:
+                text = "Rejoin" if self.table[seat].taken else "Take this seat"
                 button = UIButton(pygame.Rect(rect.right - px(130), rect.y + px(3), px(124),
-                                              rect.height - px(6)), "Take this seat",
+                                              rect.height - px(6)), text,
                                   self.app.manager, container=self.container)
                 self.take_buttons[button] = seat
 
@@ -135,9 +171,18 @@ class LobbyScene(Scene):
                 self.leave()
             elif el is self.start:
                 self.start_game()
+            elif el is self.watch:
+                self.watching = True
             elif el in self.take_buttons and self.link is not None:
-                self.link.send(message("join", game_version=game_version(), code=self.code,
-                                       seat=self.take_buttons[el]))
+                seat = self.take_buttons[el]
+                token = self.kept_tokens().get(seat)
+                if token and self.table[seat].taken:
+                    self.tokens[seat] = token
+                    self.link.send(message("resume", game_version=game_version(),
+                                           code=self.code, seat=seat, token=token))
+                else:
+                    self.link.send(message("join", game_version=game_version(),
+                                           code=self.code, seat=seat))
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.leave()
 
@@ -181,7 +226,10 @@ class LobbyScene(Scene):
                 self.start.disable()
             else:
                 self.start.enable()
-        if self.started and self.link is not None:
+        offered = self.rejoin_offered()
+        if offered != self.watch.visible:
+            self.watch.show() if offered else self.watch.hide()
+        if self.started and self.link is not None and not offered:
             self.enter_game()
 
     def take(self, msg: dict[str, Any]) -> None:
@@ -201,7 +249,12 @@ class LobbyScene(Scene):
             seat = msg["seat"]
             if seat is not None and seat not in self.local:
                 self.local.append(seat)
-                self.tokens[seat] = str(msg.get("token") or "")
+                if msg.get("token"):  # given once: kept to come back after a restart
+                    self.tokens[seat] = str(msg["token"])
+                    if self.app.persist_settings:
+                        from game.net.seatkeys import keep_key
+
+                        keep_key(seat_keys_path(), self.code, seat, self.tokens[seat])
         elif kind == "update":
             self.views[msg["seat"]] = msg["view"]
             self.at = max(self.at, int(msg["at"]))
@@ -265,7 +318,9 @@ class LobbyScene(Scene):
         if self.hosting and self.code:
             lines.append("Tell the others the address and the code: in Calamitas they choose "
                          "Join in the main menu.")
-        if not self.hosting and not self.local and self.code:
+        if self.rejoin_offered():
+            lines.append("The game is under way. Rejoin the seat you left, or watch.")
+        elif not self.hosting and not self.local and self.code:
             lines.append("You are watching. Take an open seat to play it, or wait for the "
                          "host to start and watch the game.")
         elif self.local and not self.hosting:
