@@ -31,7 +31,6 @@ from game.net.mirror import mirror, read_events
 from game.net.protocol import message
 from game.persist import game_version
 
-from .prompts import log_lines
 from .session import Seat, Session
 
 log = logging.getLogger(__name__)
@@ -45,6 +44,13 @@ class TableSeat:
     level: str  # the bot's level ("" for a person)
     here: bool  # a connection holds it now
     taken: bool = False  # a person joined it (a bot may keep it for them while they are away)
+
+
+def read_table(msg: dict[str, Any]) -> dict[str, TableSeat]:
+    """Who sits where, from a table message (KeyError, TypeError or ValueError if malformed)."""
+    return {str(s): TableSeat(str(d["kind"]), str(d["level"]), bool(d["here"]),
+                              bool(d.get("taken")))
+            for s, d in msg["seats"].items()}
 
 
 @dataclass(eq=False)
@@ -202,7 +208,8 @@ class NetSession(Session):
         self.asked_at = time.monotonic()
         if self.record is not None:  # counted only: the screen keys its widgets on it
             self.record.actions.extend([_SEEN] * (at - len(self.record.actions)))
-        self._take_events(read_events(msg["events"]), before)
+        mover = before.pending.player if before.pending else ""
+        self._take_events(read_events(msg["events"]), before.turn, before.phase, mover)
         self._log_at[at] = len(self.log)
         return True
 
@@ -216,34 +223,8 @@ class NetSession(Session):
         if self.record is not None:
             del self.record.actions[at:]
 
-    def _take_events(self, events: list[Event], before: GameState) -> None:
-        """What `Session._apply` does with a move's events, for a move made elsewhere."""
-        self.moves += 1
-        for event in events:
-            name = type(event).__name__
-            if name == "TradeOffered":
-                self.last_offer = event.to_dict()
-            elif name in ("TradeAccepted", "TradeRefused"):
-                self.last_offer = {}
-            elif name == "GameEnded":
-                self.final_scores = {str(p): int(v) for p, v in getattr(event, "scores", ())}
-        self.log += log_lines(events, before.turn, before.phase, self.state.map)
-        self.fresh.extend(events)
-        mover = before.pending.player if before.pending else ""
-        for pid in self.local:
-            if pid != mover:
-                news = self.since.setdefault(pid, [])
-                news.extend(events)
-                del news[:-20000]
-        if len(self.fresh) > 500:
-            del self.fresh[:-200]
-        self._record_turn()
-
     def take_table(self, msg: dict[str, Any]) -> None:
-        seats = msg["seats"]
-        self.table = {str(s): TableSeat(str(d["kind"]), str(d["level"]), bool(d["here"]),
-                                    bool(d.get("taken")))
-                      for s, d in seats.items()}
+        self.table = read_table(msg)
         self.asked_at = time.monotonic() - float(msg.get("waited") or 0.0)
         for pid, seat in self.seats.items():  # the screen names bots as bots
             known = self.table.get(pid)

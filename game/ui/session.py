@@ -213,6 +213,15 @@ class Session:
             log.exception("the core failed on %s", action)
             raise GameStuck(f"This game cannot go on: the rules failed on {action.label!r} "
                             f"({type(err).__name__}). Your saves are untouched.") from err
+        self._take_events(events, turn, phase, action.player)
+        self._autosave()
+        if self.state.game_over:
+            self._keep_replay()
+        return events
+
+    def _take_events(self, events: list[Event], turn: int, phase: str, mover: str) -> None:
+        """What a move (by `mover`, made in `turn` and `phase`) reported goes to the log, the
+        animations, each person's news and the per-turn record."""
         self.moves += 1
         for event in events:
             name = type(event).__name__
@@ -225,17 +234,13 @@ class Session:
         self.log += log_lines(events, turn, phase, self.state.map)
         self.fresh.extend(events)
         for pid in self.humans():  # what the others did, for each person's summary
-            if pid != action.player:
+            if pid != mover:
                 news = self.since.setdefault(pid, [])
                 news.extend(events)
                 del news[:-20000]
         if len(self.fresh) > 500:  # nobody is watching (fast bots): keep the queue short
             del self.fresh[:-200]
         self._record_turn()
-        self._autosave()
-        if self.state.game_over:
-            self._keep_replay()
-        return events
 
     def _autosave(self) -> None:
         if self.autosaver is None or self.record is None:

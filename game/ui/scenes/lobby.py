@@ -24,7 +24,7 @@ from game.persist import game_version
 
 from ..draw import backdrop, civ_badge, panel, title
 from ..maps import map_for
-from ..netseat import TableSeat, start_session
+from ..netseat import TableSeat, read_table, start_session
 from ..scene import Scene
 from ..theme import Palette
 
@@ -260,9 +260,7 @@ class LobbyScene(Scene):
             self.at = max(self.at, int(msg["at"]))
             self.started = self.started or bool(msg["started"])
         elif kind == "table":
-            self.table = {str(s): TableSeat(str(d["kind"]), str(d["level"]), bool(d["here"]),
-                                            bool(d.get("taken")))
-                          for s, d in msg["seats"].items()}
+            self.table = read_table(msg)
             self.order = list(self.table)
             self.started = self.started or bool(msg["started"])
         elif kind == "refused":
