@@ -130,7 +130,7 @@ def test_two_clients_play_a_hosted_games_first_turn(two_apps: tuple[App, App]) -
     drivers = {first: Driver(host), second: Driver(guest)}
     server_game = hosted.server.games[lobby.code]
     picks = checked = 0
-    taken_back = False
+    taken_back = skipped = skip_ended = False
     seen_turn_two = set()
     end = time.monotonic() + 4 * LIMIT
     while len(seen_turn_two) < 2:
@@ -142,6 +142,14 @@ def test_two_clients_play_a_hosted_games_first_turn(two_apps: tuple[App, App]) -
                 checked += 1
             if game.session.state.turn >= 2 and not (game.anims and game.anims.busy):
                 seen_turn_two.add(seat)
+            if seat == second and not skipped and game.decision.skip is not None \
+                    and games[first].session.human_to_act() == first:
+                press(guest, game.decision.skip)  # "Skip to my turn" while the host decides
+                assert game.skip_to_human
+                skipped = True
+            if seat == second and skipped and game.session.human_to_act() == second:
+                assert not game.skip_to_human  # the guest's own turn came: no more skipping
+                skip_ended = True
             areas = [lb for lb in game.labels() if lb.startswith("area:")]
             if seat == first and areas and not taken_back and game.session.human_to_act():
                 take_back(game, games[second], areas[0], server_game, host, guest)
@@ -151,7 +159,17 @@ def test_two_clients_play_a_hosted_games_first_turn(two_apps: tuple[App, App]) -
                 drivers[seat].perform(game, first_option(game.labels()))  # Enter, a click
                 picks += 1
         idle(host, guest)
-    assert taken_back
+    guest_game = games[second]
+    assert isinstance(guest_game, NetGameScene)
+    while not skip_ended:  # the host plays on until the guest's own decision comes
+        assert time.monotonic() < end, "the guest's turn did not come"
+        if games[first].session.human_to_act() == first and games[first].labels():
+            drivers[first].perform(games[first], first_option(games[first].labels()))
+        idle(host, guest)
+        if guest_game.session.human_to_act() == second:
+            assert not guest_game.skip_to_human  # the guest's turn came: no more skipping
+            skip_ended = True
+    assert taken_back and skipped
     assert picks >= 2  # each person made their own first-turn decisions through the screen
     assert checked >= 4  # both screens, before and after their picks
     logs = [[line.text for line in games[s].session.log] for s in (first, second)]

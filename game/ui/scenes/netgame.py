@@ -46,6 +46,8 @@ class NetGameScene(GameScene):
         if self.net.receive():
             self.changed(by_bot=True)
             self._follow_drop()
+            if not self.session.bot_to_act():  # one's own turn came: skipping ends
+                self.skip_to_human = False
 
     def _drop(self, intent: Intent) -> None:
         """A drag from one area to another: the source is picked now, the target once the
