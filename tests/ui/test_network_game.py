@@ -277,7 +277,8 @@ def test_a_player_whose_client_closed_rejoins_their_seat_after_a_restart(
     second = seated.local[0]
     assert lobby.start is not None
     press(host, lobby.start)
-    until(lambda: isinstance(guest.scene, NetGameScene), host, guest)
+    until(lambda: isinstance(guest.scene, NetGameScene) and isinstance(host.scene, NetGameScene),
+          host, guest)
     while guest.scenes:  # the guest's client closes
         guest.scenes.pop().exit()
     game = host.scene
