@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import pygame
+import pygame_gui
 from pygame_gui.elements import UIButton
 
 from game.bots import PLAY_LEVEL
@@ -98,8 +99,6 @@ class NetGameScene(GameScene):
 
     # -- the host's hand-over buttons -----------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
-        import pygame_gui
-
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.hand_buttons:
             seat, level = self.hand_buttons[event.ui_element]
             if seat:
