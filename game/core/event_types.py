@@ -1,9 +1,7 @@
 """Every event class the core reports, in one place: the layers above dispatch on these types
 (`match event: case TokensMoved(): ...`), never on class names. The classes stay in the modules
-whose procedures report them; this module only gathers them.
-
-Two classes share the name `AstRegressed`: the A.S.T. phase's (space, epoch) keeps it, the
-Regression calamity's (steps, ast) is exported as `AstRegressedByCalamity`."""
+whose procedures report them; this module only gathers them. Class names are unique: they are
+the "type" of an event's plain form (Event.to_dict), which `EVENT_TYPES` reads back."""
 
 from __future__ import annotations
 
@@ -59,10 +57,8 @@ from .calamities.raiders import (
 from .calamities.regression import (
     AdvanceLost,
     AdvanceReceived,
+    AstRegressedByCalamity,
     RegressionCancelled,
-)
-from .calamities.regression import (
-    AstRegressed as AstRegressedByCalamity,
 )
 from .calamities.total_war import (
     WarSpread,
@@ -258,8 +254,12 @@ ALL_EVENT_TYPES: tuple[type[Event], ...] = (
     WarSpread,
 )
 
+# class name (the "type" of an event's plain form) -> the class
+EVENT_TYPES: dict[str, type[Event]] = {kind.__name__: kind for kind in ALL_EVENT_TYPES}
+
 __all__ = [
     "ALL_EVENT_TYPES",
+    "EVENT_TYPES",
     "AbilityUsed",
     "AdvanceBought",
     "AdvanceLost",

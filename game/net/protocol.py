@@ -2,8 +2,10 @@
 
 Every message is one JSON object with `v` (the protocol version) and `type`. A client sends:
 
-    create  {players, seed, ruleset, max_turns, seats}   open a game; seats[i] is "" (a person
-                                                         joins it) or a bot level
+    create  {players, seed, ruleset, max_turns, seats[, lobby]}
+                                                         open a game; seats[i] is "" (a person
+                                                         joins it) or a bot level; with lobby
+                                                         true it waits for the host's start
     join    {game_version, code, seat}                   take an open seat; its token comes once
     resume  {game_version, code, seat, token}            back to one's seat after a drop
     watch   {game_version, code}                         a spectator: the public view only
@@ -11,11 +13,27 @@ Every message is one JSON object with `v` (the protocol version) and `type`. A c
                                                          decision; `at` is the number of actions
                                                          the client has seen, so a replayed or
                                                          stale message is refused
+    undo    {code, seat, at}                             take back the seat's last pick of its
+                                                         own step, when that may be done
+    start   {code, host_token, level}                    the host starts a lobby game; seats
+                                                         still open go to bots at `level`
+    hand    {code, host_token, seat, level}              the host hands a person's seat to a
+                                                         bot at `level` ("": back to the person;
+                                                         a resume also gives it back)
 The server answers:
 
     created {code, seats, host_token}
     joined  {code, seat, token, map, tls}      (token: only at join; tls: false when plain)
-    update  {code, seat, at, view, events, started, game_over}    (started: every seat taken)
+    update  {code, seat, at, view, events, started, game_over, undo, undone}
+                                               (started: every seat taken; undo: the seat that
+                                               may take back a pick now, or null; undone: this
+                                               update takes the last pick back)
+    table   {code, seats, started, pending, waited}    who sits where, sent to everyone at a
+                                                         join, leave, hand-over or start: seats
+                                                         maps each seat to {kind: open, person
+                                                         or bot, level, here, taken (a person
+                                                         joined it)}; waited: seconds
+                                                         the pending decision has waited
     refused {reason, to}
 
 A message from a client is refused (with the reason, changing nothing) when it is not text,
@@ -72,8 +90,14 @@ CLIENT_MESSAGES: dict[str, dict[str, Field]] = {
                "token": _TOKEN},
     "watch": {"game_version": _VERSION_TEXT, "code": _CODE},
     "act": {"code": _CODE, "seat": Field(str, 1, 40), "label": _TEXT, "at": _COUNT},
+    "undo": {"code": _CODE, "seat": Field(str, 1, 40), "at": _COUNT},
+    "start": {"code": _CODE, "host_token": _TOKEN, "level": Field(str, 1, 40)},
+    "hand": {"code": _CODE, "host_token": _TOKEN, "seat": Field(str, 1, 40),
+             "level": Field(str, 0, 40)},
 }
-SERVER_TYPES = {"created", "joined", "update", "refused"}
+# Fields a message may leave out.
+OPTIONAL_FIELDS: dict[str, dict[str, Field]] = {"create": {"lobby": Field(bool, 0, 1)}}
+SERVER_TYPES = {"created", "joined", "update", "table", "refused"}
 
 
 def parse_client_message(raw: str | bytes) -> dict[str, Any]:
@@ -95,13 +119,17 @@ def parse_client_message(raw: str | bytes) -> dict[str, Any]:
     if not isinstance(kind, str) or kind not in CLIENT_MESSAGES:
         raise ProtocolError(f"unknown message type {one_line(repr(kind), 40)}")
     fields = CLIENT_MESSAGES[kind]
-    extra = sorted(set(message) - set(fields) - {"v", "type"})
+    optional = OPTIONAL_FIELDS.get(kind, {})
+    extra = sorted(set(message) - set(fields) - set(optional) - {"v", "type"})
     if extra:
         raise ProtocolError(f"{kind}: unknown field {one_line(extra[0], 40)!r}")
     for name, field in fields.items():
         if name not in message:
             raise ProtocolError(f"{kind}: missing field {name!r}")
         _check(kind, name, field, message[name])
+    for name, field in optional.items():
+        if name in message:
+            _check(kind, name, field, message[name])
     if kind == "create":
         for seat in message["seats"]:
             if not isinstance(seat, str) or len(seat) > 40:

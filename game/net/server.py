@@ -27,6 +27,7 @@ from typing import Any
 from websockets.asyncio.server import ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
 
+from game.bots import LEVELS, make_bot
 from game.bots.seats import BotSeats
 from game.core import (
     Action,
@@ -40,6 +41,7 @@ from game.core.plain import to_plain
 from game.persist import Autosaver, GameRecord, SaveError, game_version, newest_autosave
 from game.persist.atomic import write_atomic
 from game.persist.strictjson import JsonError, read_json_file
+from game.persist.takeback import MAX_TAKEBACKS, may_take_back, record_copy
 
 from .protocol import (
     MAX_CLIENT_MESSAGE,
@@ -108,17 +110,38 @@ class NetGame:
     autosaver: Autosaver
     watchers: set[Client] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    held: bool = False  # a lobby game: waits for the host's start
+    # the picks `takeback_seat` may take back (state and record before each), newest last
+    takebacks: list[tuple[GameState, GameRecord]] = field(default_factory=list)
+    takeback_seat: str = ""
+    asked_at: float = field(default_factory=time.monotonic)  # when the pending decision came
 
     @property
     def started(self) -> bool:
-        return all(kind or seat in self.tokens for seat, kind in self.kinds.items())
+        return not self.held and all(kind or seat in self.tokens
+                                     for seat, kind in self.kinds.items())
+
+    def here(self) -> set[str | None]:
+        """The seats a connection holds now."""
+        return {seat for c in self.watchers for seat in c.seats.get(self.code, ())}
+
+    def table_message(self) -> str:
+        here = self.here()
+        seats = {seat: {"kind": "bot" if kind else "person" if seat in self.tokens else "open",
+                        "level": kind, "here": seat in here, "taken": seat in self.tokens}
+                 for seat, kind in self.kinds.items()}
+        pending = self.state.pending
+        return message("table", code=self.code, seats=seats, started=self.started,
+                       pending=pending.player if pending and not self.state.game_over else None,
+                       waited=round(time.monotonic() - self.asked_at, 1))
 
     @property
     def at(self) -> int:
         return len(self.record.actions)
 
     def table(self) -> dict[str, Any]:
-        return {"code": self.code, "kinds": self.kinds, "tokens": self.tokens, "host": self.host}
+        return {"code": self.code, "kinds": self.kinds, "tokens": self.tokens, "host": self.host,
+                "held": self.held}
 
     def save_table(self) -> None:
         data = json.dumps(self.table(), indent=1).encode()
@@ -126,6 +149,17 @@ class NetGame:
 
     def save(self) -> None:
         self.autosaver.save(self.record, self.state)
+
+    def note_pick(self, seat: str, before: GameState, record: GameRecord,
+                  events: list[Event]) -> None:
+        """A person's pick was applied: keep what it may be taken back to, if it may."""
+        allowed = may_take_back(before, self.state, events)
+        if self.takeback_seat != seat or not allowed:
+            self.takebacks.clear()
+        if allowed:
+            self.takebacks.append((before, record))
+            self.takeback_seat = seat
+            del self.takebacks[:-MAX_TAKEBACKS]
 
 
 def new_state(players: int, seed: int, ruleset: str, max_turns: int) -> GameState:
@@ -174,7 +208,7 @@ class GameServer:
             tokens={str(k): str(v) for k, v in table["tokens"].items()}, host=str(table["host"]),
             folder=folder, bots=BotSeats({s: k for s, k in kinds.items() if k},
                                          seed=saved.state.config.seed),
-            autosaver=Autosaver(folder))
+            autosaver=Autosaver(folder), held=table.get("held") is True)
 
     # --- messages --------------------------------------------------------------------------
 
@@ -220,15 +254,20 @@ class GameServer:
             game = self.games.get(code)
             if game is not None:
                 game.watchers.discard(client)
+                self._tell_table(game)  # the others see who is away
+
+    def _tell_table(self, game: NetGame) -> None:
+        broadcast([c.ws for c in game.watchers], game.table_message())
 
     async def dispatch(self, client: Client, msg: dict[str, Any]) -> None:
         kind = msg["type"]
-        if kind != "act" and msg["game_version"] != self.version:
+        if "game_version" in msg and msg["game_version"] != self.version:
             raise Refusal(f"this server runs Calamitas {self.version}, "
                           f"you run {msg['game_version']}: use the same version")
         handlers: dict[str, Callable[[Client, dict[str, Any]], Awaitable[None]]] = {
             "create": self._create, "join": self._join, "resume": self._resume,
-            "watch": self._watch, "act": self._act,
+            "watch": self._watch, "act": self._act, "undo": self._undo, "start": self._start,
+            "hand": self._hand,
         }
         await handlers[kind](client, msg)
 
@@ -257,7 +296,7 @@ class GameServer:
         record.seats = {s: k or "human" for s, k in kinds.items()}
         game = NetGame(code=code, state=state, record=record, kinds=kinds, tokens={},
                        host=token_hash(host), folder=self.folder / code, bots=bots,
-                       autosaver=Autosaver(self.folder / code))
+                       autosaver=Autosaver(self.folder / code), held=bool(msg.get("lobby")))
         try:
             game.folder.mkdir(parents=True)
             game.save_table()
@@ -289,6 +328,7 @@ class GameServer:
             raise Refusal(f"the server cannot save the table: {err}") from None
         log.info("game %s: %s joined", game.code, seat)
         await self._seat(client, game, seat, token)
+        self._tell_table(game)
         if game.started:  # the last open seat taken: everyone hears the game begin
             self._after(game, [])
             await self._play_bots(game)
@@ -300,10 +340,73 @@ class GameServer:
         if stored is None or not tokens_match(msg["token"], stored):
             raise Refusal(f"wrong token for {seat!r}")
         log.info("game %s: %s is back", game.code, seat)
+        if game.kinds[seat]:  # a bot kept the seat while its player was away: theirs again
+            self._set_kind(game, seat, "")
         await self._seat(client, game, seat, "")
+        self._tell_table(game)
 
     async def _watch(self, client: Client, msg: dict[str, Any]) -> None:
-        await self._seat(client, self._game(msg["code"]), None, "")
+        game = self._game(msg["code"])
+        await self._seat(client, game, None, "")
+        await client.ws.send(game.table_message())
+
+    def _host_game(self, msg: dict[str, Any]) -> NetGame:
+        game = self._game(msg["code"])
+        if not tokens_match(msg["host_token"], game.host):
+            raise Refusal("only the host may do that")
+        return game
+
+    async def _start(self, client: Client, msg: dict[str, Any]) -> None:
+        """The host starts a lobby game; open seats go to bots."""
+        game = self._host_game(msg)
+        _check_level(msg["level"])
+        if game.started:
+            raise Refusal("the game has already started")
+        async with game.lock:
+            for seat, kind in game.kinds.items():
+                if not kind and seat not in game.tokens:
+                    self._set_kind(game, seat, msg["level"])
+            game.held = False
+            self._save_table(game)
+            log.info("game %s started by its host", game.code)
+            game.asked_at = time.monotonic()
+            self._tell_table(game)
+            self._after(game, [])
+        await self._play_bots(game)
+
+    async def _hand(self, client: Client, msg: dict[str, Any]) -> None:
+        """The host hands a person's seat to a bot (level "": back to the person)."""
+        game = self._host_game(msg)
+        seat = msg["seat"]
+        if msg["level"]:
+            _check_level(msg["level"])
+        if seat not in game.tokens:
+            raise Refusal(f"{seat!r} is not a seat a person has taken")
+        async with game.lock:
+            self._set_kind(game, seat, msg["level"])
+            self._save_table(game)
+            log.info("game %s: %s handed to %s", game.code, seat, msg["level"] or "its player")
+            self._tell_table(game)
+        await self._play_bots(game)
+
+    def _set_kind(self, game: NetGame, seat: str, level: str) -> None:
+        """Who plays `seat`: a bot at `level`, or ("") a person; Refusal for an unknown level."""
+        if level:
+            _check_level(level)
+            seed = game.state.config.seed * 101 + list(game.kinds).index(seat)
+            game.bots.bots[seat] = make_bot(level, seed)
+        else:
+            game.bots.bots.pop(seat, None)
+        game.kinds[seat] = level
+        game.record.seats[seat] = level or "human"
+        if game.takeback_seat == seat:
+            game.takebacks.clear()
+
+    def _save_table(self, game: NetGame) -> None:
+        try:
+            game.save_table()
+        except OSError as err:
+            log.error("game %s: the table was not saved: %s", game.code, err)
 
     async def _seat(self, client: Client, game: NetGame, seat: str | None, token: str) -> None:
         client.seats.setdefault(game.code, set()).add(seat)
@@ -330,14 +433,34 @@ class GameServer:
             pending = state.pending
             if pending is None or pending.player != seat:
                 raise Refusal(f"not {seat}'s decision")
+            before, record = state.clone(), record_copy(game.record)
             try:
                 events = game.record.apply(state, Action(seat, msg["label"]))
             except IllegalAction as err:
                 raise Refusal(f"not allowed: {err}") from None
+            game.note_pick(seat, before, record, events)
             self._after(game, events)
         await self._play_bots(game)
 
-    def _after(self, game: NetGame, events: list[Event]) -> None:
+    async def _undo(self, client: Client, msg: dict[str, Any]) -> None:
+        """Take back the seat's last pick of its own step: everyone is sent the game as it
+        was before it."""
+        game = self._game(msg["code"])
+        seat = msg["seat"]
+        if seat not in client.seats.get(game.code, set()):
+            raise Refusal(f"you do not hold the seat {seat!r}")
+        async with game.lock:
+            if msg["at"] != game.at:
+                raise Refusal(f"out of date: the game is at action {game.at}, not {msg['at']}")
+            pending = game.state.pending
+            if not game.takebacks or game.takeback_seat != seat or pending is None \
+                    or pending.player != seat:
+                raise Refusal("nothing of yours can be taken back now")
+            game.state, game.record = game.takebacks.pop()
+            log.info("game %s: %s took a pick back", game.code, seat)
+            self._after(game, [], undone=True)
+
+    def _after(self, game: NetGame, events: list[Event], undone: bool = False) -> None:
         """Save at a phase boundary, then send the news of one action to every connection
         (saved first: whoever hears of the end can find its save)."""
         try:
@@ -348,13 +471,14 @@ class GameServer:
                 game.autosaver.maybe_save(game.record, game.state)
         except SaveError as err:
             log.error("game %s: %s", game.code, err)
+        game.asked_at = time.monotonic()  # a new decision waits from now
         watchers = [(c, seat) for c in list(game.watchers) for seat in c.seats.get(game.code, ())]
-        texts = self._updates(game, list({seat for _, seat in watchers}), events)
+        texts = self._updates(game, list({seat for _, seat in watchers}), events, undone)
         for client, seat in watchers:
             broadcast([client.ws], texts[seat])
 
-    def _updates(self, game: NetGame, seats: list[str | None],
-                 events: list[Event]) -> dict[str | None, str]:
+    def _updates(self, game: NetGame, seats: list[str | None], events: list[Event],
+                 undone: bool = False) -> dict[str | None, str]:
         """The update message for each of `seats`; views spliced in as encoded once."""
         views = wire_views_text(game.state, seats)
         plain_events = [e.to_dict() for e in events]
@@ -362,7 +486,8 @@ class GameServer:
         for seat in seats:
             head = message("update", code=game.code, seat=seat, at=game.at,
                            events=plain_events, started=game.started,
-                           game_over=game.state.game_over)
+                           game_over=game.state.game_over, undone=undone,
+                           undo=game.takeback_seat if game.takebacks else None)
             out[seat] = f'{head[:-1]},"view":{views[seat]}}}'
         return out
 
@@ -378,8 +503,14 @@ class GameServer:
                     bot = game.bots.bots[who]
                     action = Action(who, bot.choose(view(game.state, who)))
                     events = game.record.apply(game.state, action)
+                    game.takebacks.clear()
                     self._after(game, events)
             await asyncio.sleep(0)
+
+
+def _check_level(level: str) -> None:
+    if level not in LEVELS:
+        raise Refusal(f"no bot level {level!r} (known: {', '.join(LEVELS)})")
 
 
 def _kind_of(raw: str | bytes) -> str:

@@ -141,6 +141,7 @@ def run_selftest(frames: int = 120, players: int = 5, seed: int = 1,
         new.seed = seed
         new.seed_entry.set_text(str(seed))
         shot("new-game")
+        _network_screens(app, new, shot)
         new.start_game()
         game = app.scene
         if not isinstance(game, GameScene):
@@ -187,6 +188,19 @@ def run_selftest(frames: int = 120, players: int = 5, seed: int = 1,
         print(f"selftest OK: {app.frames} frames, {len(shots)} screens{where}, reached turn "
               f"{turn} in {seconds:.1f} s")
     return 0
+
+
+def _network_screens(app, new, shot) -> None:  # type: ignore[no-untyped-def]
+    """Hosting's seat choices and the join screen (no server is started)."""
+    from .scenes.host import HostScene
+    from .scenes.join import JoinScene
+
+    app.push(HostScene(app, new.players, new.seed, new.ruleset, dict(new.kinds)))
+    shot("host")
+    app.pop()
+    app.push(JoinScene(app))
+    shot("join")
+    app.pop()
 
 
 def _layout_problems(app, problems) -> list[str]:  # type: ignore[no-untyped-def]

@@ -8,7 +8,6 @@ and, per turn, the census, cities and victory points for the end-of-game charts.
 
 from __future__ import annotations
 
-import copy
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -17,17 +16,12 @@ from pathlib import Path
 from game.bots import Bot, make_bot
 from game.core import (
     Action,
-    CalamitiesShown,
-    CalamityRevealed,
-    CardPlundered,
     Event,
     GameEnded,
     GameState,
     IllegalAction,
     PlayerView,
     TradeAccepted,
-    TradeCardBought,
-    TradeCardDrawn,
     TradeOffered,
     TradeRefused,
     legal_actions,
@@ -44,17 +38,12 @@ from game.persist import (
     SaveError,
     save_replay,
 )
+from game.persist.takeback import MAX_TAKEBACKS, may_take_back, record_copy
 
 from .logtext import LogLine
 from .prompts import log_lines
 
-# Events after which an undo would let a player try again for a different outcome or unsee
-# something: cards drawn, calamities revealed, dice (caught by the generator check below).
-_NO_UNDO_EVENTS = (
-    TradeCardDrawn, TradeCardBought, CalamityRevealed, CalamitiesShown, TradeAccepted,
-    TradeOffered, CardPlundered,
-)
-MAX_UNDO = 64
+MAX_UNDO = MAX_TAKEBACKS
 log = logging.getLogger(__name__)
 
 
@@ -228,6 +217,15 @@ class Session:
             log.exception("the core failed on %s", action)
             raise GameStuck(f"This game cannot go on: the rules failed on {action.label!r} "
                             f"({type(err).__name__}). Your saves are untouched.") from err
+        self._take_events(events, turn, phase, action.player)
+        self._autosave()
+        if self.state.game_over:
+            self._keep_replay()
+        return events
+
+    def _take_events(self, events: list[Event], turn: int, phase: str, mover: str) -> None:
+        """What a move (by `mover`, made in `turn` and `phase`) reported goes to the log, the
+        animations, each person's news and the per-turn record."""
         self.moves += 1
         for event in events:
             match event:
@@ -240,17 +238,13 @@ class Session:
         self.log += log_lines(events, turn, phase, self.state.map)
         self.fresh.extend(events)
         for pid in self.humans():  # what the others did, for each person's summary
-            if pid != action.player:
+            if pid != mover:
                 news = self.since.setdefault(pid, [])
                 news.extend(events)
                 del news[:-20000]
         if len(self.fresh) > 500:  # nobody is watching (fast bots): keep the queue short
             del self.fresh[:-200]
         self._record_turn()
-        self._autosave()
-        if self.state.game_over:
-            self._keep_replay()
-        return events
 
     def _autosave(self) -> None:
         if self.autosaver is None or self.record is None:
@@ -280,22 +274,11 @@ class Session:
 
     def _record_copy(self) -> GameRecord:
         assert self.record is not None
-        saved = copy.copy(self.record)
-        saved.actions = list(self.record.actions)
-        saved.hashes = list(self.record.hashes)
-        return saved
+        return record_copy(self.record)
 
     # -- undo -------------------------------------------------------------------------------
     def _undoable(self, before: GameState, events: list[Event]) -> bool:
-        if before.rng != self.state.rng:  # a die was rolled or a deck shuffled
-            return False
-        if any(isinstance(e, _NO_UNDO_EVENTS) for e in events):
-            return False
-        if before.phase != self.state.phase or before.turn != self.state.turn:
-            return False
-        if before.pending is None or self.state.pending is None:
-            return False
-        return self.state.pending.player == before.pending.player  # never across a hand-over
+        return may_take_back(before, self.state, events)
 
     def can_undo(self, player: str | None) -> bool:
         return bool(self._undo) and player == self._undo_owner == self.acting

@@ -7,7 +7,7 @@ import importlib
 import pkgutil
 
 import game.core
-from game.core import ALL_EVENT_TYPES, Event, event_types
+from game.core import ALL_EVENT_TYPES, EVENT_TYPES, Event, event_types
 
 
 def every_event_class() -> list[type[Event]]:
@@ -24,7 +24,8 @@ def every_event_class() -> list[type[Event]]:
 
 
 def test_every_event_class_in_the_core_is_exported_from_game_core() -> None:
-    exported = {getattr(game.core, name, None) for name in game.core.__all__}
+    exported = {value for name in game.core.__all__
+                if isinstance(value := getattr(game.core, name, None), type)}
     missing = sorted(f"{c.__module__}.{c.__qualname__}" for c in every_event_class()
                      if c not in exported or c not in ALL_EVENT_TYPES)
     assert not missing, f"event classes not exported from game.core: {missing}"
@@ -34,5 +35,12 @@ def test_the_exported_event_list_names_each_class_once_and_nothing_else() -> Non
     assert len(set(ALL_EVENT_TYPES)) == len(ALL_EVENT_TYPES)
     assert all(issubclass(cls, Event) and cls is not Event for cls in ALL_EVENT_TYPES)
     by_name = {name: getattr(event_types, name) for name in event_types.__all__
-               if name != "ALL_EVENT_TYPES"}
+               if name not in ("ALL_EVENT_TYPES", "EVENT_TYPES")}
     assert set(by_name.values()) == set(ALL_EVENT_TYPES)
+
+
+def test_each_event_class_has_a_name_of_its_own_so_its_plain_form_reads_back() -> None:
+    """An event's plain form names its class in "type" (the network sends it so)."""
+    names = [cls.__name__ for cls in every_event_class()]
+    assert sorted(n for n in set(names) if names.count(n) > 1) == []
+    assert all(EVENT_TYPES[cls.__name__] is cls for cls in ALL_EVENT_TYPES)

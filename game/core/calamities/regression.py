@@ -30,7 +30,7 @@ ID = "regression"
 
 
 @dataclass(frozen=True, kw_only=True)
-class AstRegressed(Event):
+class AstRegressedByCalamity(Event):
     player: str
     steps: int
     ast: int  # the marker's space afterwards
@@ -121,7 +121,7 @@ def _move_marker(state: GameState, d: Regression, events: list[Event]) -> None:
     owned = player.advances
     if "fundamentalism" in owned or "library" in owned:  # name the clause that set the number
         rule = _rule(state, 1 if "fundamentalism" in owned else 2)
-    events.append(AstRegressed(player=victim, steps=steps, ast=player.ast, rule=rule))
+    events.append(AstRegressedByCalamity(player=victim, steps=steps, ast=player.ast, rule=rule))
 
 
 def _choose(state: GameState, d: Regression, label: str, events: list[Event]) -> None:

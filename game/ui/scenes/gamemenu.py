@@ -85,6 +85,10 @@ class GameMenuScene(Scene):
 
     def save(self) -> None:
         session = self.game.session
+        hosted_by = getattr(session, "hosted_by", "")
+        if hosted_by:  # a network game: its server keeps the saves
+            self.app.notify(f"This game is saved by the server that hosts it ({hosted_by})")
+            return
         if session.record is None:
             return
         name = safe_name(self.name_entry.get_text())

@@ -1,4 +1,4 @@
-"""The main menu: Continue, New game, Load, Settings, Rules, About, Quit."""
+"""The main menu: Continue, New game, Load, Join, Settings, Rules, About, Quit."""
 
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ class MenuScene(Scene):
             ("continue", "Continue", "Open the newest autosave"),
             ("new", "New game", "Choose players, rules and map"),
             ("load", "Load", "Open a saved game"),
+            ("join", "Join", "Join a network game someone hosts"),
             ("settings", "Settings", "UI scale, animation speed, window, sound"),
             ("rules", "Rules", "Phases, advances and calamities"),
             ("about", "About", "What Calamitas is, its version and credits"),
@@ -64,6 +65,10 @@ class MenuScene(Scene):
             from .load import continue_newest
 
             continue_newest(self.app)
+        elif key == "join":
+            from .join import JoinScene
+
+            self.app.push(JoinScene(self.app))
         elif key == "settings":
             from .settings import SettingsScene
 

@@ -205,6 +205,9 @@ class NewGameScene(Scene):
         self.start = UIButton(pygame.Rect(w - left - bw, h - px(70), bw, px(44)), "Start game", m,
                               container=c, object_id=pygame_gui.core.ObjectID(
                                   object_id="#start", class_id="@primary"))
+        self.host = UIButton(pygame.Rect(w - left - bw - px(230), h - px(70), px(220), px(44)),
+                             "Host a network game", m, container=c,
+                             tool_tip_text="Open these seats to players at other machines")
 
     # -- events -------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
@@ -238,6 +241,12 @@ class NewGameScene(Scene):
                 self.seed_entry.set_text(str(self.seed))
             elif event.ui_element is self.start:
                 self.start_game()
+            elif event.ui_element is self.host:
+                self._remember_entries()
+                from .host import HostScene
+
+                self.app.push(HostScene(self.app, self.players, self.seed, self.ruleset,
+                                        dict(self.kinds)))
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
 

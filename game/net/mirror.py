@@ -1,0 +1,86 @@
+"""What a network client knows of a game, in the shapes the local client already draws.
+
+A client never holds the server's state: it gets, per seat it holds, that seat's view. The
+`mirror` is a `GameState` put together from those views: the board, the public part of every
+player, the hands of the client's own seats only (others' hands are empty), the pending
+decision with its options only when it is one of the client's seats, decks of the right sizes
+holding no real cards. It has no task stack or generator, so it is for drawing, never for
+`apply`. Events come as the server sent
+them (`Event.to_dict`) and are made events again by their type's name.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import typing
+from functools import cache
+from typing import Any
+
+from game.core import EVENT_TYPES, Event, GameState
+from game.core.errors import StateError
+from game.core.mapgraph import MapGraph
+from game.core.plain import from_plain
+
+_PUBLIC_PLAYER = ("id", "stock", "treasury", "advances", "ast", "census", "block")
+
+
+def mirror(views: dict[str | None, dict[str, Any]], graph: MapGraph) -> GameState:
+    """A drawable state from the newest wire view of each seat held (None: the public view);
+    StateError if they are not views of this version. The pending decision is taken from the
+    view that has its options, if any does."""
+    if not views:
+        raise StateError("no view yet")
+    pending_seat = next((seat for seat, v in views.items()
+                         if isinstance(v, dict) and isinstance(v.get("pending"), dict)
+                         and v["pending"].get("options")), None)
+    base = views[pending_seat] if pending_seat in views else next(iter(views.values()))
+    if not isinstance(base, dict):
+        raise StateError("view: not an object")
+    hands = {seat: v.get("hand", []) for seat, v in views.items() if seat is not None}
+    try:
+        players = {p["id"]: {**{k: p[k] for k in _PUBLIC_PLAYER},
+                             "credits": {str(k): v for k, v in p["credits"]},
+                             "hand": hands.get(p["id"], [])}
+                   for p in base["players"]}
+        plain = {name: base[name] for name in ("config", "board", "turn", "phase", "pending",
+                                               "game_over", "ended_by")}
+    except (KeyError, TypeError, ValueError) as err:
+        raise StateError(f"view: {err}") from None
+    plain["players"] = players
+    # the decks' sizes, with cards nobody may see: only how many there are is shown
+    for name, sizes in (("stacks", "stack_sizes"), ("discards", "discard_sizes")):
+        try:
+            plain[name] = {str(block): [["?"] * int(n) for n in counts]
+                           for block, counts in base[sizes]}
+        except (KeyError, TypeError, ValueError) as err:
+            raise StateError(f"view: {err}") from None
+    plain["rng"] = {"state": 0, "inc": 1}
+    hints = _state_hints()
+    values = {name: from_plain(hints[name], data, f"view.{name}") for name, data in plain.items()}
+    return GameState(map=graph, **values)
+
+
+@cache
+def _state_hints() -> dict[str, Any]:
+    return typing.get_type_hints(GameState)
+
+
+def read_events(data: Any) -> list[Event]:
+    """Events as sent; one the client does not know (or cannot read) is left out."""
+    out: list[Event] = []
+    if not isinstance(data, list):
+        return out
+    for item in data:
+        if not isinstance(item, dict):
+            continue
+        kind = EVENT_TYPES.get(str(item.get("type")))
+        if kind is None:
+            continue
+        fields = {k: v for k, v in item.items() if k != "type"}
+        try:
+            event = from_plain(kind, fields, f"event {kind.__name__}")
+        except StateError:
+            continue
+        if dataclasses.is_dataclass(event):
+            out.append(event)
+    return out

@@ -1,0 +1,202 @@
+"""Host a network game: who plays each seat (open for someone to join, a person here at this
+machine, or a bot), then the table opens: a game server starts inside this client and the
+lobby shows the address and the join code to pass on."""
+
+from __future__ import annotations
+
+import tempfile
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLine
+
+from game.bots import LEVELS
+from game.core.gamedata import load_game_data
+from game.net.link import HostedServer, Link, lan_address, server_url
+from game.net.protocol import message
+from game.persist import game_version
+
+from ..draw import backdrop, civ_badge, panel, text_block, title
+from ..scene import Scene
+from ..theme import Palette
+
+if TYPE_CHECKING:
+    from ..app import App
+
+OPEN = "Open"
+HERE = "Person here"
+
+
+def host_kinds() -> list[str]:
+    return [OPEN, HERE, *(f"Bot: {level}" for level in LEVELS)]
+
+
+def hosted_folder(persist: bool) -> tuple[Path, bool]:
+    """Where the hosted game keeps its saves, and whether it is a scratch folder (removed at
+    the end: a client that keeps no files, as in tests)."""
+    if not persist:
+        return Path(tempfile.mkdtemp(prefix="calamitas-host-")), True
+    from game.persist.paths import data_dir
+
+    return data_dir() / "hosted" / time.strftime("%Y%m%d-%H%M%S"), False
+
+
+class HostScene(Scene):
+    name = "host"
+
+    def __init__(self, app: App, players: int, seed: int, ruleset: str,
+                 kinds: dict[str, str]) -> None:
+        """`kinds`: the new-game screen's choice per civilization ("Human" or "Bot: level")."""
+        super().__init__(app)
+        self.players, self.seed, self.ruleset = players, seed, ruleset
+        setups = load_game_data().setups_for(players)
+        self.civs = list(setups[0].civilizations) if setups else []
+        self.kinds: dict[str, str] = {}
+        here_taken = False
+        for civ in self.civs:  # the first person is the host; other people join
+            kind = kinds.get(civ, OPEN)
+            if kind.startswith("Bot: ") and kind in host_kinds():
+                self.kinds[civ] = kind
+            elif kind != "Human" or here_taken:
+                self.kinds[civ] = OPEN
+            else:
+                self.kinds[civ] = HERE
+                here_taken = True
+        self.hosted: HostedServer | None = None
+        self.server = ""  # another server to host on (python -m game serve); "": this client
+        self.error = ""
+
+    def build(self) -> None:
+        from .lobby import STATUS_X
+
+        w, h = self.app.screen.get_size()
+        px = self.px
+        m, c = self.app.manager, self.container
+        self.menus: dict[str, UIDropDownMenu] = {}
+        for civ, rect in self.rows():
+            x = rect.x + px(STATUS_X)
+            self.menus[civ] = UIDropDownMenu(host_kinds(), self.kinds[civ],
+                                             pygame.Rect(x, rect.y, min(px(170), rect.right - x),
+                                                         rect.height), m, container=c)
+        left, label_w, row = px(40), px(130), px(34)
+        UILabel(pygame.Rect(left, h - px(160), label_w, row), "On a server", m, container=c)
+        self.server_entry = UITextEntryLine(
+            pygame.Rect(left + label_w, h - px(160),
+                        min(px(300), w // 2 - px(80) - left - label_w), row), m,
+            container=c, initial_text=self.server)
+        self.server_entry.set_text_length_limit(120)
+        self.server_entry.set_tooltip("Empty: this client serves the table. Or the address of "
+                                      "a server started with python -m game serve")
+        self.back = UIButton(pygame.Rect(px(40), h - px(70), px(160), px(44)), "Back", m,
+                             container=c)
+        self.open = UIButton(pygame.Rect(w - px(240), h - px(70), px(200), px(44)),
+                             "Open the table", m, container=c,
+                             tool_tip_text="Start a game server here for the others to join",
+                             object_id=pygame_gui.core.ObjectID(object_id="#open_table",
+                                                                class_id="@primary"))
+
+    def rows(self) -> list[tuple[str, pygame.Rect]]:
+        from .lobby import seat_rects
+
+        return list(zip(self.civs, seat_rects(self, len(self.civs)), strict=True))
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            for civ, menu in self.menus.items():
+                if event.ui_element is menu:
+                    self.kinds[civ] = event.text
+        elif event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.back:
+                self.app.pop()
+            elif event.ui_element is self.open:
+                self.open_table()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+
+    def open_table(self) -> None:
+        if self.hosted is not None:
+            return
+        self.server = self.server_entry.get_text().strip()
+        if self.server:
+            try:
+                url = server_url(self.server)
+            except ValueError as err:
+                self.error = str(err).capitalize()
+                return
+            self._lobby(Link(url), self.server, None)
+            return
+        folder, scratch = hosted_folder(self.app.persist_settings)
+        self.error = ""
+        self.hosted = HostedServer(folder, scratch=scratch)
+        self.open.disable()
+
+    def update(self, dt: float) -> None:
+        hosted = self.hosted
+        if hosted is None or not (hosted.address or hosted.error):
+            return  # the server is starting on its thread
+        if not hosted.address:
+            self.error = f"The table cannot open: {hosted.error}"
+            hosted.stop()
+            self.hosted = None
+            self.open.enable()
+            return
+        port = hosted.bound_port
+        self.hosted = None  # the lobby's now
+        self._lobby(Link(f"ws://127.0.0.1:{port}"), f"{lan_address()}:{port}", hosted)
+
+    def _lobby(self, link: Link, address: str, hosted: HostedServer | None) -> None:
+        """Create the game through `link`; the lobby takes it from there."""
+        seats = [self.kinds[c].split(": ", 1)[1] if self.kinds[c].startswith("Bot: ") else ""
+                 for c in self.civs]
+        link.send(message("create", game_version=game_version(), players=self.players,
+                          seed=self.seed, ruleset=self.ruleset, max_turns=0, seats=seats,
+                          lobby=True))
+        here = [c for c in self.civs if self.kinds[c] == HERE]
+        from .lobby import LobbyScene
+
+        self.app.replace(LobbyScene(self.app, link, address=address, hosted=hosted, here=here,
+                                    creating=True))
+
+    def exit(self) -> None:
+        super().exit()
+        if self.hosted is not None:
+            self.hosted.stop()
+            self.hosted = None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        backdrop(surface, self.theme)
+        t, px = self.theme, self.px
+        w, _ = surface.get_size()
+        title(surface, t, "Host a network game", (px(40), px(24)), size=38)
+        text = ("Each seat is open for a player to join from their own machine, played by a "
+                "person here at this screen, or by a bot. When the table opens, this client "
+                "runs the game server (or a server you name below); tell the others its address "
+                "and join code. "
+                "You start the game when everyone is in: seats still open go to bots.")
+        y = text_block(surface, t, text, (px(40), px(100)), w // 2 - px(140), size=15,
+                       colour=Palette.text_dim)
+        rules = load_game_data().rulesets.get(self.ruleset)
+        facts = f"{self.players} players · {rules.name if rules else self.ruleset} · seed " \
+                f"{self.seed} · the default set-up and the installed map"
+        text_block(surface, t, facts, (px(40), px(112) + y), w // 2 - px(140), size=14,
+                   colour=Palette.text)
+        if self.error:
+            text_block(surface, t, self.error, (px(40), px(180) + y), w // 2 - px(140),
+                       size=15, colour=Palette.bad, role="bold")
+        elif self.hosted is not None:
+            surface.blit(t.text("Opening the table…", 15, Palette.gold_light),
+                         (px(40), px(180) + y))
+        civs = load_game_data().civilizations
+        rows = self.rows()
+        if rows:
+            surface.blit(t.text("Seats — who plays each", 17, Palette.gold_light, "bold"),
+                         (rows[0][1].x, rows[0][1].y - px(32)))
+        for civ, rect in rows:
+            panel(surface, rect.inflate(px(8), px(4)), t, fill=Palette.panel_light, radius=6)
+            data = civs[civ]
+            civ_badge(surface, t, civ, data.emblem, (rect.x + px(14), rect.centery), px(24))
+            name = t.text(data.name, 15, Palette.text, "bold")
+            surface.blit(name, (rect.x + px(34), rect.centery - name.get_height() // 2))

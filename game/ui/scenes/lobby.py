@@ -1,0 +1,370 @@
+"""The lobby of a network game: where it is hosted and its join code, whether the connection is
+encrypted, each seat (open, a person — here or away — or a bot) and who has joined. A player
+who joined takes an open seat or watches; the host starts the game when ready (seats still open
+go to bots). Everything comes from the server's messages, read once a frame: the screen never
+waits on the network."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton
+
+from game.bots import PLAY_LEVEL
+from game.core import StateError
+from game.core.gamedata import load_game_data
+from game.core.mapgraph import MapGraph
+from game.net.link import HostedServer, Link
+from game.net.protocol import message
+from game.net.wire import read_map
+from game.persist import game_version
+
+from ..draw import backdrop, civ_badge, panel, title
+from ..maps import map_for
+from ..netseat import TableSeat, read_table, start_session
+from ..scene import Scene
+from ..theme import Palette
+
+if TYPE_CHECKING:
+    from ..app import App
+
+
+def seat_rects(scene: Scene, count: int) -> list[pygame.Rect]:
+    """Where the seats' rows go: right of the middle, in two columns when one does not fit,
+    rows made lower when even two do not (18 seats on a small window at a large UI scale)."""
+    px = scene.px
+    w, h = scene.app.screen.get_size()
+    x, top, row, gap = w // 2 - px(60), px(150), px(32), px(6)
+    room = h - px(82) - top  # above the buttons at the bottom
+    fits = max(1, (room + gap) // (row + gap))
+    columns = 1 if count <= fits else 2
+    per = max(1, (count + columns - 1) // columns)
+    if per * (row + gap) - gap > room:
+        gap = px(3)
+        row = max(px(20), (room + gap) // per - gap)
+    width = min(px(560), (w - x - px(40) - px(16) * (columns - 1)) // columns)
+    return [pygame.Rect(x + (i // per) * (width + px(16)), top + (i % per) * (row + gap), width,
+                        row) for i in range(count)]
+
+
+STATUS_X = 150  # where a row's status (or its menu) starts, at UI scale 1
+
+
+def seat_keys_path() -> Path:
+    from game.persist.paths import data_dir
+
+    return data_dir() / "net-seats.json"
+
+
+class LobbyScene(Scene):
+    name = "lobby"
+
+    def __init__(self, app: App, link: Link, *, address: str, code: str = "",
+                 hosted: HostedServer | None = None, here: list[str] | None = None,
+                 backlog: list[dict[str, Any]] | None = None, creating: bool = False) -> None:
+        """`creating`: this client created the game (on its own `hosted` server or another)
+        and is its host; `here`: the seats it plays at this machine."""
+        super().__init__(app)
+        self.link: Link | None = link
+        self.hosted = hosted
+        self.creating = creating or hosted is not None
+        self.address = address  # as the others type it
+        self.code = code
+        self.host_token = ""
+        self.here = list(here or [])  # the host's seats played at this machine, to join
+        self.backlog = list(backlog or [])
+        self.local: list[str] = []
+        self.tokens: dict[str, str] = {}  # each own seat's secret, given once at join
+        self.kept: dict[str, str] | None = None  # tokens kept on disk for this game
+        self.graph: MapGraph | None = None
+        self.views: dict[str | None, dict[str, Any]] = {}
+        self.at = 0
+        self.started = False
+        self.tls = False
+        self.table: dict[str, TableSeat] = {}
+        self.order: list[str] = []
+        self.error = ""
+        self.take_buttons: dict[UIButton, str] = {}
+        self._take_key: tuple[str, ...] | None = None
+
+    @property
+    def hosting(self) -> bool:
+        return self.creating
+
+    # -- widgets ------------------------------------------------------------------------------
+    def build(self) -> None:
+        w, h = self.app.screen.get_size()
+        px = self.px
+        m, c = self.app.manager, self.container
+        bw = px(200)
+        self.back = UIButton(pygame.Rect(px(40), h - px(70), px(160), px(44)),
+                             "Close the table" if self.hosted else "Leave", m, container=c,
+                             tool_tip_text="Back to the main menu" + (
+                                 ": the game stops for everyone" if self.hosted else ""))
+        self.start: UIButton | None = None
+        if self.hosting:
+            self.start = UIButton(pygame.Rect(w - px(40) - bw, h - px(70), bw, px(44)),
+                                  "Start the game", m, container=c,
+                                  tool_tip_text="Seats still open are played by bots",
+                                  object_id=pygame_gui.core.ObjectID(object_id="#start",
+                                                                     class_id="@primary"))
+        self.watch = UIButton(pygame.Rect(w - px(40) - bw, h - px(70), bw, px(44)),
+                              "Watch the game", m, container=c,
+                              tool_tip_text="See the game as a spectator (only what everyone "
+                                            "may see)")
+        self.watch.hide()
+        self.watching = False  # chosen to watch a game under way instead of rejoining
+        self.take_buttons = {}
+        self._take_key = None
+
+    def rejoin_offered(self) -> bool:
+        """A game under way in which this client kept the token of a seat its player left."""
+        return bool(self.started and not self.local and not self.hosting and not self.watching
+                    and any(self.table.get(s) and self.table[s].taken and not self.table[s].here
+                            for s in self.kept_tokens()))
+
+    def seat_rows(self) -> list[tuple[str, pygame.Rect]]:
+        return list(zip(self.order, seat_rects(self, len(self.order)), strict=True))
+
+    def kept_tokens(self) -> dict[str, str]:
+        """Seat tokens this client kept for this game (to rejoin after a restart)."""
+        if self.kept is None:
+            self.kept = {}
+            if self.app.persist_settings and self.code:
+                from game.net.seatkeys import keys_for
+
+                self.kept = keys_for(seat_keys_path(), self.code)
+        return self.kept
+
+    def _keep_take_buttons(self) -> None:
+        """A joining player (not the host) takes one open seat, comes back to the seat they
+        left (with the token this client kept), or stays watching."""
+        offers: tuple[str, ...] = ()
+        if not (self.hosting or self.local or self.link is None):
+            kept = self.kept_tokens()
+            offers = tuple(s for s in self.order
+                           if (self.table[s].kind == "open" and not self.started)
+                           or (s in kept and self.table[s].taken and not self.table[s].here))
+        if offers == self._take_key:
+            return
+        for button in self.take_buttons:
+            button.kill()
+        self.take_buttons = {}
+        self._take_key = offers
+        px = self.px
+        for seat, rect in self.seat_rows():
+            if seat in offers:
+                text = "Rejoin" if self.table[seat].taken else "Take this seat"
+                button = UIButton(pygame.Rect(rect.right - px(130), rect.y + px(3), px(124),
+                                              rect.height - px(6)), text,
+                                  self.app.manager, container=self.container)
+                self.take_buttons[button] = seat
+
+    # -- events -------------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            el = event.ui_element
+            if el is self.back:
+                self.leave()
+            elif el is self.start:
+                self.start_game()
+            elif el is self.watch:
+                self.watching = True
+            elif el in self.take_buttons and self.link is not None:
+                seat = self.take_buttons[el]
+                token = self.kept_tokens().get(seat)
+                if token and self.table[seat].taken:
+                    self.tokens[seat] = token
+                    self.link.send(message("resume", game_version=game_version(),
+                                           code=self.code, seat=seat, token=token))
+                else:
+                    self.link.send(message("join", game_version=game_version(),
+                                           code=self.code, seat=seat))
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.leave()
+
+    def start_game(self) -> None:
+        if self.link is None or not self.host_token or self.started:
+            return
+        self.link.send(message("start", code=self.code, host_token=self.host_token,
+                               level=PLAY_LEVEL))
+
+    def leave(self) -> None:
+        from .menu import MenuScene
+
+        self.app.reset_to(MenuScene(self.app))
+
+    def exit(self) -> None:
+        super().exit()
+        self.close()
+
+    def close(self) -> None:
+        """The connection and a hosted server end (unless handed on to the game)."""
+        if self.link is not None:
+            self.link.close()
+            self.link = None
+        if self.hosted is not None:
+            self.hosted.stop()
+            self.hosted = None
+
+    # -- messages -----------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        if self.link is None:
+            return
+        messages, self.backlog = self.backlog + self.link.received(), []
+        for msg in messages:
+            try:
+                self.take(msg)
+            except (KeyError, TypeError, ValueError, StateError) as err:
+                self.error = f"The server sent what this client cannot read: {err}"
+        self._keep_take_buttons()
+        if self.start is not None:
+            if self.started or not self.host_token or self.link is None:
+                self.start.disable()
+            else:
+                self.start.enable()
+        offered = self.rejoin_offered()
+        if offered != self.watch.visible:
+            self.watch.show() if offered else self.watch.hide()
+        if self.started and self.link is not None and not offered:
+            self.enter_game()
+
+    def take(self, msg: dict[str, Any]) -> None:
+        kind = msg.get("type")
+        if kind == "created":
+            self.code, self.host_token = msg["code"], msg["host_token"]
+            assert self.link is not None
+            for seat in self.here:
+                self.link.send(message("join", game_version=game_version(), code=self.code,
+                                       seat=seat))
+            self.link.send(message("watch", game_version=game_version(), code=self.code))
+        elif kind == "joined":
+            self.code = msg["code"]
+            if self.graph is None:
+                self.graph = read_map(msg["map"])
+            self.tls = bool(msg.get("tls"))
+            seat = msg["seat"]
+            if seat is not None and seat not in self.local:
+                self.local.append(seat)
+                if msg.get("token"):  # given once: kept to come back after a restart
+                    self.tokens[seat] = str(msg["token"])
+                    if self.app.persist_settings:
+                        from game.net.seatkeys import keep_key
+
+                        keep_key(seat_keys_path(), self.code, seat, self.tokens[seat])
+        elif kind == "update":
+            self.views[msg["seat"]] = msg["view"]
+            self.at = max(self.at, int(msg["at"]))
+            self.started = self.started or bool(msg["started"])
+        elif kind == "table":
+            self.table = read_table(msg)
+            self.order = list(self.table)
+            self.started = self.started or bool(msg["started"])
+        elif kind == "refused":
+            self.error = f"The server refused: {msg.get('reason', '')}"
+        elif kind == "lost":
+            self.error = f"Connection lost: {msg.get('reason', '')}"
+            if self.link is not None:
+                self.link.close()
+                self.link = None
+
+    def enter_game(self) -> None:
+        """The game has started: the game screen takes over the connection (and the server)."""
+        wanted = self.local or [None]
+        if self.graph is None or any(seat not in self.views for seat in wanted):
+            return  # its first views are on their way
+        found = map_for(self.graph.id)
+        if found is None:
+            self.error = f"The map {self.graph.id!r} of this game is not installed here"
+            return
+        _, geometry = found
+        from .netgame import NetGameScene
+
+        assert self.link is not None
+        views = {seat: self.views[seat] for seat in wanted}
+        session = start_session(self.link, self.code, self.graph, list(self.local), views,
+                                self.table, self.at, address=self.address, tls=self.tls,
+                                host_token=self.host_token, hosted=self.hosted,
+                                tokens=dict(self.tokens))
+        self.link, self.hosted = None, None  # the game's now: not closed with the lobby
+        self.app.reset_to(NetGameScene(self.app, session, geometry))
+
+    # -- drawing ------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        backdrop(surface, self.theme)
+        t, px = self.theme, self.px
+        w, h = surface.get_size()
+        title(surface, t, "Network game", (px(40), px(24)), size=38)
+        left = px(40)
+        y = px(96)
+        if self.code:
+            surface.blit(t.text("Join code", 15, Palette.text_dim), (left, y))
+            surface.blit(t.text(self.code, 40, Palette.gold_light, "bold"), (left, y + px(20)))
+            y += px(80)
+        surface.blit(t.text("Address", 15, Palette.text_dim), (left, y))
+        surface.blit(t.text(self.address or "…", 20, Palette.text, "bold"), (left, y + px(20)))
+        y += px(56)
+        if self.code:
+            secure, colour = ("Encrypted connection (TLS)", Palette.good) if self.tls else \
+                ("Plain connection: not encrypted", Palette.text_dim)
+            surface.blit(t.text(secure, 15, colour), (left, y))
+            y += px(28)
+        lines = []
+        if self.hosting and self.code:
+            lines.append("Tell the others the address and the code: in Calamitas they choose "
+                         "Join in the main menu.")
+        if self.rejoin_offered():
+            lines.append("The game is under way. Rejoin the seat you left, or watch.")
+        elif not self.hosting and not self.local and self.code:
+            lines.append("You are watching. Take an open seat to play it, or wait for the "
+                         "host to start and watch the game.")
+        elif self.local and not self.hosting:
+            lines.append("Waiting for the host to start the game.")
+        if self.hosting and self.code and not self.started:
+            lines.append("When everyone is in, start the game: seats still open are played "
+                         "by bots.")
+        if not self.code and not self.error:
+            lines.append("Opening the table…")
+        from ..draw import text_block
+
+        for line in lines:
+            y += text_block(surface, t, line, (left, y), w // 2 - px(120), size=14,
+                            colour=Palette.text_dim, role="italic") + px(8)
+        if self.error:
+            text_block(surface, t, self.error, (left, y + px(8)), w // 2 - px(120), size=15,
+                       colour=Palette.bad, role="bold")
+        self.draw_seats(surface)
+
+    def draw_seats(self, surface: pygame.Surface) -> None:
+        t, px = self.theme, self.px
+        rows = self.seat_rows()
+        if not rows:
+            return
+        civs = load_game_data().civilizations
+        head = t.text("Seats", 17, Palette.gold_light, "bold")
+        surface.blit(head, (rows[0][1].x, rows[0][1].y - px(32)))
+        for seat, rect in rows:
+            known = self.table[seat]
+            panel(surface, rect.inflate(px(8), px(4)), t, fill=Palette.panel_light, radius=6)
+            civ = civs.get(seat)
+            if civ is not None:
+                civ_badge(surface, t, seat, civ.emblem, (rect.x + px(14), rect.centery), px(24))
+            name = t.text(civ.name if civ else seat, 15, Palette.text, "bold")
+            surface.blit(name, (rect.x + px(34), rect.centery - name.get_height() // 2))
+            status, colour = self.status(seat, known)
+            room = rect.right - px(STATUS_X) - rect.x - px(6)
+            size = next((n for n in (14, 12) if t.font("regular", n).size(status)[0] <= room), 11)
+            text = t.text(status, size, colour)
+            surface.blit(text, (rect.x + px(STATUS_X), rect.centery - text.get_height() // 2))
+
+    def status(self, seat: str, known: TableSeat) -> tuple[str, tuple[int, int, int]]:
+        if known.kind == "bot":
+            return (f"Bot: {known.level}", Palette.text_dim)
+        if known.kind == "open":
+            return ("Open", Palette.gold)
+        if seat in self.local:
+            return ("Here (you)", Palette.good)
+        return ("Joined" if known.here else "Away", Palette.good if known.here else Palette.bad)
