@@ -26,7 +26,7 @@ from ..events import CityBuilt, Event, TokensMoved
 from ..flow import ask, done, push, register
 from ..ops import pay_treasury, remove_tokens
 from ..population import EFFECT_PUBLIC_WORKS, SupportAll, holds, mark_city_built
-from ..state import GameState, Progress
+from ..state import Detail, GameState, Progress, detail_type
 
 RULE_BUILD = "rules:phase-5a"
 RULE_SURPLUS = "rules:phase-5b"
@@ -62,6 +62,16 @@ class BuildCity(Progress):
     stage: Literal["treasury", "adjacent"] = "treasury"
     treasury: int = 0
     adjacent_left: int = 0
+
+
+@detail_type
+@dataclass(frozen=True)
+class CityPayment(Detail):
+    """Paying for the city in `area`: `left` tokens of what it needs are still to pay (from
+    treasury with Architecture, then from land-adjacent areas with Urbanism)."""
+
+    area: str
+    left: int
 
 
 def tokens_needed(state: GameState, area: str) -> int:
@@ -169,7 +179,8 @@ def _build_step(state: GameState, d: BuildCity, events: list[Event]) -> None:
         if low < high:
             ask(state, pid, "city_treasury_tokens",
                 "How many of the city's tokens to pay from treasury (Architecture)?",
-                [labels.make("number", n) for n in range(low, high + 1)], RULE_ARCHITECTURE)
+                [labels.make("number", n) for n in range(low, high + 1)], RULE_ARCHITECTURE,
+                CityPayment(area=area, left=d.shortfall))
             return
         _pay_treasury_part(d, low)
     left = d.adjacent_left
@@ -178,7 +189,8 @@ def _build_step(state: GameState, d: BuildCity, events: list[Event]) -> None:
         if len(sources) > 1 and sum(sources.values()) > left:
             ask(state, pid, "city_adjacent_tokens",
                 f"Urbanism: choose an area to bring the next token from ({left} to go)",
-                [labels.make("area", a) for a in sources], RULE_URBANISM)
+                [labels.make("area", a) for a in sources], RULE_URBANISM,
+                CityPayment(area=area, left=left))
             return
         for near, n in sources.items():
             moved = min(n, left)
