@@ -49,6 +49,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import labels
+from .conflict_rules import holds as holds  # whether a player holds an effect: one rule
 from .events import Event
 from .flow import ask, done, push, register
 from .ops import CITY_UNIT_POINTS, place_tokens, remove_tokens, replace_city
@@ -111,15 +112,6 @@ class UnsupportedCity(Detail):
 
     tokens: int
     needed: int
-
-
-def holds(state: GameState, player: str, effect: str) -> bool:
-    """Whether the player holds an advance with this effect id."""
-    holder = state.players.get(player)
-    if holder is None:
-        return False
-    advances = state.data.advances
-    return any(effect in advances[a].effects for a in holder.advances if a in advances)
 
 
 def _agriculture_bonus(
