@@ -1,6 +1,7 @@
 """Why a decision is asked and where it is on the map, read from the core's own data: the
-pending decision's rule clause and the task stack under it (the calamity being resolved and
-its primary victim, the conflict and its area, the phase) — never from the prompt's words.
+pending decision's rule clause, its typed detail (the conflict's area, the two areas of a move)
+and the task stack under it (the calamity being resolved and its primary victim, the phase) —
+never from the prompt's words.
 
     cause_line(state, pending.player)   # "Assyria's famine is shared out: you lose your part"
     decision_places(state)              # areas, seas, volcanoes the decision is about
@@ -42,7 +43,7 @@ def _calamity_task(state: GameState) -> tuple[str, Task] | None:
 
 
 def _conflict_area(detail: Detail | None) -> str | None:
-    """The area of a conflict decision (a loss to take, a plunder, a wait), from its detail."""
+    """The area of a conflict decision (a loss to take, a plunder), from its detail."""
     if isinstance(detail, ConflictLoss | Plunder):
         return detail.area
     return None
