@@ -19,6 +19,8 @@ from collections.abc import Callable
 
 from game.core.costs import advance_cost, face_value, treasury_value
 from game.core.gamedata import GROUPS
+from game.core.phases.taxation import TaxRevoltCity
+from game.core.phases.trade_card_acquisition import CardOffers
 from game.core.rng import Rng
 from game.core.view import PlayerView
 
@@ -39,7 +41,6 @@ from .trading import Trader
 
 PRICE_RE = re.compile(r"([a-z_]+) (\d+)")
 PAY_RE = re.compile(r"Pay (\d+) more for ([a-z_]+)")
-STACK_PRICE_RE = re.compile(r"stack (\d+): (\d+|free)")
 
 Handler = Callable[[Reading, list[str]], str | None]
 
@@ -119,7 +120,8 @@ class NormalBot:
         return f"number:{paying[-1] if paying else rates[0]}"
 
     def _tax_revolt_city(self, r: Reading, options: list[str]) -> str:
-        if "to you" in self.prompt:
+        detail = r.view.pending.detail if r.view.pending else None
+        if isinstance(detail, TaxRevoltCity) and detail.beneficiary:  # the city comes to us
             areas = with_prefix(options, "area")
             return "area:" + max(areas, key=lambda a: (
                 sum(r.count(n) for n in r.map.land.get(a, ())), r.map.areas[a].pop, a))
@@ -176,8 +178,8 @@ class NormalBot:
 
     # -- phase 6: trade cards ----------------------------------------------------------------
     def _buy_trade_card(self, r: Reading, options: list[str]) -> str:
-        prices = {int(s): (0 if p == "free" else int(p))
-                  for s, p in STACK_PRICE_RE.findall(self.prompt)}
+        detail = r.view.pending.detail if r.view.pending else None
+        prices = dict(detail.offers) if isinstance(detail, CardOffers) else {}
         hand = Counter(r.hand)
         if len(r.hand) >= r.hand_limit():
             return "done"

@@ -3,8 +3,10 @@
 Reusable beyond the conflict phase: Barbarian Hordes pushes the same sub-tasks with the
 barbarians as attacker.
 
-    push(state, TOKEN_CONFLICT, area=A, rule=...)            # rounds of removal in A
-    push(state, CITY_ATTACK, area=A, attacker=P, rule=...)   # P's tokens in A attack its city
+    push(state, TokenConflict(area=A, rule=...))             # rounds of removal in A
+    push(state, CityAttack(area=A, attacker=P, rule=...))    # P's tokens in A attack its city
+
+(`push(state, TOKEN_CONFLICT, area=A, rule=...)` by kind name reads into the same progress.)
 
 For conflicts the barbarian tokens and the pirate cities act as one player, "the barbarians"
 (owner id BARBARIANS), which holds no advances. Ships never count as tokens.
@@ -19,12 +21,14 @@ Decided:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Literal
 
+from . import labels
 from .events import Event
-from .flow import ask, done, push, register_legacy
+from .flow import ask, done, push, register
 from .ops import gain_treasury, give_card, place_tokens, remove_tokens, take_card
-from .state import BARBARIANS, PIRATE, GameState, Task
+from .state import BARBARIANS, PIRATE, Detail, GameState, Progress, detail_type
 
 TOKEN_CONFLICT = "conflict:tokens"
 CITY_ATTACK = "conflict:city_attack"
@@ -83,6 +87,51 @@ class CardPlundered(Event):
 
     player: str
     victim: str
+
+
+@dataclass(kw_only=True)
+class TokenConflict(Progress):
+    """Rounds of removal in `area` until one side is left (or, away from a city, the limit
+    holds)."""
+
+    KIND = TOKEN_CONFLICT
+    area: str
+    rule: str = ""
+    started: bool = False
+    groups: list[list[str]] = field(default_factory=list)  # the round's groups still to remove
+    todo: list[str] = field(default_factory=list)  # the group removing now, in order
+
+
+@dataclass(kw_only=True)
+class CityAttack(Progress):
+    """`attacker`'s tokens in `area` attack the city there; a captured city's plunder follows."""
+
+    KIND = CITY_ATTACK
+    area: str
+    attacker: str
+    rule: str = ""
+    stage: Literal["attack", "card", "treasury", "end"] = "attack"
+    defender: str = ""  # set once the city is taken
+
+
+@detail_type
+@dataclass(frozen=True)
+class ConflictLoss(Detail):
+    """A side of the conflict in `area` takes one loss: a token (in the area or, with Advanced
+    Military, next to it) or, with Naval Warfare, a ship there."""
+
+    area: str
+
+
+@detail_type
+@dataclass(frozen=True)
+class Plunder(Detail):
+    """The attacker who took the city in `area` from `defender` may plunder: a card at random
+    (`most` 0) or up to `most` tokens from stock to treasury."""
+
+    area: str
+    defender: str
+    most: int = 0
 
 
 # --- who is who ------------------------------------------------------------------------------
@@ -173,11 +222,12 @@ def removal_groups(state: GameState, area: str) -> list[list[str]]:
 def loss_options(state: GameState, side: str, area: str) -> list[str]:
     """Where a side may take one loss: a token here (`area:AREA`); with Advanced Military a token
     in a land-adjacent area; with Naval Warfare a ship here (`yes`)."""
-    options = [f"area:{area}"] if state.board.count(area, side) > 0 else []
+    options = [labels.make("area", area)] if state.board.count(area, side) > 0 else []
     if side not in state.players:
         return options
     if holds(state, side, ADJACENT_LOSSES):
-        options += [f"area:{z}" for z in state.map.land.get(area, ()) if state.board.count(z, side)]
+        options += [labels.make("area", z) for z in state.map.land.get(area, ())
+                    if state.board.count(z, side)]
     if holds(state, side, SHIP_LOSSES) and state.board.ships.get(area, {}).get(side, 0):
         options.append("yes")
     return options
@@ -189,54 +239,50 @@ def take_loss(state: GameState, side: str, area: str, label: str, events: list[E
         state.board.add_ships(area, side, -1)
         events.append(ShipsLost(player=side, area=area, count=1, rule=rule))
         return
-    remove_tokens(state, side, label.split(":", 1)[1], 1, events, rule)
+    remove_tokens(state, side, labels.value(label), 1, events, rule)
 
 
 # --- token conflict --------------------------------------------------------------------------
 
 
-def _conflict_step(state: GameState, task: Task, events: list[Event]) -> None:
-    data = task.data
-    area, rule = str(data["area"]), str(data.get("rule") or RULE_TOKENS)
-    if not data.get("started"):
-        data["started"] = True
+def _conflict_step(state: GameState, d: TokenConflict, events: list[Event]) -> None:
+    area, rule = d.area, d.rule or RULE_TOKENS
+    if not d.started:
+        d.started = True
         if _conflict_over(state, area):
-            done(state, task)
+            done(state, d)
             return
         sides = token_sides(state, area)
         events.append(TokenConflictStarted(area=area, sides=_pairs(state, sides), rule=rule))
-        data["groups"], data["todo"] = [], []
+        d.groups, d.todo = [], []
     while True:
-        todo: list[str] = data["todo"]
-        if todo:
-            side = todo[0]
+        if d.todo:
+            side = d.todo[0]
             options = loss_options(state, side, area)
             if len(options) > 1:
                 ask(state, side, "conflict_loss",
                     f"Conflict in {area}: take one loss (an area for a token there, "
-                    "yes for a ship here)", options, rule)
+                    "yes for a ship here)", options, rule, ConflictLoss(area=area))
                 return
             if options:
                 take_loss(state, side, area, options[0], events, rule)
-            todo.pop(0)
+            d.todo.pop(0)
             continue
         # a whole group has removed: the conflict may stop even in the middle of a round
         if _conflict_over(state, area):
             sides = token_sides(state, area)
             events.append(TokenConflictEnded(area=area, sides=_pairs(state, sides), rule=rule))
-            done(state, task)
+            done(state, d)
             return
-        groups: list[list[str]] = data["groups"]
-        if not groups:
-            groups.extend(removal_groups(state, area))
-        data["todo"] = groups.pop(0)
+        if not d.groups:
+            d.groups.extend(removal_groups(state, area))
+        d.todo = d.groups.pop(0)
 
 
-def _conflict_choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
-    data = task.data
-    side = data["todo"].pop(0)
-    take_loss(state, side, str(data["area"]), label, events,
-              str(data.get("rule") or RULE_TOKENS))
+def _conflict_choose(state: GameState, d: TokenConflict, label: str,
+                     events: list[Event]) -> None:
+    side = d.todo.pop(0)
+    take_loss(state, side, d.area, label, events, d.rule or RULE_TOKENS)
 
 
 def _pairs(state: GameState, sides: dict[str, int]) -> tuple[tuple[str, int], ...]:
@@ -273,16 +319,14 @@ def attack_would_succeed(state: GameState, area: str, attacker: str) -> bool:
                                                                          defender)[0]
 
 
-def _attack_step(state: GameState, task: Task, events: list[Event]) -> None:
-    data = task.data
-    area, attacker = str(data["area"]), str(data["attacker"])
-    rule = str(data.get("rule") or RULE_ATTACK)
-    stage = data.get("stage", "attack")
-    if stage == "attack":
+def _attack_step(state: GameState, d: CityAttack, events: list[Event]) -> None:
+    area, attacker = d.area, d.attacker
+    rule = d.rule or RULE_ATTACK
+    if d.stage == "attack":
         defender = state.board.cities.get(area)
         have = token_sides(state, area).get(attacker, 0)
         if defender is None or side_of(defender) == attacker or have <= 0:
-            done(state, task)
+            done(state, d)
             return
         needed, replacement = attack_numbers(state, attacker, defender)
         success = have >= needed
@@ -290,48 +334,49 @@ def _attack_step(state: GameState, task: Task, events: list[Event]) -> None:
                                    needed=needed, success=success, rule=rule))
         if not success:
             _destroy_attackers(state, area, attacker, events, rule)
-            done(state, task)
+            done(state, d)
             return
         del state.board.cities[area]
         owner = BARBARIANS if defender == PIRATE else defender
         placed = place_tokens(state, owner, area, replacement, [], rule)
         events.append(CityTaken(attacker=attacker, defender=defender, area=area, owner=owner,
                                 tokens=placed, rule=rule))
-        data["defender"], data["stage"] = defender, "card"
-        push(state, TOKEN_CONFLICT, area=area, rule=rule)
+        d.defender, d.stage = defender, "card"
+        push(state, TokenConflict(area=area, rule=rule))
         return
-    defender = str(data["defender"])
-    if stage == "card":
-        data["stage"] = "treasury"
+    defender = d.defender
+    if d.stage == "card":
+        d.stage = "treasury"
         victim = state.players.get(defender)
         if attacker in state.players and victim is not None and victim.hand:
             ask(state, attacker, "plunder_card",
-                f"Draw one card at random from {defender}'s hand?", ["yes", "no"], rule)
+                f"Draw one card at random from {defender}'s hand?", ["yes", "no"], rule,
+                Plunder(area=area, defender=defender))
             return
-    if data["stage"] == "treasury" and attacker in state.players:
+    if d.stage == "treasury" and attacker in state.players:
         most = min(state.data.numbers["city_attack_treasury_max"],
                    state.players[attacker].stock)
         if most > 0:
-            data["stage"] = "end"
+            d.stage = "end"
             ask(state, attacker, "plunder_treasury",
                 "Move how many tokens from your stock to your treasury?",
-                [f"number:{k}" for k in range(most + 1)], rule)
+                [labels.make("number", k) for k in range(most + 1)], rule,
+                Plunder(area=area, defender=defender, most=most))
             return
-    done(state, task)
+    done(state, d)
 
 
-def _attack_choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
-    data = task.data
-    attacker, rule = str(data["attacker"]), str(data.get("rule") or RULE_ATTACK)
+def _attack_choose(state: GameState, d: CityAttack, label: str, events: list[Event]) -> None:
+    attacker, rule = d.attacker, d.rule or RULE_ATTACK
     if label == "yes":
-        victim = str(data["defender"])
+        victim = d.defender
         hand = state.players[victim].hand
         card = hand[state.rng.below(len(hand))].card
         take_card(state, victim, card)
         give_card(state, attacker, card)
         events.append(CardPlundered(player=attacker, victim=victim, rule=rule))
-    elif label.startswith("number:"):
-        gain_treasury(state, attacker, int(label.split(":", 1)[1]), events, rule)
+    elif labels.kind_of(label) == "number":
+        gain_treasury(state, attacker, labels.number(label), events, rule)
 
 
 def _destroy_attackers(state: GameState, area: str, attacker: str, events: list[Event],
@@ -345,5 +390,5 @@ def _destroy_attackers(state: GameState, area: str, attacker: str, events: list[
         events.append(ShipsLost(player=attacker, area=area, count=ships, rule=rule))
 
 
-register_legacy(TOKEN_CONFLICT, _conflict_step, _conflict_choose)
-register_legacy(CITY_ATTACK, _attack_step, _attack_choose)
+register(TokenConflict, _conflict_step, _conflict_choose)
+register(CityAttack, _attack_step, _attack_choose)

@@ -25,14 +25,16 @@ What other modules may use:
         Unit points the city's owner loses when reduce_city(state, area, ...) runs now.
     mark_city_built(state, player, area) / cities_built_this_turn(state, player) -> list[str]
         Per-turn record (Player.flags) of the cities a player built this turn.
-    push(state, "support:check", player=PID, extra_rate=0, unusable_tokens=0, rule=RULE)
+    push(state, SupportCheck(player=PID, extra_rate=0, unusable_tokens=0, rule=RULE))
         One player's city support check, run as a task: while the player's usable tokens on the
         board (all of them minus `unusable_tokens`, never below 0) are fewer than rate x cities,
         the player reduces a city of their choice (`area:X`; cities built this turn first; no
         decision when only one city may be chosen). Tokens from a reduced city count at once.
-    push(state, "support:all", surplus_rule=RULE, support_rule=RULE)
+    push(state, SupportAll(surplus_rule=RULE, support_rule=RULE))
         Surplus removal for everybody, then every player's support check in A.S.T. ranking
         order: steps 5b and 5c, and the whole of phase 11.
+    (By kind name, `push(state, "support:check", player=PID, ...)` and `"support:all"` read
+    into the same progress.)
     FLAG_AGRICULTURE_SUSPENDED
         A Player.flags key; while set (non-zero) the player's Agriculture gives no bonus.
     cut_limit_this_turn(state, holder, area, amount, *, city_token_too=False) -> None
@@ -46,10 +48,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from . import labels
+from .conflict_rules import holds as holds  # whether a player holds an effect: one rule
 from .events import Event
-from .flow import ask, done, push, register_legacy
+from .flow import ask, done, push, register
 from .ops import CITY_UNIT_POINTS, place_tokens, remove_tokens, replace_city
-from .state import BARBARIANS, GameState, Task
+from .state import BARBARIANS, Detail, GameState, Progress, detail_type
 
 RULE_AGRICULTURE = "rules:8-agriculture"
 RULE_PUBLIC_WORKS = "rules:8-public-works"
@@ -77,13 +81,37 @@ class CitySupportShort(Event):
     needed: int
 
 
-def holds(state: GameState, player: str, effect: str) -> bool:
-    """Whether the player holds an advance with this effect id."""
-    holder = state.players.get(player)
-    if holder is None:
-        return False
-    advances = state.data.advances
-    return any(effect in advances[a].effects for a in holder.advances if a in advances)
+@dataclass(kw_only=True)
+class SupportCheck(Progress):
+    """One player's city support check (see the module's docstring)."""
+
+    KIND = "support:check"
+    player: str
+    extra_rate: int = 0
+    unusable_tokens: int = 0
+    rule: str = ""
+    reported: bool = False
+
+
+@dataclass(kw_only=True)
+class SupportAll(Progress):
+    """Surplus removal for everybody, then every player's support check in ranking order."""
+
+    KIND = "support:all"
+    surplus_rule: str
+    support_rule: str
+    surplus_removed: bool = False
+    next: int = 0  # the index in the ranking of the next player to check
+
+
+@detail_type
+@dataclass(frozen=True)
+class UnsupportedCity(Detail):
+    """The player's usable tokens on the board (`tokens`) support too few cities (`needed`
+    tokens for them all): they choose a city to reduce."""
+
+    tokens: int
+    needed: int
 
 
 def _agriculture_bonus(
@@ -223,50 +251,47 @@ def cities_built_this_turn(state: GameState, player: str) -> list[str]:
     ]
 
 
-def _check_step(state: GameState, task: Task, events: list[Event]) -> None:
-    data = task.data
-    pid = str(data["player"])
+def _check_step(state: GameState, d: SupportCheck, events: list[Event]) -> None:
+    pid = d.player
     cities = state.board.cities_of(pid)
-    rate = support_rate(state, pid, int(data.get("extra_rate", 0)))
-    usable = max(state.board.tokens_of(pid) - int(data.get("unusable_tokens", 0)), 0)
+    rate = support_rate(state, pid, d.extra_rate)
+    usable = max(state.board.tokens_of(pid) - d.unusable_tokens, 0)
     needed = rate * len(cities)
     if not cities or usable >= needed:
-        done(state, task)
+        done(state, d)
         return
-    rule = str(data.get("rule", ""))
-    if not data.get("reported"):
-        data["reported"] = True
+    if not d.reported:
+        d.reported = True
         events.append(CitySupportShort(
-            player=pid, cities=len(cities), tokens=usable, needed=needed, rule=rule))
+            player=pid, cities=len(cities), tokens=usable, needed=needed, rule=d.rule))
     choices = cities_built_this_turn(state, pid) or cities
     if len(choices) == 1:
-        reduce_city(state, choices[0], events, rule)
+        reduce_city(state, choices[0], events, d.rule)
         return
     ask(state, pid, "reduce_unsupported_city",
         f"Your tokens support too few cities ({usable} of {needed}): choose a city to reduce",
-        [f"area:{a}" for a in choices], rule)
+        [labels.make("area", a) for a in choices], d.rule,
+        UnsupportedCity(tokens=usable, needed=needed))
 
 
-def _check_choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
-    reduce_city(state, label.split(":", 1)[1], events, str(task.data["rule"]))
+def _check_choose(state: GameState, d: SupportCheck, label: str, events: list[Event]) -> None:
+    reduce_city(state, labels.value(label), events, d.rule)
 
 
-def _all_step(state: GameState, task: Task, events: list[Event]) -> None:
-    data = task.data
-    if not data.get("surplus_removed"):
-        remove_surplus(state, events, str(data["surplus_rule"]))
-        data["surplus_removed"] = True
+def _all_step(state: GameState, d: SupportAll, events: list[Event]) -> None:
+    if not d.surplus_removed:
+        remove_surplus(state, events, d.surplus_rule)
+        d.surplus_removed = True
     order = list(state.players)
-    index = int(data.get("next", 0))
+    index = d.next
     while index < len(order) and not state.board.cities_of(order[index]):
         index += 1
     if index >= len(order):
-        done(state, task)
+        done(state, d)
         return
-    data["next"] = index + 1
-    push(state, "support:check", player=order[index], extra_rate=0, unusable_tokens=0,
-         rule=str(data["support_rule"]))
+    d.next = index + 1
+    push(state, SupportCheck(player=order[index], rule=d.support_rule))
 
 
-register_legacy("support:check", _check_step, _check_choose)
-register_legacy("support:all", _all_step)
+register(SupportCheck, _check_step, _check_choose)
+register(SupportAll, _all_step)

@@ -1,6 +1,7 @@
 """Why a decision is asked and where it is on the map, read from the core's own data: the
-pending decision's rule clause and the task stack under it (the calamity being resolved and
-its primary victim, the conflict and its area, the phase) — never from the prompt's words.
+pending decision's rule clause, its typed detail (the conflict's area, the two areas of a move)
+and the task stack under it (the calamity being resolved and its primary victim, the phase) —
+never from the prompt's words.
 
     cause_line(state, pending.player)   # "Assyria's famine is shared out: you lose your part"
     decision_places(state)              # areas, seas, volcanoes the decision is about
@@ -9,8 +10,14 @@ its primary victim, the conflict and its area, the phase) — never from the pro
 from __future__ import annotations
 
 from game.core import GameState
+from game.core.conflict_rules import ConflictLoss, Plunder
 from game.core.gamedata import load_game_data
-from game.core.state import Task
+from game.core.phases.city_construction import CityPayment
+from game.core.phases.conflict import AttackWait
+from game.core.phases.movement import MovementAction
+from game.core.phases.movement_reach import TokensToMove
+from game.core.phases.movement_ships import ShipUpkeep
+from game.core.state import Detail, Task
 
 from .logtext import name
 from .theme import PHASE_NAMES
@@ -35,12 +42,22 @@ def _calamity_task(state: GameState) -> tuple[str, Task] | None:
     return None
 
 
-def _conflict_area(state: GameState) -> str | None:
-    for task in reversed(state.tasks):
-        if task.kind.startswith("conflict:"):
-            area = task.get("area")
-            return str(area) if area else None
+def _conflict_area(detail: Detail | None) -> str | None:
+    """The area of a conflict decision (a loss to take, a plunder), from its detail."""
+    if isinstance(detail, ConflictLoss | Plunder):
+        return detail.area
     return None
+
+
+def _detail_places(detail: Detail | None) -> list[str]:
+    """The places a decision's detail names (the two areas of a number of tokens to move)."""
+    match detail:
+        case TokensToMove(source=source, target=target):
+            return [source, target]
+        case (ConflictLoss(area=area) | Plunder(area=area) | AttackWait(area=area)
+              | MovementAction(area=area) | ShipUpkeep(area=area) | CityPayment(area=area)):
+            return [area]
+    return []
 
 
 def _rule(rule: str) -> str:
@@ -68,7 +85,7 @@ def cause_line(state: GameState, player: str) -> str:
         if any(data.get(k) == player for k in _GAIN_KEYS):
             return f"Why: you gain from {owner}{rule}"
         return f"Why: {owner} is shared out, and part of it falls on you{rule}"
-    area = _conflict_area(state)
+    area = _conflict_area(pending.detail)
     if area is not None:
         where = state.map.areas[area].name if area in state.map.areas else area
         return f"Why: conflict in {where}{rule}"
@@ -78,13 +95,16 @@ def cause_line(state: GameState, player: str) -> str:
 
 def decision_places(state: GameState) -> list[str]:
     """What the pending decision is about on the map: the places its options name, else the
-    places its task (and the ones under it) name — a number of tokens to move names none, but
-    its task holds the two areas."""
+    places its detail names — a number of tokens to move names none, but its detail holds the
+    two areas — else those its task (and the ones under it) name."""
     pending = state.pending
     if pending is None:
         return []
     places = [label.split(":", 1)[1] for label in pending.options
               if label.split(":", 1)[0] in _PLACE_PREFIXES]
+    if places:
+        return places
+    places = _detail_places(pending.detail)
     if places:
         return places
     for task in reversed(state.tasks[-3:]):

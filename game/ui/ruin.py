@@ -6,7 +6,8 @@ that leaves one's cities unsupported, a tax rate one's stock cannot pay (cities 
         support your 2 cities (4 needed), so a city will be reduced when city support is
         checked at the end of this phase."
 
-The pick is tried on a copy of the state (never on the game): what the core does is what is
+A city is tried on a copy of the state (never on the game), and the tax decision's detail
+holds the core's own count of revolting cities at each rate: what the core does is what is
 told, not a second reading of the rules.
 """
 
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 from game.core import Action, GameState, IllegalAction
 from game.core import apply as core_apply
+from game.core.phases.taxation import TaxRate
 from game.core.population import support_rate
 
 from .prompts import names
@@ -25,43 +27,28 @@ def _support(state: GameState, player: str) -> tuple[int, int, int]:
     return state.board.tokens_of(player), cities, support_rate(state, player) * cities
 
 
-def _revolts(state: GameState, player: str, label: str) -> int:
-    """How many of `player`'s cities revolt if they tax at `label` (the others' rates do not
-    change theirs: each answers with its first option on the copy)."""
-    trial = state.clone()
-    try:
-        core_apply(trial, Action(player, label))
-        while trial.pending is not None and trial.pending.kind == "tax_rate":
-            core_apply(trial, Action(trial.pending.player, trial.pending.options[0]))
-    except IllegalAction:
-        return 0
-    for task in trial.tasks:
-        for entry in task.get("revolts") or ():
-            if entry and entry[0] == player:
-                return int(entry[1])
-    return 0
-
-
-def _tax_warning(state: GameState, player: str, label: str) -> str:
+def _tax_warning(state: GameState, label: str) -> str:
     pending = state.pending
     assert pending is not None
-    here = _revolts(state, player, label)
+    detail = pending.detail
+    if not isinstance(detail, TaxRate) or not label.startswith("number:"):
+        return ""
+    here = detail.revolts_at(int(label.split(":", 1)[1]))
     if here <= 0:
         return ""
-    fewest = min((_revolts(state, player, other), other) for other in pending.options)
+    fewest = min(zip(detail.revolts, detail.rates, strict=True))
     if fewest[0] >= here:
         return ""  # every rate costs as much: nothing to warn of
-    rate = fewest[1].split(":", 1)[1]
     return (f"Your stock cannot pay this tax: {here} of your cities "
             f"{'revolts' if here == 1 else 'revolt'} (to another player, or destroyed). At "
-            f"a rate of {rate}, {fewest[0] or 'none'} would.")
+            f"a rate of {fewest[1]}, {fewest[0] or 'none'} would.")
 
 
 def ruin_warning(state: GameState, player: str, label: str) -> str:
     """What `label` would cost `player` of their own pieces beyond what they pay, or ""."""
     pending = state.pending
     if pending is not None and pending.player == player and pending.kind == "tax_rate":
-        return _tax_warning(state, player, label)
+        return _tax_warning(state, label)
     if pending is None or pending.player != player or pending.kind != "build_city" \
             or not label.startswith("area:"):
         return ""

@@ -30,6 +30,7 @@ from game.core import (
     view,
 )
 from game.core.invariants import card_census, violations
+from game.core.state import Task
 from game.mapfile import load_map_file
 
 ARENA = Path(__file__).resolve().parents[1] / "maps" / "arena.json"
@@ -189,7 +190,7 @@ def test_normal_bot_ships_surplus_it_cannot_spread_by_land() -> None:
     for area in ("a002", "a012", "a003", "a013", "a022"):
         put(area, graph.areas[area].pop)
     put("a011", 3)
-    state.tasks[-1].data = {}  # restart the movement phase on the new board
+    state.tasks[-1] = Task(state.tasks[-1].kind)  # restart the movement phase on the new board
     state.pending = None
     advance(state)
     bots = {pid: NormalBot(i) for i, pid in enumerate(state.players)}

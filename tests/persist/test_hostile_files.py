@@ -231,14 +231,20 @@ def _first_player(state: dict[str, Any]) -> dict[str, Any]:
     return player
 
 
+def _movement_of_nobody(state: dict[str, Any]) -> None:
+    """The movement phase's progress, well-formed (typed progress refuses unknown keys when it
+    is read) but naming a mover who is no player."""
+    assert state["tasks"][-1]["kind"] == "phase:movement"
+    state["tasks"][-1]["data"] = {"stage": "moving", "order": ["zz"], "asking": "area"}
+
+
 CRAFTED = {
     "no tasks": (lambda s: s.update(tasks=[]), "a decision is pending but no task asked for it"),
     "an unknown advance": (lambda s: _first_player(s)["advances"].append("time_travel"),
                            "unknown advance 'time_travel'"),
     "an unknown task kind": (lambda s: s["tasks"][0].update(kind="phase:siesta"),
                              "unknown task kind 'phase:siesta'"),
-    "garbage in the top task": (lambda s: s["tasks"][-1].update(data={"next": "zz", "x": [1]}),
-                                "of the pending decision cannot be played"),
+    "garbage in the top task": (_movement_of_nobody, "of the pending decision cannot be played"),
     "an option nobody offers": (
         lambda s: s["pending"].update(
             options=sorted([*s["pending"]["options"], "area:atlantis"], key=label_key)),

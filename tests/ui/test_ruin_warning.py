@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from game.bots import make_bot
-from game.core import Action, GameState, apply, view
+from game.core import Action, GameState, advance, apply, view
 from game.persist import Settings
 from game.ui.app import App
 from game.ui.ruin import ruin_warning
@@ -91,6 +91,9 @@ def test_a_tax_rate_the_stock_cannot_pay_is_warned_of_when_a_lower_one_can() -> 
     cities = len(state.board.cities_of(who))
     state.players[who].advances = [a for a in state.players[who].advances if a != "democracy"]
     state.players[who].stock = rates[0] * cities  # the lowest rate is paid in full
+    state.pending = None
+    advance(state)  # asked again of the changed state: the decision's detail counts revolts
+    assert state.pending is not None and state.pending.player == who
     high = f"number:{rates[-1]}"
     warning = ruin_warning(state, who, high)
     assert "revolt" in warning and f"rate of {rates[0]}" in warning

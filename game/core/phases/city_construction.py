@@ -18,11 +18,15 @@ then `area:Y` = the land-adjacent area the next Urbanism token comes from.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Literal
+
+from .. import labels
 from ..events import CityBuilt, Event, TokensMoved
-from ..flow import ask, done, push, register_legacy
+from ..flow import ask, done, push, register
 from ..ops import pay_treasury, remove_tokens
-from ..population import EFFECT_PUBLIC_WORKS, holds, mark_city_built
-from ..state import GameState, Task
+from ..population import EFFECT_PUBLIC_WORKS, SupportAll, holds, mark_city_built
+from ..state import Detail, GameState, Progress, detail_type
 
 RULE_BUILD = "rules:phase-5a"
 RULE_SURPLUS = "rules:phase-5b"
@@ -35,6 +39,39 @@ EFFECT_URBANISM = "wilderness_city_adjacent_tokens"
 
 FLAG_ARCHITECTURE_USED = "architecture_used"
 FLAG_URBANISM_USED = "urbanism_used"
+
+
+@dataclass(kw_only=True)
+class CityConstruction(Progress):
+    KIND = "phase:city_construction"
+    next: int = 0  # the index in the ranking of the player building now
+    checked: bool = False  # surplus and support (5b, 5c) have been pushed
+
+
+@dataclass(kw_only=True)
+class BuildCity(Progress):
+    """Paying for one city: `treasury` tokens' worth from treasury (Architecture), then
+    `adjacent_left` tokens from land-adjacent areas one by one (Urbanism)."""
+
+    KIND = "city_construction:build"
+    player: str
+    area: str
+    shortfall: int  # tokens the city needs beyond the builder's own there
+    treasury_min: int
+    treasury_max: int
+    stage: Literal["treasury", "adjacent"] = "treasury"
+    treasury: int = 0
+    adjacent_left: int = 0
+
+
+@detail_type
+@dataclass(frozen=True)
+class CityPayment(Detail):
+    """Paying for the city in `area`: `left` tokens of what it needs are still to pay (from
+    treasury with Architecture, then from land-adjacent areas with Urbanism)."""
+
+    area: str
+    left: int
 
 
 def tokens_needed(state: GameState, area: str) -> int:
@@ -99,77 +136,78 @@ def buildable_areas(state: GameState, player: str) -> list[str]:
     ]
 
 
-def _step(state: GameState, task: Task, events: list[Event]) -> None:
-    data = task.data
+def _step(state: GameState, d: CityConstruction, events: list[Event]) -> None:
     order = list(state.players)
-    while int(data.get("next", 0)) < len(order):
-        pid = order[int(data.get("next", 0))]
+    while d.next < len(order):
+        pid = order[d.next]
         areas = buildable_areas(state, pid)
         if areas:
             ask(state, pid, "build_city", "Choose an area to build a city in, or done",
-                [*(f"area:{a}" for a in areas), "done"], RULE_BUILD)
+                [*(labels.make("area", a) for a in areas), "done"], RULE_BUILD)
             return
-        data["next"] = int(data.get("next", 0)) + 1
-    if not data.get("checked"):
-        data["checked"] = True
-        push(state, "support:all", surplus_rule=RULE_SURPLUS, support_rule=RULE_SUPPORT)
+        d.next += 1
+    if not d.checked:
+        d.checked = True
+        push(state, SupportAll(surplus_rule=RULE_SURPLUS, support_rule=RULE_SUPPORT))
         return
-    done(state, task)
+    done(state, d)
 
 
-def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
-    data = task.data
+def _choose(state: GameState, d: CityConstruction, label: str, events: list[Event]) -> None:
     if label == "done":
-        data["next"] = int(data.get("next", 0)) + 1
+        d.next += 1
         return
-    pid = list(state.players)[int(data.get("next", 0))]
-    area = label.split(":", 1)[1]
+    pid = list(state.players)[d.next]
+    area = labels.value(label)
     shortfall = max(tokens_needed(state, area) - state.board.count(area, pid), 0)
     treasury_max = min(treasury_allowance(state, pid, area), shortfall)
     treasury_min = max(shortfall - adjacent_allowance(state, pid, area), 0)
-    push(state, "city_construction:build", player=pid, area=area, shortfall=shortfall,
-         treasury_min=treasury_min, treasury_max=treasury_max)
+    push(state, BuildCity(player=pid, area=area, shortfall=shortfall,
+                          treasury_min=treasury_min, treasury_max=treasury_max))
 
 
-def _build_step(state: GameState, task: Task, events: list[Event]) -> None:
+def _pay_treasury_part(d: BuildCity, treasury: int) -> None:
+    d.stage, d.treasury = "adjacent", treasury
+    d.adjacent_left = d.shortfall - treasury
+
+
+def _build_step(state: GameState, d: BuildCity, events: list[Event]) -> None:
     """Pay for one city (treasury amount, then adjacent tokens one by one), then build it."""
-    data = task.data
-    pid, area = str(data["player"]), str(data["area"])
-    if "treasury" not in data:
-        low, high = int(data["treasury_min"]), int(data["treasury_max"])
+    pid, area = d.player, d.area
+    if d.stage == "treasury":
+        low, high = d.treasury_min, d.treasury_max
         if low < high:
             ask(state, pid, "city_treasury_tokens",
                 "How many of the city's tokens to pay from treasury (Architecture)?",
-                [f"number:{n}" for n in range(low, high + 1)], RULE_ARCHITECTURE)
+                [labels.make("number", n) for n in range(low, high + 1)], RULE_ARCHITECTURE,
+                CityPayment(area=area, left=d.shortfall))
             return
-        data["treasury"] = low
-        data["adjacent_left"] = int(data["shortfall"]) - low
-    left = int(data["adjacent_left"])
+        _pay_treasury_part(d, low)
+    left = d.adjacent_left
     if left > 0:
         sources = adjacent_sources(state, pid, area)
         if len(sources) > 1 and sum(sources.values()) > left:
             ask(state, pid, "city_adjacent_tokens",
                 f"Urbanism: choose an area to bring the next token from ({left} to go)",
-                [f"area:{a}" for a in sources], RULE_URBANISM)
+                [labels.make("area", a) for a in sources], RULE_URBANISM,
+                CityPayment(area=area, left=left))
             return
         for near, n in sources.items():
             moved = min(n, left)
             _bring(state, pid, near, area, moved, events)
             left -= moved
-        data["adjacent_left"] = left
-    urbanism = int(data["shortfall"]) > int(data["treasury"])
-    _build(state, pid, area, int(data["treasury"]), urbanism, events)
-    done(state, task)
+        d.adjacent_left = left
+    urbanism = d.shortfall > d.treasury
+    _build(state, pid, area, d.treasury, urbanism, events)
+    done(state, d)
 
 
-def _build_choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
-    data = task.data
-    if "treasury" not in data:
-        data["treasury"] = int(label.split(":", 1)[1])
-        data["adjacent_left"] = int(data["shortfall"]) - int(data["treasury"])
+def _build_choose(state: GameState, d: BuildCity, label: str, events: list[Event]) -> None:
+    if d.stage == "treasury":
+        _pay_treasury_part(d, labels.number(label))
         return
-    _bring(state, str(data["player"]), label.split(":", 1)[1], str(data["area"]), 1, events)
-    data["adjacent_left"] = int(data["adjacent_left"]) - 1
+    _bring(state, d.player, labels.value(label), d.area, 1, events)
+    d.adjacent_left -= 1
 
 
 def _bring(
@@ -207,5 +245,5 @@ def _build(
     events.append(CityBuilt(player=player, area=area, rule=RULE_BUILD))
 
 
-register_legacy("phase:city_construction", _step, _choose)
-register_legacy("city_construction:build", _build_step, _build_choose)
+register(CityConstruction, _step, _choose)
+register(BuildCity, _build_step, _build_choose)

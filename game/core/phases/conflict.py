@@ -12,13 +12,15 @@ own pending attacks resolved next (by their defenders' ranking), then the waitin
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Literal
 
+from .. import labels
 from ..conflict_rules import (
-    CITY_ATTACK,
     RULE_ATTACK,
     RULE_TOKENS,
-    TOKEN_CONFLICT,
+    CityAttack,
+    TokenConflict,
     attack_numbers,
     attack_would_succeed,
     holds,
@@ -27,10 +29,34 @@ from ..conflict_rules import (
     token_sides,
 )
 from ..events import Event
-from ..flow import ask, done, push, register_legacy
-from ..state import PIRATE, GameState, Task
+from ..flow import ask, done, push, register
+from ..state import PIRATE, Detail, GameState, Progress, detail_type
 
 MAY_WAIT = "conflict_may_wait"
+
+Attack = tuple[str, str, str]  # (area, attacker, defender)
+
+
+@dataclass(kw_only=True)
+class ConflictPhase(Progress):
+    KIND = "phase:conflict"
+    stage: Literal["tokens", "cities"] = "tokens"
+    asking: Literal["", "order", "wait"] = ""
+    next: str = ""  # the attacked city its defender chose to resolve next ("" none)
+    wait_for: str = ""  # the area of the city whose defender is asked whether to wait
+    priority: list[str] = field(default_factory=list)  # defenders who wait, innermost last
+    waited: list[str] = field(default_factory=list)  # defenders who used their one wait
+    wait_asked: list[str] = field(default_factory=list)  # areas whose defender was asked
+
+
+@detail_type
+@dataclass(frozen=True)
+class AttackWait(Detail):
+    """The defender's city in `area` falls to `attacker` and their stock is short: they may
+    first have their own attack elsewhere resolved."""
+
+    area: str
+    attacker: str
 
 
 def token_conflict_areas(state: GameState) -> list[str]:
@@ -44,7 +70,7 @@ def token_conflict_areas(state: GameState) -> list[str]:
     return sorted(areas, key=lambda a: (waits(a), a))
 
 
-def pending_attacks(state: GameState) -> list[tuple[str, str, str]]:
+def pending_attacks(state: GameState) -> list[Attack]:
     """(area, attacker, defender) for each city whose area holds only another side's tokens."""
     out = []
     for area, owner in sorted(state.board.cities.items()):
@@ -54,12 +80,11 @@ def pending_attacks(state: GameState) -> list[tuple[str, str, str]]:
     return out
 
 
-def _next_attack(state: GameState, data: dict[str, Any],
-                 attacks: list[tuple[str, str, str]]) -> tuple[str, str, str] | None:
+def _next_attack(state: GameState, d: ConflictPhase, attacks: list[Attack]) -> Attack | None:
     """Pirate cities first, then by the defenders' A.S.T. ranking; None when the defender must
     first say which of their cities is attacked next (the question is then pending)."""
     rank = {pid: i for i, pid in enumerate(state.players)}
-    priority: list[str] = data.setdefault("priority", [])
+    priority = d.priority
     while priority:  # a defender who chose to wait: their own attacks come first
         mine = [a for a in attacks if a[1] == priority[-1]]
         if mine:
@@ -68,29 +93,28 @@ def _next_attack(state: GameState, data: dict[str, Any],
     pirates = [a for a in attacks if a[2] == PIRATE]
     if pirates:
         return pirates[0]
-    chosen = data.get("next")
     for attack in attacks:
-        if attack[0] == chosen:
+        if attack[0] == d.next:
             return attack
     defender = min((a[2] for a in attacks), key=lambda d: rank[d])
     theirs = [a for a in attacks if a[2] == defender]
     if len(theirs) == 1:
         return theirs[0]
-    data["asking"] = "order"
+    d.asking = "order"
     ask(state, defender, "attack_order", "Which of your attacked cities is resolved next?",
-        [f"area:{a[0]}" for a in theirs], RULE_ATTACK)
+        [labels.make("area", a[0]) for a in theirs], RULE_ATTACK)
     return None
 
 
-def _may_wait(state: GameState, data: dict[str, Any], attack: tuple[str, str, str],
-              attacks: list[tuple[str, str, str]]) -> bool:
+def _may_wait(state: GameState, d: ConflictPhase, attack: Attack,
+              attacks: list[Attack]) -> bool:
     """A defender short of tokens for a lost city who attacks elsewhere may, once, have that
     attack resolved first (rules §4 phase 4b)."""
     area, attacker, defender = attack
     player = state.players.get(defender)
-    if player is None or defender in data.setdefault("waited", []):
+    if player is None or defender in d.waited:
         return False
-    if area in data.setdefault("wait_asked", []):
+    if area in d.wait_asked:
         return False
     if not attack_would_succeed(state, area, attacker):
         return False
@@ -99,42 +123,42 @@ def _may_wait(state: GameState, data: dict[str, Any], attack: tuple[str, str, st
     return any(a[1] == defender for a in attacks)
 
 
-def _step(state: GameState, task: Task, events: list[Event]) -> None:
-    data = task.data
-    if data.get("stage") != "cities":
+def _step(state: GameState, d: ConflictPhase, events: list[Event]) -> None:
+    if d.stage != "cities":
         areas = token_conflict_areas(state)
         if areas:
-            push(state, TOKEN_CONFLICT, area=areas[0], rule=RULE_TOKENS)
+            push(state, TokenConflict(area=areas[0], rule=RULE_TOKENS))
             return
-        data["stage"] = "cities"
+        d.stage = "cities"
     attacks = pending_attacks(state)
     if not attacks:
-        done(state, task)
+        done(state, d)
         return
-    attack = _next_attack(state, data, attacks)
+    attack = _next_attack(state, d, attacks)
     if attack is None:
         return
-    if _may_wait(state, data, attack, attacks):
-        data["asking"], data["wait_for"] = "wait", attack[0]
+    if _may_wait(state, d, attack, attacks):
+        d.asking, d.wait_for = "wait", attack[0]
         ask(state, attack[2], "attack_wait",
             f"Your city in {attack[0]} falls and your stock is short: wait for your own attack "
-            "elsewhere first?", ["yes", "no"], RULE_ATTACK)
+            "elsewhere first?", ["yes", "no"], RULE_ATTACK,
+            AttackWait(area=attack[0], attacker=attack[1]))
         return
-    data.pop("next", None)
-    push(state, CITY_ATTACK, area=attack[0], attacker=attack[1], rule=RULE_ATTACK)
+    d.next = ""
+    push(state, CityAttack(area=attack[0], attacker=attack[1], rule=RULE_ATTACK))
 
 
-def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
-    data = task.data
-    if data.pop("asking") == "order":
-        data["next"] = label.split(":", 1)[1]
+def _choose(state: GameState, d: ConflictPhase, label: str, events: list[Event]) -> None:
+    asking, d.asking = d.asking, ""
+    if asking == "order":
+        d.next = labels.value(label)
         return
-    area = str(data.pop("wait_for"))
-    data["wait_asked"].append(area)
+    area, d.wait_for = d.wait_for, ""
+    d.wait_asked.append(area)
     if label == "yes":
         defender = state.board.cities[area]
-        data["waited"].append(defender)
-        data["priority"].append(defender)
+        d.waited.append(defender)
+        d.priority.append(defender)
 
 
-register_legacy("phase:conflict", _step, _choose)
+register(ConflictPhase, _step, _choose)

@@ -21,17 +21,18 @@ Decided:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Literal
 
+from .. import labels
 from ..conflict_rules import holds
 from ..events import Event, TokensMoved
-from ..flow import ask, done, push, register_legacy
-from ..state import GameState, Task
-from .movement_reach import add_mark, land_targets
+from ..flow import ask, done, push, register
+from ..state import Detail, GameState, Progress, detail_type
+from .movement_reach import TokensToMove, add_mark, land_targets
 from .movement_ships import (
-    SHIP_BUILD,
-    SHIP_TRIP,
+    ShipBuild,
+    ShipTrip,
     build_payments,
     scrap_unkept_ships,
     ship_trip_possible,
@@ -47,6 +48,35 @@ class MovementTurn(Event):
     player: str
 
 
+@dataclass(kw_only=True)
+class Movement(Progress):
+    KIND = "phase:movement"
+    stage: Literal["start", "moving"] = "start"
+    order: list[str] = field(default_factory=list)  # the movers, in movement order
+    index: int = 0  # of the mover now
+    announced: bool = False  # their turn to move has been told
+    area: str = ""  # the area they chose to act in ("" none yet)
+    asking: Literal["", "area", "action"] = ""
+
+
+@dataclass(kw_only=True)
+class LandMove(Progress):
+    """`player` moves unmoved tokens by land from `source` to `target` (how many, if asked)."""
+
+    KIND = LAND_MOVE
+    player: str
+    source: str
+    target: str
+
+
+@detail_type
+@dataclass(frozen=True)
+class MovementAction(Detail):
+    """What the mover does in `area`: move tokens by land, build a ship, or use one."""
+
+    area: str
+
+
 def movement_order(state: GameState) -> list[str]:
     """Highest census first, ties by A.S.T. ranking; Military holders after all others."""
     rank = {pid: i for i, pid in enumerate(state.players)}
@@ -56,8 +86,8 @@ def movement_order(state: GameState) -> list[str]:
 
 def area_actions(state: GameState, player: str, area: str) -> list[str]:
     """Every legal action of the player in one area, as option labels."""
-    options = [f"area:{t}" for t in land_targets(state, player, area)]
-    options += [f"number:{t}" for t in build_payments(state, player, area)]
+    options = [labels.make("area", t) for t in land_targets(state, player, area)]
+    options += [labels.make("number", t) for t in build_payments(state, player, area)]
     if ship_trip_possible(state, player, area):
         options.append("yes")
     return options
@@ -70,89 +100,84 @@ def active_areas(state: GameState, player: str) -> list[str]:
     return [a for a in sorted(mine) if area_actions(state, player, a)]
 
 
-def _step(state: GameState, task: Task, events: list[Event]) -> None:
-    data = task.data
-    if "order" not in data:
-        data["order"], data["index"] = movement_order(state), 0
-    order: list[str] = data["order"]
-    while int(data["index"]) < len(order):
-        player = order[int(data["index"])]
-        if not data.get("announced"):
-            data["announced"] = True
+def _step(state: GameState, d: Movement, events: list[Event]) -> None:
+    if d.stage == "start":
+        d.stage, d.order, d.index = "moving", movement_order(state), 0
+    while d.index < len(d.order):
+        player = d.order[d.index]
+        if not d.announced:
+            d.announced = True
             events.append(MovementTurn(player=player, rule=RULE_MOVE))
-        area = data.get("area")
-        if area is not None:
-            options = area_actions(state, player, str(area))
+        if d.area:
+            options = area_actions(state, player, d.area)
             if not options:  # cannot happen: only areas with an action are offered
-                data.pop("area")
+                d.area = ""
                 continue
             if len(options) == 1:
-                _start(state, data, player, options[0])
+                _start(state, d, player, options[0])
                 return
-            data["asking"] = "action"
+            d.asking = "action"
             ask(state, player, "movement_action",
-                f"In {area}: area = move tokens there by land, number = build a ship paying that "
-                "much treasury (the rest in tokens), yes = use a ship here", options, RULE_MOVE)
+                f"In {d.area}: area = move tokens there by land, number = build a ship paying "
+                "that much treasury (the rest in tokens), yes = use a ship here", options,
+                RULE_MOVE, MovementAction(area=d.area))
             return
         areas = active_areas(state, player)
         if areas:
-            data["asking"] = "area"
+            d.asking = "area"
             ask(state, player, "movement_area", "Act in which area? (done: end your movement)",
-                [f"area:{a}" for a in areas] + ["done"], RULE_MOVE)
+                [labels.make("area", a) for a in areas] + ["done"], RULE_MOVE)
             return
-        _finish_mover(state, data, player, events)
-    done(state, task)
+        _finish_mover(state, d, player, events)
+    done(state, d)
 
 
-def _finish_mover(state: GameState, data: dict[str, Any], player: str,
-                  events: list[Event]) -> None:
+def _finish_mover(state: GameState, d: Movement, player: str, events: list[Event]) -> None:
     scrap_unkept_ships(state, player, events)
-    data["index"] = int(data["index"]) + 1
-    data["announced"] = False
+    d.index += 1
+    d.announced = False
 
 
-def _start(state: GameState, data: dict[str, Any], player: str, label: str) -> None:
+def _start(state: GameState, d: Movement, player: str, label: str) -> None:
     """Push the sub-task for the action picked in the chosen area."""
-    area = str(data.pop("area"))
-    kind, _, value = label.partition(":")
+    area, d.area = d.area, ""
+    kind = labels.kind_of(label)
     if kind == "area":
-        push(state, LAND_MOVE, player=player, source=area, target=value)
+        push(state, LandMove(player=player, source=area, target=labels.value(label)))
     elif kind == "number":
-        push(state, SHIP_BUILD, player=player, area=area, treasury=int(value))
+        push(state, ShipBuild(player=player, area=area, treasury=labels.number(label)))
     else:
-        push(state, SHIP_TRIP, player=player, area=area)
+        push(state, ShipTrip(player=player, area=area))
 
 
-def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
-    data = task.data
-    player = data["order"][int(data["index"])]
-    if data.pop("asking") == "area":
+def _choose(state: GameState, d: Movement, label: str, events: list[Event]) -> None:
+    player = d.order[d.index]
+    asking, d.asking = d.asking, ""
+    if asking == "area":
         if label == "done":
-            _finish_mover(state, data, player, events)
+            _finish_mover(state, d, player, events)
         else:
-            data["area"] = label.split(":", 1)[1]
+            d.area = labels.value(label)
         return
-    _start(state, data, player, label)
+    _start(state, d, player, label)
 
 
-def _land_step(state: GameState, task: Task, events: list[Event]) -> None:
-    data = task.data
-    player, source, target = str(data["player"]), str(data["source"]), str(data["target"])
+def _land_step(state: GameState, d: LandMove, events: list[Event]) -> None:
+    player, source, target = d.player, d.source, d.target
     counts = land_targets(state, player, source).get(target, [])
     if len(counts) > 1:
         ask(state, player, "movement_tokens", f"How many tokens move from {source} to {target}?",
-            [f"number:{n}" for n in counts], RULE_MOVE)
+            [labels.make("number", n) for n in counts], RULE_MOVE,
+            TokensToMove(source=source, target=target))
         return
     if counts:
         _move(state, player, source, target, counts[0], events)
-    done(state, task)
+    done(state, d)
 
 
-def _land_choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
-    data = task.data
-    _move(state, str(data["player"]), str(data["source"]), str(data["target"]),
-          int(label.split(":", 1)[1]), events)
-    done(state, task)
+def _land_choose(state: GameState, d: LandMove, label: str, events: list[Event]) -> None:
+    _move(state, d.player, d.source, d.target, labels.number(label), events)
+    done(state, d)
 
 
 def _move(state: GameState, player: str, source: str, target: str, n: int,
@@ -164,5 +189,5 @@ def _move(state: GameState, player: str, source: str, target: str, n: int,
                               rule=RULE_MOVE))
 
 
-register_legacy("phase:movement", _step, _choose)
-register_legacy(LAND_MOVE, _land_step, _land_choose)
+register(Movement, _step, _choose)
+register(LandMove, _land_step, _land_choose)

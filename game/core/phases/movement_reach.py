@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import partial
 
 from ..conflict_rules import entry_causes_conflict, holds, in_conflict
-from ..state import GameState
+from ..state import Detail, GameState, detail_type
 
 ROADBUILDING = "land_move_2"
 CLOTH_MAKING = "ships_move_5"
@@ -24,6 +25,15 @@ DIPLOMACY = "cities_closed_to_entry"
 IGNORES_DIPLOMACY = "ignores_diplomacy"
 CULTURAL_ASCENDANCY = "areas_closed_to_conflict"
 IGNORES_CULTURAL_ASCENDANCY = "ignores_cultural_ascendancy"
+
+
+@detail_type
+@dataclass(frozen=True)
+class TokensToMove(Detail):
+    """How many tokens go from `source` to `target` (by land, or aboard a ship)."""
+
+    source: str
+    target: str
 
 
 # --- per-turn marks --------------------------------------------------------------------------

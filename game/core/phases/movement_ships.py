@@ -19,15 +19,16 @@ Decided:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Literal
 
+from .. import labels
 from ..conflict_rules import ShipsLost
 from ..events import Event, TokensMoved
-from ..flow import ask, done, register_legacy
-from ..gamedata import load_game_data
+from ..flow import ask, done, register
 from ..ops import pay_treasury, remove_tokens
-from ..state import GameState, Task
+from ..state import Detail, GameState, Progress, detail_type
 from .movement_reach import (
+    TokensToMove,
     add_mark,
     after_removal,
     cargo_choices,
@@ -62,11 +63,48 @@ class ShipSailed(Event):
     carried: int
 
 
+@dataclass(kw_only=True)
+class ShipBuild(Progress):
+    """`player` builds a ship in `area`, paying `treasury` from treasury and the rest of the
+    price in tokens (`tokens_left` still to destroy, after the one from the area itself)."""
+
+    KIND = SHIP_BUILD
+    player: str
+    area: str
+    treasury: int
+    stage: Literal["start", "paying"] = "start"
+    tokens_left: int = 0
+    asking: Literal["", "token", "lapse"] = ""
+
+
+@dataclass(kw_only=True)
+class ShipTrip(Progress):
+    """`player` uses a ship in `area`: its upkeep if it needs it, then where it sails and with
+    how many tokens aboard."""
+
+    KIND = SHIP_TRIP
+    player: str
+    area: str
+    stage: Literal["start", "upkeep", "where", "cargo"] = "start"
+    upkeep_left: int = 0
+    target: str = ""
+
+
+@detail_type
+@dataclass(frozen=True)
+class ShipUpkeep(Detail):
+    """The ship in `area` is kept for `left` more units: a treasury token or a token destroyed
+    anywhere, one at a time."""
+
+    area: str
+    left: int
+
+
 # --- what is possible ------------------------------------------------------------------------
 
 
-def _numbers() -> tuple[int, int, int, int]:
-    n = load_game_data().numbers
+def _numbers(state: GameState) -> tuple[int, int, int, int]:
+    n = state.data.numbers
     return n["ship_cost_treasury"], n["ship_upkeep"], n["ships_per_player"], \
         n["ships_built_per_turn_max"]
 
@@ -82,7 +120,7 @@ def _lapsable_areas(state: GameState, player: str) -> list[str]:
 def build_payments(state: GameState, player: str, area: str) -> list[int]:
     """The treasury amounts a new ship in `area` may be paid with (the rest of the price in
     tokens, at least one of them from the area): 2 treasury, 1 + 1 token there, or 2 tokens."""
-    price, _, pieces, per_turn = _numbers()
+    price, _, pieces, per_turn = _numbers(state)
     board = state.board
     here = board.count(area, player)
     if not state.map.areas[area].coastal or here < 1:
@@ -97,7 +135,7 @@ def build_payments(state: GameState, player: str, area: str) -> list[int]:
 
 
 def _can_pay_upkeep(state: GameState, player: str) -> bool:
-    _, upkeep, _, _ = _numbers()
+    _, upkeep, _, _ = _numbers(state)
     return state.players[player].treasury + state.board.tokens_of(player) >= upkeep
 
 
@@ -133,40 +171,39 @@ def _pay_token(state: GameState, player: str, area: str, events: list[Event]) ->
 # --- building --------------------------------------------------------------------------------
 
 
-def _build_step(state: GameState, task: Task, events: list[Event]) -> None:
-    data = task.data
-    player, area = str(data["player"]), str(data["area"])
-    price, _, pieces, _ = _numbers()
-    if "tokens_left" not in data:
-        paid = int(data["treasury"])
-        pay_treasury(state, player, paid, events, RULE_SHIPS)
-        if paid < price:
+def _build_step(state: GameState, d: ShipBuild, events: list[Event]) -> None:
+    player, area = d.player, d.area
+    price, _, pieces, _ = _numbers(state)
+    if d.stage == "start":
+        d.stage = "paying"
+        pay_treasury(state, player, d.treasury, events, RULE_SHIPS)
+        if d.treasury < price:
             _pay_token(state, player, area, events)  # one token from the ship's own area
-        data["tokens_left"] = max(price - paid - 1, 0)
-    if int(data["tokens_left"]) > 0:
+        d.tokens_left = max(price - d.treasury - 1, 0)
+    if d.tokens_left > 0:
         areas = _token_areas(state, player)
         if len(areas) > 1:
-            data["asking"] = "token"
+            d.asking = "token"
             ask(state, player, "ship_payment_token", "Destroy a token where, to pay for the ship?",
-                [f"area:{a}" for a in areas], RULE_SHIPS)
+                [labels.make("area", a) for a in areas], RULE_SHIPS)
             return
         _pay_token(state, player, areas[0], events)
-        data["tokens_left"] = int(data["tokens_left"]) - 1
+        d.tokens_left -= 1
         return
     if state.board.ships_of(player) >= pieces:
         lapsable = _lapsable_areas(state, player)
         if len(lapsable) > 1:
-            data["asking"] = "lapse"
+            d.asking = "lapse"
             ask(state, player, "ship_lapse", "Which unkept ship lapses to be built again here?",
-                [f"area:{a}" for a in lapsable], RULE_SHIPS)
+                [labels.make("area", a) for a in lapsable], RULE_SHIPS)
             return
         _lapse(state, player, lapsable[0], events)
     state.board.add_ships(area, player, 1)
     add_mark(state, player, f"kept:{area}", 1)
     add_mark(state, player, "built", 1)
-    events.append(ShipBuilt(player=player, area=area, treasury=int(data["treasury"]),
-                            tokens=price - int(data["treasury"]), rule=RULE_SHIPS))
-    done(state, task)
+    events.append(ShipBuilt(player=player, area=area, treasury=d.treasury,
+                            tokens=price - d.treasury, rule=RULE_SHIPS))
+    done(state, d)
 
 
 def _lapse(state: GameState, player: str, area: str, events: list[Event]) -> None:
@@ -174,71 +211,68 @@ def _lapse(state: GameState, player: str, area: str, events: list[Event]) -> Non
     events.append(ShipsLost(player=player, area=area, count=1, rule=RULE_SHIPS))
 
 
-def _build_choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
-    data = task.data
-    player, where = str(data["player"]), label.split(":", 1)[1]
-    if data.pop("asking") == "token":
-        _pay_token(state, player, where, events)
-        data["tokens_left"] = int(data["tokens_left"]) - 1
+def _build_choose(state: GameState, d: ShipBuild, label: str, events: list[Event]) -> None:
+    where = labels.value(label)
+    asking, d.asking = d.asking, ""
+    if asking == "token":
+        _pay_token(state, d.player, where, events)
+        d.tokens_left -= 1
     else:
-        _lapse(state, player, where, events)
+        _lapse(state, d.player, where, events)
 
 
 # --- upkeep and trips ------------------------------------------------------------------------
 
 
-def _trip_step(state: GameState, task: Task, events: list[Event]) -> None:
-    data = task.data
-    player, area = str(data["player"]), str(data["area"])
-    stage = data.get("stage")
-    if stage is None:
+def _trip_step(state: GameState, d: ShipTrip, events: list[Event]) -> None:
+    player, area = d.player, d.area
+    if d.stage == "start":
         if _free_kept(state, player, area) > 0 and ship_destinations(state, player, area):
-            stage = "where"
+            d.stage = "where"
         else:
-            stage, data["upkeep_left"] = "upkeep", _numbers()[1]
-        data["stage"] = stage
-    if stage == "upkeep":
-        if int(data["upkeep_left"]) > 0:
-            options = [f"area:{a}" for a in _token_areas(state, player)]
+            d.stage, d.upkeep_left = "upkeep", _numbers(state)[1]
+    if d.stage == "upkeep":
+        if d.upkeep_left > 0:
+            options = [labels.make("area", a) for a in _token_areas(state, player)]
             if state.players[player].treasury > 0:
-                options.append("number:1")
+                options.append(labels.make("number", 1))
             if len(options) > 1:
                 ask(state, player, "ship_upkeep",
                     f"Upkeep for the ship in {area}: number:1 pays 1 treasury, an area destroys "
-                    "a token there", options, RULE_SHIPS)
+                    "a token there", options, RULE_SHIPS, ShipUpkeep(area=area, left=d.upkeep_left))
                 return
-            _pay_upkeep(state, player, options[0], data, events)
+            _pay_upkeep(state, player, options[0], d, events)
             return
         add_mark(state, player, f"kept:{area}", 1)
         events.append(ShipMaintained(player=player, area=area, rule=RULE_SHIPS))
-        data["stage"] = stage = "where"
-    if stage == "where":
+        d.stage = "where"
+    if d.stage == "where":
         targets = ship_destinations(state, player, area)
         if not targets:
             add_mark(state, player, f"used:{area}", 1)  # kept, but nowhere to go: it stays
-            done(state, task)
+            done(state, d)
             return
         ask(state, player, "ship_destination",
             f"Sail the ship from {area} to where? (done: it stays)",
-            [f"area:{a}" for a in targets] + ["done"], RULE_SHIPS)
+            [labels.make("area", a) for a in targets] + ["done"], RULE_SHIPS)
         return
-    target = str(data["target"])
-    loads = cargo_choices(state, player, area, target)
+    loads = cargo_choices(state, player, area, d.target)
     if len(loads) > 1:
-        ask(state, player, "ship_cargo", f"How many tokens sail from {area} to {target}?",
-            [f"number:{n}" for n in loads], RULE_SHIPS)
+        ask(state, player, "ship_cargo", f"How many tokens sail from {area} to {d.target}?",
+            [labels.make("number", n) for n in loads], RULE_SHIPS,
+            TokensToMove(source=area, target=d.target))
         return
-    _sail(state, player, area, target, loads[0], events)
-    done(state, task)
+    _sail(state, player, area, d.target, loads[0], events)
+    done(state, d)
 
 
-def _pay_upkeep(state: GameState, player: str, label: str, data: dict[str, Any],
+def _pay_upkeep(state: GameState, player: str, label: str, d: ShipTrip,
                 events: list[Event]) -> None:
-    if label.startswith("number:"):
+    if labels.kind_of(label) == "number":
         pay_treasury(state, player, 1, events, RULE_SHIPS)
     else:
-        _pay_token(state, player, label.split(":", 1)[1], events)
-    data["upkeep_left"] = int(data["upkeep_left"]) - 1
+        _pay_token(state, player, labels.value(label), events)
+    d.upkeep_left -= 1
 
 
 def _sail(state: GameState, player: str, source: str, target: str, carried: int,
@@ -259,22 +293,20 @@ def _sail(state: GameState, player: str, source: str, target: str, carried: int,
                                   by_ship=True, rule=RULE_SHIPS))
 
 
-def _trip_choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
-    data = task.data
-    player, area = str(data["player"]), str(data["area"])
-    stage = data["stage"]
-    if stage == "upkeep":
-        _pay_upkeep(state, player, label, data, events)
-    elif stage == "where":
+def _trip_choose(state: GameState, d: ShipTrip, label: str, events: list[Event]) -> None:
+    player, area = d.player, d.area
+    if d.stage == "upkeep":
+        _pay_upkeep(state, player, label, d, events)
+    elif d.stage == "where":
         if label == "done":
             add_mark(state, player, f"used:{area}", 1)
-            done(state, task)
+            done(state, d)
             return
-        data["target"], data["stage"] = label.split(":", 1)[1], "cargo"
+        d.target, d.stage = labels.value(label), "cargo"
     else:
-        _sail(state, player, area, str(data["target"]), int(label.split(":", 1)[1]), events)
-        done(state, task)
+        _sail(state, player, area, d.target, labels.number(label), events)
+        done(state, d)
 
 
-register_legacy(SHIP_BUILD, _build_step, _build_choose)
-register_legacy(SHIP_TRIP, _trip_step, _trip_choose)
+register(ShipBuild, _build_step, _build_choose)
+register(ShipTrip, _trip_step, _trip_choose)

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .. import labels
 from ..events import Event
-from ..flow import ask, done, register_legacy
+from ..flow import ask, done, register
 from ..ops import place_tokens
-from ..state import GameState, Task
+from ..state import Detail, GameState, Progress, detail_type
 
 RULE_EXPANSION = "rules:phase-2a"
 RULE_CENSUS = "rules:phase-2b"
@@ -24,6 +25,23 @@ RULE_CENSUS = "rules:phase-2b"
 class CensusTaken(Event):
     player: str
     census: int
+
+
+@dataclass(kw_only=True)
+class PopulationExpansion(Progress):
+    KIND = "phase:population_expansion"
+    next: int = 0  # the index in the ranking of the player growing now
+    due: dict[str, int] | None = None  # their growth still due per area (None: not yet worked out)
+
+
+@detail_type
+@dataclass(frozen=True)
+class ExpansionShort(Detail):
+    """The player's stock (`stock` tokens) cannot fill every area: `due` is the growth still
+    owed per area, (area, tokens), in area order."""
+
+    stock: int
+    due: tuple[tuple[str, int], ...]
 
 
 def growth_due(state: GameState, player: str) -> dict[str, int]:
@@ -39,38 +57,39 @@ def growth_due(state: GameState, player: str) -> dict[str, int]:
     return due
 
 
-def _step(state: GameState, task: Task, events: list[Event]) -> None:
-    data = task.data
+def _step(state: GameState, d: PopulationExpansion, events: list[Event]) -> None:
     order = list(state.players)
-    while int(data.get("next", 0)) < len(order):
-        pid = order[int(data.get("next", 0))]
-        if "due" not in data:
-            data["due"] = growth_due(state, pid)
-        due: dict[str, int] = {a: int(n) for a, n in data["due"].items() if int(n) > 0}
+    while d.next < len(order):
+        pid = order[d.next]
+        if d.due is None:
+            d.due = growth_due(state, pid)
+        due = {a: n for a, n in d.due.items() if n > 0}
         stock = state.players[pid].stock
         if stock > 0 and sum(due.values()) > stock and len(due) > 1:
             ask(state, pid, "expansion_area",
                 f"Your stock cannot fill every area ({stock} tokens left): "
                 "choose where the next token goes",
-                [f"area:{a}" for a in due], RULE_EXPANSION)
+                [labels.make("area", a) for a in due], RULE_EXPANSION,
+                ExpansionShort(stock=stock, due=tuple(due.items())))
             return
         # Enough stock for all (or one area left, or none in stock): no choice to make.
         for area, n in due.items():
             place_tokens(state, pid, area, n, events, RULE_EXPANSION)
-        data.pop("due")
-        data["next"] = int(data.get("next", 0)) + 1
+        d.due = None
+        d.next += 1
     for pid in order:
         player = state.players[pid]
         player.census = state.board.tokens_of(pid)
         events.append(CensusTaken(player=pid, census=player.census, rule=RULE_CENSUS))
-    done(state, task)
+    done(state, d)
 
 
-def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
-    area = label.split(":", 1)[1]
-    pid = list(state.players)[int(task.data.get("next", 0))]
+def _choose(state: GameState, d: PopulationExpansion, label: str, events: list[Event]) -> None:
+    area = labels.value(label)
+    pid = list(state.players)[d.next]
     place_tokens(state, pid, area, 1, events, RULE_EXPANSION)
-    task.data["due"][area] = int(task.data["due"][area]) - 1
+    assert d.due is not None  # asked only once the growth due is worked out
+    d.due[area] -= 1
 
 
-register_legacy("phase:population_expansion", _step, _choose)
+register(PopulationExpansion, _step, _choose)

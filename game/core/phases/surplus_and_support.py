@@ -3,19 +3,28 @@ procedure as steps 5b and 5c of city construction, run by game/core/population.p
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ..events import Event
-from ..flow import done, push, register_legacy
-from ..state import GameState, Task
+from ..flow import done, push, register
+from ..population import SupportAll
+from ..state import GameState, Progress
 
 RULE = "rules:phase-11"
 
 
-def _step(state: GameState, task: Task, events: list[Event]) -> None:
-    if task.data.get("checked"):
-        done(state, task)
+@dataclass(kw_only=True)
+class SurplusAndSupport(Progress):
+    KIND = "phase:surplus_and_support"
+    checked: bool = False
+
+
+def _step(state: GameState, d: SurplusAndSupport, events: list[Event]) -> None:
+    if d.checked:
+        done(state, d)
         return
-    task.data["checked"] = True
-    push(state, "support:all", surplus_rule=RULE, support_rule=RULE)
+    d.checked = True
+    push(state, SupportAll(surplus_rule=RULE, support_rule=RULE))
 
 
-register_legacy("phase:surplus_and_support", _step)
+register(SurplusAndSupport, _step)

@@ -2,14 +2,63 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from typing import Literal
+
+from .. import labels
 from ..eventdeck.effects.markers import tax_cut
 from ..events import Event
-from ..flow import ask, done, register_legacy
+from ..flow import ask, done, register
 from ..ops import annex_city, cities_in_stock, default_beneficiary, destroy_city, gain_treasury
-from ..state import GameState, Task
+from ..state import Detail, GameState, Progress, detail_type
 
 RULE_RATE = "rules:phase-1a"
 RULE_REVOLT = "rules:phase-1b"
+
+
+@dataclass(kw_only=True)
+class TaxRevolt:
+    """A player whose stock could not pay the tax: `left` of their cities still revolt, each
+    to `beneficiary` ("" until one is chosen, or when nobody can take the city)."""
+
+    victim: str
+    left: int
+    beneficiary: str = ""
+
+
+@dataclass(kw_only=True)
+class Taxation(Progress):
+    KIND = "phase:taxation"
+    stage: Literal["rates", "revolts"] = "rates"
+    rates: dict[str, int] = field(default_factory=dict)  # player -> rate chosen
+    asking: str = ""  # the player asked for their rate
+    revolts: list[TaxRevolt] = field(default_factory=list)  # the first is being resolved
+    rebels: list[str] = field(default_factory=list)  # whose cities revolted (never beneficiaries)
+
+
+@detail_type
+@dataclass(frozen=True)
+class TaxRate(Detail):
+    """The player's tax rates to choose from, and how many of their `cities` would revolt at
+    each (their stock cannot pay for them), in the same order."""
+
+    rates: tuple[int, ...]
+    cities: int
+    revolts: tuple[int, ...]
+
+    def revolts_at(self, rate: int) -> int:
+        return self.revolts[self.rates.index(rate)] if rate in self.rates else 0
+
+
+@detail_type
+@dataclass(frozen=True)
+class TaxRevoltCity(Detail):
+    """A city of `victim` revolts: to `beneficiary`, who chooses it, or (beneficiary "") it is
+    destroyed, the victim choosing. `left` counts this one."""
+
+    victim: str
+    beneficiary: str
+    left: int
 
 
 def rate_choices(state: GameState, player: str) -> list[int]:
@@ -21,77 +70,92 @@ def rate_choices(state: GameState, player: str) -> list[int]:
     return list(range(low, high + 1))
 
 
-def _step(state: GameState, task: Task, events: list[Event]) -> None:
-    data = task.data
-    rates: dict[str, int] = data.setdefault("rates", {})
-    if not data.get("collected"):
+def tax_due(state: GameState, player: str, rate: int) -> int:
+    """What the player's cities pay at `rate` (event markers may cut it, issue 18)."""
+    return rate * len(state.board.cities_of(player)) - tax_cut(state, player, rate)
+
+
+def revolting_cities(state: GameState, player: str, rate: int) -> int:
+    """How many of the player's cities revolt at `rate`: those their stock cannot pay for
+    (none with Democracy)."""
+    stock, cities = state.players[player].stock, len(state.board.cities_of(player))
+    if not cities or stock >= tax_due(state, player, rate):
+        return 0
+    if "democracy" in state.players[player].advances:  # Democracy: cities never revolt
+        return 0
+    return cities - (stock // rate if rate else cities)
+
+
+def _step(state: GameState, d: Taxation, events: list[Event]) -> None:
+    if d.stage == "rates":
         for pid in state.players:
-            if pid in rates or not state.board.cities_of(pid):
+            if pid in d.rates or not state.board.cities_of(pid):
                 continue
             choices = rate_choices(state, pid)
             if len(choices) == 1:
-                rates[pid] = choices[0]
+                d.rates[pid] = choices[0]
                 continue
-            data["asking"] = pid
+            d.asking = pid
+            detail = TaxRate(rates=tuple(choices), cities=len(state.board.cities_of(pid)),
+                             revolts=tuple(revolting_cities(state, pid, r) for r in choices))
             ask(state, pid, "tax_rate", "Choose your tax rate for this turn",
-                [f"number:{r}" for r in choices], RULE_RATE)
+                [labels.make("number", r) for r in choices], RULE_RATE, detail)
             return
-        data["revolts"] = _collect(state, rates, events)
-        data["rebels"] = [str(r[0]) for r in data["revolts"]]
-        data["collected"] = True
-    revolts: list[list[object]] = data["revolts"]
-    while revolts:
-        victim, left = str(revolts[0][0]), int(str(revolts[0][1]))
-        cities = state.board.cities_of(victim)
-        if left <= 0 or not cities:
-            revolts.pop(0)
+        d.revolts = _collect(state, d.rates, events)
+        d.rebels = [r.victim for r in d.revolts]
+        d.stage = "revolts"
+    while d.revolts:
+        revolt = d.revolts[0]
+        cities = state.board.cities_of(revolt.victim)
+        if revolt.left <= 0 or not cities:
+            d.revolts.pop(0)
             continue
         # The beneficiary keeps taking this revolt's cities; a new one is chosen only when it
         # has no city left in stock (rules §4, phase 1b).
-        beneficiary = str(revolts[0][2]) if len(revolts[0]) > 2 else ""
-        if not beneficiary or cities_in_stock(state, beneficiary) <= 0:
-            beneficiary = default_beneficiary(state, exclude=set(data["rebels"])) or ""
+        if not revolt.beneficiary or cities_in_stock(state, revolt.beneficiary) <= 0:
+            beneficiary = default_beneficiary(state, exclude=set(d.rebels)) or ""
             if beneficiary and cities_in_stock(state, beneficiary) <= 0:
                 beneficiary = ""
-            revolts[0][2:] = [beneficiary]
-        chooser = beneficiary or victim
-        data["beneficiary"] = beneficiary or ""
-        prompt = (f"Choose a city of {victim} that revolts to you" if beneficiary
+            revolt.beneficiary = beneficiary
+        chooser = revolt.beneficiary or revolt.victim
+        prompt = (f"Choose a city of {revolt.victim} that revolts to you" if revolt.beneficiary
                   else "No one can take the revolting city: choose which is destroyed")
-        ask(state, chooser, "tax_revolt_city", prompt, [f"area:{a}" for a in cities], RULE_REVOLT)
+        ask(state, chooser, "tax_revolt_city", prompt,
+            [labels.make("area", a) for a in cities], RULE_REVOLT,
+            TaxRevoltCity(victim=revolt.victim, beneficiary=revolt.beneficiary,
+                          left=revolt.left))
         return
-    done(state, task)
+    done(state, d)
 
 
-def _collect(state: GameState, rates: dict[str, int], events: list[Event]) -> list[list[object]]:
+def _collect(state: GameState, rates: dict[str, int], events: list[Event]) -> list[TaxRevolt]:
     """Everyone collects; a player short of stock pays it all and owes revolts."""
-    revolts: list[list[object]] = []
+    revolts: list[TaxRevolt] = []
     for pid, player in state.players.items():
-        cities = len(state.board.cities_of(pid))
-        if not cities:
+        if not state.board.cities_of(pid):
             continue
         rate = rates[pid]
-        due = rate * cities - tax_cut(state, pid, rate)  # event markers (issue 18)
-        if player.stock >= due:
-            gain_treasury(state, pid, due, events, RULE_RATE)
+        if player.stock >= tax_due(state, pid, rate):
+            gain_treasury(state, pid, tax_due(state, pid, rate), events, RULE_RATE)
             continue
-        affordable = player.stock // rate if rate else cities
+        revolting = revolting_cities(state, pid, rate)
         gain_treasury(state, pid, player.stock, events, RULE_REVOLT)
-        if "democracy" not in player.advances:  # Democracy: cities never revolt
-            revolts.append([pid, cities - affordable])
+        if revolting:
+            revolts.append(TaxRevolt(victim=pid, left=revolting))
     return revolts
 
 
-def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
-    data = task.data
-    if not data.get("collected"):
-        data["rates"][data.pop("asking")] = int(label.split(":", 1)[1])
+def _choose(state: GameState, d: Taxation, label: str, events: list[Event]) -> None:
+    if d.stage == "rates":
+        d.rates[d.asking] = labels.number(label)
+        d.asking = ""
         return
-    area = label.split(":", 1)[1]
-    beneficiary = data.pop("beneficiary")
-    if not (beneficiary and annex_city(state, area, beneficiary, events, RULE_REVOLT)):
+    revolt = d.revolts[0]
+    area = labels.value(label)
+    if not (revolt.beneficiary and annex_city(state, area, revolt.beneficiary, events,
+                                              RULE_REVOLT)):
         destroy_city(state, area, events, RULE_REVOLT)
-    data["revolts"][0][1] = int(data["revolts"][0][1]) - 1
+    revolt.left -= 1
 
 
-register_legacy("phase:taxation", _step, _choose)
+register(Taxation, _step, _choose)

@@ -9,13 +9,15 @@ numbered above the player's city count. Two-block games draw only from the playe
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Literal
 
-from ..costs import holds
+from .. import labels
+from ..conflict_rules import holds
 from ..events import Event
-from ..flow import ask, done, register_legacy
+from ..flow import ask, done, register
 from ..ops import give_card, pay_treasury
-from ..state import GameState, Task
+from ..state import Detail, GameState, Progress, detail_type
 
 RULE_DRAW = "rules:phase-6a"
 RULE_BUY = "rules:phase-6b"
@@ -43,6 +45,26 @@ class TradeCardBought(Event):
     water: bool
 
 
+@dataclass(kw_only=True)
+class TradeCardAcquisition(Progress):
+    KIND = "phase:trade_card_acquisition"
+    stage: Literal["draw", "buy"] = "draw"
+    order: list[str] = field(default_factory=list)  # acquisition order
+    index: int = 0  # of the player buying now
+
+
+@detail_type
+@dataclass(frozen=True)
+class CardOffers(Detail):
+    """The extra cards the player may take now: (stack, price) in stack order, price 0 for the
+    free Wonder of the World card."""
+
+    offers: tuple[tuple[int, int], ...]
+
+    def price(self, stack: int) -> int | None:
+        return dict(self.offers).get(stack)
+
+
 def acquisition_order(state: GameState) -> list[str]:
     """Fewest cities first; sorted() is stable, so equals keep the A.S.T. ranking order."""
     return sorted(state.players, key=lambda pid: len(state.board.cities_of(pid)))
@@ -67,12 +89,12 @@ def purchase_offers(state: GameState, pid: str) -> dict[int, int]:
     n = state.data.numbers
     player = state.players[pid]
     sources = [(n["extra_card_stack"], n["extra_card_price"])]
-    if holds(player.advances, "extra_cards_stack_2_and_7"):
+    if holds(state, pid, "extra_cards_stack_2_and_7"):
         sources += [(n["cartography_stack_low"], n["cartography_price_low"]),
                     (n["cartography_stack_high"], n["cartography_price_high"])]
-    if holds(player.advances, "extra_cards_stack_3"):
+    if holds(state, pid, "extra_cards_stack_3"):
         sources.append((n["rhetoric_stack"], n["rhetoric_price"]))
-    if holds(player.advances, "extra_cards_stack_6_and_8"):
+    if holds(state, pid, "extra_cards_stack_6_and_8"):
         sources += [(n["mining_stack_low"], n["mining_price"]),
                     (n["mining_stack_high"], n["mining_price"])]
     offers: dict[int, int] = {}
@@ -80,46 +102,43 @@ def purchase_offers(state: GameState, pid: str) -> dict[int, int]:
         if price <= player.treasury:
             offers[stack] = min(price, offers.get(stack, price))
     wonder_left = n["wonder_free_cards_per_turn"] - player.flags.get(WONDER_FLAG, 0)
-    if wonder_left > 0 and holds(player.advances, "free_card_above_cities"):
+    if wonder_left > 0 and holds(state, pid, "free_card_above_cities"):
         cities = len(state.board.cities_of(pid))
         for stack in range(cities + 1, len(state.stacks[_block(state, pid)]) + 1):
             offers[stack] = 0  # with 9 cities no stack is above: nothing free
     return offers
 
 
-def _step(state: GameState, task: Task, events: list[Event]) -> None:
-    data = task.data
-    if "order" not in data:
-        data["order"] = acquisition_order(state)
-        data["index"] = 0
-        for pid in data["order"]:
+def _step(state: GameState, d: TradeCardAcquisition, events: list[Event]) -> None:
+    if d.stage == "draw":
+        d.stage, d.order, d.index = "buy", acquisition_order(state), 0
+        for pid in d.order:
             for stack in range(1, len(state.board.cities_of(pid)) + 1):
                 card = take_from_stack(state, pid, stack)
                 events.append(TradeCardDrawn(player=pid, stack=stack, water=card == WATER,
                                              rule=RULE_DRAW))
-    order: list[str] = data["order"]
-    while data["index"] < len(order):
-        pid = order[data["index"]]
+    while d.index < len(d.order):
+        pid = d.order[d.index]
         offers = purchase_offers(state, pid)
         if not offers:
-            data["index"] += 1
+            d.index += 1
             continue
         shown = ", ".join(f"stack {s}: {'free (Wonder of the World)' if p == 0 else p}"
                           for s, p in sorted(offers.items()))
         ask(state, pid, "buy_trade_card",
             f"Buy an extra trade card (number:S = from stack S; {shown}), or done",
-            [*(f"number:{s}" for s in offers), "done"], RULE_BUY)
+            [*(labels.make("number", s) for s in offers), "done"], RULE_BUY,
+            CardOffers(offers=tuple(sorted(offers.items()))))
         return
-    done(state, task)
+    done(state, d)
 
 
-def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
-    data = task.data
-    pid = data["order"][data["index"]]
+def _choose(state: GameState, d: TradeCardAcquisition, label: str, events: list[Event]) -> None:
+    pid = d.order[d.index]
     if label == "done":
-        data["index"] += 1
+        d.index += 1
         return
-    stack = int(label.split(":", 1)[1])
+    stack = labels.number(label)
     price = purchase_offers(state, pid)[stack]
     if price == 0:
         flags = state.players[pid].flags
@@ -131,4 +150,4 @@ def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> No
                                   rule=RULE_BUY))
 
 
-register_legacy("phase:trade_card_acquisition", _step, _choose)
+register(TradeCardAcquisition, _step, _choose)

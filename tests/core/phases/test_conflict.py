@@ -13,6 +13,8 @@ from game.core.conflict_rules import (
     CardPlundered,
     CityAttacked,
     CityTaken,
+    ConflictLoss,
+    Plunder,
     attack_numbers,
     entry_causes_conflict,
     in_conflict,
@@ -22,7 +24,7 @@ from game.core.engine import advance
 from game.core.events import Event
 from game.core.gamedata import load_game_data
 from game.core.invariants import violations
-from game.core.phases.conflict import pending_attacks, token_conflict_areas
+from game.core.phases.conflict import AttackWait, pending_attacks, token_conflict_areas
 from game.core.state import BARBARIANS, PIRATE, Task
 from game.scenario.build import build_state
 from game.scenario.parse import parse_scenario
@@ -134,6 +136,7 @@ def test_naval_warfare_may_take_a_ship_as_a_loss_instead_of_a_token() -> None:
                              "ships": {"x": 1}},
                    "babylon": {"tokens": {"x": 3}}})
     assert state.pending.kind == "conflict_loss" and state.pending.options == ["area:x", "yes"]
+    assert state.pending.detail == ConflictLoss(area="x")
     pick(state, "egypt", "yes")
     # round 2: 2 against 2, both remove at once and 1 + 1 holds the limit
     assert state.board.ships_of("egypt") == 0
@@ -176,12 +179,14 @@ def test_a_capture_yields_one_random_card_without_naming_it() -> None:
     state = build({"egypt": {"tokens": {"y": 9}},
                    "babylon": {"cities": ["y"], "hand": ["salt", "grain", "ochre"]}})
     assert state.pending.kind == "plunder_card"
+    assert state.pending.detail == Plunder(area="y", defender="babylon")
     events = pick(state, "egypt", "yes")
     assert CardPlundered(player="egypt", victim="babylon", rule="rules:phase-4b") in events
     assert "salt" not in repr(events) and "grain" not in repr(events)
     assert len(state.players["egypt"].hand) == 1 and len(state.players["babylon"].hand) == 2
     assert state.pending.kind == "plunder_treasury"
     assert state.pending.options == ["number:0", "number:1", "number:2", "number:3"]
+    assert state.pending.detail == Plunder(area="y", defender="babylon", most=3)
 
 
 def test_the_random_card_follows_the_games_random_generator() -> None:
@@ -242,6 +247,7 @@ def test_the_wait_question_is_asked_and_yes_resolves_the_own_attack_first() -> N
                    "egypt": {"cities": ["z"]}})
     assert state.pending is not None and state.pending.kind == "attack_wait"
     assert state.pending.player == "babylon"
+    assert state.pending.detail == AttackWait(area="y", attacker="hatti")
     events = pick(state, "babylon", "yes")
     attacks = [e for e in events if isinstance(e, CityAttacked)]
     assert [(a.area, a.success) for a in attacks] == [("z", False), ("y", True)]

@@ -12,7 +12,7 @@ from game.core.events import Event, TokensMoved
 from game.core.gamedata import load_game_data
 from game.core.invariants import violations
 from game.core.phases.movement import active_areas, movement_order
-from game.core.phases.movement_reach import entry_allowed, land_targets
+from game.core.phases.movement_reach import TokensToMove, entry_allowed, land_targets
 from game.core.state import Task
 from game.scenario.build import build_state
 from game.scenario.parse import parse_scenario
@@ -78,6 +78,8 @@ def test_tokens_that_moved_this_turn_do_not_move_again() -> None:
     state = build({"egypt": {"tokens": {"a": 2, "b": 1}}})
     pick(state, "egypt", "area:a")
     pick(state, "egypt", "area:b")
+    assert state.pending is not None
+    assert state.pending.detail == TokensToMove(source="a", target="b")
     pick(state, "egypt", "number:2")
     assert state.board.count("b", "egypt") == 3
     # b now holds 1 token that may still move and 2 that arrived

@@ -13,8 +13,13 @@ from game.core.events import Event
 from game.core.gamedata import load_game_data
 from game.core.mapgraph import Sea
 from game.core.phases.movement import area_actions
-from game.core.phases.movement_reach import cargo_choices, land_targets, ship_destinations
-from game.core.phases.movement_ships import ShipBuilt, ShipSailed, build_payments
+from game.core.phases.movement_reach import (
+    TokensToMove,
+    cargo_choices,
+    land_targets,
+    ship_destinations,
+)
+from game.core.phases.movement_ships import ShipBuilt, ShipSailed, ShipUpkeep, build_payments
 from game.core.state import Task
 from game.scenario.build import build_state
 from game.scenario.parse import parse_scenario
@@ -170,8 +175,10 @@ def test_tokens_that_sailed_do_not_move_again_by_land() -> None:
     state = build({"egypt": {"tokens": {"c1": 3}, "ships": {"c1": 1}, "treasury": 1}})
     pick(state, "egypt", "area:c1")
     pick(state, "egypt", "yes")
+    assert state.pending is not None and state.pending.detail == ShipUpkeep(area="c1", left=1)
     pick(state, "egypt", "number:1")  # upkeep from treasury
     pick(state, "egypt", "area:c0")
+    assert state.pending.detail == TokensToMove(source="c1", target="c0")
     events = pick(state, "egypt", "number:3")
     assert ShipSailed(player="egypt", source="c1", target="c0", carried=3,
                       rule="rules:phase-3 ships") in events

@@ -10,6 +10,7 @@ from game.core.gamedata import load_game_data
 from game.core.invariants import card_census, violations
 from game.core.phases.trade_card_acquisition import (
     WONDER_FLAG,
+    CardOffers,
     TradeCardBought,
     TradeCardDrawn,
     acquisition_order,
@@ -129,6 +130,7 @@ def test_buying_pays_first_and_returns_the_treasury_to_stock() -> None:
     start(state)
     assert state.pending is not None and state.pending.kind == "buy_trade_card"
     assert state.pending.options == ["number:2", "number:7", "number:9", "done"]
+    assert state.pending.detail == CardOffers(offers=((2, 5), (7, 13), (9, 15)))
     events = apply(state, Action("egypt", "number:7"))
     bought = [e for e in events if isinstance(e, TradeCardBought)]
     assert [(e.stack, e.price, e.water) for e in bought] == [(7, 13, False)]
@@ -136,6 +138,7 @@ def test_buying_pays_first_and_returns_the_treasury_to_stock() -> None:
     assert (egypt.treasury, egypt.stock) == (7, 48)
     assert [h.card for h in egypt.hand] == ["resin"]
     assert state.pending.options == ["number:2", "done"]
+    assert state.pending.detail == CardOffers(offers=((2, 5),))
     assert not violations(state)
 
 
