@@ -11,6 +11,7 @@ Everything outside the core goes through this door:
 
 from __future__ import annotations
 
+from .calamities.civil_war import CivilWarSelection
 from .engine import Action, advance, apply, legal_actions
 from .errors import IllegalAction, PhaseNotImplemented, StateError
 from .events import Event
@@ -20,6 +21,7 @@ from .view import PlayerView, view
 
 __all__ = [
     "Action",
+    "CivilWarSelection",
     "Event",
     "GameConfig",
     "GameState",

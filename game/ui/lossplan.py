@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game.bots import make_bot
-from game.core import Action, GameState, IllegalAction, view
+from game.core import Action, CivilWarSelection, GameState, IllegalAction, view
 from game.core import apply as core_apply
 
 PLAN_KINDS = ("lose_unit_points", "civil_war_select", "raiders_unit")
@@ -24,7 +24,10 @@ MAX_PICKS = 60  # more picks than any loss asks for: a guard against a decision 
 
 
 def points_left(state: GameState) -> int | None:
-    """The unit points the decision still asks for, from the asking task's own data."""
+    """The unit points the decision still asks for: from its detail where it has one, else
+    from the asking task's own data."""
+    if state.pending is not None and isinstance(state.pending.detail, CivilWarSelection):
+        return state.pending.detail.points
     if not state.tasks:
         return None
     d = state.tasks[-1]

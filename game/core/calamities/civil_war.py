@@ -28,7 +28,7 @@ from .. import labels
 from ..events import Event
 from ..flow import ask, done, register
 from ..ops import annex_city, cities_in_stock, destroy_city, place_tokens, remove_tokens
-from ..state import GameState
+from ..state import Detail, GameState, detail_type
 from .common import CITY_POINTS, holds_any, modified, params, unit_points_in_stock
 from .outcome import CalamityProgress, cite, no_effect
 from .tyranny import UnitsAnnexed, areas_of
@@ -50,6 +50,21 @@ class CivilWar(CalamityProgress):
     second: Faction = field(default_factory=dict)  # the rest, while the victim decides
     factions: dict[Side, Faction] = field(default_factory=dict)  # after the victim kept one
     losses: list[tuple[Side, int]] = field(default_factory=list)  # faction, points still lost
+
+
+@detail_type
+@dataclass(frozen=True)
+class CivilWarSelection(Detail):
+    """A civil war's selection in progress (`civil_war_select`): whose units are selected, the
+    unit points still to select, and the areas a pick may come from."""
+
+    victim: str
+    points: int
+    areas: tuple[str, ...]
+
+    @staticmethod
+    def of(victim: str, points: int, options: list[str]) -> CivilWarSelection:
+        return CivilWarSelection(victim, points, tuple(labels.value(o) for o in options))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -195,8 +210,9 @@ def _stage_select(state: GameState, d: CivilWar, events: list[Event]) -> None:
         if len(options) == 1:
             _select(state, d, options[0])
             return
-        ask(state, who, "civil_war_select", f"Select {left} more of {d.victim}'s unit points "
-            "for the first faction", options, cite(state, ID, clause))
+        detail = CivilWarSelection.of(d.victim, left, options)
+        ask(state, who, "civil_war_select", f"Select {detail.points} more of {detail.victim}'s "
+            "unit points for the first faction", options, cite(state, ID, clause), detail)
         return
     second = _unselected(state, d)
     if not second:

@@ -34,6 +34,7 @@ from ..events import Event
 from ..flow import ask, done, register
 from ..ops import annex_city, cities_in_stock, place_tokens, remove_tokens, unit_points
 from ..state import BARBARIANS, PIRATE, GameState
+from .civil_war import CivilWarSelection
 from .common import CITY_POINTS, beneficiary, modified, params
 from .outcome import CalamityProgress, cite, no_effect
 from .piracy import PirateCityCreated
@@ -216,9 +217,10 @@ def _step(state: GameState, d: CivilWarMega, events: list[Event]) -> None:
     if d.left > 0:
         options = _search(state, d).options(d.sel, d.left)
         if len(options) > 1:
-            ask(state, victim, "civil_war_select", f"Select {d.left} more unit points "
-                "(whole areas, adjacent to each other)",
-                [labels.make("area", a) for a in options], rule)
+            picks = [labels.make("area", a) for a in options]
+            detail = CivilWarSelection.of(victim, d.left, picks)
+            ask(state, victim, "civil_war_select", f"Select {detail.points} more unit points "
+                "(whole areas, adjacent to each other)", picks, rule, detail)
             return
         if options:
             _pick(d, *next(iter(options.items())))
