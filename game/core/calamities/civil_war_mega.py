@@ -153,7 +153,7 @@ class _Search:
         return ""
 
     def _knapsack(self, sel: Units, r: int) -> bool:
-        """Any areas: (points, cities, part used) reachable from the areas left."""
+        """Areas taken in any order: (points, cities, part used) reachable from those left."""
         cities0, tokens0 = self.counts(sel)
         reach = {(0, 0, False)}
         for area in sorted(a for a in self.units if a not in sel):
