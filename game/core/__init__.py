@@ -16,6 +16,7 @@ Every event class `apply` can report is exported here too (game/core/event_types
 from __future__ import annotations
 
 from . import event_types, labels
+from .calamities.civil_war import CivilWarSelection
 from .calamities.damage import CitiesToLose, LossesOwed, NamingPlayers
 from .calamities.losses import SharingOut
 from .engine import Action, advance, apply, legal_actions
@@ -30,6 +31,7 @@ from .view import PlayerView, view
 __all__ = [
     "Action",
     "CitiesToLose",
+    "CivilWarSelection",
     "Event",
     "GameConfig",
     "GameState",

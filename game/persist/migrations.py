@@ -133,7 +133,10 @@ def _replayed_4(data: Data) -> Data:
             raise MigrationError(f"an older save whose log no longer plays: action {i}: "
                                  f"{err.reason}") from None
     new = to_plain(state)
-    differs = sorted(k for k in set(old) | set(new) if k != "tasks" and old.get(k) != new.get(k))
+    # The task stack, and the typed details decisions now carry, are what the new form adds.
+    compared = {**new, "pending": _without_detail(new.get("pending"))}
+    differs = sorted(k for k in set(old) | set(compared)
+                     if k != "tasks" and old.get(k) != compared.get(k))
     if differs:
         raise MigrationError(f"an older save whose log no longer reaches its snapshot "
                              f"({differs[0]} differs)")
@@ -144,6 +147,12 @@ def _replayed_4(data: Data) -> Data:
         "state_hash": state.state_hash(),
         "state": new,
     }
+
+
+def _without_detail(pending: Any) -> Any:
+    if isinstance(pending, dict):
+        return {k: v for k, v in pending.items() if k != "detail"}
+    return pending
 
 
 MIGRATIONS: dict[int, Migration] = {

@@ -15,7 +15,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game.bots import make_bot
-from game.core import Action, GameState, IllegalAction, LossesOwed, labels, view
+from game.core import (
+    Action,
+    CivilWarSelection,
+    GameState,
+    IllegalAction,
+    LossesOwed,
+    labels,
+    view,
+)
 from game.core import apply as core_apply
 
 PLAN_KINDS = ("lose_unit_points", "civil_war_select", "raiders_unit")
@@ -25,9 +33,9 @@ MAX_PICKS = 60  # more picks than any loss asks for: a guard against a decision 
 
 def points_left(state: GameState) -> int | None:
     """The unit points the decision still asks for: from its detail where it carries one (a
-    calamity's losses), else from the asking task's own data."""
+    calamity's losses, a civil war's selection), else from the asking task's own data."""
     detail = state.pending.detail if state.pending is not None else None
-    if isinstance(detail, LossesOwed):
+    if isinstance(detail, LossesOwed | CivilWarSelection):
         return detail.points
     if not state.tasks:
         return None

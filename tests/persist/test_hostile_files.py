@@ -293,11 +293,22 @@ def test_garbage_in_a_calamity_awaiting_its_answer_is_refused(originals, tmp_pat
     (asking again means nothing there): each option is tried instead."""
     doc = json.loads(originals[0])
     assert doc["state"]["pending"]["kind"] == "civil_war_select"
-    data = crafted(originals[0], lambda s: s["tasks"][-1]["data"].update(stage="party"))
+    # a stage the progress knows, with no faction losses owed: no option can be played
+    data = crafted(originals[0], lambda s: s["tasks"][-1]["data"].update(stage="losses"))
     path = tmp_path / "crafted.json"
     path.write_bytes(data)
     with pytest.raises(SaveError, match="of the pending decision cannot be played"):
         read_save(path)
+
+
+def test_a_calamity_stage_its_progress_does_not_know_is_refused(originals, tmp_path) -> None:
+    doc = json.loads(originals[0])
+    doc["state"]["tasks"][-1]["data"]["stage"] = "party"
+    path = tmp_path / "crafted.json"
+    path.write_bytes(json.dumps(doc).encode())
+    with pytest.raises(SaveError, match="calamity:civil_war.stage: expected one of") as err:
+        read_save(path)
+    assert "\n" not in str(err.value)
 
 
 def test_the_check_lets_every_decision_of_a_played_game_through(played) -> None:

@@ -106,7 +106,7 @@ def test_the_map_pans_to_the_decision_and_the_summary_says_what_the_bots_did(app
 
 def test_the_civil_war_beneficiary_is_told_why_it_selects_another_civ_s_units(app):
     state, human = civil_war()
-    victim = str(state.tasks[-1].data["victim"])
+    victim = str(state.tasks[-1].get("victim"))
     game, driver = seat_one(app, state, human, 3)
     until_decision(game, driver, human)
     pending = game.session.state.pending

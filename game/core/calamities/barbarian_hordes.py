@@ -32,20 +32,35 @@ legal march short but keeps every game finite.
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Literal
 
+from .. import labels
 from ..conflict_rules import CITY_ATTACK, METALWORKING, TOKEN_CONFLICT, attack_numbers, holds
 from ..conflict_rules import side_of as conflict_side
 from ..events import Event
-from ..flow import ask, done, push, register_legacy
+from ..flow import ask, done, push, register
 from ..ops import cities_in_stock, remove_tokens, unit_points
-from ..state import BARBARIANS, PIRATE, GameState, Task
+from ..state import BARBARIANS, PIRATE, GameState
 from .common import beneficiary, modified, params
 from .losses import CalamityAverted
+from .outcome import CalamityProgress
 
 ID = "barbarian_hordes"
 CITY_POINTS = 5
+
+
+@dataclass(kw_only=True)
+class BarbarianHordes(CalamityProgress):
+    KIND = f"calamity:{ID}"
+    # start: nothing done; invading: the controller chooses where the horde enters; marching:
+    # the horde stands in `at`
+    stage: Literal["start", "invading", "marching"] = "start"
+    controller: str = ""
+    size: int = 0  # barbarian tokens in the horde
+    at: str = ""  # where the horde stands
+    # the positions the horde has been in: (area, tokens above its limit, victim's unit points)
+    seen: list[tuple[str, int, int]] = field(default_factory=list)
 
 RULES = {
     "classic": {"controller": "001:29.5.2.1", "size": "001:29.5.2.2", "invade": "001:29.5.2.3",
@@ -261,66 +276,64 @@ def next_targets(state: GameState, victim: str, here: str, n: int) -> list[str]:
 # --- the procedure ---------------------------------------------------------------------------
 
 
-def _step(state: GameState, task: Task, events: list[Event]) -> None:
-    d = task.data
-    victim = d["victim"]
-    if "controller" not in d:
-        d["controller"] = controller(state, victim, d.get("traded_by", ""))
-        d["size"] = modified(state, ID, "barbarian_tokens", victim)
-        d["seen"] = []
+def _step(state: GameState, d: BarbarianHordes, events: list[Event]) -> None:
+    victim = d.victim
+    if d.stage == "start":
+        d.stage = "invading"
+        d.controller = controller(state, victim, d.traded_by)
+        d.size = modified(state, ID, "barbarian_tokens", victim)
+        d.seen = []
         options = (first_cities(state, victim) if state.config.ruleset == "mega-empires"
-                   else invasion_targets(state, victim, int(d["size"])))
-        if not options or d["size"] <= 0:
+                   else invasion_targets(state, victim, d.size))
+        if not options or d.size <= 0:
             events.append(CalamityAverted(calamity=ID, victim=victim, rule=_rule(state, "invade"),
                                           reason="no area the horde can invade"))
-            done(state, task)
+            done(state, d)
             return
-        _offer(state, task, options, "barbarian_invasion",
+        _offer(state, d, options, "barbarian_invasion",
                "Choose the area the barbarian horde invades", _rule(state, "invade"), events)
         return
-    here = str(d["at"])
+    here = d.at
     surplus = state.board.count(here, BARBARIANS) - state.map.areas[here].pop
     if surplus <= 0:
-        done(state, task)
+        done(state, d)
         return
-    seen: list[Any] = d["seen"]
-    mark = [here, surplus, unit_points(state, victim)]
-    options = [] if mark in seen else next_targets(state, victim, here, surplus)
-    seen.append(mark)
+    mark = (here, surplus, unit_points(state, victim))
+    options = [] if mark in d.seen else next_targets(state, victim, here, surplus)
+    d.seen.append(mark)
     if not options:
         remove_tokens(state, BARBARIANS, here, surplus, events, _rule(state, "stop"))
         events.append(BarbariansDisbanded(area=here, count=surplus, rule=_rule(state, "stop")))
-        done(state, task)
+        done(state, d)
         return
-    _offer(state, task, options, "barbarian_move",
+    _offer(state, d, options, "barbarian_move",
            f"Choose where the {surplus} barbarian tokens above the limit in {here} move",
            _rule(state, "move"), events)
 
 
-def _offer(state: GameState, task: Task, options: list[str], kind: str, prompt: str, rule: str,
-           events: list[Event]) -> None:
+def _offer(state: GameState, d: BarbarianHordes, options: list[str], kind: str, prompt: str,
+           rule: str, events: list[Event]) -> None:
     if len(options) == 1:
-        _choose(state, task, f"area:{options[0]}", events)
+        _choose(state, d, labels.make("area", options[0]), events)
         return
-    ask(state, str(task.data["controller"]), kind, prompt, [f"area:{a}" for a in options], rule)
+    ask(state, d.controller, kind, prompt, [labels.make("area", a) for a in options], rule)
 
 
-def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
-    d = task.data
-    target = label.split(":", 1)[1]
-    if "at" not in d:
-        n = int(d["size"])
+def _choose(state: GameState, d: BarbarianHordes, label: str, events: list[Event]) -> None:
+    target = labels.value(label)
+    if d.stage == "invading":
+        n = d.size
         state.board.add(target, BARBARIANS, n)
-        events.append(BarbariansPlaced(area=target, count=n, controller=d["controller"],
+        events.append(BarbariansPlaced(area=target, count=n, controller=d.controller,
                                        rule=_rule(state, "size")))
     else:
-        here = str(d["at"])
+        here = d.at
         n = state.board.count(here, BARBARIANS) - state.map.areas[here].pop
         state.board.add(here, BARBARIANS, -n)
         state.board.add(target, BARBARIANS, n)
         events.append(BarbariansMoved(source=here, target=target, count=n,
                                       rule=_rule(state, "move")))
-    d["at"] = target
+    d.stage, d.at = "marching", target
     owner = state.board.cities.get(target)
     rule = _rule(state, "conflict")
     if owner is not None and owner != PIRATE:
@@ -329,4 +342,4 @@ def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> No
         push(state, TOKEN_CONFLICT, area=target, rule=rule)
 
 
-register_legacy(f"calamity:{ID}", _step, _choose)
+register(BarbarianHordes, _step, _choose)

@@ -21,20 +21,50 @@ Decisions (unclear rules):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Literal
 
+from .. import labels
 from ..events import Event
-from ..flow import ask, done, register_legacy
+from ..flow import ask, done, register
 from ..ops import annex_city, cities_in_stock, destroy_city, place_tokens, remove_tokens
-from ..state import GameState, Task
+from ..state import Detail, GameState, detail_type
 from .common import CITY_POINTS, holds_any, modified, params, unit_points_in_stock
-from .outcome import cite, no_effect
+from .outcome import CalamityProgress, cite, no_effect
 from .tyranny import UnitsAnnexed, areas_of
 
 ID = "civil_war"
 
 Faction = dict[str, list[int]]  # area -> [tokens, city (0 or 1)]
+Side = Literal["victim", "ben"]  # whose faction: the victim's or the beneficiary's
+
+
+@dataclass(kw_only=True)
+class CivilWar(CalamityProgress):
+    KIND = f"calamity:{ID}"
+    stage: Literal["beneficiary", "select", "keep", "losses", "annex"] = "beneficiary"
+    ben: str = ""  # the beneficiary
+    first: Faction = field(default_factory=dict)  # the first faction, as selected so far
+    # who selects for the first faction, the unit points they still select, the clause cited
+    queue: list[tuple[str, int, str]] = field(default_factory=list)
+    second: Faction = field(default_factory=dict)  # the rest, while the victim decides
+    factions: dict[Side, Faction] = field(default_factory=dict)  # after the victim kept one
+    losses: list[tuple[Side, int]] = field(default_factory=list)  # faction, points still lost
+
+
+@detail_type
+@dataclass(frozen=True)
+class CivilWarSelection(Detail):
+    """A civil war's selection in progress (`civil_war_select`): whose units are selected, the
+    unit points still to select, and the areas a pick may come from."""
+
+    victim: str
+    points: int
+    areas: tuple[str, ...]
+
+    @staticmethod
+    def of(victim: str, points: int, options: list[str]) -> CivilWarSelection:
+        return CivilWarSelection(victim, points, tuple(labels.value(o) for o in options))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -86,9 +116,9 @@ def _points(faction: Faction) -> int:
     return sum(t + CITY_POINTS * c for t, c in faction.values())
 
 
-def _unselected(state: GameState, d: dict[str, Any]) -> Faction:
+def _unselected(state: GameState, d: CivilWar) -> Faction:
     """The victim's units not in the first faction."""
-    victim, first = d["victim"], d["first"]
+    victim, first = d.victim, d.first
     board = state.board
     out: Faction = {}
     for area in sorted(areas_of(state, victim)):
@@ -106,7 +136,7 @@ def pick_options(pool: Faction, left: int, areas: list[str] | None = None) -> li
     cities = [a for a in chosen if not pool[a][0] and pool[a][1]]
     if tokens and left < CITY_POINTS:
         cities = []
-    return [f"area:{a}" for a in sorted(tokens + cities)]
+    return [labels.make("area", a) for a in sorted(tokens + cities)]
 
 
 def take_one(pool: Faction, area: str) -> int:
@@ -123,101 +153,104 @@ def take_one(pool: Faction, area: str) -> int:
     return worth
 
 
-def _step(state: GameState, task: Task, events: list[Event]) -> None:
-    d = task.data
-    stage = d.setdefault("stage", "beneficiary")
-    handler = _STAGES[stage]
-    handler(state, task, events)
+def _step(state: GameState, d: CivilWar, events: list[Event]) -> None:
+    if d.stage == "beneficiary":
+        _stage_beneficiary(state, d, events)
+    elif d.stage == "select":
+        _stage_select(state, d, events)
+    elif d.stage == "losses":
+        _stage_losses(state, d, events)
+    else:
+        raise RuntimeError(f"civil war stepped at the {d.stage} stage")
 
 
-def _stage_beneficiary(state: GameState, task: Task, events: list[Event]) -> None:
-    d = task.data
-    victim = d["victim"]
+def _stage_beneficiary(state: GameState, d: CivilWar, events: list[Event]) -> None:
+    victim = d.victim
     tied = _best(state, victim)
     if not tied:
-        no_effect(state, task, "no player has more in stock than the victim", events,
+        no_effect(state, d, "no player has more in stock than the victim", events,
                   "29.4.1.2b")
-        done(state, task)
+        done(state, d)
         return
     if len(tied) > 1:
         ask(state, victim, "civil_war_beneficiary", "Choose the beneficiary among the tied "
-            "players", [f"player:{p}" for p in tied], cite(state, ID, "29.4.1.2b"))
+            "players", [labels.make("player", p) for p in tied], cite(state, ID, "29.4.1.2b"))
         return
-    _start(state, task, tied[0], events)
+    _start(state, d, tied[0], events)
 
 
-def _start(state: GameState, task: Task, ben: str, events: list[Event]) -> None:
-    d = task.data
-    victim = d["victim"]
+def _start(state: GameState, d: CivilWar, ben: str, events: list[Event]) -> None:
+    victim = d.victim
     p = params(state, ID)
-    d["ben"] = ben
-    d["first"] = {}
+    d.ben = ben
+    d.first = {}
     if holds_any(state, victim, p.get("first_faction_fixed_advances")):
-        d["queue"] = [[ben, int(p["first_faction_fixed_unit_points"]), "29.4.1.3.5"]]
+        d.queue = [(ben, int(p["first_faction_fixed_unit_points"]), "29.4.1.3.5")]
     else:
-        d["queue"] = [
-            [victim, modified(state, ID, "victim_selects_unit_points", victim), "29.4.1.3.1"],
-            [ben, int(p["beneficiary_selects_unit_points"]), "29.4.1.3.4"],
+        d.queue = [
+            (victim, modified(state, ID, "victim_selects_unit_points", victim), "29.4.1.3.1"),
+            (ben, int(p["beneficiary_selects_unit_points"]), "29.4.1.3.4"),
         ]
-    wanted = sum(int(q[1]) for q in d["queue"])
+    wanted = sum(q[1] for q in d.queue)
     total = _points(_unselected(state, d))
     if total <= wanted:
-        no_effect(state, task, "no second faction", events, "29.4.1.4")
-        done(state, task)
+        no_effect(state, d, "no second faction", events, "29.4.1.4")
+        done(state, d)
         return
-    d["stage"] = "select"
+    d.stage = "select"
 
 
-def _stage_select(state: GameState, task: Task, events: list[Event]) -> None:
-    d = task.data
-    while d["queue"]:
-        who, left, clause = d["queue"][0]
-        options = pick_options(_unselected(state, d), int(left))
-        if int(left) <= 0 or not options:
-            d["queue"].pop(0)
+def _stage_select(state: GameState, d: CivilWar, events: list[Event]) -> None:
+    while d.queue:
+        who, left, clause = d.queue[0]
+        options = pick_options(_unselected(state, d), left)
+        if left <= 0 or not options:
+            d.queue.pop(0)
             continue
         if len(options) == 1:
             _select(state, d, options[0])
             return
-        ask(state, who, "civil_war_select", f"Select {left} more of {d['victim']}'s unit points "
-            "for the first faction", options, cite(state, ID, clause))
+        detail = CivilWarSelection.of(d.victim, left, options)
+        ask(state, who, "civil_war_select", f"Select {detail.points} more of {detail.victim}'s "
+            "unit points for the first faction", options, cite(state, ID, clause), detail)
         return
     second = _unselected(state, d)
     if not second:
-        no_effect(state, task, "no second faction", events, "29.4.1.4")
-        done(state, task)
+        no_effect(state, d, "no second faction", events, "29.4.1.4")
+        done(state, d)
         return
-    d["second"] = second
-    d["stage"] = "keep"
-    ask(state, d["victim"], "civil_war_keep", "Keep the first faction? (no: keep the second)",
+    d.second = second
+    d.stage = "keep"
+    ask(state, d.victim, "civil_war_keep", "Keep the first faction? (no: keep the second)",
         ["yes", "no"], cite(state, ID, "29.4.1.5"))
 
 
-def _select(state: GameState, d: dict[str, Any], label: str) -> None:
-    area = label.split(":", 1)[1]
+def _select(state: GameState, d: CivilWar, label: str) -> None:
+    area = labels.value(label)
     pool = _unselected(state, d)
     before = pool[area][:]
     worth = take_one(pool, area)
-    here = d["first"].setdefault(area, [0, 0])
+    here = d.first.setdefault(area, [0, 0])
     if before[0]:
         here[0] += 1
     else:
         here[1] = 1
-    d["queue"][0][1] = int(d["queue"][0][1]) - worth
+    who, left, clause = d.queue[0]
+    d.queue[0] = (who, left - worth, clause)
 
 
-def _keep(state: GameState, task: Task, keep_first: bool, events: list[Event]) -> None:
-    d = task.data
-    first, second = d.pop("first"), d.pop("second")
+def _keep(state: GameState, d: CivilWar, keep_first: bool, events: list[Event]) -> None:
+    first, second = d.first, d.second
+    d.first, d.second = {}, {}
     kept, given = (first, second) if keep_first else (second, first)
-    d["factions"] = {"victim": kept, "ben": given}
+    d.factions = {"victim": kept, "ben": given}
     events.append(CivilWarFactions(
-        victim=d["victim"], beneficiary=d["ben"], kept="first" if keep_first else "second",
+        victim=d.victim, beneficiary=d.ben, kept="first" if keep_first else "second",
         first_points=_points(first), second_points=_points(second),
         rule=cite(state, ID, "29.4.1.5")))
-    loss = modified(state, ID, "faction_loss", d["victim"])
-    d["losses"] = [["victim", loss], ["ben", loss]] if loss else []
-    d["stage"] = "losses"
+    loss = modified(state, ID, "faction_loss", d.victim)
+    d.losses = [("victim", loss), ("ben", loss)] if loss else []
+    d.stage = "losses"
 
 
 def _loss_options(state: GameState, mine: Faction, other: Faction, left: int) -> list[str]:
@@ -231,55 +264,54 @@ def _loss_options(state: GameState, mine: Faction, other: Faction, left: int) ->
     return pick_options(mine, left)
 
 
-def _stage_losses(state: GameState, task: Task, events: list[Event]) -> None:
-    d = task.data
-    while d["losses"]:
-        key, left = d["losses"][0]
-        mine, other = d["factions"][key], d["factions"]["ben" if key == "victim" else "victim"]
-        options = _loss_options(state, mine, other, int(left))
-        if int(left) <= 0 or not options:
-            d["losses"].pop(0)
+def _stage_losses(state: GameState, d: CivilWar, events: list[Event]) -> None:
+    while d.losses:
+        key, left = d.losses[0]
+        mine, other = d.factions[key], d.factions["ben" if key == "victim" else "victim"]
+        options = _loss_options(state, mine, other, left)
+        if left <= 0 or not options:
+            d.losses.pop(0)
             continue
-        who = d["victim"] if key == "victim" else d["ben"]
+        who = d.victim if key == "victim" else d.ben
         if len(options) == 1:
             _lose(state, d, options[0], events)
             return
         ask(state, who, "civil_war_faction_loss", f"Remove {left} more unit point(s) from "
             "your faction", options, cite(state, ID, "29.4.1.6"))
         return
-    d["stage"] = "annex"
+    d.stage = "annex"
     _annex_all(state, d, events)
-    done(state, task)
+    done(state, d)
 
 
-def _lose(state: GameState, d: dict[str, Any], label: str, events: list[Event]) -> None:
-    key = d["losses"][0][0]
-    area = label.split(":", 1)[1]
-    mine = d["factions"][key]
+def _lose(state: GameState, d: CivilWar, label: str, events: list[Event]) -> None:
+    key, left = d.losses[0]
+    area = labels.value(label)
+    mine = d.factions[key]
     rule = cite(state, ID, "29.4.1.6")
     is_token = mine[area][0] > 0
-    d["losses"][0][1] = int(d["losses"][0][1]) - take_one(mine, area)
+    d.losses[0] = (key, left - take_one(mine, area))
     if is_token:
-        remove_tokens(state, d["victim"], area, 1, events, rule)
+        remove_tokens(state, d.victim, area, 1, events, rule)
     else:
         destroy_city(state, area, events, rule)
 
 
-def _takers(state: GameState, d: dict[str, Any]) -> list[str]:
+def _takers(state: GameState, d: CivilWar) -> list[str]:
     """The beneficiary, then the others by most in stock (A.S.T. ranking among equals)."""
-    others = [p for p in state.players if p not in (d["victim"], d["ben"])]
+    others = [p for p in state.players if p not in (d.victim, d.ben)]
     if params(state, ID).get("overflow_to_next_most_in_stock"):
         others.sort(key=lambda p: -stock_key(state, p))
     else:
         others = []
-    return [d["ben"], *others]
+    return [d.ben, *others]
 
 
-def _annex_all(state: GameState, d: dict[str, Any], events: list[Event]) -> None:
+def _annex_all(state: GameState, d: CivilWar, events: list[Event]) -> None:
     """29.4.1.7: the beneficiary takes over the faction the victim gave up."""
-    victim = d["victim"]
+    victim = d.victim
     rule = cite(state, ID, "29.4.1.7")
-    for area, (tokens, city) in sorted(d["factions"]["ben"].items()):
+    for area, (tokens, city) in sorted(d.factions["ben"].items()):
         for taker in _takers(state, d):
             got_city = bool(city) and annex_city(state, area, taker, events, rule)
             city = city and not got_city
@@ -295,23 +327,15 @@ def _annex_all(state: GameState, d: dict[str, Any], events: list[Event]) -> None
                 break
 
 
-def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
-    d = task.data
-    stage = d["stage"]
-    if stage == "beneficiary":
-        _start(state, task, label.split(":", 1)[1], events)
-    elif stage == "select":
+def _choose(state: GameState, d: CivilWar, label: str, events: list[Event]) -> None:
+    if d.stage == "beneficiary":
+        _start(state, d, labels.value(label), events)
+    elif d.stage == "select":
         _select(state, d, label)
-    elif stage == "keep":
-        _keep(state, task, label == "yes", events)
+    elif d.stage == "keep":
+        _keep(state, d, label == "yes", events)
     else:
         _lose(state, d, label, events)
 
 
-_STAGES = {
-    "beneficiary": _stage_beneficiary,
-    "select": _stage_select,
-    "losses": _stage_losses,
-}
-
-register_legacy(f"calamity:{ID}", _step, _choose)
+register(CivilWar, _step, _choose)

@@ -26,15 +26,17 @@ numbers in our tests) and then treats that branch as impossible.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Literal
 
+from .. import labels
 from ..events import Event
-from ..flow import ask, done, register_legacy
+from ..flow import ask, done, register
 from ..ops import annex_city, cities_in_stock, place_tokens, remove_tokens, unit_points
-from ..state import BARBARIANS, PIRATE, GameState, Task
+from ..state import BARBARIANS, PIRATE, GameState
+from .civil_war import CivilWarSelection
 from .common import CITY_POINTS, beneficiary, modified, params
-from .outcome import cite, no_effect
+from .outcome import CalamityProgress, cite, no_effect
 from .piracy import PirateCityCreated
 from .tyranny import UnitsAnnexed, areas_of
 
@@ -44,6 +46,18 @@ SEARCH_BUDGET = 20_000
 LEVELS = ((True, True, True), (False, True, True), (False, False, True), (False, False, False))
 
 Units = dict[str, list[int]]  # area -> [tokens, city (0 or 1)]
+
+
+@dataclass(kw_only=True)
+class CivilWarMega(CalamityProgress):
+    KIND = f"calamity:mega-empires:{ID}"
+    stage: Literal["start", "select", "annex"] = "start"
+    ben: str = ""  # the beneficiary
+    level: int = 0  # the level of rule-breaking (index into LEVELS)
+    annexable: bool = False  # whether the selection must be one the beneficiary can annex
+    left: int = 0  # unit points still to select
+    sel: Units = field(default_factory=dict)  # the selection so far
+    todo: Units = field(default_factory=dict)  # the selection not yet annexed
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -139,7 +153,7 @@ class _Search:
         return ""
 
     def _knapsack(self, sel: Units, r: int) -> bool:
-        """Any areas: (points, cities, part used) reachable from the areas left."""
+        """Areas taken in any order: (points, cities, part used) reachable from those left."""
         cities0, tokens0 = self.counts(sel)
         reach = {(0, 0, False)}
         for area in sorted(a for a in self.units if a not in sel):
@@ -185,79 +199,81 @@ def _plan(state: GameState, units: Units, ben: str, wanted: int) -> tuple[int, b
     return None
 
 
-def _step(state: GameState, task: Task, events: list[Event]) -> None:
-    d = task.data
-    victim = d["victim"]
+def _step(state: GameState, d: CivilWarMega, events: list[Event]) -> None:
+    victim = d.victim
     rule = cite(state, ID)
-    if "sel" not in d:
+    if d.stage == "start":
         above = unit_points(state, victim) - int(params(state, ID)["selected_unit_points_above"])
         wanted = modified(state, ID, "selected_unit_points", victim, base=above)
         ben = beneficiary(state, str(params(state, ID)["beneficiary_rule"]), victim)
         units = _units(state, victim)
         plan = _plan(state, units, ben, wanted) if ben and wanted > 0 else None
         if ben is None or plan is None:
-            no_effect(state, task, "no unit points above the limit", events)
-            done(state, task)
+            no_effect(state, d, "no unit points above the limit", events)
+            done(state, d)
             return
-        d.update(ben=ben, sel={}, level=plan[0], annexable=plan[1], left=plan[2])
-    if d["left"] > 0:
-        options = _search(state, d).options(d["sel"], d["left"])
+        d.stage = "select"
+        d.ben, d.sel, d.level, d.annexable, d.left = ben, {}, plan[0], plan[1], plan[2]
+    if d.left > 0:
+        options = _search(state, d).options(d.sel, d.left)
         if len(options) > 1:
-            ask(state, victim, "civil_war_select", f"Select {d['left']} more unit points "
-                "(whole areas, adjacent to each other)", [f"area:{a}" for a in options], rule)
+            picks = [labels.make("area", a) for a in options]
+            detail = CivilWarSelection.of(victim, d.left, picks)
+            ask(state, victim, "civil_war_select", f"Select {detail.points} more unit points "
+                "(whole areas, adjacent to each other)", picks, rule, detail)
             return
         if options:
             _pick(d, *next(iter(options.items())))
             return
-        d["left"] = 0  # cannot happen unless the search budget ran out: stop where we are
-    if "todo" not in d:
-        d["todo"] = {a: list(u) for a, u in sorted(d["sel"].items())}
-        events.append(CivilWarSelected(victim=victim, beneficiary=d["ben"],
-                                       areas=tuple(sorted(d["sel"])),
-                                       points=sum(_value(u) for u in d["sel"].values()),
+        d.left = 0  # cannot happen unless the search budget ran out: stop where we are
+    if d.stage != "annex":
+        d.stage = "annex"
+        d.todo = {a: list(u) for a, u in sorted(d.sel.items())}
+        events.append(CivilWarSelected(victim=victim, beneficiary=d.ben,
+                                       areas=tuple(sorted(d.sel)),
+                                       points=sum(_value(u) for u in d.sel.values()),
                                        rule=rule))
-    _annex_step(state, task, events)
+    _annex_step(state, d, events)
 
 
-def _search(state: GameState, d: dict[str, Any]) -> _Search:
-    units = _units(state, d["victim"])
-    caps = _caps(state, d["ben"]) if d["annexable"] else None
-    return _Search(state, units, caps, LEVELS[int(d["level"])])
+def _search(state: GameState, d: CivilWarMega) -> _Search:
+    units = _units(state, d.victim)
+    caps = _caps(state, d.ben) if d.annexable else None
+    return _Search(state, units, caps, LEVELS[d.level])
 
 
-def _pick(d: dict[str, Any], area: str, took: list[int]) -> None:
-    d["sel"][area] = took
-    d["left"] = int(d["left"]) - _value(took)
+def _pick(d: CivilWarMega, area: str, took: list[int]) -> None:
+    d.sel[area] = took
+    d.left -= _value(took)
 
 
-def _annexable_here(state: GameState, d: dict[str, Any], area: str) -> bool:
-    t, c = d["todo"][area]
-    cities, tokens = _caps(state, d["ben"])
+def _annexable_here(state: GameState, d: CivilWarMega, area: str) -> bool:
+    t, c = d.todo[area]
+    cities, tokens = _caps(state, d.ben)
     return bool((c and cities) or (t and tokens))
 
 
-def _annex_step(state: GameState, task: Task, events: list[Event]) -> None:
-    d = task.data
-    todo: Units = d["todo"]
-    cities, tokens = _caps(state, d["ben"])
+def _annex_step(state: GameState, d: CivilWarMega, events: list[Event]) -> None:
+    todo = d.todo
+    cities, tokens = _caps(state, d.ben)
     fits_all = (sum(u[1] for u in todo.values()) <= cities
                 and sum(u[0] for u in todo.values()) <= tokens)
     open_areas = [a for a in todo if _annexable_here(state, d, a)]
     if open_areas and not fits_all and len(open_areas) > 1:
-        ask(state, d["ben"], "civil_war_annex", "Choose an area of the selection to annex "
+        ask(state, d.ben, "civil_war_annex", "Choose an area of the selection to annex "
             "(what you cannot annex becomes barbarians)",
-            [f"area:{a}" for a in open_areas], cite(state, ID))
+            [labels.make("area", a) for a in open_areas], cite(state, ID))
         return
     for area in open_areas:
         _annex(state, d, area, events)
     _barbarise(state, d, events)
-    done(state, task)
+    done(state, d)
 
 
-def _annex(state: GameState, d: dict[str, Any], area: str, events: list[Event]) -> None:
-    victim, ben = d["victim"], d["ben"]
+def _annex(state: GameState, d: CivilWarMega, area: str, events: list[Event]) -> None:
+    victim, ben = d.victim, d.ben
     rule = cite(state, ID)
-    t, c = d["todo"].pop(area)
+    t, c = d.todo.pop(area)
     got_city = bool(c) and annex_city(state, area, ben, events, rule)
     moved = min(t, state.players[ben].stock)
     if moved:
@@ -266,14 +282,15 @@ def _annex(state: GameState, d: dict[str, Any], area: str, events: list[Event]) 
     events.append(UnitsAnnexed(player=ben, previous=victim, area=area, tokens=moved,
                                city=got_city, rule=rule))
     if t - moved or (c and not got_city):
-        d["todo"][area] = [t - moved, int(c and not got_city)]
+        d.todo[area] = [t - moved, int(c and not got_city)]
 
 
-def _barbarise(state: GameState, d: dict[str, Any], events: list[Event]) -> None:
+def _barbarise(state: GameState, d: CivilWarMega, events: list[Event]) -> None:
     """What the beneficiary could not annex becomes barbarian tokens and pirate cities."""
-    victim = d["victim"]
+    victim = d.victim
     rule = cite(state, ID)
-    for area, (t, c) in sorted(d.pop("todo").items()):
+    todo, d.todo = d.todo, {}
+    for area, (t, c) in sorted(todo.items()):
         if c:
             state.board.cities[area] = PIRATE
             events.append(PirateCityCreated(player=victim, area=area, rule=rule))
@@ -282,13 +299,12 @@ def _barbarise(state: GameState, d: dict[str, Any], events: list[Event]) -> None
             place_tokens(state, BARBARIANS, area, t, events, rule)
 
 
-def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
-    d = task.data
-    area = label.split(":", 1)[1]
-    if "todo" in d:
+def _choose(state: GameState, d: CivilWarMega, label: str, events: list[Event]) -> None:
+    area = labels.value(label)
+    if d.stage == "annex":
         _annex(state, d, area, events)
         return
-    _pick(d, area, _search(state, d).options(d["sel"], d["left"])[area])
+    _pick(d, area, _search(state, d).options(d.sel, d.left)[area])
 
 
-register_legacy(f"calamity:mega-empires:{ID}", _step, _choose)
+register(CivilWarMega, _step, _choose)

@@ -19,15 +19,48 @@ Decisions (unclear rules):
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Literal
 
+from .. import labels
 from ..events import Event
-from ..flow import ask, done, push, register_legacy
-from ..state import PIRATE, GameState, Task
+from ..flow import ask, done, push, register
+from ..state import PIRATE, GameState, Progress
 from .common import calamity, params
+from .outcome import CalamityProgress
 from .piracy import PirateCityCreated, coastal_cities
 
 ID = "rebels"
+
+
+@dataclass(kw_only=True)
+class Rebels(CalamityProgress):
+    KIND = f"calamity:{ID}"
+    stage: Literal["own", "others", "over"] = "own"
+
+
+@dataclass(kw_only=True)
+class RebelsOwn(Progress):
+    """The victim hands `count` of their own cities to the rebels."""
+
+    KIND = f"{ID}:own"
+    player: str
+    count: int
+    rule: str
+    done: int = 0  # cities handed over so far
+
+
+@dataclass(kw_only=True)
+class RebelsOthers(Progress):
+    """The victim (`chooser`) hands other players' non-coastal cities to the rebels."""
+
+    KIND = f"{ID}:others"
+    chooser: str
+    total: int
+    max_each: int
+    rule: str
+    taken: dict[str, int] = field(default_factory=dict)  # player -> cities lost so far
+    naming: str = ""  # the player whose city is being picked
 
 
 def _rule(state: GameState) -> str:
@@ -38,19 +71,19 @@ def inland_cities(state: GameState, player: str) -> list[str]:
     return [a for a in state.board.cities_of(player) if not state.map.areas[a].coastal]
 
 
-def _step(state: GameState, task: Task, events: list[Event]) -> None:
-    d = task.data
+def _step(state: GameState, d: Rebels, events: list[Event]) -> None:
     p = params(state, ID)
-    stage = d.setdefault("stage", 0)
-    d["stage"] = stage + 1
-    if stage == 0:
-        push(state, f"{ID}:own", player=d["victim"], count=int(p["primary_cities"]),
-             rule=_rule(state))
-    elif stage == 1:
-        push(state, f"{ID}:others", chooser=d["victim"], total=int(p["secondary_cities_total"]),
-             max_each=int(p["secondary_cities_max_each"]), taken={}, rule=_rule(state))
+    if d.stage == "own":
+        d.stage = "others"
+        push(state, RebelsOwn(player=d.victim, count=int(p["primary_cities"]),
+                              rule=_rule(state)))
+    elif d.stage == "others":
+        d.stage = "over"
+        push(state, RebelsOthers(chooser=d.victim, total=int(p["secondary_cities_total"]),
+                                 max_each=int(p["secondary_cities_max_each"]),
+                                 rule=_rule(state)))
     else:
-        done(state, task)
+        done(state, d)
 
 
 def _rebel(state: GameState, owner: str, area: str, rule: str, events: list[Event]) -> None:
@@ -65,72 +98,66 @@ def _own_pool(state: GameState, player: str) -> list[str]:
     return inland_cities(state, player) or coastal_cities(state, player)
 
 
-def _own_step(state: GameState, task: Task, events: list[Event]) -> None:
-    d = task.data
-    left = int(d["count"]) - int(d.get("done", 0))
-    pool = _own_pool(state, d["player"])
+def _own_step(state: GameState, d: RebelsOwn, events: list[Event]) -> None:
+    left = d.count - d.done
+    pool = _own_pool(state, d.player)
     if left <= 0 or not pool:
-        done(state, task)
+        done(state, d)
         return
     if len(pool) <= left:
         for area in pool:
-            _own_choose(state, task, f"area:{area}", events)
+            _own_choose(state, d, labels.make("area", area), events)
         return
-    ask(state, d["player"], "rebel_city", f"Choose a city of yours the rebels take ({left} left)",
-        [f"area:{a}" for a in pool], d["rule"])
+    ask(state, d.player, "rebel_city", f"Choose a city of yours the rebels take ({left} left)",
+        [labels.make("area", a) for a in pool], d.rule)
 
 
-def _own_choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
-    d = task.data
-    _rebel(state, d["player"], label.split(":", 1)[1], d["rule"], events)
-    d["done"] = int(d.get("done", 0)) + 1
+def _own_choose(state: GameState, d: RebelsOwn, label: str, events: list[Event]) -> None:
+    _rebel(state, d.player, labels.value(label), d.rule, events)
+    d.done += 1
 
 
 # --- Other players' non-coastal cities, picked by the victim ---------------------------------
 
 
-def _room(state: GameState, d: dict[str, Any]) -> dict[str, int]:
+def _room(state: GameState, d: RebelsOthers) -> dict[str, int]:
     """How many more cities each other player may still lose."""
-    taken: dict[str, int] = d["taken"]
-    room = {pid: min(int(d["max_each"]) - taken.get(pid, 0), len(inland_cities(state, pid)))
-            for pid in state.players if pid != d["chooser"]}
+    room = {pid: min(d.max_each - d.taken.get(pid, 0), len(inland_cities(state, pid)))
+            for pid in state.players if pid != d.chooser}
     return {pid: n for pid, n in room.items() if n > 0}
 
 
-def _others_step(state: GameState, task: Task, events: list[Event]) -> None:
-    d = task.data
-    left = int(d["total"]) - sum(d["taken"].values())
+def _others_step(state: GameState, d: RebelsOthers, events: list[Event]) -> None:
+    left = d.total - sum(d.taken.values())
     room = _room(state, d)
     if left <= 0 or not room:
-        done(state, task)
+        done(state, d)
         return
-    who = d.get("naming", "")
+    who = d.naming
     if not who:
         if len(room) > 1 and sum(room.values()) > left:
-            ask(state, d["chooser"], "rebel_player",
+            ask(state, d.chooser, "rebel_player",
                 f"Name a player who loses a non-coastal city to the rebels ({left} left)",
-                [f"player:{pid}" for pid in room], d["rule"])
+                [labels.make("player", pid) for pid in room], d.rule)
             return
-        who = d["naming"] = next(iter(room))
+        who = d.naming = next(iter(room))
     cities = inland_cities(state, who)
     if len(cities) == 1 or (sum(room.values()) <= left and len(cities) <= room[who]):
-        _others_choose(state, task, f"area:{cities[0]}", events)
+        _others_choose(state, d, labels.make("area", cities[0]), events)
         return
-    ask(state, d["chooser"], "rebel_city", f"Choose a non-coastal city of {who} the rebels take",
-        [f"area:{a}" for a in cities], d["rule"])
+    ask(state, d.chooser, "rebel_city", f"Choose a non-coastal city of {who} the rebels take",
+        [labels.make("area", a) for a in cities], d.rule)
 
 
-def _others_choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
-    d = task.data
-    kind, _, value = label.partition(":")
-    if kind == "player":
-        d["naming"] = value
+def _others_choose(state: GameState, d: RebelsOthers, label: str, events: list[Event]) -> None:
+    if labels.kind_of(label) == "player":
+        d.naming = labels.value(label)
         return
-    who = d.pop("naming")
-    _rebel(state, who, value, d["rule"], events)
-    d["taken"][who] = d["taken"].get(who, 0) + 1
+    who, d.naming = d.naming, ""
+    _rebel(state, who, labels.value(label), d.rule, events)
+    d.taken[who] = d.taken.get(who, 0) + 1
 
 
-register_legacy(f"calamity:{ID}", _step)
-register_legacy(f"{ID}:own", _own_step, _own_choose)
-register_legacy(f"{ID}:others", _others_step, _others_choose)
+register(Rebels, _step)
+register(RebelsOwn, _own_step, _own_choose)
+register(RebelsOthers, _others_step, _others_choose)

@@ -20,17 +20,28 @@ Decisions (unclear rules):
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Literal
 
+from .. import labels
 from ..events import Event
-from ..flow import ask, done, register_legacy
+from ..flow import ask, done, register
 from ..ops import annex_city, cities_in_stock, place_tokens, remove_tokens
-from ..state import GameState, Task
+from ..state import GameState
 from .common import beneficiary, calamity, params
-from .outcome import no_effect
+from .outcome import CalamityProgress, no_effect
 from .tyranny import BeneficiaryChosen, UnitsAnnexed, areas_of
 
 ID = "revival_of_past_empire"
+
+
+@dataclass(kw_only=True)
+class RevivalOfPastEmpire(CalamityProgress):
+    KIND = f"calamity:{ID}"
+    stage: Literal["start", "taking"] = "start"
+    beneficiary: str = ""
+    left: int = 0  # areas still to take over
+    taken: list[str] = field(default_factory=list)
 
 
 def _rule(state: GameState) -> str:
@@ -69,56 +80,56 @@ def groups(state: GameState, areas: list[str]) -> list[list[str]]:
     return out
 
 
-def options(state: GameState, d: dict[str, Any]) -> list[str]:
-    victim, ben, taken = d["victim"], d["beneficiary"], d["taken"]
-    if int(d["left"]) <= 0:
+def options(state: GameState, d: RevivalOfPastEmpire) -> list[str]:
+    victim, ben, taken = d.victim, d.beneficiary, d.taken
+    if d.left <= 0:
         return []
     areas = takeable(state, victim, ben)
     if taken:
         touching = {n for a in taken for n in state.map.neighbours(a)}
         return [a for a in areas if a in touching]
     found = groups(state, areas)
-    enough = min(int(d["left"]), max((len(g) for g in found), default=0))
+    enough = min(d.left, max((len(g) for g in found), default=0))
     return sorted(a for g in found if len(g) >= enough for a in g)
 
 
-def _step(state: GameState, task: Task, events: list[Event]) -> None:
-    d = task.data
-    if "beneficiary" not in d and not _start(state, task, events):
-        done(state, task)
+def _step(state: GameState, d: RevivalOfPastEmpire, events: list[Event]) -> None:
+    if d.stage == "start" and not _start(state, d, events):
+        done(state, d)
         return
     found = options(state, d)
     if not found:
-        done(state, task)
+        done(state, d)
         return
     if len(found) == 1:
         _take(state, d, found[0], events)
         return
-    ask(state, d["beneficiary"], "revival_area",
-        f"Choose an area of {d['victim']} to take over ({d['left']} left)",
-        [f"area:{a}" for a in found], _rule(state))
+    ask(state, d.beneficiary, "revival_area",
+        f"Choose an area of {d.victim} to take over ({d.left} left)",
+        [labels.make("area", a) for a in found], _rule(state))
 
 
-def _start(state: GameState, task: Task, events: list[Event]) -> bool:
+def _start(state: GameState, d: RevivalOfPastEmpire, events: list[Event]) -> bool:
     """Find the beneficiary; False when the calamity has no effect."""
-    d, p = task.data, params(state, ID)
-    victim = d["victim"]
+    p = params(state, ID)
+    victim = d.victim
     others = [pid for pid in state.players if pid != victim]
     best = max((cities_in_stock(state, pid) for pid in others), default=-1)
     if p.get("no_effect_if_victim_most_in_stock") and cities_in_stock(state, victim) >= best:
-        no_effect(state, task, "the victim has the most cities in stock", events)
+        no_effect(state, d, "the victim has the most cities in stock", events)
         return False
     ben = beneficiary(state, str(p["beneficiary_rule"]), victim)
     if ben is None:
-        no_effect(state, task, "no beneficiary", events)
+        no_effect(state, d, "no beneficiary", events)
         return False
-    d.update(beneficiary=ben, left=areas_due(state, victim), taken=[])
+    d.stage = "taking"
+    d.beneficiary, d.left, d.taken = ben, areas_due(state, victim), []
     events.append(BeneficiaryChosen(calamity=ID, player=ben, rule=_rule(state)))
     return True
 
 
-def _take(state: GameState, d: dict[str, Any], area: str, events: list[Event]) -> None:
-    victim, ben, rule = d["victim"], d["beneficiary"], _rule(state)
+def _take(state: GameState, d: RevivalOfPastEmpire, area: str, events: list[Event]) -> None:
+    victim, ben, rule = d.victim, d.beneficiary, _rule(state)
     tokens = state.board.count(area, victim)
     city = state.board.cities.get(area) == victim
     if tokens:
@@ -128,12 +139,12 @@ def _take(state: GameState, d: dict[str, Any], area: str, events: list[Event]) -
         annex_city(state, area, ben, events, rule)
     events.append(UnitsAnnexed(player=ben, previous=victim, area=area, tokens=tokens, city=city,
                                rule=rule))
-    d["taken"].append(area)
-    d["left"] = int(d["left"]) - 1
+    d.taken.append(area)
+    d.left -= 1
 
 
-def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
-    _take(state, task.data, label.split(":", 1)[1], events)
+def _choose(state: GameState, d: RevivalOfPastEmpire, label: str, events: list[Event]) -> None:
+    _take(state, d, labels.value(label), events)
 
 
-register_legacy(f"calamity:{ID}", _step, _choose)
+register(RevivalOfPastEmpire, _step, _choose)

@@ -19,17 +19,27 @@ Decisions (unclear rules):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Literal
 
+from .. import labels
 from ..events import Event
-from ..flow import ask, done, push, register_legacy
-from ..state import GameState, Task
+from ..flow import ask, done, push, register
+from ..state import GameState
 from .common import calamity, params
-from .outcome import no_effect
+from .outcome import CalamityProgress, no_effect
 from .tyranny import areas_of
 
 ID = "total_war"
+
+
+@dataclass(kw_only=True)
+class TotalWar(CalamityProgress):
+    KIND = f"calamity:{ID}"
+    stage: Literal["start", "chain"] = "start"
+    initial: int = 0  # the primary victim's loss
+    hit: list[str] = field(default_factory=list)  # the players struck, in order
+    held: dict[str, list[str]] = field(default_factory=dict)  # each player's areas at the start
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -53,59 +63,59 @@ def neighbours(state: GameState, player: str, held: dict[str, list[str]]) -> lis
     return [pid for pid in state.players if pid != player and near & set(held[pid])]
 
 
-def chain_loss(state: GameState, d: dict[str, Any]) -> int:
+def chain_loss(state: GameState, d: TotalWar) -> int:
     """The loss the next player in the chain faces before their own city cap."""
     step = int(params(state, ID)["chain_decrement"])
-    return int(d["initial"]) - step * len(d["hit"])
+    return d.initial - step * len(d.hit)
 
 
-def _step(state: GameState, task: Task, events: list[Event]) -> None:
-    d = task.data
-    victim = d["victim"]
-    if "hit" not in d:
+def _step(state: GameState, d: TotalWar, events: list[Event]) -> None:
+    victim = d.victim
+    if d.stage == "start":
+        d.stage = "chain"
         per_city = int(params(state, ID)["primary_loss_per_city"])
-        d["initial"] = per_city * len(state.board.cities_of(victim))
-        d["hit"] = []
-        d["held"] = {pid: sorted(areas_of(state, pid)) for pid in state.players}
-        if d["initial"] <= 0:
-            no_effect(state, task, "the victim has no city", events)
-            done(state, task)
+        d.initial = per_city * len(state.board.cities_of(victim))
+        d.hit = []
+        d.held = {pid: sorted(areas_of(state, pid)) for pid in state.players}
+        if d.initial <= 0:
+            no_effect(state, d, "the victim has no city", events)
+            done(state, d)
             return
-        _strike(state, d, "", victim, int(d["initial"]), events)
+        _strike(state, d, "", victim, d.initial, events)
         return
     options = _options(state, d)
     if not options:
-        done(state, task)
+        done(state, d)
         return
     if len(options) == 1:
         _name(state, d, options[0], events)
         return
-    ask(state, d["hit"][-1], "total_war_neighbour",
+    ask(state, d.hit[-1], "total_war_neighbour",
         f"Name a neighbour to carry the Total War on (they lose up to {chain_loss(state, d)})",
-        [f"player:{pid}" for pid in options], _rule(state))
+        [labels.make("player", pid) for pid in options], _rule(state))
 
 
-def _options(state: GameState, d: dict[str, Any]) -> list[str]:
+def _options(state: GameState, d: TotalWar) -> list[str]:
     if chain_loss(state, d) <= 0:
         return []
-    return [pid for pid in neighbours(state, d["hit"][-1], d["held"]) if pid not in d["hit"]]
+    return [pid for pid in neighbours(state, d.hit[-1], d.held) if pid not in d.hit]
 
 
-def _name(state: GameState, d: dict[str, Any], target: str, events: list[Event]) -> None:
+def _name(state: GameState, d: TotalWar, target: str, events: list[Event]) -> None:
     loss = min(chain_loss(state, d), len(state.board.cities_of(target)))
-    _strike(state, d, d["hit"][-1], target, loss, events)
+    _strike(state, d, d.hit[-1], target, loss, events)
 
 
-def _strike(state: GameState, d: dict[str, Any], director: str, target: str, loss: int,
+def _strike(state: GameState, d: TotalWar, director: str, target: str, loss: int,
             events: list[Event]) -> None:
-    d["hit"].append(target)
+    d.hit.append(target)
     events.append(WarSpread(director=director, player=target, loss=loss, rule=_rule(state)))
     if loss > 0:
         push(state, "damage:lose_points", player=target, points=loss, rule=_rule(state))
 
 
-def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
-    _name(state, task.data, label.split(":", 1)[1], events)
+def _choose(state: GameState, d: TotalWar, label: str, events: list[Event]) -> None:
+    _name(state, d, labels.value(label), events)
 
 
-register_legacy(f"calamity:{ID}", _step, _choose)
+register(TotalWar, _step, _choose)

@@ -21,16 +21,28 @@ decided: "adjacent by land to the victim's civilization" also counts units shari
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Literal
 
+from .. import labels
 from ..events import Event
-from ..flow import ask, done, register_legacy
+from ..flow import ask, done, register
 from ..ops import annex_city, cities_in_stock, place_tokens, remove_tokens
-from ..state import GameState, Task
+from ..state import GameState
 from .common import CITY_POINTS, calamity, modified, params, unit_points_in_stock
+from .outcome import CalamityProgress
 
 ID = "tyranny"
+
+
+@dataclass(kw_only=True)
+class Tyranny(CalamityProgress):
+    KIND = f"calamity:{ID}"
+    stage: Literal["beneficiary", "annex"] = "beneficiary"
+    tied: list[str] = field(default_factory=list)  # the players the victim chooses among
+    beneficiary: str = ""  # "" at the annex stage: the calamity had no effect
+    left: int = 0  # unit points still to annex
+    annexed: list[str] = field(default_factory=list)  # areas annexed, in order
 
 # Per rule set: where the next area may lie ("beneficiary": within or next to the beneficiary's
 # units; "chain": next to an area already annexed), whether an area may be taken in part when it
@@ -115,29 +127,27 @@ def _key(state: GameState, player: str) -> tuple[int, ...]:
     return (cities_in_stock(state, player), state.players[player].stock)
 
 
-def _step(state: GameState, task: Task, events: list[Event]) -> None:
-    d = task.data
-    if "beneficiary" not in d:
-        _find_beneficiary(state, task, events)
+def _step(state: GameState, d: Tyranny, events: list[Event]) -> None:
+    if d.stage == "beneficiary":
+        _find_beneficiary(state, d, events)
         return
-    if not d["beneficiary"]:
-        done(state, task)
+    if not d.beneficiary:
+        done(state, d)
         return
     options = annex_options(state, d)
     if not options:
-        done(state, task)
+        done(state, d)
         return
     if len(options) == 1:
         _annex(state, d, options[0], events)
         return
-    ask(state, d["beneficiary"], "tyranny_annex",
-        f"Annex an area of {d['victim']} ({d['left']} unit points left)",
-        [f"area:{a}" for a in options], _rule(state, 2))
+    ask(state, d.beneficiary, "tyranny_annex",
+        f"Annex an area of {d.victim} ({d.left} unit points left)",
+        [labels.make("area", a) for a in options], _rule(state, 2))
 
 
-def _find_beneficiary(state: GameState, task: Task, events: list[Event]) -> None:
-    d = task.data
-    victim, p = d["victim"], params(state, ID)
+def _find_beneficiary(state: GameState, d: Tyranny, events: list[Event]) -> None:
+    victim, p = d.victim, params(state, ID)
     pool = candidates(state, victim)
     if not pool:
         _no_effect(state, d, "no player is eligible as beneficiary", events)
@@ -148,38 +158,37 @@ def _find_beneficiary(state: GameState, task: Task, events: list[Event]) -> None
         return
     tied = [pid for pid in pool if _key(state, pid) == best]  # A.S.T. ranking order
     if len(tied) > 1 and p.get("beneficiary_tie") == "victim_chooses":
-        d["tied"] = tied
+        d.tied = tied
         ask(state, victim, "tyranny_beneficiary", "Choose the beneficiary of Tyranny",
-            [f"player:{pid}" for pid in tied], _rule(state, 1))
+            [labels.make("player", pid) for pid in tied], _rule(state, 1))
         return
     _start(state, d, tied[0], events)
 
 
-def _no_effect(state: GameState, d: dict[str, Any], reason: str, events: list[Event]) -> None:
-    d["beneficiary"] = ""
-    events.append(CalamityNoEffect(calamity=ID, player=d["victim"], reason=reason,
+def _no_effect(state: GameState, d: Tyranny, reason: str, events: list[Event]) -> None:
+    d.stage, d.beneficiary = "annex", ""
+    events.append(CalamityNoEffect(calamity=ID, player=d.victim, reason=reason,
                                    rule=_rule(state, 1)))
 
 
-def _start(state: GameState, d: dict[str, Any], beneficiary: str,
-           events: list[Event]) -> None:
-    victim, p = d["victim"], params(state, ID)
-    d.pop("tied", None)
-    d["beneficiary"] = beneficiary
+def _start(state: GameState, d: Tyranny, beneficiary: str, events: list[Event]) -> None:
+    victim, p = d.victim, params(state, ID)
+    d.tied = []
+    d.stage, d.beneficiary = "annex", beneficiary
     events.append(BeneficiaryChosen(calamity=ID, player=beneficiary, rule=_rule(state, 1)))
     if "annexed_unit_points" in p:
         base = int(p["annexed_unit_points"])
     else:
         cities = len(state.board.cities_of(victim))
         base = cities * int(p["annexed_unit_points_per_victim_city"])
-    d["left"] = modified(state, ID, "annexed_unit_points", victim, base=base)
-    d["annexed"] = []
+    d.left = modified(state, ID, "annexed_unit_points", victim, base=base)
+    d.annexed = []
 
 
-def take(state: GameState, d: dict[str, Any], area: str) -> tuple[int, bool] | None:
+def take(state: GameState, d: Tyranny, area: str) -> tuple[int, bool] | None:
     """(tokens, city) the beneficiary would annex in `area`, or None if nothing."""
-    victim, ben = d["victim"], d["beneficiary"]
-    left = int(d["left"])
+    victim, ben = d.victim, d.beneficiary
+    left = d.left
     board = state.board
     tokens = board.count(area, victim)
     city = board.cities.get(area) == victim
@@ -195,14 +204,14 @@ def take(state: GameState, d: dict[str, Any], area: str) -> tuple[int, bool] | N
     return (n, with_city) if n > 0 or with_city else None
 
 
-def annex_options(state: GameState, d: dict[str, Any]) -> list[str]:
+def annex_options(state: GameState, d: Tyranny) -> list[str]:
     """The areas the beneficiary may annex next (29.8.1.3 / 29.8.1.7 and their variants)."""
-    if int(d["left"]) <= 0:
+    if d.left <= 0:
         return []
-    victim, ben = d["victim"], d["beneficiary"]
+    victim, ben = d.victim, d.beneficiary
     zone_kind, _, anywhere = _STYLE[state.config.ruleset]
     possible = sorted(a for a in areas_of(state, victim) if take(state, d, a) is not None)
-    annexed: list[str] = d.get("annexed", [])
+    annexed = d.annexed
     if zone_kind == "chain":
         if not annexed:
             return possible
@@ -216,8 +225,8 @@ def annex_options(state: GameState, d: dict[str, Any]) -> list[str]:
     return possible
 
 
-def _annex(state: GameState, d: dict[str, Any], area: str, events: list[Event]) -> None:
-    victim, ben = d["victim"], d["beneficiary"]
+def _annex(state: GameState, d: Tyranny, area: str, events: list[Event]) -> None:
+    victim, ben = d.victim, d.beneficiary
     got = take(state, d, area)
     assert got is not None
     tokens, city = got
@@ -228,8 +237,8 @@ def _annex(state: GameState, d: dict[str, Any], area: str, events: list[Event]) 
         place_tokens(state, ben, area, tokens, events, rule)
     if city:
         annex_city(state, area, ben, events, rule)
-    d["left"] = int(d["left"]) - tokens - CITY_POINTS * city
-    d["annexed"].append(area)
+    d.left -= tokens + CITY_POINTS * city
+    d.annexed.append(area)
     events.append(UnitsAnnexed(player=ben, previous=victim, area=area, tokens=tokens, city=city,
                                rule=rule))
 
@@ -239,13 +248,11 @@ def _around(state: GameState, anchors: set[str]) -> set[str]:
     return anchors | {n for a in anchors for n in state.map.neighbours(a)}
 
 
-def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
-    d = task.data
-    kind, _, value = label.partition(":")
-    if kind == "player":
-        _start(state, d, value, events)
+def _choose(state: GameState, d: Tyranny, label: str, events: list[Event]) -> None:
+    if labels.kind_of(label) == "player":
+        _start(state, d, labels.value(label), events)
     else:
-        _annex(state, d, value, events)
+        _annex(state, d, labels.value(label), events)
 
 
-register_legacy(f"calamity:{ID}", _step, _choose)
+register(Tyranny, _step, _choose)

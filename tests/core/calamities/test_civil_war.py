@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from game.core.calamities.civil_war import pick_options, take_one
+from game.core.calamities.civil_war import CivilWarSelection, pick_options, take_one
 from game.core.calamities.civil_war_mega import LEVELS, _caps, _plan, _Search, _units
 from game.core.invariants import violations
 from game.core.state import BARBARIANS, PIRATE, GameState
@@ -63,6 +63,17 @@ def test_faction_losses_come_from_areas_within_or_next_to_the_other_faction() ->
     # The second faction (E, 5 tokens) lost all five to Military: nothing is left to annex.
     assert state.board.count("E", "egypt") == 0 and state.board.tokens_of("babylon") == 1
     assert not violations(state)
+
+
+def test_a_selection_says_whose_units_the_points_still_to_select_and_the_areas() -> None:
+    state = start(FACTIONS)  # Egypt selects 15 for the first faction
+    pending = state.pending
+    assert pending is not None and pending.kind == "civil_war_select"
+    assert pending.detail == CivilWarSelection("egypt", 15, ("A", "B", "C", "D", "E"))
+    assert pending.prompt.startswith("Select 15 more of egypt's unit points")
+    pick(state, "area:A")
+    assert state.pending is not None and state.pending.detail is not None
+    assert state.pending.detail == CivilWarSelection("egypt", 14, ("A", "B", "C", "D", "E"))
 
 
 def test_the_victim_names_the_beneficiary_among_players_tied_for_most_in_stock() -> None:
@@ -208,3 +219,27 @@ tokens = { C = 54 }
     assert state.board.count("A", "babylon") == 1
     assert state.board.count("A", BARBARIANS) == 4
     assert PIRATE not in state.board.cities.values()
+
+
+def test_a_mega_empires_selection_says_the_points_still_to_select_and_the_areas() -> None:
+    body = """
+[map]
+land = [["A", "B"], ["B", "C"], ["C", "D"]]
+[map.areas]
+A = { pop = 5 }
+B = { pop = 5 }
+C = { pop = 5 }
+D = { pop = 5 }
+
+[players.egypt]
+tokens = { A = 3, B = 4, C = 5, D = 35 }
+hand = ["civil_war"]
+
+[players.babylon]
+tokens = { D = 1 }
+"""
+    state = start(body, "mega-empires")  # 47 unit points: 12 above the 35 kept
+    pending = state.pending
+    assert pending is not None and pending.kind == "civil_war_select"
+    assert pending.detail == CivilWarSelection("egypt", 12, ("A", "B", "C"))
+    assert pending.prompt.startswith("Select 12 more unit points")

@@ -1,0 +1,28 @@
+"""The loss plan of a civil war's selection counts the unit points from the decision's detail
+(CivilWarSelection), and from the civil war's own progress for a decision saved before the
+detail existed."""
+
+from __future__ import annotations
+
+from game.ui.lossplan import LossPlan, points_left
+from tests.core.calamities.helpers import start
+from tests.core.calamities.test_civil_war import FACTIONS
+
+
+def test_a_civil_war_selection_plan_counts_the_points_its_detail_still_asks() -> None:
+    state = start(FACTIONS)  # Egypt selects 15 unit points for the first faction
+    assert state.pending is not None and state.pending.detail is not None
+    tampered = state.clone()
+    tampered.tasks[-1].data.queue[0] = ("egypt", 99, "29.4.1.3.1")
+    assert points_left(tampered) == 15  # the detail decides
+    plan = LossPlan.of(state)
+    assert plan is not None and plan.asked == 15
+    plan.add("A", 3)
+    assert plan.chosen() == 3
+
+
+def test_a_selection_saved_without_its_detail_reads_the_points_from_the_civil_war() -> None:
+    state = start(FACTIONS)
+    assert state.pending is not None
+    state.pending.detail = None
+    assert points_left(state) == 15
