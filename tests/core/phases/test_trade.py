@@ -504,7 +504,7 @@ def test_open_bargaining_a_cancelled_first_offer_is_never_seen_and_uses_the_offe
     assert state.pending is not None and state.pending.player == "egypt"  # the turn moved on
     assert state.pending.kind == "trade_partner"
     assert hand(state, "babylon") == ["gold", "ochre", "salt", "salt"]
-    assert state.tasks[-1].data["offers"] == {"babylon": 1}
+    assert state.tasks[-1].data.offers == {"babylon": 1}
 
 
 def test_open_bargaining_a_cancelled_counter_puts_the_offer_back_on_the_table() -> None:
@@ -516,7 +516,7 @@ def test_open_bargaining_a_cancelled_counter_puts_the_offer_back_on_the_table() 
     assert len(of(events, TradeOffered)) == 1
     assert state.pending is not None and state.pending.kind == "trade_answer"
     assert state.pending.player == "egypt" and state.pending.prompt.startswith("babylon offers")
-    assert state.tasks[-1].data["offers"] == {"babylon": 1, "egypt": 1}
+    assert state.tasks[-1].data.offers == {"babylon": 1, "egypt": 1}
 
 
 def test_open_bargaining_a_taken_back_acceptance_costs_an_offer_and_waits_for_an_answer() -> None:
@@ -524,9 +524,9 @@ def test_open_bargaining_a_taken_back_acceptance_costs_an_offer_and_waits_for_an
     play(state, [*BARGAIN, ("babylon", "yes"), ("egypt", "yes"), ("egypt", "card:grain"),
                  ("egypt", "no")])
     assert state.pending is not None and state.pending.kind == "trade_answer"
-    assert state.tasks[-1].data["offers"] == {"babylon": 1, "egypt": 1}
+    assert state.tasks[-1].data.offers == {"babylon": 1, "egypt": 1}
     assert hand(state, "egypt") == ["clay", "grain", "grain", "iron", "wine"]
-    state.tasks[-1].data["offers"]["egypt"] = LIMIT  # none left: no taking back again
+    state.tasks[-1].data.offers["egypt"] = LIMIT  # none left: no taking back again
     play(state, [("egypt", "yes")])
     assert state.pending is not None and "no" not in state.pending.options
 
