@@ -211,8 +211,8 @@ def play(state: GameState, stop: tuple[int, int], make: Callable[[str], NormalBo
 def position(state: GameState, pid: str) -> float:
     """Victory points plus what cards and treasury may still become, in VP."""
     p = state.players[pid]
-    hand = Counter(h.card for h in p.hand if face_value(h.card) > 0)
-    money = sets_points(hand) + p.treasury * treasury_value(p.advances)
+    hand = Counter(h.card for h in p.hand if face_value(state.data, h.card) > 0)
+    money = sets_points(hand) + p.treasury * treasury_value(state.data, p.advances)
     cities = len(state.board.cities_of(pid))
     return victory_points(state, pid) + CARD_SHARE * money / POINTS_PER_VP + 0.5 * cities
 

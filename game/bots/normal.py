@@ -181,7 +181,7 @@ class NormalBot:
         hand = Counter(r.hand)
         if len(r.hand) >= r.hand_limit():
             return "done"
-        per_token = treasury_value(r.mine.advances)
+        per_token = treasury_value(r.data, r.mine.advances)
         best, best_gain = "done", 0.0
         for stack in numbers_in(options):
             price = prices.get(stack, 15)
@@ -255,9 +255,9 @@ class NormalBot:
 
     def _trade_routes_card(self, r: Reading, options: list[str]) -> str:
         hand = Counter(r.hand)
-        per_token = treasury_value(r.mine.advances)
+        per_token = treasury_value(r.data, r.mine.advances)
         cards = [c for c in with_prefix(options, "card")
-                 if 2 * face_value(c) * per_token > loss_of(r, hand, c) + 1]
+                 if 2 * face_value(r.data, c) * per_token > loss_of(r, hand, c) + 1]
         if not cards:
             return "done"
         return "card:" + min(cards, key=lambda c: (loss_of(r, hand, c), c))
@@ -283,8 +283,8 @@ class NormalBot:
     # -- phase 12: advances ------------------------------------------------------------------
     def advance_net(self, r: Reading, aid: str, price: int) -> float:
         """What buying the advance now gains, after what its payment throws away."""
-        hand = Counter(c for c in r.hand if face_value(c) > 0)
-        per_token = treasury_value(r.mine.advances)
+        hand = Counter(c for c in r.hand if face_value(r.data, c) > 0)
+        per_token = treasury_value(r.data, r.mine.advances)
         plan = adv.plan_payment(hand, r.mine.treasury, per_token, price)
         if plan is None:
             return float("-inf")
@@ -297,7 +297,7 @@ class NormalBot:
             price = prices.get(aid)
             if price is None:
                 me = r.mine
-                price = advance_cost(aid, me.advances, dict(me.credits))
+                price = advance_cost(r.data, aid, me.advances, dict(me.credits))
             net = self.advance_net(r, aid, price)
             if net > best_net:
                 best, best_net = f"advance:{aid}", net
@@ -312,9 +312,9 @@ class NormalBot:
         rest, aid = int(found.group(1)), found.group(2)
         if aid != self.buying:
             self.buying, self.handed = aid, []
-        counts = Counter(c for c in r.hand if face_value(c) > 0)
+        counts = Counter(c for c in r.hand if face_value(r.data, c) > 0)
         counts.subtract(Counter(self.handed))
-        per_token = treasury_value(r.mine.advances)
+        per_token = treasury_value(r.data, r.mine.advances)
         plan = adv.plan_payment(+counts, r.mine.treasury, per_token, rest)
         if plan is not None:
             for card in plan.sets:
@@ -329,7 +329,7 @@ class NormalBot:
             return numbers[0]
         cards = with_prefix(options, "card")
         if cards:
-            card = min(cards, key=lambda c: (counts[c] * counts[c] * face_value(c), c))
+            card = min(cards, key=lambda c: (counts[c] * counts[c] * face_value(r.data, c), c))
             self.handed += [card] * counts[card]
             return f"card:{card}"
         return "no"
@@ -351,8 +351,8 @@ class NormalBot:
             group = GROUPS[index]
             more = dict(credits)
             more[group] = more.get(group, 0) + step
-            return sum(advance_cost(t, owned, credits) - advance_cost(t, owned, more)
-                       for t in r.for_sale())
+            return sum(advance_cost(r.data, t, owned, credits)
+                       - advance_cost(r.data, t, owned, more) for t in r.for_sale())
 
         return "number:" + str(max(numbers_in(options), key=lambda i: (saving(i), -i)))
 
@@ -375,7 +375,7 @@ class NormalBot:
         if not cards:
             return options[0]
         return "card:" + min(cards, key=lambda c: (-calamity_cost(r, c), loss_of(r, hand, c),
-                                                   face_value(c), c))
+                                                   face_value(r.data, c), c))
 
     # -- calamities with a yes / no --------------------------------------------------------------
     def _city_in_flames_pay(self, r: Reading, options: list[str]) -> str:

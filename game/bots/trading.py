@@ -43,18 +43,18 @@ def plan_side(r: Reading, hand: list[str], asked: tuple[str, ...] = ()) -> list[
     tradable = [c for c in hand if r.calamity(c) in ("tradable", "minor")]
     side: list[str] = list(tradable)
     left = Counter(hand) - Counter(side)
-    goods = sorted((c for c in left.elements() if face_value(c) > 0 or r.calamity(c) == ""),
+    goods = sorted((c for c in left.elements() if face_value(r.data, c) > 0 or r.calamity(c) == ""),
                    key=lambda c: (loss_of(r, counts, c) - ASKED_BONUS * (c in asked),
-                                  -face_value(c), c))
-    commodities = sum(1 for c in side if face_value(c) > 0)
+                                  -face_value(r.data, c), c))
+    commodities = sum(1 for c in side if face_value(r.data, c) > 0)
     for card in goods:
         if len(side) >= MIN_CARDS and commodities >= NAMED:
             break
-        if face_value(card) <= 0 and len(side) + (NAMED - commodities) >= MIN_CARDS:
+        if face_value(r.data, card) <= 0 and len(side) + (NAMED - commodities) >= MIN_CARDS:
             continue  # water only fills a side that still has room besides commodities
         side.append(card)
         counts[card] -= 1
-        commodities += face_value(card) > 0
+        commodities += face_value(r.data, card) > 0
     return side
 
 
@@ -71,7 +71,7 @@ def side_loss(r: Reading, hand: list[str], side: list[str]) -> float:
 def can_build(r: Reading, hand: list[str]) -> bool:
     tradable = [c for c in hand if r.calamity(c) != "non_tradable"]
     return (len(tradable) >= MIN_CARDS
-            and sum(1 for c in tradable if face_value(c) > 0) >= NAMED)
+            and sum(1 for c in tradable if face_value(r.data, c) > 0) >= NAMED)
 
 
 def incoming_value(r: Reading, hand: list[str], named: list[str], count: int) -> float:
@@ -154,7 +154,7 @@ class Trader:
         counts = Counter(r.hand)
         cards = with_prefix(options, "card")
         # not yet a legal side: add the commodity missed least
-        best = min(cards, key=lambda c: (face_value(c) <= 0, loss_of(r, counts, c), c))
+        best = min(cards, key=lambda c: (face_value(r.data, c) <= 0, loss_of(r, counts, c), c))
         self.picked.append(best)
         return f"card:{best}"
 
@@ -170,4 +170,4 @@ class Trader:
     def name(self, r: Reading, options: list[str]) -> str:
         """Declare the most attractive commodities of the side."""
         cards = with_prefix(options, "card")
-        return "card:" + max(cards, key=lambda c: (face_value(c), c))
+        return "card:" + max(cards, key=lambda c: (face_value(r.data, c), c))

@@ -67,12 +67,12 @@ def purchase_offers(state: GameState, pid: str) -> dict[int, int]:
     n = state.data.numbers
     player = state.players[pid]
     sources = [(n["extra_card_stack"], n["extra_card_price"])]
-    if holds(player.advances, "extra_cards_stack_2_and_7"):
+    if holds(state.data, player.advances, "extra_cards_stack_2_and_7"):
         sources += [(n["cartography_stack_low"], n["cartography_price_low"]),
                     (n["cartography_stack_high"], n["cartography_price_high"])]
-    if holds(player.advances, "extra_cards_stack_3"):
+    if holds(state.data, player.advances, "extra_cards_stack_3"):
         sources.append((n["rhetoric_stack"], n["rhetoric_price"]))
-    if holds(player.advances, "extra_cards_stack_6_and_8"):
+    if holds(state.data, player.advances, "extra_cards_stack_6_and_8"):
         sources += [(n["mining_stack_low"], n["mining_price"]),
                     (n["mining_stack_high"], n["mining_price"])]
     offers: dict[int, int] = {}
@@ -80,7 +80,7 @@ def purchase_offers(state: GameState, pid: str) -> dict[int, int]:
         if price <= player.treasury:
             offers[stack] = min(price, offers.get(stack, price))
     wonder_left = n["wonder_free_cards_per_turn"] - player.flags.get(WONDER_FLAG, 0)
-    if wonder_left > 0 and holds(player.advances, "free_card_above_cities"):
+    if wonder_left > 0 and holds(state.data, player.advances, "free_card_above_cities"):
         cities = len(state.board.cities_of(pid))
         for stack in range(cities + 1, len(state.stacks[_block(state, pid)]) + 1):
             offers[stack] = 0  # with 9 cities no stack is above: nothing free
