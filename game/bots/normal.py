@@ -19,7 +19,9 @@ from collections.abc import Callable
 
 from game.core.costs import advance_cost, face_value, treasury_value
 from game.core.gamedata import GROUPS
+from game.core.phases.advance_acquisition import AdvancePrices, PaymentSoFar
 from game.core.rng import Rng
+from game.core.state import Detail
 from game.core.view import PlayerView
 
 from . import advances as adv
@@ -37,8 +39,6 @@ from .growth import Grower
 from .reading import Reading, numbers_in, value_of, with_prefix
 from .trading import Trader
 
-PRICE_RE = re.compile(r"([a-z_]+) (\d+)")
-PAY_RE = re.compile(r"Pay (\d+) more for ([a-z_]+)")
 STACK_PRICE_RE = re.compile(r"stack (\d+): (\d+|free)")
 
 Handler = Callable[[Reading, list[str]], str | None]
@@ -57,6 +57,7 @@ class NormalBot:
         self.buying = ""
         self.handed: list[str] = []
         self.prompt = ""
+        self.detail: Detail | None = None  # the typed facts of the decision asked
         self.errors: list[str] = []  # decisions where the policy failed and played safe
 
     def choose(self, view: PlayerView) -> str:
@@ -68,6 +69,7 @@ class NormalBot:
             return options[0]
         r = Reading(view)
         self.prompt = pending.prompt
+        self.detail = pending.detail
         try:
             choice = self.decide(r, pending.kind, options)
         except Exception as err:  # a bot's own bug must never stop a game: it plays safe
@@ -215,16 +217,16 @@ class NormalBot:
         return self.trader.partner(r, options)
 
     def _trade_answer(self, r: Reading, options: list[str]) -> str:
-        return self.trader.answer(r, self.prompt, options)
+        return self.trader.answer(r, self.detail, options)
 
     def _trade_card(self, r: Reading, options: list[str]) -> str:
-        return self.trader.pick_card(r, self.prompt, options)
+        return self.trader.pick_card(r, self.detail, options)
 
     def _trade_name(self, r: Reading, options: list[str]) -> str:
         return self.trader.name(r, options)
 
     def _trade_review(self, r: Reading, options: list[str]) -> str:
-        return self.trader.review(r, self.prompt, options)
+        return self.trader.review(r, self.detail, options)
 
     # -- phase 10: special abilities ---------------------------------------------------------
     def _special_ability(self, r: Reading, options: list[str]) -> str:
@@ -291,7 +293,7 @@ class NormalBot:
         return adv.advance_worth(r, aid) - self.keep_factor * price - 0.8 * plan.overpay
 
     def _advance_choice(self, r: Reading, options: list[str]) -> str:
-        prices = {a: int(p) for a, p in PRICE_RE.findall(self.prompt)}
+        prices = dict(self.detail.prices) if isinstance(self.detail, AdvancePrices) else {}
         best, best_net = "done", 0.0
         for aid in with_prefix(options, "advance"):
             price = prices.get(aid)
@@ -306,10 +308,10 @@ class NormalBot:
         return best
 
     def _advance_payment(self, r: Reading, options: list[str]) -> str:
-        found = PAY_RE.search(self.prompt)
-        if not found:
+        payment = self.detail
+        if not isinstance(payment, PaymentSoFar):
             return self.fallback(r, "advance_payment", options)
-        rest, aid = int(found.group(1)), found.group(2)
+        rest, aid = payment.rest, payment.advance
         if aid != self.buying:
             self.buying, self.handed = aid, []
         counts = Counter(c for c in r.hand if face_value(r.data, c) > 0)

@@ -1,7 +1,7 @@
 """Trading (phase 7) by value, the same with every partner, human or bot.
 
 What the table shows is all a trader knows of an offer: who offers, how many cards and the two
-commodities declared (the prompt of `trade_answer` carries them; the core makes every declaration
+commodities declared (the detail of `trade_answer` carries them; the core makes every declaration
 true). The other cards are unknown and valued warily, since a side is where calamities go. A
 side the bot builds holds its tradable calamities and the cards it misses least; it declares
 its two most attractive commodities (truthful, as the core demands) and says nothing else.
@@ -18,10 +18,11 @@ its two most attractive commodities (truthful, as the core demands) and says not
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 
 from game.core.costs import face_value
+from game.core.phases.trade import TradeAnswer, TradeSideSoFar
+from game.core.state import Detail
 
 from .cards import gain_of, loss_of, unknown_card_value
 from .reading import Reading, with_prefix
@@ -29,9 +30,6 @@ from .reading import Reading, with_prefix
 MIN_CARDS = 3
 ASKED_BONUS = 1.5  # points a requested card's loss is eased by when choosing what to give
 NAMED = 2
-ANSWER_RE = re.compile(r"^(\S+) offers you (\d+) cards, among them (\S+) and (\S+):")
-ASKS_RE = re.compile(r"They ask for ([\w ]+)\.$")
-SIDE_RE = re.compile(r"Trade, (offering to|accepting the offer of) (\S+): .*\((\d+) chosen")
 
 
 def plan_side(r: Reading, hand: list[str], asked: tuple[str, ...] = ()) -> list[str]:
@@ -114,14 +112,12 @@ class Trader:
         return f"player:{r.weakest_among(partners)}"
 
     # -- answering --------------------------------------------------------------------------
-    def answer(self, r: Reading, prompt: str, options: list[str]) -> str:
-        found = ANSWER_RE.match(prompt)
-        asks = ASKS_RE.search(prompt)
-        self.asked = tuple(asks.group(1).split(" and ")) if asks else ()
-        if not found or "yes" not in options:
+    def answer(self, r: Reading, detail: Detail | None, options: list[str]) -> str:
+        offer = detail.offer if isinstance(detail, TradeAnswer) else None
+        self.asked = offer.wants if offer is not None else ()
+        if offer is None or "yes" not in options:
             return "no"
-        offerer, count = found.group(1), int(found.group(2))
-        named = [found.group(3), found.group(4)]
+        offerer, count, named = offer.by, offer.count, list(offer.named)
         side = plan_side(r, r.hand, self.asked)
         give = side_loss(r, r.hand, side)
         get = incoming_value(r, r.hand, named, count)
@@ -136,11 +132,11 @@ class Trader:
         return "no"
 
     # -- building a side ----------------------------------------------------------------------
-    def pick_card(self, r: Reading, prompt: str, options: list[str]) -> str:
-        found = SIDE_RE.search(prompt)
-        chosen = int(found.group(3)) if found else len(self.picked)
+    def pick_card(self, r: Reading, detail: Detail | None, options: list[str]) -> str:
+        side = detail if isinstance(detail, TradeSideSoFar) else None
+        chosen = len(side.cards) if side is not None else len(self.picked)
         if chosen == 0 or not self.plan:
-            accepting = found is not None and found.group(1).startswith("accepting")
+            accepting = side is not None and side.role == "accept"
             self.plan = plan_side(r, r.hand, self.asked if accepting else ())
             self.picked = []
         self.picked = self.picked[:chosen]
@@ -158,10 +154,12 @@ class Trader:
         self.picked.append(best)
         return f"card:{best}"
 
-    def review(self, r: Reading, prompt: str, options: list[str]) -> str:
+    def review(self, r: Reading, detail: Detail | None, options: list[str]) -> str:
         """Ask once for the commodity worth most to its own sets, then send."""
         asks = with_prefix(options, "card")
-        if not asks or "yes" not in options or "(0 asked for)" not in prompt:
+        side = detail if isinstance(detail, TradeSideSoFar) else None
+        if (not asks or "yes" not in options or side is None or side.role == "accept"
+                or side.wants):
             return "yes"
         counts = Counter(r.hand)
         best = max(asks, key=lambda c: (gain_of(r, counts, c), c))

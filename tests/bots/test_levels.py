@@ -16,6 +16,7 @@ from game.bots.trading import Trader, plan_side
 from game.core import Action, GameConfig, GameState, apply, legal_actions, new_game, view
 from game.core.events import Event
 from game.core.invariants import card_census, violations
+from game.core.phases.trade import TableOffer, TradeAnswer
 from game.mapfile import load_map_file
 
 ARENA = Path(__file__).resolve().parents[1] / "maps" / "arena.json"
@@ -112,8 +113,10 @@ def test_an_offer_that_grows_a_set_is_accepted_and_one_of_unknowns_refused() -> 
     r = Reading(view(state, me))
     other = [p for p in state.players if p != me][0]
     r.__dict__["hand"] = ["ochre", "ochre", "ochre", "clay", "papyrus", "fish"]
-    good = f"{other} offers you 3 cards, among them ochre and ochre: accept"
-    bad = f"{other} offers you 7 cards, among them clay and fish: accept"
+    good = TradeAnswer(offer=TableOffer(by=other, count=3, named=("ochre", "ochre")),
+                       may_counter=False)
+    bad = TradeAnswer(offer=TableOffer(by=other, count=7, named=("clay", "fish")),
+                      may_counter=False)
     assert Trader().answer(r, good, ["no", "yes"]) == "yes"
     assert Trader().answer(r, bad, ["no", "yes"]) == "no"
 
