@@ -32,7 +32,7 @@ from game.core.view import view
 
 from .cards import sets_points
 from .normal import NormalBot
-from .reading import Reading, value_of, with_prefix
+from .reading import Reading, with_prefix
 from .sampler import sample_at_shop, sample_at_trade, sample_state
 from .trading import plan_side
 
@@ -62,10 +62,7 @@ class HardBot(NormalBot):
         candidates = self.candidates(r, kind, options, str(base))
         if len(candidates) < 2:
             return base
-        best = self.search(r, kind, candidates, str(base))
-        if best != base and kind == "advance_choice":
-            self.buying, self.handed = value_of(best), []
-        return best
+        return self.search(r, kind, candidates, str(base))
 
     # -- candidates ------------------------------------------------------------------------
     def candidates(self, r: Reading, kind: str, options: list[str], base: str) -> list[str]:

@@ -54,8 +54,6 @@ class NormalBot:
         self.rng = Rng.seeded(seed, stream=11)
         self.grower = Grower()
         self.trader = Trader()
-        self.buying = ""
-        self.handed: list[str] = []
         self.prompt = ""
         self.detail: Detail | None = None  # the typed facts of the decision asked
         self.errors: list[str] = []  # decisions where the policy failed and played safe
@@ -303,25 +301,20 @@ class NormalBot:
             net = self.advance_net(r, aid, price)
             if net > best_net:
                 best, best_net = f"advance:{aid}", net
-        if best != "done":
-            self.buying, self.handed = value_of(best), []
         return best
 
     def _advance_payment(self, r: Reading, options: list[str]) -> str:
         payment = self.detail
         if not isinstance(payment, PaymentSoFar):
             return self.fallback(r, "advance_payment", options)
-        rest, aid = payment.rest, payment.advance
-        if aid != self.buying:
-            self.buying, self.handed = aid, []
         counts = Counter(c for c in r.hand if face_value(r.data, c) > 0)
-        counts.subtract(Counter(self.handed))
+        counts.subtract(Counter(payment.cards))  # handed in, still in the hand until paid
+        rest = payment.rest
         per_token = treasury_value(r.data, r.mine.advances)
         plan = adv.plan_payment(+counts, r.mine.treasury, per_token, rest)
         if plan is not None:
             for card in plan.sets:
                 if f"card:{card}" in options:
-                    self.handed += [card] * counts[card]
                     return f"card:{card}"
             tokens = f"number:{plan.treasury}"
             if tokens in options:
@@ -332,7 +325,6 @@ class NormalBot:
         cards = with_prefix(options, "card")
         if cards:
             card = min(cards, key=lambda c: (counts[c] * counts[c] * face_value(r.data, c), c))
-            self.handed += [card] * counts[card]
             return f"card:{card}"
         return "no"
 

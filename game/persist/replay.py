@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from game.core import Action, GameState, IllegalAction, apply
 from game.core.errors import StateError
 from game.core.events import Event
+from game.core.state import Detail
 
 from .record import GameRecord, TurnHash
 from .saves import SavedGame
@@ -105,6 +106,7 @@ class ReplayStep:
     turn: int
     phase: str
     events: tuple[Event, ...]
+    detail: Detail | None = None  # the decision's typed facts, as its decider saw them
 
 
 class ReplayCursor:
@@ -162,7 +164,7 @@ class ReplayCursor:
             self.steps.append(ReplayStep(
                 self.position, self.record.actions[self.position - 1],
                 pending.kind if pending else "", pending.prompt if pending else "",
-                turn, phase, tuple(events)))
+                turn, phase, tuple(events), pending.detail if pending else None))
         if self.position % self.every == 0 and self.position not in self._checkpoints:
             self._checkpoints[self.position] = state.clone()
         return events
