@@ -90,8 +90,15 @@ def expected_return(r: Reading, hand: list[str]) -> float:
 
 
 class Trader:
-    """Decides from the view and the decision's detail alone: the side built so far and the
-    offer answered are in the detail, so nothing is remembered between picks."""
+    """Keeps its own picks of the side being built between picks. The decision's detail shows
+    the whole side so far, but that also holds the cards the core added by itself (a pick with
+    one possible answer), which the bot's plan has never counted: reading them would change
+    its sides, and the golden games pin them as they are."""
+
+    def __init__(self) -> None:
+        self.plan: list[str] = []
+        self.picked: list[str] = []
+        self.asked: tuple[str, ...] = ()  # what the offer being answered asks for
 
     # -- making an offer ----------------------------------------------------------------------
     def partner(self, r: Reading, options: list[str]) -> str:
@@ -110,10 +117,11 @@ class Trader:
     # -- answering --------------------------------------------------------------------------
     def answer(self, r: Reading, detail: Detail | None, options: list[str]) -> str:
         offer = detail.offer if isinstance(detail, TradeAnswer) else None
+        self.asked = offer.wants if offer is not None else ()
         if offer is None or "yes" not in options:
             return "no"
         offerer, count, named = offer.by, offer.count, list(offer.named)
-        side = plan_side(r, r.hand, offer.wants)
+        side = plan_side(r, r.hand, self.asked)
         give = side_loss(r, r.hand, side)
         get = incoming_value(r, r.hand, named, count)
         # a trade helps the partner too: ask more of it the stronger they are
@@ -128,15 +136,17 @@ class Trader:
 
     # -- building a side ----------------------------------------------------------------------
     def pick_card(self, r: Reading, detail: Detail | None, options: list[str]) -> str:
-        """The next card of the planned side not yet on it (the detail shows the side so far)."""
         side = detail if isinstance(detail, TradeSideSoFar) else None
-        picked = list(side.cards) if side is not None else []
-        asked = side.answering.wants if side is not None and side.role == "accept" \
-            and side.answering is not None else ()
-        plan = plan_side(r, r.hand, asked)
-        wanted = Counter(plan) - Counter(picked)
-        for card in plan:
+        chosen = len(side.cards) if side is not None else len(self.picked)
+        if chosen == 0 or not self.plan:
+            accepting = side is not None and side.role == "accept"
+            self.plan = plan_side(r, r.hand, self.asked if accepting else ())
+            self.picked = []
+        self.picked = self.picked[:chosen]
+        wanted = Counter(self.plan) - Counter(self.picked)
+        for card in self.plan:
             if wanted.get(card, 0) > 0 and f"card:{card}" in options:
+                self.picked.append(card)
                 return f"card:{card}"
         if "done" in options:
             return "done"
@@ -144,6 +154,7 @@ class Trader:
         cards = with_prefix(options, "card")
         # not yet a legal side: add the commodity missed least
         best = min(cards, key=lambda c: (face_value(r.data, c) <= 0, loss_of(r, counts, c), c))
+        self.picked.append(best)
         return f"card:{best}"
 
     def review(self, r: Reading, detail: Detail | None, options: list[str]) -> str:
