@@ -98,7 +98,6 @@ class Trader:
     def __init__(self) -> None:
         self.plan: list[str] = []
         self.picked: list[str] = []
-        self.asked: tuple[str, ...] = ()  # what the offer being answered asks for
 
     # -- making an offer ----------------------------------------------------------------------
     def partner(self, r: Reading, options: list[str]) -> str:
@@ -117,11 +116,10 @@ class Trader:
     # -- answering --------------------------------------------------------------------------
     def answer(self, r: Reading, detail: Detail | None, options: list[str]) -> str:
         offer = detail.offer if isinstance(detail, TradeAnswer) else None
-        self.asked = offer.wants if offer is not None else ()
         if offer is None or "yes" not in options:
             return "no"
         offerer, count, named = offer.by, offer.count, list(offer.named)
-        side = plan_side(r, r.hand, self.asked)
+        side = plan_side(r, r.hand, offer.wants)
         give = side_loss(r, r.hand, side)
         get = incoming_value(r, r.hand, named, count)
         # a trade helps the partner too: ask more of it the stronger they are
@@ -139,8 +137,9 @@ class Trader:
         side = detail if isinstance(detail, TradeSideSoFar) else None
         chosen = len(side.cards) if side is not None else len(self.picked)
         if chosen == 0 or not self.plan:
-            accepting = side is not None and side.role == "accept"
-            self.plan = plan_side(r, r.hand, self.asked if accepting else ())
+            # an acceptance obliges what the offer it accepts asks for
+            answering = side.answering if side is not None and side.role == "accept" else None
+            self.plan = plan_side(r, r.hand, answering.wants if answering is not None else ())
             self.picked = []
         self.picked = self.picked[:chosen]
         wanted = Counter(self.plan) - Counter(self.picked)
