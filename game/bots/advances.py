@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from game.core.costs import face_value, group_credits, set_value, specific_credits
+from game.core.gamedata import load_game_data
 
 from .reading import Reading
 
@@ -55,7 +56,6 @@ def _modifier_scale(key: str) -> float:
 @cache
 def protections(ruleset: str) -> dict[str, dict[str, float]]:
     """advance -> calamity -> unit points saved (negative: made worse) when struck once."""
-    from game.core.gamedata import load_game_data
 
     out: dict[str, dict[str, float]] = {}
     for cid, cal in load_game_data().rulesets[ruleset].calamities.items():
@@ -114,7 +114,7 @@ def protection_points(r: Reading, aid: str) -> float:
 def credit_points(r: Reading, aid: str) -> float:
     """What the advance's credits take off the advances the viewer may still buy."""
     me = r.mine
-    base = group_credits(me.advances, dict(me.credits))
+    base = group_credits(r.data, me.advances, dict(me.credits))
     card = r.data.advances[aid]
     more = {g: base[g] + card.group_credits.get(g, 0) for g in base}
     total = 0.0
@@ -124,7 +124,7 @@ def credit_points(r: Reading, aid: str) -> float:
         t = r.data.advances[target]
         key = ("specific", target)
         if key not in r.memo:
-            r.memo[key] = specific_credits(me.advances, target)
+            r.memo[key] = specific_credits(r.data, me.advances, target)
         specific = r.memo[key]
         now = max(t.cost - max(base[g] for g in t.groups) - specific, 0)
         later = max(t.cost - max(more[g] for g in t.groups) - specific
@@ -194,7 +194,8 @@ def plan_payment(counts: Mapping[str, int], treasury: int, per_token: int,
 def _plan(held: tuple[tuple[str, int], ...], treasury: int, per_token: int,
           price: int) -> Payment | None:
     counts = dict(held)
-    faces = {c: face_value(c) for c in counts}
+    data = load_game_data()
+    faces = {c: face_value(data, c) for c in counts}
     whole = {c: set_value(counts[c], faces[c]) for c in counts if faces[c] > 0}
     # Smallest set first: a plan hands in its sets in this order, the largest last, since it
     # may go in part once the others are in. Ties keep alphabetical order.
@@ -236,4 +237,6 @@ def _plan(held: tuple[tuple[str, int], ...], treasury: int, per_token: int,
 
 
 def capacity(counts: Mapping[str, int], treasury: int, per_token: int) -> int:
-    return sum(set_value(n, face_value(c)) for c, n in counts.items()) + treasury * per_token
+    data = load_game_data()
+    return (sum(set_value(n, face_value(data, c)) for c, n in counts.items())
+            + treasury * per_token)

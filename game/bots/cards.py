@@ -22,11 +22,13 @@ MINOR_COST = 22.0
 
 
 def commodity_counts(cards: Iterable[str]) -> Counter[str]:
-    return Counter(c for c in cards if face_value(c) > 0)
+    data = load_game_data()
+    return Counter(c for c in cards if face_value(data, c) > 0)
 
 
 def sets_points(counts: Mapping[str, int]) -> float:
-    return float(sum(set_value(n, face_value(c)) for c, n in counts.items() if n > 0))
+    data = load_game_data()
+    return float(sum(set_value(n, face_value(data, c)) for c, n in counts.items() if n > 0))
 
 
 @cache
@@ -78,7 +80,7 @@ def gain_of(r: Reading, hand: Counter[str], card: str) -> float:
     cost = calamity_cost(r, card)
     if cost:
         return -cost
-    face = face_value(card)
+    face = face_value(r.data, card)
     if face <= 0:
         return 0.0
     n = hand.get(card, 0)
@@ -90,7 +92,7 @@ def loss_of(r: Reading, hand: Counter[str], card: str) -> float:
     cost = calamity_cost(r, card)
     if cost:
         return -cost if r.calamity(card) != "non_tradable" else 0.0
-    face = face_value(card)
+    face = face_value(r.data, card)
     if face <= 0:
         return 0.0
     n = hand.get(card, 0)
@@ -106,7 +108,7 @@ def unknown_card_value(r: Reading, hand: Counter[str], wary: float = 2.0) -> flo
         return 0.0
     bad = sum(n for c, n in pool.items() if r.calamity(c) in ("tradable", "minor"))
     q = min(0.5, max(0.1, wary * bad / total))
-    goods = [(c, n) for c, n in pool.items() if face_value(c) > 0]
+    goods = [(c, n) for c, n in pool.items() if face_value(r.data, c) > 0]
     weight = sum(n for _, n in goods) or 1
     ev_good = sum(gain_of(r, hand, c) * n for c, n in goods) / weight
     ev_bad = -TRADABLE_COST * 0.8

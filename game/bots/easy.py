@@ -34,8 +34,9 @@ class EasyBot(NormalBot):
         return super().decide(r, kind, options)
 
     def advance_net(self, r: Reading, aid: str, price: int) -> float:
-        hand = Counter(c for c in r.hand if face_value(c) > 0)
-        plan = adv.plan_payment(hand, r.mine.treasury, treasury_value(r.mine.advances), price)
+        hand = Counter(c for c in r.hand if face_value(r.data, c) > 0)
+        per_token = treasury_value(r.data, r.mine.advances)
+        plan = adv.plan_payment(hand, r.mine.treasury, per_token, price)
         if plan is None:
             return float("-inf")
         card = r.data.advances[aid]

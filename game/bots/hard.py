@@ -16,7 +16,6 @@ It never sees the true state: rollouts run in sampled states only.
 
 from __future__ import annotations
 
-import re
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -24,6 +23,8 @@ from collections.abc import Callable
 from game.core.costs import face_value, treasury_value
 from game.core.engine import Action, advance, apply
 from game.core.ops import give_card, take_card
+from game.core.phases.advance_acquisition import AdvancePrices
+from game.core.phases.trade import TableOffer, TradeAnswer
 from game.core.scoring import victory_points
 from game.core.state import GameState
 from game.core.turn import PHASES
@@ -31,9 +32,9 @@ from game.core.view import view
 
 from .cards import sets_points
 from .normal import NormalBot
-from .reading import Reading, value_of, with_prefix
+from .reading import Reading, with_prefix
 from .sampler import sample_at_shop, sample_at_trade, sample_state
-from .trading import ANSWER_RE, plan_side
+from .trading import plan_side
 
 SEARCHED = ("advance_choice", "trade_answer", "trade_partner")
 POINTS_PER_VP = 32.0
@@ -61,15 +62,13 @@ class HardBot(NormalBot):
         candidates = self.candidates(r, kind, options, str(base))
         if len(candidates) < 2:
             return base
-        best = self.search(r, kind, candidates, str(base))
-        if best != base and kind == "advance_choice":
-            self.buying, self.handed = value_of(best), []
-        return best
+        return self.search(r, kind, candidates, str(base))
 
     # -- candidates ------------------------------------------------------------------------
     def candidates(self, r: Reading, kind: str, options: list[str], base: str) -> list[str]:
         if kind == "advance_choice":
-            prices = {a: int(p) for a, p in re.findall(r"([a-z_]+) (\d+)", self.prompt)}
+            detail = self.detail
+            prices = dict(detail.prices) if isinstance(detail, AdvancePrices) else {}
             ranked = sorted(
                 (a for a in with_prefix(options, "advance") if a in prices),
                 key=lambda a: -self.advance_net(r, a, prices[a]))
@@ -134,10 +133,10 @@ class HardBot(NormalBot):
             elif kind == "trade_partner":
                 state = sample_at_trade(r.view, rng)
             else:
-                found = ANSWER_RE.match(self.prompt)
-                if not found:
+                offer = self.offer()
+                if offer is None:
                     return None
-                known = {found.group(1): [found.group(3), found.group(4)]}
+                known = {offer.by: list(offer.named)}
                 state = sample_state(r.view, rng, "calamity_selection", known=known)
         except Exception:  # a sample the core rejects is skipped, never fatal
             return None
@@ -170,14 +169,17 @@ class HardBot(NormalBot):
             return None
         return evaluate(state, r.me)
 
+    def offer(self) -> TableOffer | None:
+        """The offer the viewer is answering, as the table heard it."""
+        return self.detail.offer if isinstance(self.detail, TradeAnswer) else None
+
     def swap(self, r: Reading, state: GameState) -> bool:
         """Carry out the offered trade in a sample: the viewer's planned side for the offer's
         declared commodities and as many other cards of the offerer's (sampled) hand."""
-        found = ANSWER_RE.match(self.prompt)
-        if not found:
+        offer = self.offer()
+        if offer is None:
             return False
-        offerer, count = found.group(1), int(found.group(2))
-        named = [found.group(3), found.group(4)]
+        offerer, count, named = offer.by, offer.count, list(offer.named)
         mine = plan_side(r, r.hand)
         theirs_hand = Counter(h.card for h in state.players[offerer].hand)
         theirs_hand.subtract(Counter(named))
@@ -211,8 +213,8 @@ def play(state: GameState, stop: tuple[int, int], make: Callable[[str], NormalBo
 def position(state: GameState, pid: str) -> float:
     """Victory points plus what cards and treasury may still become, in VP."""
     p = state.players[pid]
-    hand = Counter(h.card for h in p.hand if face_value(h.card) > 0)
-    money = sets_points(hand) + p.treasury * treasury_value(p.advances)
+    hand = Counter(h.card for h in p.hand if face_value(state.data, h.card) > 0)
+    money = sets_points(hand) + p.treasury * treasury_value(state.data, p.advances)
     cities = len(state.board.cities_of(pid))
     return victory_points(state, pid) + CARD_SHARE * money / POINTS_PER_VP + 0.5 * cities
 

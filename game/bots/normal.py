@@ -13,15 +13,16 @@ the generic choices by option type, so a new decision in the core never stops th
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Callable
 
 from game.core.costs import advance_cost, face_value, treasury_value
 from game.core.gamedata import GROUPS
+from game.core.phases.advance_acquisition import AdvancePrices, PaymentSoFar
 from game.core.phases.taxation import TaxRevoltCity
 from game.core.phases.trade_card_acquisition import CardOffers
 from game.core.rng import Rng
+from game.core.state import Detail
 from game.core.view import PlayerView
 
 from . import advances as adv
@@ -39,9 +40,6 @@ from .growth import Grower
 from .reading import Reading, numbers_in, value_of, with_prefix
 from .trading import Trader
 
-PRICE_RE = re.compile(r"([a-z_]+) (\d+)")
-PAY_RE = re.compile(r"Pay (\d+) more for ([a-z_]+)")
-
 Handler = Callable[[Reading, list[str]], str | None]
 
 
@@ -55,9 +53,8 @@ class NormalBot:
         self.rng = Rng.seeded(seed, stream=11)
         self.grower = Grower()
         self.trader = Trader()
-        self.buying = ""
-        self.handed: list[str] = []
         self.prompt = ""
+        self.detail: Detail | None = None  # the typed facts of the decision asked
         self.errors: list[str] = []  # decisions where the policy failed and played safe
 
     def choose(self, view: PlayerView) -> str:
@@ -69,6 +66,7 @@ class NormalBot:
             return options[0]
         r = Reading(view)
         self.prompt = pending.prompt
+        self.detail = pending.detail
         try:
             choice = self.decide(r, pending.kind, options)
         except Exception as err:  # a bot's own bug must never stop a game: it plays safe
@@ -183,7 +181,7 @@ class NormalBot:
         hand = Counter(r.hand)
         if len(r.hand) >= r.hand_limit():
             return "done"
-        per_token = treasury_value(r.mine.advances)
+        per_token = treasury_value(r.data, r.mine.advances)
         best, best_gain = "done", 0.0
         for stack in numbers_in(options):
             price = prices.get(stack, 15)
@@ -217,16 +215,16 @@ class NormalBot:
         return self.trader.partner(r, options)
 
     def _trade_answer(self, r: Reading, options: list[str]) -> str:
-        return self.trader.answer(r, self.prompt, options)
+        return self.trader.answer(r, self.detail, options)
 
     def _trade_card(self, r: Reading, options: list[str]) -> str:
-        return self.trader.pick_card(r, self.prompt, options)
+        return self.trader.pick_card(r, self.detail, options)
 
     def _trade_name(self, r: Reading, options: list[str]) -> str:
         return self.trader.name(r, options)
 
     def _trade_review(self, r: Reading, options: list[str]) -> str:
-        return self.trader.review(r, self.prompt, options)
+        return self.trader.review(r, self.detail, options)
 
     # -- phase 10: special abilities ---------------------------------------------------------
     def _special_ability(self, r: Reading, options: list[str]) -> str:
@@ -257,9 +255,9 @@ class NormalBot:
 
     def _trade_routes_card(self, r: Reading, options: list[str]) -> str:
         hand = Counter(r.hand)
-        per_token = treasury_value(r.mine.advances)
+        per_token = treasury_value(r.data, r.mine.advances)
         cards = [c for c in with_prefix(options, "card")
-                 if 2 * face_value(c) * per_token > loss_of(r, hand, c) + 1]
+                 if 2 * face_value(r.data, c) * per_token > loss_of(r, hand, c) + 1]
         if not cards:
             return "done"
         return "card:" + min(cards, key=lambda c: (loss_of(r, hand, c), c))
@@ -285,43 +283,38 @@ class NormalBot:
     # -- phase 12: advances ------------------------------------------------------------------
     def advance_net(self, r: Reading, aid: str, price: int) -> float:
         """What buying the advance now gains, after what its payment throws away."""
-        hand = Counter(c for c in r.hand if face_value(c) > 0)
-        per_token = treasury_value(r.mine.advances)
+        hand = Counter(c for c in r.hand if face_value(r.data, c) > 0)
+        per_token = treasury_value(r.data, r.mine.advances)
         plan = adv.plan_payment(hand, r.mine.treasury, per_token, price)
         if plan is None:
             return float("-inf")
         return adv.advance_worth(r, aid) - self.keep_factor * price - 0.8 * plan.overpay
 
     def _advance_choice(self, r: Reading, options: list[str]) -> str:
-        prices = {a: int(p) for a, p in PRICE_RE.findall(self.prompt)}
+        prices = dict(self.detail.prices) if isinstance(self.detail, AdvancePrices) else {}
         best, best_net = "done", 0.0
         for aid in with_prefix(options, "advance"):
             price = prices.get(aid)
             if price is None:
                 me = r.mine
-                price = advance_cost(aid, me.advances, dict(me.credits))
+                price = advance_cost(r.data, aid, me.advances, dict(me.credits))
             net = self.advance_net(r, aid, price)
             if net > best_net:
                 best, best_net = f"advance:{aid}", net
-        if best != "done":
-            self.buying, self.handed = value_of(best), []
         return best
 
     def _advance_payment(self, r: Reading, options: list[str]) -> str:
-        found = PAY_RE.search(self.prompt)
-        if not found:
+        payment = self.detail
+        if not isinstance(payment, PaymentSoFar):
             return self.fallback(r, "advance_payment", options)
-        rest, aid = int(found.group(1)), found.group(2)
-        if aid != self.buying:
-            self.buying, self.handed = aid, []
-        counts = Counter(c for c in r.hand if face_value(c) > 0)
-        counts.subtract(Counter(self.handed))
-        per_token = treasury_value(r.mine.advances)
+        counts = Counter(c for c in r.hand if face_value(r.data, c) > 0)
+        counts.subtract(Counter(payment.cards))  # handed in, still in the hand until paid
+        rest = payment.rest
+        per_token = treasury_value(r.data, r.mine.advances)
         plan = adv.plan_payment(+counts, r.mine.treasury, per_token, rest)
         if plan is not None:
             for card in plan.sets:
                 if f"card:{card}" in options:
-                    self.handed += [card] * counts[card]
                     return f"card:{card}"
             tokens = f"number:{plan.treasury}"
             if tokens in options:
@@ -331,8 +324,7 @@ class NormalBot:
             return numbers[0]
         cards = with_prefix(options, "card")
         if cards:
-            card = min(cards, key=lambda c: (counts[c] * counts[c] * face_value(c), c))
-            self.handed += [card] * counts[card]
+            card = min(cards, key=lambda c: (counts[c] * counts[c] * face_value(r.data, c), c))
             return f"card:{card}"
         return "no"
 
@@ -353,8 +345,8 @@ class NormalBot:
             group = GROUPS[index]
             more = dict(credits)
             more[group] = more.get(group, 0) + step
-            return sum(advance_cost(t, owned, credits) - advance_cost(t, owned, more)
-                       for t in r.for_sale())
+            return sum(advance_cost(r.data, t, owned, credits)
+                       - advance_cost(r.data, t, owned, more) for t in r.for_sale())
 
         return "number:" + str(max(numbers_in(options), key=lambda i: (saving(i), -i)))
 
@@ -377,7 +369,7 @@ class NormalBot:
         if not cards:
             return options[0]
         return "card:" + min(cards, key=lambda c: (-calamity_cost(r, c), loss_of(r, hand, c),
-                                                   face_value(c), c))
+                                                   face_value(r.data, c), c))
 
     # -- calamities with a yes / no --------------------------------------------------------------
     def _city_in_flames_pay(self, r: Reading, options: list[str]) -> str:

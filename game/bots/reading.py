@@ -119,7 +119,7 @@ class Reading:
     def has(self, effect: str, pid: str | None = None) -> bool:
         """Whether a player holds an advance with the effect (barbarians and pirates: never)."""
         player = self.players.get(pid or self.me)
-        return player is not None and holds(player.advances, effect)
+        return player is not None and holds(self.data, player.advances, effect)
 
     def limit(self, area: str, pid: str | None = None) -> int:
         """Population limit for a player's tokens, as population.population_limit reads it

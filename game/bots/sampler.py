@@ -21,8 +21,10 @@ from collections import Counter
 
 from game.core import start_at
 from game.core.engine import advance
+from game.core.flow import push
 from game.core.gamedata import load_game_data
-from game.core.phases.advance_acquisition import HAND_LIMIT, SHOP
+from game.core.phases.advance_acquisition import AdvanceAcquisition, HandLimit, Shop
+from game.core.phases.trade import Trade
 from game.core.plain import clone
 from game.core.rng import Rng
 from game.core.state import GameState, HandCard, Player, Task
@@ -120,9 +122,10 @@ def sample_at_shop(view: PlayerView, rng: Rng) -> GameState:
     assert view.viewer is not None
     state = sample_state(view, rng, "advance_acquisition")
     order = list(state.players)
-    state.tasks[-1].data["index"] = order.index(view.viewer) + 1
-    state.tasks.append(Task(HAND_LIMIT, {"player": view.viewer}))
-    state.tasks.append(Task(SHOP, {"player": view.viewer}))
+    state.tasks[-1] = Task(AdvanceAcquisition.KIND,
+                           AdvanceAcquisition(index=order.index(view.viewer) + 1))
+    push(state, HandLimit(player=view.viewer))
+    push(state, Shop(player=view.viewer))
     advance(state)
     return state
 
@@ -137,7 +140,6 @@ def sample_at_trade(view: PlayerView, rng: Rng) -> GameState:
     """A sampled state at the trade phase with the viewer the next to offer."""
     assert view.viewer is not None
     state = sample_state(view, rng, "trade")
-    state.tasks[-1].data.update(seat=list(state.players).index(view.viewer), passes=0,
-                                offers={})
+    state.tasks[-1] = Task(Trade.KIND, Trade(seat=list(state.players).index(view.viewer)))
     advance(state)
     return state

@@ -1,7 +1,7 @@
 """Trading (phase 7) by value, the same with every partner, human or bot.
 
 What the table shows is all a trader knows of an offer: who offers, how many cards and the two
-commodities declared (the prompt of `trade_answer` carries them; the core makes every declaration
+commodities declared (the detail of `trade_answer` carries them; the core makes every declaration
 true). The other cards are unknown and valued warily, since a side is where calamities go. A
 side the bot builds holds its tradable calamities and the cards it misses least; it declares
 its two most attractive commodities (truthful, as the core demands) and says nothing else.
@@ -18,10 +18,11 @@ its two most attractive commodities (truthful, as the core demands) and says not
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 
 from game.core.costs import face_value
+from game.core.phases.trade import TradeAnswer, TradeSideSoFar
+from game.core.state import Detail
 
 from .cards import gain_of, loss_of, unknown_card_value
 from .reading import Reading, with_prefix
@@ -29,9 +30,6 @@ from .reading import Reading, with_prefix
 MIN_CARDS = 3
 ASKED_BONUS = 1.5  # points a requested card's loss is eased by when choosing what to give
 NAMED = 2
-ANSWER_RE = re.compile(r"^(\S+) offers you (\d+) cards, among them (\S+) and (\S+):")
-ASKS_RE = re.compile(r"They ask for ([\w ]+)\.$")
-SIDE_RE = re.compile(r"Trade, (offering to|accepting the offer of) (\S+): .*\((\d+) chosen")
 
 
 def plan_side(r: Reading, hand: list[str], asked: tuple[str, ...] = ()) -> list[str]:
@@ -43,18 +41,18 @@ def plan_side(r: Reading, hand: list[str], asked: tuple[str, ...] = ()) -> list[
     tradable = [c for c in hand if r.calamity(c) in ("tradable", "minor")]
     side: list[str] = list(tradable)
     left = Counter(hand) - Counter(side)
-    goods = sorted((c for c in left.elements() if face_value(c) > 0 or r.calamity(c) == ""),
+    goods = sorted((c for c in left.elements() if face_value(r.data, c) > 0 or r.calamity(c) == ""),
                    key=lambda c: (loss_of(r, counts, c) - ASKED_BONUS * (c in asked),
-                                  -face_value(c), c))
-    commodities = sum(1 for c in side if face_value(c) > 0)
+                                  -face_value(r.data, c), c))
+    commodities = sum(1 for c in side if face_value(r.data, c) > 0)
     for card in goods:
         if len(side) >= MIN_CARDS and commodities >= NAMED:
             break
-        if face_value(card) <= 0 and len(side) + (NAMED - commodities) >= MIN_CARDS:
+        if face_value(r.data, card) <= 0 and len(side) + (NAMED - commodities) >= MIN_CARDS:
             continue  # water only fills a side that still has room besides commodities
         side.append(card)
         counts[card] -= 1
-        commodities += face_value(card) > 0
+        commodities += face_value(r.data, card) > 0
     return side
 
 
@@ -71,7 +69,7 @@ def side_loss(r: Reading, hand: list[str], side: list[str]) -> float:
 def can_build(r: Reading, hand: list[str]) -> bool:
     tradable = [c for c in hand if r.calamity(c) != "non_tradable"]
     return (len(tradable) >= MIN_CARDS
-            and sum(1 for c in tradable if face_value(c) > 0) >= NAMED)
+            and sum(1 for c in tradable if face_value(r.data, c) > 0) >= NAMED)
 
 
 def incoming_value(r: Reading, hand: list[str], named: list[str], count: int) -> float:
@@ -92,12 +90,14 @@ def expected_return(r: Reading, hand: list[str]) -> float:
 
 
 class Trader:
-    """Keeps the side being built between picks (the view does not show it)."""
+    """Keeps its own picks of the side being built between picks. The decision's detail shows
+    the whole side so far, but that also holds the cards the core added by itself (a pick with
+    one possible answer), which the bot's plan has never counted: reading them would change
+    its sides, and the golden games pin them as they are."""
 
     def __init__(self) -> None:
         self.plan: list[str] = []
         self.picked: list[str] = []
-        self.asked: tuple[str, ...] = ()  # what the offer being answered asks for
 
     # -- making an offer ----------------------------------------------------------------------
     def partner(self, r: Reading, options: list[str]) -> str:
@@ -114,15 +114,12 @@ class Trader:
         return f"player:{r.weakest_among(partners)}"
 
     # -- answering --------------------------------------------------------------------------
-    def answer(self, r: Reading, prompt: str, options: list[str]) -> str:
-        found = ANSWER_RE.match(prompt)
-        asks = ASKS_RE.search(prompt)
-        self.asked = tuple(asks.group(1).split(" and ")) if asks else ()
-        if not found or "yes" not in options:
+    def answer(self, r: Reading, detail: Detail | None, options: list[str]) -> str:
+        offer = detail.offer if isinstance(detail, TradeAnswer) else None
+        if offer is None or "yes" not in options:
             return "no"
-        offerer, count = found.group(1), int(found.group(2))
-        named = [found.group(3), found.group(4)]
-        side = plan_side(r, r.hand, self.asked)
+        offerer, count, named = offer.by, offer.count, list(offer.named)
+        side = plan_side(r, r.hand, offer.wants)
         give = side_loss(r, r.hand, side)
         get = incoming_value(r, r.hand, named, count)
         # a trade helps the partner too: ask more of it the stronger they are
@@ -136,12 +133,13 @@ class Trader:
         return "no"
 
     # -- building a side ----------------------------------------------------------------------
-    def pick_card(self, r: Reading, prompt: str, options: list[str]) -> str:
-        found = SIDE_RE.search(prompt)
-        chosen = int(found.group(3)) if found else len(self.picked)
+    def pick_card(self, r: Reading, detail: Detail | None, options: list[str]) -> str:
+        side = detail if isinstance(detail, TradeSideSoFar) else None
+        chosen = len(side.cards) if side is not None else len(self.picked)
         if chosen == 0 or not self.plan:
-            accepting = found is not None and found.group(1).startswith("accepting")
-            self.plan = plan_side(r, r.hand, self.asked if accepting else ())
+            # an acceptance obliges what the offer it accepts asks for
+            answering = side.answering if side is not None and side.role == "accept" else None
+            self.plan = plan_side(r, r.hand, answering.wants if answering is not None else ())
             self.picked = []
         self.picked = self.picked[:chosen]
         wanted = Counter(self.plan) - Counter(self.picked)
@@ -154,14 +152,16 @@ class Trader:
         counts = Counter(r.hand)
         cards = with_prefix(options, "card")
         # not yet a legal side: add the commodity missed least
-        best = min(cards, key=lambda c: (face_value(c) <= 0, loss_of(r, counts, c), c))
+        best = min(cards, key=lambda c: (face_value(r.data, c) <= 0, loss_of(r, counts, c), c))
         self.picked.append(best)
         return f"card:{best}"
 
-    def review(self, r: Reading, prompt: str, options: list[str]) -> str:
+    def review(self, r: Reading, detail: Detail | None, options: list[str]) -> str:
         """Ask once for the commodity worth most to its own sets, then send."""
         asks = with_prefix(options, "card")
-        if not asks or "yes" not in options or "(0 asked for)" not in prompt:
+        side = detail if isinstance(detail, TradeSideSoFar) else None
+        if (not asks or "yes" not in options or side is None or side.role == "accept"
+                or side.wants):
             return "yes"
         counts = Counter(r.hand)
         best = max(asks, key=lambda c: (gain_of(r, counts, c), c))
@@ -170,4 +170,4 @@ class Trader:
     def name(self, r: Reading, options: list[str]) -> str:
         """Declare the most attractive commodities of the side."""
         cards = with_prefix(options, "card")
-        return "card:" + max(cards, key=lambda c: (face_value(c), c))
+        return "card:" + max(cards, key=lambda c: (face_value(r.data, c), c))

@@ -134,9 +134,9 @@ def _replayed_4(data: Data) -> Data:
                                  f"{err.reason}") from None
     new = to_plain(state)
     # The task stack, and the typed details decisions now carry, are what the new form adds.
-    compared = {**new, "pending": _without_detail(new.get("pending"))}
-    differs = sorted(k for k in set(old) | set(compared)
-                     if k != "tasks" and old.get(k) != compared.get(k))
+    was = {**old, "pending": _without_detail(old.get("pending"))}
+    now = {**new, "pending": _without_detail(new.get("pending"))}
+    differs = sorted(k for k in set(was) | set(now) if k != "tasks" and was.get(k) != now.get(k))
     if differs:
         raise MigrationError(f"an older save whose log no longer reaches its snapshot "
                              f"({differs[0]} differs)")

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from game.core import Action, Event, GameState, IllegalAction, apply
 from game.core.errors import StateError
+from game.core.state import Detail
 
 from .record import GameRecord, TurnHash
 from .saves import SavedGame
@@ -104,6 +105,7 @@ class ReplayStep:
     turn: int
     phase: str
     events: tuple[Event, ...]
+    detail: Detail | None = None  # the decision's typed facts, as its decider saw them
 
 
 class ReplayCursor:
@@ -161,7 +163,7 @@ class ReplayCursor:
             self.steps.append(ReplayStep(
                 self.position, self.record.actions[self.position - 1],
                 pending.kind if pending else "", pending.prompt if pending else "",
-                turn, phase, tuple(events)))
+                turn, phase, tuple(events), pending.detail if pending else None))
         if self.position % self.every == 0 and self.position not in self._checkpoints:
             self._checkpoints[self.position] = state.clone()
         return events

@@ -4,6 +4,7 @@ treasury"); on screen the same sentence names things as the map and the cards do
 the buttons.
 
     readable(pending.prompt, view.map)     # "In knossos: area = ..." -> "In Knossos: click ..."
+    asked(pending.prompt, pending.detail)  # a decision with a typed detail, worded from it
     log_lines(events, turn, phase, graph)  # the game log's lines for what an action reported
 """
 
@@ -16,16 +17,13 @@ from dataclasses import replace
 from game.core import Event, PhaseStarted, TurnStarted
 from game.core.gamedata import load_game_data
 from game.core.mapgraph import MapGraph
+from game.core.phases.advance_acquisition import AdvancePrices, CreditsToPlace, PaymentSoFar
+from game.core.phases.trade import TradeAnswer
+from game.core.state import Detail
 
 from .logtext import LogLine, log_line, nice
 
 Rewrite = tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]
-
-
-def _counter(m: re.Match[str]) -> str:
-    counter = ", or make a counter-offer" if m.group(5) else ""
-    return (f"{m.group(1)} offers you {m.group(2)} cards, among them {m.group(3)} and "
-            f"{m.group(4)}: accept (then choose yours), refuse{counter}")
 
 
 def _prices(m: re.Match[str]) -> str:
@@ -43,17 +41,7 @@ REWRITES: tuple[Rewrite, ...] = tuple((re.compile(p), r) for p, r in (
      "Act in which area? Click a lit area, or end your movement"),
     (r"Upkeep for the ship in (\w+): number:1 pays 1 treasury, an area destroys a token there",
      r"Upkeep for the ship in \1: pay 1 treasury, or click a lit area to destroy a token there"),
-    (r"Pay (\d+) more for (\w+): card:ID hands in that commodity, number:N pays the rest in "
-     r"treasury, no calls the purchase off",
-     r"Pay \1 more for \2: hand in commodity cards, pay the rest from the treasury, or call "
-     "the purchase off"),
-    (r"Trade Empire: add one card \(card:ID\) as one more (\w+)",
-     r"Trade Empire: add one card as one more \1"),
-    (r"(\w+): place (\d+) credit points \(number:0 = [^)]*\); (\d+) left to place",
-     r"\1: place \2 credit points on a group of advances (\3 left to place)"),
     (r"Buy an extra trade card \(number:S = from stack S; ([^)]*)\)", _prices),
-    (r"(\w+) offers you (\d+) cards, among them (\w+) and (\w+): accept \(yes, then choose "
-     r"yours\), refuse \(no\)( or make a counter-offer \(player:\w+\))?", _counter),
     (r"Conflict in (\w+): take one loss \(an area for a token there, yes for a ship here\)",
      r"Conflict in \1: take one loss (click a lit area to lose a token there, or lose a ship)"),
     (r"Politics: take N treasury from stock \(number\), or annex an area paying 1 treasury per "
@@ -106,6 +94,31 @@ def _token(m: re.Match[str], table: dict[str, str]) -> str:
     if prefix == "flood":
         return f"the {nice(ident).title()} flood plain"
     return table.get(ident, nice(ident))
+
+
+def asked(prompt: str, detail: Detail | None) -> str:
+    """What a decision asks, in the client's words: from its typed detail where it has one
+    (the prices on offer, the payment so far, the offer on the table), else the core's prompt.
+    Ids stay bare; `readable` names them."""
+    match detail:
+        case AdvancePrices(prices=prices):
+            return f"Buy an advance ({', '.join(f'{a} {p}' for a, p in prices)})"
+        case PaymentSoFar(stand_in_for=base, advance=advance) if not base:
+            return (f"Pay {detail.rest} more for {advance}: hand in commodity cards, pay the "
+                    "rest from the treasury, or call the purchase off")
+        case PaymentSoFar(stand_in_for=base):
+            return (f"Trade Empire: add one card as one more {base} (still {detail.rest} to "
+                    "pay), or no")
+        case CreditsToPlace(advance=advance, points=points, left=left):
+            return (f"{advance}: place {points} credit points on a group of advances "
+                    f"({left} left to place)")
+        case TradeAnswer(offer=offer, may_counter=may_counter):
+            counter = ", or make a counter-offer" if may_counter else ""
+            wants = f". They ask for {' and '.join(offer.wants)}." if offer.wants else ""
+            return (f"{offer.by} offers you {offer.count} cards, among them "
+                    f"{' and '.join(offer.named)}: accept (then choose yours), "
+                    f"refuse{counter}{wants}")
+    return prompt
 
 
 def readable(text: str, graph: MapGraph | None = None) -> str:

@@ -14,6 +14,7 @@ import pytest
 
 from game.bots import LEVELS, Bot, make_bot
 from game.core import Action, GameConfig, GameState, PlayerView, apply, new_game, view
+from game.core.phases.trade import Trade
 from game.core.rng import Rng
 from game.core.state import HandCard, Task
 from game.mapfile import load_map_file
@@ -53,8 +54,10 @@ def _shuffled_secrets(state: GameState, viewer: str) -> GameState:
             rng.shuffle(deck)
     other.rng = Rng.seeded(12345)
     for task in other.tasks:
-        if task.kind == "phase:trade" and task.data.get("deal"):
-            task.data["deal"] = {"hidden": ["anything"]}
+        deal = task.data.deal if isinstance(task.data, Trade) else None
+        for side in (deal.offer, deal.side) if deal is not None else ():
+            if side is not None:
+                side.cards = ["anything"]
     return other
 
 

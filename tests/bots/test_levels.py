@@ -30,6 +30,7 @@ from game.core import (
     view,
 )
 from game.core.invariants import card_census, violations
+from game.core.phases.trade import TableOffer, TradeAnswer
 from game.core.state import Task
 from game.mapfile import load_map_file
 
@@ -127,8 +128,10 @@ def test_an_offer_that_grows_a_set_is_accepted_and_one_of_unknowns_refused() -> 
     r = Reading(view(state, me))
     other = [p for p in state.players if p != me][0]
     r.__dict__["hand"] = ["ochre", "ochre", "ochre", "clay", "papyrus", "fish"]
-    good = f"{other} offers you 3 cards, among them ochre and ochre: accept"
-    bad = f"{other} offers you 7 cards, among them clay and fish: accept"
+    good = TradeAnswer(offer=TableOffer(by=other, count=3, named=("ochre", "ochre")),
+                       may_counter=False)
+    bad = TradeAnswer(offer=TableOffer(by=other, count=7, named=("clay", "fish")),
+                      may_counter=False)
     assert Trader().answer(r, good, ["no", "yes"]) == "yes"
     assert Trader().answer(r, bad, ["no", "yes"]) == "no"
 

@@ -11,11 +11,14 @@ import pytest
 from game.bots import make_bot
 from game.core import Action, GameState, Pending, advance, apply, view
 from game.core.gamedata import load_game_data
+from game.core.phases.advance_acquisition import AdvancePrices, CreditsToPlace, PaymentSoFar
+from game.core.phases.trade import TableOffer, TradeAnswer
+from game.core.state import Detail
 from game.scenario.build import build_state
 from game.scenario.parse import read_scenario
 from game.scenario.runner import default_choice, start_play
 from game.ui.options import option_text
-from game.ui.prompts import readable
+from game.ui.prompts import asked, readable
 
 from .script import make_game
 
@@ -31,7 +34,7 @@ def unreadable(text: str, state: GameState) -> list[str]:
 
 
 def check(pending: Pending, state: GameState, problems: list[str]) -> None:
-    shown = readable(pending.prompt, state.map)
+    shown = readable(asked(pending.prompt, pending.detail), state.map)
     if unreadable(shown, state):
         problems.append(f"{pending.kind}: {shown!r} shows {unreadable(shown, state)}")
     v = view(state, pending.player)
@@ -92,14 +95,6 @@ def test_calamity_prompts_of_every_scenario_read_as_words() -> None:
     ("In knossos: area = move tokens there by land, number = build a ship paying that much "
      "treasury (the rest in tokens), yes = use a ship here",
      "In Knossos: click a lit area to move tokens there by land, or build or use a ship here"),
-    ("Pay 46 more for cloth_making: card:ID hands in that commodity, number:N pays the rest in "
-     "treasury, no calls the purchase off",
-     "Pay 46 more for Cloth Making: hand in commodity cards, pay the rest from the treasury, or "
-     "call the purchase off"),
-    ("carthage offers you 4 cards, among them clay and bone: accept (yes, then choose yours), "
-     "refuse (no) or make a counter-offer (player:carthage)",
-     "Carthage offers you 4 cards, among them Clay and Bone: accept (then choose yours), refuse, "
-     "or make a counter-offer"),
     ("Buy an extra trade card (number:S = from stack S; stack 2: 5, stack 9: 15), or done",
      "Buy an extra trade card (stack 2 for 5 treasury, stack 9 for 15 treasury)"),
     ("Use a special ability (or done)", "Use a special ability"),
@@ -112,6 +107,33 @@ def test_prompts_that_explain_labels_speak_of_the_map_and_buttons(prompt: str, s
     from game.simulate import resolve_map
 
     assert readable(prompt, resolve_map(None)) == shown
+
+
+@pytest.mark.parametrize(("detail", "shown"), [
+    (PaymentSoFar(advance="cloth_making", price=56, paid=10, cards=("clay",)),
+     "Pay 46 more for Cloth Making: hand in commodity cards, pay the rest from the treasury, or "
+     "call the purchase off"),
+    (PaymentSoFar(advance="cloth_making", price=56, paid=16, cards=("wine",),
+                  stand_in_for="wine"),
+     "Trade Empire: add one card as one more Wine (still 40 to pay), or no"),
+    (TradeAnswer(offer=TableOffer(by="carthage", count=4, named=("clay", "bone")),
+                 may_counter=True),
+     "Carthage offers you 4 cards, among them Clay and Bone: accept (then choose yours), refuse, "
+     "or make a counter-offer"),
+    (TradeAnswer(offer=TableOffer(by="carthage", count=3, named=("clay", "bone"),
+                                  wants=("wine", "iron")), may_counter=False),
+     "Carthage offers you 3 cards, among them Clay and Bone: accept (then choose yours), "
+     "refuse. They ask for Wine and Iron."),
+    (AdvancePrices(prices=(("pottery", 45), ("mysticism", 50))),
+     "Buy an advance (Pottery 45, Mysticism 50)"),
+    (CreditsToPlace(advance="written_record", points=5, left=2,
+                    groups=("arts", "crafts", "civics", "religion", "science")),
+     "Written Record: place 5 credit points on a group of advances (2 left to place)"),
+])
+def test_a_decision_with_a_detail_is_worded_from_its_values(detail: Detail, shown: str) -> None:
+    from game.simulate import resolve_map
+
+    assert readable(asked("the core's own wording", detail), resolve_map(None)) == shown
 
 
 def test_numbers_say_what_they_buy_where_the_number_alone_does_not() -> None:

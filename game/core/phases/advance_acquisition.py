@@ -24,9 +24,9 @@ Decisions noted here for unclear rules:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
 
+from .. import labels
 from ..costs import (
     advance_cost,
     best_card_value,
@@ -42,10 +42,10 @@ from ..costs import (
     treasury_value,
 )
 from ..events import Event
-from ..flow import ask, done, push, register_legacy
+from ..flow import ask, done, push, register
 from ..gamedata import GROUPS
 from ..ops import discard_card, pay_treasury
-from ..state import GameState, Task
+from ..state import Detail, GameState, Progress, detail_type
 
 RULE = "rules:phase-12"
 RULE_CREDITS = "rules:phase-12-extra-credits"
@@ -55,11 +55,6 @@ RULE_LIBRARY = "rules:phase-12-library"
 # Player.flags keys (cleared at the end of the turn):
 LIBRARY_FLAG = "library_discount"  # 1 while a Library discount waits for the next purchase
 TRADE_EMPIRE_FLAG = "trade_empire_used"  # 1 once a Trade Empire stand-in was used this turn
-
-SHOP = "advance_acquisition:shop"
-CREDITS = "advance_acquisition:credits"
-GIFT = "advance_acquisition:anatomy"
-HAND_LIMIT = "advance_acquisition:hand_limit"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -103,13 +98,128 @@ class CardDiscarded(Event):
     card: str
 
 
+# --- Progress ---------------------------------------------------------------------------------
+
+
+@dataclass(kw_only=True)
+class AdvanceAcquisition(Progress):
+    KIND = "phase:advance_acquisition"
+    index: int = 0  # the next player to shop, in ranking order
+
+
+@dataclass(kw_only=True)
+class Buying:
+    """A purchase being paid for: nothing leaves the hand or treasury until it is covered."""
+
+    advance: str
+    price: int
+    value: int = 0  # points covered by the cards handed in so far
+    taken: list[str] = field(default_factory=list)  # the cards handed in so far
+    sets: dict[str, int] = field(default_factory=dict)  # commodity -> cards counted in its set
+    stand_in: str = ""  # the Trade Empire stand-in used, if any
+    ask_stand_in: str = ""  # the set a stand-in may join now (a decision is open)
+
+
+@dataclass(kw_only=True)
+class Shop(Progress):
+    """One player's purchases of the phase: choose an advance, then pay for it."""
+
+    KIND = "advance_acquisition:shop"
+    player: str
+    finished: bool = False
+    buying: Buying | None = None
+    cancels: int = 0  # purchases called off
+
+
+@dataclass(kw_only=True)
+class PlaceCredits(Progress):
+    """Written Record, Monument: credit points placed a step at a time."""
+
+    KIND = "advance_acquisition:credits"
+    player: str
+    advance: str
+    picks: int  # steps still to place
+
+
+@dataclass(kw_only=True)
+class AnatomyGift(Progress):
+    KIND = "advance_acquisition:anatomy"
+    player: str
+    finished: bool = False
+
+
+@dataclass(kw_only=True)
+class HandLimit(Progress):
+    KIND = "advance_acquisition:hand_limit"
+    player: str
+
+
+# the kind names, for saves and tests that name tasks by kind
+SHOP = Shop.KIND
+CREDITS = PlaceCredits.KIND
+GIFT = AnatomyGift.KIND
+HAND_LIMIT = HandLimit.KIND
+
+
+# --- What a decision shows its decider ----------------------------------------------------------
+
+
+@detail_type
+@dataclass(frozen=True)
+class AdvancePrices(Detail):
+    """`advance_choice`: what each advance on offer costs the decider now (Library's waiting
+    discount included)."""
+
+    prices: tuple[tuple[str, int], ...]  # (advance, price), in the order of the prompt
+
+    def price(self, advance: str) -> int | None:
+        return dict(self.prices).get(advance)
+
+
+@detail_type
+@dataclass(frozen=True)
+class PaymentSoFar(Detail):
+    """`advance_payment`, `advance_stand_in`: the purchase being paid for and the payment so
+    far (nothing has left the hand yet)."""
+
+    advance: str
+    price: int
+    paid: int  # points covered by the cards handed in
+    cards: tuple[str, ...]  # the cards handed in, in order
+    stand_in_for: str = ""  # `advance_stand_in`: the set a stand-in would join
+
+    @property
+    def rest(self) -> int:
+        return self.price - self.paid
+
+
+@detail_type
+@dataclass(frozen=True)
+class CreditsToPlace(Detail):
+    """`advance_credits`: `number:i` places `points` on GROUPS[i]; `left` placings to go."""
+
+    advance: str
+    points: int
+    left: int
+    groups: tuple[str, ...]
+
+
+@detail_type
+@dataclass(frozen=True)
+class HandOverLimit(Detail):
+    """`hand_limit`: the limit, and how many cards must still go."""
+
+    limit: int
+    excess: int
+
+
 # --- Prices and what a player may buy -------------------------------------------------------
 
 
 def price_now(state: GameState, pid: str, aid: str) -> int:
     """What the advance costs the player at this moment, Library's waiting discount included."""
     player = state.players[pid]
-    cost = advance_cost(aid, player.advances, player.credits)
+    cost = advance_cost(state.data, aid, player.advances, player.credits)
     if cost > 0 and player.flags.get(LIBRARY_FLAG):
         return discounted(cost, state.data.numbers["library_discount"])
     return cost
@@ -117,7 +227,7 @@ def price_now(state: GameState, pid: str, aid: str) -> int:
 
 def _stand_in_open(state: GameState, pid: str) -> bool:
     player = state.players[pid]
-    return bool(holds(player.advances, "trade_set_substitute")
+    return bool(holds(state.data, player.advances, "trade_set_substitute")
                 and not player.flags.get(TRADE_EMPIRE_FLAG))
 
 
@@ -131,9 +241,11 @@ def _for_sale(state: GameState, pid: str) -> list[str]:
 
 def affordable(state: GameState, pid: str) -> dict[str, int]:
     """Advance -> price, for every advance the player can pay for now."""
+    data = state.data
     player = state.players[pid]
-    most = payment_capacity((h.card for h in player.hand), player.treasury, player.advances,
-                            set_sizes(state.config.setup), _stand_in_open(state, pid))
+    most = payment_capacity(data, (h.card for h in player.hand), player.treasury,
+                            player.advances, set_sizes(data, state.config.setup),
+                            _stand_in_open(state, pid))
     prices = {aid: price_now(state, pid, aid) for aid in _for_sale(state, pid)}
     return {aid: p for aid, p in prices.items() if p <= most}
 
@@ -141,10 +253,10 @@ def affordable(state: GameState, pid: str) -> dict[str, int]:
 # --- The shop: choose an advance, then pay for it -------------------------------------------
 
 
-def _left(state: GameState, pid: str, buying: dict[str, Any]) -> dict[str, int]:
+def _left(state: GameState, pid: str, buying: Buying) -> dict[str, int]:
     """Commodity cards still in hand and not yet handed in for this purchase."""
-    counts = commodity_counts(h.card for h in state.players[pid].hand)
-    for card in buying["taken"]:
+    counts = commodity_counts(state.data, (h.card for h in state.players[pid].hand))
+    for card in buying.taken:
         counts[card] -= 1
     return {c: n for c, n in counts.items() if n > 0}
 
@@ -157,54 +269,58 @@ def _without(counts: dict[str, int], card: str, n: int) -> dict[str, int]:
 
 def _reach(state: GameState, pid: str, left: dict[str, int], stand_in: bool) -> int:
     """The most the remaining cards (with a stand-in when allowed) and treasury still pay."""
+    data = state.data
     player = state.players[pid]
-    sizes = set_sizes(state.config.setup)
-    cards = best_card_value(left, sizes, stand_in)
-    return cards + player.treasury * treasury_value(player.advances)
+    sizes = set_sizes(data, state.config.setup)
+    cards = best_card_value(data, left, sizes, stand_in)
+    return cards + player.treasury * treasury_value(data, player.advances)
 
 
-def _hand_in(value: int, price: int, card: str, n: int) -> int:
+def _hand_in(state: GameState, value: int, price: int, card: str, n: int) -> int:
     """How many cards of one commodity to hand in: as few as cover the rest, else all."""
-    face = face_value(card)
+    face = face_value(state.data, card)
     for k in range(1, n + 1):
         if value + set_value(k, face) >= price:
             return k
     return n
 
 
-def _card_options(state: GameState, pid: str, buying: dict[str, Any]) -> list[str]:
+def _card_options(state: GameState, pid: str, buying: Buying) -> list[str]:
     """The commodities whose hand-in still leaves a way to cover the price."""
-    value, price = buying["value"], buying["price"]
+    data = state.data
+    value, price = buying.value, buying.price
     left = _left(state, pid, buying)
-    sizes = set_sizes(state.config.setup)
-    open_ = _stand_in_open(state, pid) and not buying["stand_in"]
+    sizes = set_sizes(data, state.config.setup)
+    open_ = _stand_in_open(state, pid) and not buying.stand_in
     options = []
     for card, n in left.items():
-        k = _hand_in(value, price, card, n)
-        after = value + set_value(k, face_value(card))
+        k = _hand_in(state, value, price, card, n)
+        after = value + set_value(k, face_value(data, card))
         rest = _without(left, card, k)
         ok = after >= price or after + _reach(state, pid, rest, open_) >= price
         if not ok and open_:  # the set may still grow by a stand-in right away
-            grown = value + set_value(n + 1, face_value(card))
-            ok = any(can_stand_in(card, n, other, sizes)
+            grown = value + set_value(n + 1, face_value(data, card))
+            ok = any(can_stand_in(data, card, n, other, sizes)
                      and grown + _reach(state, pid, _without(rest, other, 1), False) >= price
                      for other in rest)
         if ok:
-            options.append(f"card:{card}")
+            options.append(labels.make("card", card))
     return options
 
 
-def _stand_in_options(state: GameState, pid: str, buying: dict[str, Any]) -> list[str]:
+def _stand_in_options(state: GameState, pid: str, buying: Buying) -> list[str]:
     """After a whole set went in short of the price: Trade Empire stand-ins that keep the
     purchase payable, and `no` when going on without one does."""
-    base = buying["ask_stand_in"]
-    n, value, price = buying["sets"][base], buying["value"], buying["price"]
+    data = state.data
+    base = buying.ask_stand_in
+    n, value, price = buying.sets[base], buying.value, buying.price
     left = _left(state, pid, buying)
-    sizes = set_sizes(state.config.setup)
-    grown = value - set_value(n, face_value(base)) + set_value(n + 1, face_value(base))
+    sizes = set_sizes(data, state.config.setup)
+    face = face_value(data, base)
+    grown = value - set_value(n, face) + set_value(n + 1, face)
     options = [
-        f"card:{other}" for other in left
-        if can_stand_in(base, n, other, sizes)
+        labels.make("card", other) for other in left
+        if can_stand_in(data, base, n, other, sizes)
         and grown + _reach(state, pid, _without(left, other, 1), False) >= price
     ]
     if value + _reach(state, pid, left, True) >= price:
@@ -212,113 +328,119 @@ def _stand_in_options(state: GameState, pid: str, buying: dict[str, Any]) -> lis
     return options
 
 
-def _payment_options(state: GameState, pid: str, task: Task) -> list[str]:
-    buying = task.data["buying"]
-    if buying["ask_stand_in"]:
+def _payment_options(state: GameState, d: Shop, buying: Buying) -> list[str]:
+    pid = d.player
+    if buying.ask_stand_in:
         return _stand_in_options(state, pid, buying)
     options = _card_options(state, pid, buying)
     player = state.players[pid]
-    tokens = tokens_to_cover(buying["price"] - buying["value"], treasury_value(player.advances))
+    tokens = tokens_to_cover(buying.price - buying.value,
+                             treasury_value(state.data, player.advances))
     if tokens <= player.treasury:
-        options.append(f"number:{tokens}")
-    cancels = state.data.numbers["advance_purchase_cancels_max"]
-    if task.data.get("cancels", 0) < cancels:
+        options.append(labels.make("number", tokens))
+    if d.cancels < state.data.numbers["advance_purchase_cancels_max"]:
         options.append("no")
     return options
 
 
-def _shop_step(state: GameState, task: Task, events: list[Event]) -> None:
-    pid = task.data["player"]
-    if task.data.get("finished"):
-        done(state, task)
+def _payment(buying: Buying) -> PaymentSoFar:
+    return PaymentSoFar(advance=buying.advance, price=buying.price, paid=buying.value,
+                        cards=tuple(buying.taken), stand_in_for=buying.ask_stand_in)
+
+
+def _shop_step(state: GameState, d: Shop, events: list[Event]) -> None:
+    pid = d.player
+    if d.finished:
+        done(state, d)
         return
-    buying = task.data.get("buying")
+    buying = d.buying
     if buying is None:
         prices = affordable(state, pid)
         if not prices:
-            done(state, task)
+            done(state, d)
             return
         shown = ", ".join(f"{aid} {p}" for aid, p in prices.items())
         ask(state, pid, "advance_choice", f"Buy an advance ({shown}), or done",
-            [*(f"advance:{aid}" for aid in prices), "done"], RULE)
+            [*(labels.make("advance", aid) for aid in prices), "done"], RULE,
+            AdvancePrices(prices=tuple(prices.items())))
         return
-    options = _payment_options(state, pid, task)
+    options = _payment_options(state, d, buying)
     if len(options) == 1 and options[0] != "no":  # no real choice: it happens by itself
-        _shop_choose(state, task, options[0], events)
+        _shop_choose(state, d, options[0], events)
         return
-    rest = buying["price"] - buying["value"]
-    if buying["ask_stand_in"]:
+    payment = _payment(buying)
+    if buying.ask_stand_in:
         ask(state, pid, "advance_stand_in",
-            f"Trade Empire: add one card (card:ID) as one more {buying['ask_stand_in']} "
-            f"(still {rest} to pay), or no", options, RULE)
+            f"Trade Empire: add one card (card:ID) as one more {payment.stand_in_for} "
+            f"(still {payment.rest} to pay), or no", options, RULE, payment)
     else:
         ask(state, pid, "advance_payment",
-            f"Pay {rest} more for {buying['advance']}: card:ID hands in that commodity, "
-            "number:N pays the rest in treasury, no calls the purchase off", options, RULE)
+            f"Pay {payment.rest} more for {payment.advance}: card:ID hands in that commodity, "
+            "number:N pays the rest in treasury, no calls the purchase off", options, RULE,
+            payment)
 
 
-def _shop_choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
-    data = task.data
-    pid = data["player"]
-    buying = data.get("buying")
+def _shop_choose(state: GameState, d: Shop, label: str, events: list[Event]) -> None:
+    pid = d.player
+    buying = d.buying
     if buying is None:
         if label == "done":
-            data["finished"] = True
+            d.finished = True
             return
-        aid = label.split(":", 1)[1]
+        aid = labels.value(label)
         price = price_now(state, pid, aid)
         if price == 0:
             _complete(state, pid, aid, 0, [], 0, events)
             return
-        data["buying"] = {"advance": aid, "price": price, "value": 0, "taken": [], "sets": {},
-                          "stand_in": "", "ask_stand_in": ""}
+        d.buying = Buying(advance=aid, price=price)
         return
-    if label == "no" and not buying["ask_stand_in"]:
-        data["cancels"] = data.get("cancels", 0) + 1
-        del data["buying"]
-        events.append(PurchaseCalledOff(player=pid, advance=buying["advance"], rule=RULE))
+    if label == "no" and not buying.ask_stand_in:
+        d.cancels += 1
+        d.buying = None
+        events.append(PurchaseCalledOff(player=pid, advance=buying.advance, rule=RULE))
         return
-    if label.startswith("number:"):
-        _finish_purchase(state, task, int(label.split(":", 1)[1]), events)
+    if labels.kind_of(label) == "number":
+        _finish_purchase(state, d, buying, labels.number(label), events)
         return
-    if buying["ask_stand_in"]:
-        base = buying["ask_stand_in"]
-        buying["ask_stand_in"] = ""
+    data = state.data
+    if buying.ask_stand_in:
+        base = buying.ask_stand_in
+        buying.ask_stand_in = ""
         if label != "no":
-            other = label.split(":", 1)[1]
-            face, n = face_value(base), buying["sets"][base]
-            buying["value"] += set_value(n + 1, face) - set_value(n, face)
-            buying["sets"][base] = n + 1
-            buying["taken"].append(other)
-            buying["stand_in"] = other
+            other = labels.value(label)
+            face, n = face_value(data, base), buying.sets[base]
+            buying.value += set_value(n + 1, face) - set_value(n, face)
+            buying.sets[base] = n + 1
+            buying.taken.append(other)
+            buying.stand_in = other
     else:
-        card = label.split(":", 1)[1]
+        card = labels.value(label)
         n = _left(state, pid, buying)[card]
-        k = _hand_in(buying["value"], buying["price"], card, n)
-        buying["value"] += set_value(k, face_value(card))
-        buying["sets"][card] = k
-        buying["taken"].extend([card] * k)
-        if buying["value"] < buying["price"] and _stand_in_open(state, pid) \
-                and not buying["stand_in"]:
-            buying["ask_stand_in"] = card
+        k = _hand_in(state, buying.value, buying.price, card, n)
+        buying.value += set_value(k, face_value(data, card))
+        buying.sets[card] = k
+        buying.taken.extend([card] * k)
+        if buying.value < buying.price and _stand_in_open(state, pid) and not buying.stand_in:
+            buying.ask_stand_in = card
             if _stand_in_options(state, pid, buying) == ["no"]:
-                buying["ask_stand_in"] = ""  # no stand-in fits: nothing to ask
-    if buying["value"] >= buying["price"]:
-        _finish_purchase(state, task, 0, events)
+                buying.ask_stand_in = ""  # no stand-in fits: nothing to ask
+    if buying.value >= buying.price:
+        _finish_purchase(state, d, buying, 0, events)
 
 
-def _finish_purchase(state: GameState, task: Task, tokens: int, events: list[Event]) -> None:
-    buying = task.data.pop("buying")
-    pid = task.data["player"]
-    if buying["stand_in"]:
+def _finish_purchase(state: GameState, d: Shop, buying: Buying, tokens: int,
+                     events: list[Event]) -> None:
+    d.buying = None
+    pid = d.player
+    if buying.stand_in:
         state.players[pid].flags[TRADE_EMPIRE_FLAG] = 1
-    _complete(state, pid, buying["advance"], buying["price"], buying["taken"], tokens, events)
+    _complete(state, pid, buying.advance, buying.price, buying.taken, tokens, events)
 
 
 def _complete(state: GameState, pid: str, aid: str, price: int, cards: list[str], tokens: int,
               events: list[Event]) -> None:
     player = state.players[pid]
-    cost = advance_cost(aid, player.advances, player.credits)
+    cost = advance_cost(state.data, aid, player.advances, player.credits)
     if cost > 0 and player.flags.pop(LIBRARY_FLAG, 0):
         events.append(LibraryDiscountUsed(player=pid, advance=aid, points=cost - price,
                                           rule=RULE_LIBRARY))
@@ -332,43 +454,44 @@ def _complete(state: GameState, pid: str, aid: str, price: int, cards: list[str]
 
 def _gain(state: GameState, pid: str, aid: str) -> None:
     """Own the advance and set its on-purchase effects going."""
-    numbers = state.data.numbers
+    data = state.data
+    numbers = data.numbers
     player = state.players[pid]
     player.advances.append(aid)
     owned = [aid]
-    if holds(owned, "second_advance_discount_40"):
+    if holds(data, owned, "second_advance_discount_40"):
         player.flags[LIBRARY_FLAG] = 1
-    if holds(owned, "free_science_under_100"):
-        push(state, GIFT, player=pid)
+    if holds(data, owned, "free_science_under_100"):
+        push(state, AnatomyGift(player=pid))
     for effect, key in (("extra_credits_10", "written_record_extra_credits"),
                         ("extra_credits_20", "monument_extra_credits")):
-        if holds(owned, effect):
-            push(state, CREDITS, player=pid, advance=aid,
-                 picks=numbers[key] // numbers["extra_credit_step"])
+        if holds(data, owned, effect):
+            push(state, PlaceCredits(player=pid, advance=aid,
+                                     picks=numbers[key] // numbers["extra_credit_step"]))
 
 
 # --- On-purchase effects ----------------------------------------------------------------------
 
 
-def _credits_step(state: GameState, task: Task, events: list[Event]) -> None:
-    if task.data["picks"] <= 0:
-        done(state, task)
+def _credits_step(state: GameState, d: PlaceCredits, events: list[Event]) -> None:
+    if d.picks <= 0:
+        done(state, d)
         return
     step = state.data.numbers["extra_credit_step"]
     groups = ", ".join(f"number:{i} = {g}" for i, g in enumerate(GROUPS))
-    ask(state, task.data["player"], "advance_credits",
-        f"{task.data['advance']}: place {step} credit points ({groups}); "
-        f"{task.data['picks']} left to place", [f"number:{i}" for i in range(len(GROUPS))],
-        RULE_CREDITS)
+    ask(state, d.player, "advance_credits",
+        f"{d.advance}: place {step} credit points ({groups}); {d.picks} left to place",
+        [labels.make("number", i) for i in range(len(GROUPS))], RULE_CREDITS,
+        CreditsToPlace(advance=d.advance, points=step, left=d.picks, groups=tuple(GROUPS)))
 
 
-def _credits_choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
-    pid = task.data["player"]
+def _credits_choose(state: GameState, d: PlaceCredits, label: str, events: list[Event]) -> None:
+    pid = d.player
     step = state.data.numbers["extra_credit_step"]
-    group = GROUPS[int(label.split(":", 1)[1])]
+    group = GROUPS[labels.number(label)]
     credits = state.players[pid].credits
     credits[group] = credits.get(group, 0) + step
-    task.data["picks"] -= 1
+    d.picks -= 1
     events.append(CreditsPlaced(player=pid, group=group, points=step, rule=RULE_CREDITS))
 
 
@@ -380,21 +503,20 @@ def gift_choices(state: GameState, pid: str) -> list[str]:
             if "science" in data.advances[aid].groups and data.advances[aid].cost <= top]
 
 
-def _gift_step(state: GameState, task: Task, events: list[Event]) -> None:
-    pid = task.data["player"]
-    choices = gift_choices(state, pid)
-    if task.data.get("finished") or not choices:
-        done(state, task)
+def _gift_step(state: GameState, d: AnatomyGift, events: list[Event]) -> None:
+    choices = gift_choices(state, d.player)
+    if d.finished or not choices:
+        done(state, d)
         return
-    ask(state, pid, "anatomy_gift", "Anatomy: take one Science advance for free, or no",
-        [*(f"advance:{aid}" for aid in choices), "no"], RULE_ANATOMY)
+    ask(state, d.player, "anatomy_gift", "Anatomy: take one Science advance for free, or no",
+        [*(labels.make("advance", aid) for aid in choices), "no"], RULE_ANATOMY)
 
 
-def _gift_choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
-    task.data["finished"] = True
+def _gift_choose(state: GameState, d: AnatomyGift, label: str, events: list[Event]) -> None:
+    d.finished = True
     if label == "no":
         return
-    pid, aid = task.data["player"], label.split(":", 1)[1]
+    pid, aid = d.player, labels.value(label)
     events.append(FreeAdvanceTaken(player=pid, advance=aid, rule=RULE_ANATOMY))
     _gain(state, pid, aid)
 
@@ -412,28 +534,30 @@ def hand_limit(state: GameState, pid: str) -> int:
         limit = numbers["hand_limit_two_blocks"]
     else:
         limit = numbers["hand_limit"]
-    if holds(state.players[pid].advances, "hand_limit_up_1"):
+    if holds(data, state.players[pid].advances, "hand_limit_up_1"):
         limit += numbers["hand_limit_roadbuilding_bonus"]
     return limit
 
 
-def _hand_step(state: GameState, task: Task, events: list[Event]) -> None:
-    pid = task.data["player"]
+def _hand_step(state: GameState, d: HandLimit, events: list[Event]) -> None:
+    pid = d.player
     hand = state.players[pid].hand
-    excess = len(hand) - hand_limit(state, pid)
+    limit = hand_limit(state, pid)
+    excess = len(hand) - limit
     if excess <= 0:
-        done(state, task)
+        done(state, d)
         return
     kinds = sorted({h.card for h in hand})
     if len(kinds) == 1:  # nothing to choose
-        _hand_choose(state, task, f"card:{kinds[0]}", events)
+        _hand_choose(state, d, labels.make("card", kinds[0]), events)
         return
     ask(state, pid, "hand_limit", f"Over the hand limit: discard {excess} more card(s)",
-        [f"card:{c}" for c in kinds], RULE_HAND)
+        [labels.make("card", c) for c in kinds], RULE_HAND,
+        HandOverLimit(limit=limit, excess=excess))
 
 
-def _hand_choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
-    pid, card = task.data["player"], label.split(":", 1)[1]
+def _hand_choose(state: GameState, d: HandLimit, label: str, events: list[Event]) -> None:
+    pid, card = d.player, labels.value(label)
     discard_card(state, pid, card)  # water goes back beside the stacks
     events.append(CardDiscarded(player=pid, card=card, rule=RULE_HAND))
 
@@ -441,19 +565,19 @@ def _hand_choose(state: GameState, task: Task, label: str, events: list[Event]) 
 # --- The phase ------------------------------------------------------------------------------
 
 
-def _step(state: GameState, task: Task, events: list[Event]) -> None:
+def _step(state: GameState, d: AdvanceAcquisition, events: list[Event]) -> None:
     order = list(state.players)  # A.S.T. ranking
-    index = task.data.get("index", 0)
+    index = d.index
     if index >= len(order):
-        done(state, task)
+        done(state, d)
         return
-    task.data["index"] = index + 1
-    push(state, HAND_LIMIT, player=order[index])  # runs after the shop, which is on top
-    push(state, SHOP, player=order[index])
+    d.index = index + 1
+    push(state, HandLimit(player=order[index]))  # runs after the shop, which is on top
+    push(state, Shop(player=order[index]))
 
 
-register_legacy("phase:advance_acquisition", _step)
-register_legacy(SHOP, _shop_step, _shop_choose)
-register_legacy(CREDITS, _credits_step, _credits_choose)
-register_legacy(GIFT, _gift_step, _gift_choose)
-register_legacy(HAND_LIMIT, _hand_step, _hand_choose)
+register(AdvanceAcquisition, _step)
+register(Shop, _shop_step, _shop_choose)
+register(PlaceCredits, _credits_step, _credits_choose)
+register(AnatomyGift, _gift_step, _gift_choose)
+register(HandLimit, _hand_step, _hand_choose)

@@ -43,9 +43,11 @@ so their action logs replay):
 Bounds: every offer and counter-offer uses one of its maker's `trade_offers_per_player` (a house
 limit standing in for the rules' 10-minute timer), so a phase with random bots always ends.
 
-Hidden information: the cards of a side live only in the phase task's data. Prompts (which the
-view shows to every player) name only what is announced at the table: players, the 2 named
-commodities and counts.
+Hidden information: the cards of a side live only in the phase's progress (`Trade`) and in the
+detail of its builder's decisions (`TradeSideSoFar`, which the view shows to the decider only).
+Prompts (which the view shows to every player) name only what is announced at the table:
+players, the 2 named commodities and counts; the detail of an answer (`TradeAnswer`) holds the
+same.
 
 Decisions on unclear rules
 --------------------------
@@ -62,14 +64,15 @@ Decisions on unclear rules
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Literal
 
+from .. import labels
 from ..events import Event
-from ..flow import ask, done, register_legacy
-from ..gamedata import load_game_data
+from ..flow import ask, done, register
+from ..gamedata import GameData
 from ..ops import give_card, take_card
-from ..state import GameState, HandCard, Task
+from ..state import Detail, GameState, HandCard, Progress, detail_type
 
 RULE = "rules:phase-7"
 
@@ -98,31 +101,122 @@ class TradeRefused(Event):
     partner: str  # whose offer
 
 
+# --- Progress ---------------------------------------------------------------------------------
+
+
+@dataclass(kw_only=True)
+class Offer:
+    """A side on the table: its cards are seen by its maker only."""
+
+    by: str
+    to: str
+    cards: list[str] = field(default_factory=list)
+    named: list[str] = field(default_factory=list)
+    wants: list[str] = field(default_factory=list)  # asked for by name (open bargaining)
+
+
+@dataclass(kw_only=True)
+class Side(Offer):
+    """A side being built: cards picked, then (`closed`) its 2 commodities named, then (open
+    bargaining) reviewed; `accept` when it answers an offer by accepting it."""
+
+    closed: bool = False
+    accept: bool = False
+    reviewed: bool = False
+
+
+@dataclass(kw_only=True)
+class Deal:
+    """One negotiation: the offer on the table (None before the first is made) and the side
+    being built (None while the offer waits for an answer)."""
+
+    offer: Offer | None = None
+    side: Side | None = None
+
+
+@dataclass(kw_only=True)
+class Trade(Progress):
+    KIND = "phase:trade"
+    seat: int = 0  # whose turn it is to offer, in ranking order
+    passes: int = 0  # passes in a row
+    offers: dict[str, int] = field(default_factory=dict)  # offers and counters made, per player
+    out: list[str] = field(default_factory=list)  # passed for the whole phase
+    deal: Deal | None = None
+
+
+# --- What a decision shows its decider ----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TableOffer:
+    """An offer as the table heard it: who made it, how many cards, the commodities named and
+    what it asks for."""
+
+    by: str
+    count: int
+    named: tuple[str, ...]
+    wants: tuple[str, ...] = ()
+
+
+@detail_type
+@dataclass(frozen=True)
+class TradePartnerChoice(Detail):
+    """`trade_partner`: whom the decider may offer to, and how many offers they have left."""
+
+    offers_left: int
+    may_leave: bool  # `no` passes for the whole phase (open bargaining)
+
+
+@detail_type
+@dataclass(frozen=True)
+class TradeAnswer(Detail):
+    """`trade_answer`: the offer made to the decider."""
+
+    offer: TableOffer
+    may_counter: bool
+
+
+@detail_type
+@dataclass(frozen=True)
+class TradeSideSoFar(Detail):
+    """`trade_card`, `trade_name`, `trade_review`: the decider's own side so far (theirs only
+    to see), whom it goes to and as what, and the offer it answers, if any."""
+
+    role: Literal["offer", "counter", "accept"]
+    partner: str
+    cards: tuple[str, ...]
+    named: tuple[str, ...]
+    wants: tuple[str, ...]
+    least: int  # cards a side needs
+    commodities: int  # commodities it names
+    answering: TableOffer | None = None
+
+
 # --- What may be traded ------------------------------------------------------------------------
 
 
-def min_cards() -> int:
-    return load_game_data().numbers["trade_min_cards_each"]
+def min_cards(data: GameData) -> int:
+    return data.numbers["trade_min_cards_each"]
 
 
-def named_commodities() -> int:
-    return load_game_data().numbers["trade_named_commodities"]
+def named_commodities(data: GameData) -> int:
+    return data.numbers["trade_named_commodities"]
 
 
-def offer_limit() -> int:
-    return load_game_data().numbers["trade_offers_per_player"]
+def offer_limit(data: GameData) -> int:
+    return data.numbers["trade_offers_per_player"]
 
 
-def requests_most() -> int:
-    return load_game_data().numbers["trade_requests_most"]
+def requests_most(data: GameData) -> int:
+    return data.numbers["trade_requests_most"]
 
 
 def open_bargaining(state: GameState) -> bool:
     return state.config.open_bargaining
 
 
-def is_commodity(card: str) -> bool:
-    return card in load_game_data().commodities
+def is_commodity(data: GameData, card: str) -> bool:
+    return card in data.commodities
 
 
 def is_tradable(state: GameState, card: str) -> bool:
@@ -137,24 +231,26 @@ def tradable_cards(state: GameState, player: str) -> list[str]:
 
 def can_build_side(state: GameState, player: str) -> bool:
     """Holds enough tradable cards, with enough commodities among them to name."""
-    return _closable(tradable_cards(state, player))
+    return _closable(state.data, tradable_cards(state, player))
 
 
-def _closable(cards: list[str]) -> bool:
-    return len(cards) >= min_cards() and sum(map(is_commodity, cards)) >= named_commodities()
+def _closable(data: GameData, cards: list[str]) -> bool:
+    return (len(cards) >= min_cards(data)
+            and sum(is_commodity(data, c) for c in cards) >= named_commodities(data))
 
 
 def side_problem(state: GameState, player: str, cards: list[str], named: list[str]) -> str:
     """Why a side breaks the rules ("" when it is legal): the core checks every side before any
     card changes hands, so a trade never needs reversing."""
-    least, want_named = min_cards(), named_commodities()
+    data = state.data
+    least, want_named = min_cards(data), named_commodities(data)
     if len(cards) < least:
         return f"fewer than {least} cards"
     if Counter(cards) - Counter(h.card for h in state.players[player].hand):
         return "cards not in the hand"
     if not all(is_tradable(state, c) for c in cards):
         return "a non-tradable calamity"
-    if len(named) != want_named or not all(map(is_commodity, named)):
+    if len(named) != want_named or not all(is_commodity(data, c) for c in named):
         return f"not {want_named} named commodities"
     if Counter(named) - Counter(cards):
         return "a named commodity that is not in the offer"
@@ -165,258 +261,259 @@ def offered_cards(state: GameState, player: str) -> list[str]:
     """The cards `player` has put into the side they are building or the offer they have on the
     table: theirs to see (a client may show them to that player only)."""
     for task in state.tasks:
-        deal = task.data.get("deal") if task.kind == "phase:trade" else None
-        if not deal:
+        trade = task.data if isinstance(task.data, Trade) else None
+        if trade is None or trade.deal is None:
             continue
-        for key in ("side", "offer"):
-            side = deal.get(key)
-            if side and side["by"] == player:
-                return list(side["cards"])
+        for side in (trade.deal.side, trade.deal.offer):
+            if side is not None and side.by == player:
+                return list(side.cards)
     return []
 
 
 # --- Turns ------------------------------------------------------------------------------------
 
 
-def _partners(state: GameState, player: str, data: dict[str, Any]) -> list[str]:
-    if data["offers"].get(player, 0) >= offer_limit() or not can_build_side(state, player):
+def _partners(state: GameState, player: str, d: Trade) -> list[str]:
+    if d.offers.get(player, 0) >= offer_limit(state.data) or not can_build_side(state, player):
         return []
-    if player in data.get("out", ()):
+    if player in d.out:
         return []
-    return [p.id for p in state.players.values()
-            if p.id != player and len(p.hand) >= min_cards()]
+    least = min_cards(state.data)
+    return [p.id for p in state.players.values() if p.id != player and len(p.hand) >= least]
 
 
-def _step(state: GameState, task: Task, events: list[Event]) -> None:
-    data = task.data
-    data.setdefault("seat", 0)
-    data.setdefault("passes", 0)
-    data.setdefault("offers", {})
-    if data.get("deal"):
-        _deal_step(state, data, events)
+def _step(state: GameState, d: Trade, events: list[Event]) -> None:
+    if d.deal is not None:
+        _deal_step(state, d, d.deal, events)
         return
     order = list(state.players)
-    while data["passes"] < len(order):
-        player = order[data["seat"] % len(order)]
-        partners = _partners(state, player, data)
+    while d.passes < len(order):
+        player = order[d.seat % len(order)]
+        partners = _partners(state, player, d)
         if partners:
-            left = offer_limit() - data["offers"].get(player, 0)
+            left = offer_limit(state.data) - d.offers.get(player, 0)
             passes = ["done", "no"] if open_bargaining(state) else ["done"]
             rest = " for this round (done) or for the whole phase (no)" if len(passes) > 1 else ""
             ask(state, player, "trade_partner",
                 f"Trade: choose a player to make an offer to ({left} offers left), or pass{rest}",
-                [*(f"player:{p}" for p in partners), *passes], RULE)
+                [*(labels.make("player", p) for p in partners), *passes], RULE,
+                TradePartnerChoice(offers_left=left, may_leave=len(passes) > 1))
             return
-        _pass(data, len(order))
-    done(state, task)
+        _pass(d, len(order))
+    done(state, d)
 
 
-def _pass(data: dict[str, Any], players: int) -> None:
-    data["passes"] += 1
-    data["seat"] = (data["seat"] + 1) % players
+def _pass(d: Trade, players: int) -> None:
+    d.passes += 1
+    d.seat = (d.seat + 1) % players
 
 
-def _choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
-    data = task.data
-    if data.get("deal"):
-        _deal_choose(state, data, label, events)
+def _choose(state: GameState, d: Trade, label: str, events: list[Event]) -> None:
+    if d.deal is not None:
+        _deal_choose(state, d, d.deal, label, events)
         return
     order = list(state.players)
-    player = order[data["seat"] % len(order)]
+    player = order[d.seat % len(order)]
     if label in ("done", "no"):
         if label == "no":  # out of the phase: no more offers of one's own
-            data.setdefault("out", []).append(player)
-        _pass(data, len(order))
+            d.out.append(player)
+        _pass(d, len(order))
         return
-    partner = label.split(":", 1)[1]
-    _count_offer(data, player)
-    data["passes"] = 0
-    data["seat"] = (data["seat"] + 1) % len(order)
-    data["deal"] = {"offer": None, "side": _new_side(player, partner, accept=False)}
+    partner = labels.value(label)
+    _count_offer(d, player)
+    d.passes = 0
+    d.seat = (d.seat + 1) % len(order)
+    d.deal = Deal(side=Side(by=player, to=partner))
 
 
-def _count_offer(data: dict[str, Any], player: str) -> None:
-    data["offers"][player] = data["offers"].get(player, 0) + 1
-
-
-def _new_side(by: str, to: str, accept: bool) -> dict[str, Any]:
-    return {"by": by, "to": to, "cards": [], "named": [], "closed": False, "accept": accept}
+def _count_offer(d: Trade, player: str) -> None:
+    d.offers[player] = d.offers.get(player, 0) + 1
 
 
 # --- One negotiation -----------------------------------------------------------------------
 
 
-def _deal_step(state: GameState, data: dict[str, Any], events: list[Event]) -> None:
-    deal = data["deal"]
-    side = deal["side"]
+def _deal_step(state: GameState, d: Trade, deal: Deal, events: list[Event]) -> None:
+    side = deal.side
     if side is None:
-        _ask_answer(state, data, deal, events)
+        _ask_answer(state, d, deal, events)
         return
-    if len(side["named"]) < named_commodities():
+    if len(side.named) < named_commodities(state.data):
         options, prompt = _side_options(state, side)
-        if _may_cancel(state, data, side):
+        if _may_cancel(state, d, side):
             options.append("no")
         if len(options) > 1:
-            kind = "trade_name" if side["closed"] else "trade_card"
-            ask(state, side["by"], kind, prompt, options, RULE)
+            kind = "trade_name" if side.closed else "trade_card"
+            ask(state, side.by, kind, prompt, options, RULE, _side_detail(state, deal, side))
         else:
             _pick(side, options[0])  # one possible answer: no decision
         return
-    if open_bargaining(state) and not side.get("reviewed"):
-        _ask_review(state, data, deal)
+    if open_bargaining(state) and not side.reviewed:
+        _ask_review(state, d, deal, side)
         return
-    if side["accept"]:
-        _exchange(state, deal["offer"], side, events)
-        data["deal"] = None
+    if side.accept:
+        assert deal.offer is not None
+        _exchange(state, deal.offer, side, events)
+        d.deal = None
         return
-    events.append(TradeOffered(player=side["by"], partner=side["to"],
-                               named=tuple(side["named"]), count=len(side["cards"]),
-                               counter=deal["offer"] is not None,
-                               wants=tuple(side.get("wants", ())), rule=RULE))
-    deal["offer"] = {k: side[k] for k in ("by", "to", "cards", "named")}
-    if "wants" in side:
-        deal["offer"]["wants"] = list(side["wants"])
-    deal["side"] = None
+    events.append(TradeOffered(player=side.by, partner=side.to, named=tuple(side.named),
+                               count=len(side.cards), counter=deal.offer is not None,
+                               wants=tuple(side.wants), rule=RULE))
+    deal.offer = Offer(by=side.by, to=side.to, cards=list(side.cards), named=list(side.named),
+                       wants=list(side.wants))
+    deal.side = None
 
 
-def _side_options(state: GameState, side: dict[str, Any]) -> tuple[list[str], str]:
+def _shown(offer: Offer) -> TableOffer:
+    """What the table heard of an offer."""
+    return TableOffer(by=offer.by, count=len(offer.cards), named=tuple(offer.named),
+                      wants=tuple(offer.wants))
+
+
+def _side_detail(state: GameState, deal: Deal, side: Side) -> TradeSideSoFar:
+    role: Literal["offer", "counter", "accept"] = (
+        "accept" if side.accept else "counter" if deal.offer is not None else "offer")
+    return TradeSideSoFar(
+        role=role, partner=side.to, cards=tuple(side.cards), named=tuple(side.named),
+        wants=tuple(side.wants), least=min_cards(state.data),
+        commodities=named_commodities(state.data),
+        answering=_shown(deal.offer) if deal.offer is not None else None)
+
+
+def _side_options(state: GameState, side: Side) -> tuple[list[str], str]:
     """The picks open to the builder of a side, and the prompt (counts only: others see it)."""
-    least, named = min_cards(), named_commodities()
-    cards: list[str] = side["cards"]
-    if side["closed"]:
-        left = Counter(c for c in cards if is_commodity(c)) - Counter(side["named"])
-        which = "first" if not side["named"] else "second"
-        return ([f"card:{c}" for c in sorted(left)],
+    data = state.data
+    least, named = min_cards(data), named_commodities(data)
+    cards = side.cards
+    if side.closed:
+        left = Counter(c for c in cards if is_commodity(data, c)) - Counter(side.named)
+        which = "first" if not side.named else "second"
+        return ([labels.make("card", c) for c in sorted(left)],
                 f"Name the {which} of the {named} commodities you declare in your offer")
-    spare = Counter(tradable_cards(state, side["by"])) - Counter(cards)
-    options = [f"card:{c}" for c in sorted(spare)]
-    if _closable(cards):
+    spare = Counter(tradable_cards(state, side.by)) - Counter(cards)
+    options = [labels.make("card", c) for c in sorted(spare)]
+    if _closable(data, cards):
         options.append("done")
-    verb = "accepting the offer of" if side["accept"] else "offering to"
-    return options, (f"Trade, {verb} {side['to']}: choose a card to give "
+    verb = "accepting the offer of" if side.accept else "offering to"
+    return options, (f"Trade, {verb} {side.to}: choose a card to give "
                      f"({len(cards)} chosen; at least {least}, {named} of them commodities)")
 
 
-def _may_cancel(state: GameState, data: dict[str, Any], side: dict[str, Any]) -> bool:
+def _may_cancel(state: GameState, d: Trade, side: Side) -> bool:
     """Open bargaining lets a side be called off; taking back an acceptance costs an offer, so
     that a phase still always ends."""
     if not open_bargaining(state):
         return False
-    return not side["accept"] or data["offers"].get(side["by"], 0) < offer_limit()
+    return not side.accept or d.offers.get(side.by, 0) < offer_limit(state.data)
 
 
-def _ask_review(state: GameState, data: dict[str, Any], deal: dict[str, Any]) -> None:
-    side = deal["side"]
-    wants: list[str] = side.setdefault("wants", [])
+def _ask_review(state: GameState, d: Trade, deal: Deal, side: Side) -> None:
+    wants = side.wants
     options = ["yes"]
-    if _may_cancel(state, data, side):
+    if _may_cancel(state, d, side):
         options.append("no")
-    if not side["accept"] and len(wants) < requests_most():
-        options += [f"card:{c}" for c in sorted(state.data.commodities) if c not in wants]
+    if not side.accept and len(wants) < requests_most(state.data):
+        options += [labels.make("card", c) for c in sorted(state.data.commodities)
+                    if c not in wants]
     # counts only, as everywhere while a side is built: the cards stay unseen until sent
-    if side["accept"]:
-        prompt = (f"Trade, accepting the offer of {side['to']}: hand over your "
-                  f"{len(side['cards'])} cards (yes), or take the acceptance back (no)")
+    if side.accept:
+        prompt = (f"Trade, accepting the offer of {side.to}: hand over your "
+                  f"{len(side.cards)} cards (yes), or take the acceptance back (no)")
     else:
-        prompt = (f"Trade, offering to {side['to']}: review your {len(side['cards'])} cards "
+        prompt = (f"Trade, offering to {side.to}: review your {len(side.cards)} cards "
                   f"({len(wants)} asked for). Ask for a commodity by name (card), send the "
                   f"offer (yes) or cancel it (no)")
-    ask(state, side["by"], "trade_review", prompt, options, RULE)
+    ask(state, side.by, "trade_review", prompt, options, RULE, _side_detail(state, deal, side))
 
 
-def _cancel(data: dict[str, Any], deal: dict[str, Any]) -> None:
-    side = deal["side"]
-    if side["accept"]:
-        _count_offer(data, side["by"])
-    if deal["offer"] is None:
-        data["deal"] = None  # a first offer, withdrawn before anyone saw it
+def _cancel(d: Trade, deal: Deal, side: Side) -> None:
+    if side.accept:
+        _count_offer(d, side.by)
+    if deal.offer is None:
+        d.deal = None  # a first offer, withdrawn before anyone saw it
     else:
-        deal["side"] = None  # the offer on the table waits for a new answer
+        deal.side = None  # the offer on the table waits for a new answer
 
 
-def _review(side: dict[str, Any], label: str) -> None:
+def _review(side: Side, label: str) -> None:
     if label == "yes":
-        side["reviewed"] = True
+        side.reviewed = True
     else:
-        side["wants"].append(label.split(":", 1)[1])
+        side.wants.append(labels.value(label))
 
 
-def _pick(side: dict[str, Any], label: str) -> None:
-    if side["closed"]:
-        side["named"].append(label.split(":", 1)[1])
+def _pick(side: Side, label: str) -> None:
+    if side.closed:
+        side.named.append(labels.value(label))
     elif label == "done":
-        side["closed"] = True
+        side.closed = True
     else:
-        side["cards"].append(label.split(":", 1)[1])
+        side.cards.append(labels.value(label))
 
 
-def _ask_answer(
-    state: GameState, data: dict[str, Any], deal: dict[str, Any], events: list[Event]
-) -> None:
-    offer = deal["offer"]
-    answerer, offerer = offer["to"], offer["by"]
+def _ask_answer(state: GameState, d: Trade, deal: Deal, events: list[Event]) -> None:
+    offer = deal.offer
+    assert offer is not None
+    answerer, offerer = offer.to, offer.by
     options = ["no"]
     if can_build_side(state, answerer):
         options.append("yes")
-        if data["offers"].get(answerer, 0) < offer_limit():
-            options.append(f"player:{offerer}")
+        if d.offers.get(answerer, 0) < offer_limit(state.data):
+            options.append(labels.make("player", offerer))
     if options == ["no"]:  # nothing to give back: refusing is the only answer
-        _refuse(data, answerer, offerer, events)
+        _refuse(d, answerer, offerer, events)
         return
-    named = " and ".join(offer["named"])
+    shown = _shown(offer)
+    named = " and ".join(shown.named)
     counter = f" or make a counter-offer (player:{offerer})" if len(options) > 2 else ""
-    wants = offer.get("wants")
-    asked = f". They ask for {' and '.join(wants)}." if wants else ""
+    asked = f". They ask for {' and '.join(shown.wants)}." if shown.wants else ""
     ask(state, answerer, "trade_answer",
-        f"{offerer} offers you {len(offer['cards'])} cards, among them {named}: accept (yes, "
-        f"then choose yours), refuse (no){counter}{asked}", options, RULE)
+        f"{offerer} offers you {shown.count} cards, among them {named}: accept (yes, "
+        f"then choose yours), refuse (no){counter}{asked}", options, RULE,
+        TradeAnswer(offer=shown, may_counter=len(options) > 2))
 
 
-def _refuse(data: dict[str, Any], player: str, partner: str, events: list[Event]) -> None:
+def _refuse(d: Trade, player: str, partner: str, events: list[Event]) -> None:
     events.append(TradeRefused(player=player, partner=partner, rule=RULE))
-    data["deal"] = None
+    d.deal = None
 
 
-def _deal_choose(
-    state: GameState, data: dict[str, Any], label: str, events: list[Event]
-) -> None:
-    deal = data["deal"]
-    side = deal["side"]
+def _deal_choose(state: GameState, d: Trade, deal: Deal, label: str,
+                 events: list[Event]) -> None:
+    side = deal.side
     if side is not None:
         if label == "no":
-            _cancel(data, deal)
-        elif len(side["named"]) >= named_commodities():
+            _cancel(d, deal, side)
+        elif len(side.named) >= named_commodities(state.data):
             _review(side, label)
         else:
             _pick(side, label)
         return
-    offer = deal["offer"]
+    offer = deal.offer
+    assert offer is not None
     if label == "no":
-        _refuse(data, offer["to"], offer["by"], events)
+        _refuse(d, offer.to, offer.by, events)
         return
     counter = label != "yes"
     if counter:
-        _count_offer(data, offer["to"])
-    deal["side"] = _new_side(offer["to"], offer["by"], accept=not counter)
+        _count_offer(d, offer.to)
+    deal.side = Side(by=offer.to, to=offer.by, accept=not counter)
 
 
-def _exchange(
-    state: GameState, offer: dict[str, Any], side: dict[str, Any], events: list[Event]
-) -> None:
+def _exchange(state: GameState, offer: Offer, side: Side, events: list[Event]) -> None:
     """Both sides change hands at the same time, after both are checked."""
     for s in (offer, side):
-        problem = side_problem(state, s["by"], s["cards"], s["named"])
+        problem = side_problem(state, s.by, s.cards, s.named)
         if problem:
-            raise RuntimeError(f"an illegal trade side from {s['by']}: {problem}")
+            raise RuntimeError(f"an illegal trade side from {s.by}: {problem}")
     given: list[tuple[str, str, list[HandCard]]] = [
-        (s["by"], s["to"], [take_card(state, s["by"], c) for c in s["cards"]])
-        for s in (offer, side)
+        (s.by, s.to, [take_card(state, s.by, c) for c in s.cards]) for s in (offer, side)
     ]
     for giver, taker, cards in given:
         for held in cards:
             give_card(state, taker, held.card, traded_by=giver)
-    events.append(TradeAccepted(player=side["by"], partner=side["to"], named=tuple(side["named"]),
-                                count=len(side["cards"]), rule=RULE))
+    events.append(TradeAccepted(player=side.by, partner=side.to, named=tuple(side.named),
+                                count=len(side.cards), rule=RULE))
 
 
-register_legacy("phase:trade", _step, _choose)
+register(Trade, _step, _choose)

@@ -22,13 +22,13 @@ def credit_lines(target: str, advances: tuple[str, ...], credits: dict[str, int]
     """The price of `target` worked out: printed cost, best group credit, specific credits."""
     data = load_game_data()
     card = data.advances[target]
-    groups = group_credits(advances, credits)
+    groups = group_credits(data, advances, credits)
     best_group = max(card.groups, key=lambda g: groups[g])
     best = groups[best_group]
-    spec = specific_credits(advances, target)
+    spec = specific_credits(data, advances, target)
     givers = [data.advances[a].name for a in advances
               if data.advances[a].specific_credits.get(target)]
-    cost = advance_cost(target, advances, credits)
+    cost = advance_cost(data, target, advances, credits)
     lines = [card.name, f"Printed cost {card.cost}  ·  {card.vp} VP  ·  "
              + " / ".join(g.capitalize() for g in card.groups)]
     lines.append(f"− {best} best group credit ({best_group})")
@@ -55,9 +55,9 @@ class AdvancesPanel(Panel):
         picks = set(ctx.options.advances)
         ruleset = view.config.ruleset
         rows = [a for a in data.advances.values() if ruleset in a.rulesets]
-        cost = {a.id: advance_cost(a.id, owned, credits) for a in rows if a.id not in owned}
+        cost = {a.id: advance_cost(data, a.id, owned, credits) for a in rows if a.id not in owned}
         rows.sort(key=lambda a: (a.id in owned, a.id not in picks, cost.get(a.id, 0), a.number))
-        groups = group_credits(owned, credits)
+        groups = group_credits(data, owned, credits)
         head = f"Advances — {len(owned)} owned"
         surface.blit(t.text(head, 15, Palette.gold_light, "bold"), (px(10), y))
         y += px(24)

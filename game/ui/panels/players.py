@@ -18,8 +18,9 @@ from . import Ctx, Panel
 def census_order(view: PlayerView) -> list[str]:
     """The movement order: highest census first, ties by ranking, Military holders last."""
     rank = {p.id: i for i, p in enumerate(view.players)}
+    data = load_game_data()
     return [p.id for p in sorted(view.players, key=lambda p: (
-        holds(p.advances, MILITARY), -p.census, rank[p.id]))]
+        holds(data, p.advances, MILITARY), -p.census, rank[p.id]))]
 
 
 def public_vp(p: PublicPlayer) -> int:

@@ -5,18 +5,17 @@ offer and send it, or cancel. An offer made to you stays in view while you answe
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
 
 import pygame
 import pygame_gui
 
 from game.core.gamedata import load_game_data
+from game.core.phases.trade import TableOffer, TradeAnswer, TradePartnerChoice, TradeSideSoFar
+from game.core.state import Detail
 
 from ..cards import card_colour, draw_card, fan_height
-from ..controller import TradeSide
 from ..draw import civ_badge, panel, text_block, title
 from ..logtext import name as civ_name
 from ..options import card_name
@@ -32,41 +31,26 @@ HEADINGS = {
     "trade_review": "Review before it goes",
     "trade_answer": "An offer for you",
 }
-# What the core's prompts say about a side being built, and about an offer on the table.
-SIDE_RE = re.compile(r"Trade, (offering to|accepting the offer of) (\w+)")
-OFFER_RE = re.compile(r"(\w+) offers you (\d+) cards, among them (\w+) and (\w+):.*?"
-                      r"(?:They ask for ([\w ]+)\.)?$")
 CARD_W = 74
+NO_SIDE = TradeSideSoFar(role="offer", partner="", cards=(), named=(), wants=(), least=0,
+                         commodities=0)
 
 
-@dataclass
-class TableOffer:
-    """An offer as the table heard it: who, how many cards, the 2 named and what they ask for."""
-
-    by: str
-    count: int
-    named: tuple[str, ...]
-    wants: tuple[str, ...]
-
-    @staticmethod
-    def parse(prompt: str) -> TableOffer | None:
-        found = OFFER_RE.search(prompt)
-        if not found:
-            return None
-        wants = tuple(found.group(5).split(" and ")) if found.group(5) else ()
-        return TableOffer(found.group(1), int(found.group(2)),
-                          (found.group(3), found.group(4)), wants)
+def side_role(detail: Detail | None) -> tuple[str, str]:
+    """("offer" | "counter" | "accept", partner) for the side a decision builds; ("", "")
+    for a decision that builds none."""
+    if isinstance(detail, TradeSideSoFar):
+        return detail.role, detail.partner
+    return "", ""
 
 
-def side_role(prompt: str, table: TableOffer | None) -> tuple[str, str]:
-    """("offer" | "counter" | "accept", partner) for the side a prompt is about."""
-    found = SIDE_RE.search(prompt)
-    if not found:
-        return "", ""
-    partner = found.group(2)
-    if found.group(1).startswith("accepting"):
-        return "accept", partner
-    return ("counter" if table is not None and table.by == partner else "offer"), partner
+def table_offer(detail: Detail | None) -> TableOffer | None:
+    """The offer on the table that a decision answers, if any."""
+    if isinstance(detail, TradeAnswer):
+        return detail.offer
+    if isinstance(detail, TradeSideSoFar):
+        return detail.answering
+    return None
 
 
 class TradeWindow:
@@ -77,7 +61,7 @@ class TradeWindow:
         self.buttons = OptionButtons(theme)
         self.hits: list[tuple[pygame.Rect, str]] = []
         self.tips: list[tuple[pygame.Rect, str]] = []
-        self.table: TableOffer | None = None  # the offer answered, kept while a side is built
+        self.table: TableOffer | None = None  # the offer answered, if any
         self._key: object = None
 
     def place(self, map_rect: pygame.Rect, kind: str = "trade_card") -> None:
@@ -91,13 +75,13 @@ class TradeWindow:
         self.rect = pygame.Rect(0, 0, w, h)
         self.rect.center = map_rect.center
 
-    def button_kind(self, ctx: Ctx, prompt: str) -> str:
+    def button_kind(self, ctx: Ctx, detail: Detail | None) -> str:
         """The kind whose button texts fit this side: offering, countering or accepting."""
-        role, _ = side_role(prompt, self.table)
+        role, _ = side_role(detail)
         return f"{ctx.kind}:{role}" if role in ("counter", "accept") else ctx.kind
 
     def rebuild(self, ctx: Ctx, labels: list[str], manager: pygame_gui.UIManager,
-                container: object, key: object, prompt: str = "") -> None:
+                container: object, key: object, detail: Detail | None = None) -> None:
         if key == self._key:
             return
         self._key = key
@@ -109,7 +93,7 @@ class TradeWindow:
         if ctx.kind == "trade_partner":
             area = pygame.Rect(self.rect.x + px(20), self.rect.y + px(140),
                                self.rect.width - px(40), self.rect.height - px(150))
-        self.buttons.build(others, self.button_kind(ctx, prompt), ctx, area, manager, container)
+        self.buttons.build(others, self.button_kind(ctx, detail), ctx, area, manager, container)
 
     def clear(self) -> None:
         self.buttons.clear()
@@ -122,21 +106,20 @@ class TradeWindow:
         return None
 
     # -- drawing ---------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface, ctx: Ctx, prompt: str, side: TradeSide) -> None:
+    def draw(self, surface: pygame.Surface, ctx: Ctx, detail: Detail | None) -> None:
+        """The decision the viewer faces, from its detail: their own side so far, the offer
+        on the table, the offers they have left."""
         t = self.theme
         px = t.px
         r = self.rect
         self.hits = []
         self.tips = []
-        if ctx.kind == "trade_partner":
-            self.table = None
-        elif ctx.kind == "trade_answer":
-            self.table = TableOffer.parse(prompt)
+        self.table = table_offer(detail)
         shadow = r.move(px(6), px(8))
         pygame.draw.rect(surface, (0, 0, 0), shadow, border_radius=px(10))
         panel(surface, r, t, fill=(30, 26, 20), edge=Palette.gold, radius=10)
         title(surface, t, "Trade", (r.x + px(20), r.y + px(12)), size=24)
-        role, partner = side_role(prompt, self.table)
+        role, partner = side_role(detail)
         head = HEADINGS.get(ctx.kind, "")
         if role:
             who = ctx.names.get(partner, civ_name(partner))
@@ -145,10 +128,9 @@ class TradeWindow:
         surface.blit(t.text(head, 16, Palette.text, "bold"), (r.x + px(110), r.y + px(20)))
         y = r.y + px(54)
         if ctx.kind == "trade_partner":
-            left = re.search(r"\((\d+) offers left\)", prompt)
+            left = detail.offers_left if isinstance(detail, TradePartnerChoice) else "?"
             passes = ": for this round, or for the whole trade phase" if "no" in ctx.labels else ""
-            line = (f"Choose a player to make an offer to ({left.group(1) if left else '?'} "
-                    f"offers left), or pass{passes}.")
+            line = f"Choose a player to make an offer to ({left} offers left), or pass{passes}."
             y += text_block(surface, t, line, (r.x + px(20), y), r.width - px(40), size=14,
                             colour=Palette.text_dim, max_lines=2)
             hint = ("Offer at least 3 cards, 2 of them commodities you name truly; the others "
@@ -165,9 +147,10 @@ class TradeWindow:
             text_block(surface, t, note, (r.x + px(20), y + px(6)), r.width - px(40), size=13,
                        colour=Palette.text_faint, role="italic", max_lines=2)
             return
+        side = detail if isinstance(detail, TradeSideSoFar) else NO_SIDE
         self._building(surface, ctx, side, role, y)
 
-    def _building(self, surface: pygame.Surface, ctx: Ctx, side: TradeSide, role: str,
+    def _building(self, surface: pygame.Surface, ctx: Ctx, side: TradeSideSoFar, role: str,
                   y: int) -> None:
         """Your hand (or, in review, the commodities to ask for) on the left, your side of the
         table on the right."""
@@ -248,7 +231,7 @@ class TradeWindow:
         return y + (row_h if cards else 0)
 
     def _asks(self, surface: pygame.Surface, box: pygame.Rect, picks: set[str],
-              side: TradeSide) -> None:
+              side: TradeSideSoFar) -> None:
         """Every commodity that may be asked for, by stack: a chip each, click to ask."""
         t = self.theme
         px = t.px

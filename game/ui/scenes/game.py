@@ -38,6 +38,7 @@ from ..panels.players import PlayersPanel
 from ..panels.side import draw_side, place_side, play_layout
 from ..panels.topbar import TopBar
 from ..panels.trade import TradeWindow
+from ..prompts import asked
 from ..prompts import names as place_names
 from ..ruin import ruin_warning
 from ..scene import Scene
@@ -660,11 +661,10 @@ class GameScene(Scene):
                               (prompt, decider, hint, cause))
         self.decision.draw(surface, ctx, prompt, decider, hint, cause)
         if trade:
-            side = self.controller.side_of(self.viewer)
+            detail = pending.detail if pending else None
             self.trade.rebuild(ctx, ordered, self.app.manager, self.container,
-                               (ctx.labels, len(self.session.record.actions)),
-                               pending.prompt if pending else "")
-            self.trade.draw(surface, ctx, pending.prompt if pending else "", side)
+                               (ctx.labels, len(self.session.record.actions)), detail)
+            self.trade.draw(surface, ctx, detail)
         else:
             self.trade.clear()
         self.confirm.draw(surface)
@@ -679,13 +679,14 @@ class GameScene(Scene):
             return ("The game is over.", "")
         if pending is None:
             return ("", "")
+        question = asked(pending.prompt, pending.detail)
         if not labels:
             seat = self.session.seats.get(pending.player)
             who = seat.name if seat else pending.player
             if seat and not seat.human:
                 doing = "thinking over" if self.thinker.thinking else "deciding"
-                return (f"{who} (bot) is {doing}: {pending.prompt}", "Tab: bots at full speed")
-            return (f"Waiting for {who}: {pending.prompt}", "")
+                return (f"{who} (bot) is {doing}: {question}", "Tab: bots at full speed")
+            return (f"Waiting for {who}: {question}", "")
         hint = ""
         if ctx.options.areas:
             hint = f"Click a lit area on the map: {self._place_names(ctx.options.areas)}"
@@ -693,7 +694,7 @@ class GameScene(Scene):
                 hint += " — or drag tokens from a lit area to where they go"
         elif "done" in labels:
             hint = "Enter: done"
-        return (pending.prompt, hint)
+        return (question, hint)
 
     def _place_names(self, areas: tuple[str, ...]) -> str:
         """'Knossos, Thera or Athens'; past four, the first three and how many more."""

@@ -44,7 +44,7 @@ from ..panels.log import LogPanel
 from ..panels.players import PlayersPanel
 from ..panels.side import draw_side, place_side, play_layout
 from ..panels.topbar import TopBar
-from ..prompts import log_lines, readable
+from ..prompts import asked, log_lines, readable
 from ..scene import Scene
 from ..theme import PHASE_NAMES, Palette, shade
 
@@ -481,8 +481,9 @@ class ReplayScene(Scene):
         when = f"Turn {last.turn} · {PHASE_NAMES.get(last.phase, last.phase)}"
         if ctx.view.turn != last.turn:  # the top bar already shows the turn this one began
             when += f" — then Turn {ctx.view.turn} begins"
-        asked = readable(last.prompt, self.game.state.map) if last.prompt else ""
-        return (when, asked, option_text(last.action.label, last.kind, ctx.view))
+        question = asked(last.prompt, last.detail)
+        shown = readable(question, self.game.state.map) if question else ""
+        return (when, shown, option_text(last.action.label, last.kind, ctx.view))
 
     def _draw_bar(self, surface: pygame.Surface, ctx: Ctx) -> None:
         t = self.theme

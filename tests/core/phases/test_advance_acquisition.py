@@ -13,9 +13,12 @@ from game.core.phases.advance_acquisition import (
     LIBRARY_FLAG,
     TRADE_EMPIRE_FLAG,
     AdvanceBought,
+    AdvancePrices,
     CardDiscarded,
     CreditsPlaced,
+    HandOverLimit,
     LibraryDiscountUsed,
+    PaymentSoFar,
     PurchaseCalledOff,
     affordable,
     gift_choices,
@@ -24,6 +27,7 @@ from game.core.phases.advance_acquisition import (
 )
 from game.core.rng import Rng
 from game.core.state import GameState, Task
+from game.core.view import view
 from game.scenario.build import build_state
 from game.scenario.parse import parse_scenario
 
@@ -347,3 +351,39 @@ def test_random_play_always_ends_with_every_option_legal_and_everything_whole(se
     for pid in state.players:
         assert len(state.players[pid].hand) <= hand_limit(state, pid)
         assert len(set(state.players[pid].advances)) == len(state.players[pid].advances)
+
+
+def test_the_shop_shows_its_decider_the_prices_and_the_payment_so_far_as_typed_details() -> None:
+    # rules §4 phase 12: the price of each advance on offer, then what is handed in so far
+    state = make({"egypt": {"treasury": 15, "hand": ["fish", "fish", "fish", "iron", "iron"]},
+                  "babylon": {}})
+    start(state)
+    assert state.pending is not None and isinstance(state.pending.detail, AdvancePrices)
+    assert dict(state.pending.detail.prices) == affordable(state, "egypt")
+    assert state.pending.detail.price("sculpture") == 50
+    pick(state, "advance:sculpture")
+    assert state.pending.detail == PaymentSoFar(advance="sculpture", price=50, paid=0, cards=())
+    pick(state, "card:fish")
+    assert state.pending.detail == PaymentSoFar(advance="sculpture", price=50, paid=27,
+                                                cards=("fish", "fish", "fish"))
+    assert state.pending.detail.rest == 23 and "Pay 23 more for sculpture" in state.pending.prompt
+    assert view(state, "babylon").pending.detail is None  # the decider's alone
+
+
+def test_a_stand_in_question_names_the_set_it_would_join() -> None:
+    state = make({"egypt": {"advances": ["trade_empire"], "treasury": 40,
+                            "hand": ["fish", "fish", "fish", "wine", "salt", "salt", "gold"]},
+                  "babylon": {}})
+    start(state)
+    pick(state, "advance:sculpture")
+    pick(state, "card:fish")
+    assert state.pending.detail == PaymentSoFar(advance="sculpture", price=50, paid=27,
+                                                cards=("fish",) * 3, stand_in_for="fish")
+
+
+def test_the_hand_limit_question_says_the_limit_and_how_many_must_go() -> None:
+    state = make({"egypt": {"hand": ["ochre"] * 6 + ["water"] * 3 + ["clay"]}, "babylon": {}})
+    start(state)
+    assert state.pending.detail == HandOverLimit(limit=8, excess=2)
+    pick(state, "card:water")
+    assert state.pending.detail == HandOverLimit(limit=8, excess=1)

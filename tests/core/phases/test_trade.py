@@ -15,9 +15,13 @@ from game.core.events import Event
 from game.core.gamedata import load_game_data
 from game.core.invariants import card_census, violations
 from game.core.phases.trade import (
+    TableOffer,
     TradeAccepted,
+    TradeAnswer,
     TradeOffered,
+    TradePartnerChoice,
     TradeRefused,
+    TradeSideSoFar,
     offered_cards,
     side_problem,
 )
@@ -504,7 +508,7 @@ def test_open_bargaining_a_cancelled_first_offer_is_never_seen_and_uses_the_offe
     assert state.pending is not None and state.pending.player == "egypt"  # the turn moved on
     assert state.pending.kind == "trade_partner"
     assert hand(state, "babylon") == ["gold", "ochre", "salt", "salt"]
-    assert state.tasks[-1].data["offers"] == {"babylon": 1}
+    assert state.tasks[-1].data.offers == {"babylon": 1}
 
 
 def test_open_bargaining_a_cancelled_counter_puts_the_offer_back_on_the_table() -> None:
@@ -516,7 +520,7 @@ def test_open_bargaining_a_cancelled_counter_puts_the_offer_back_on_the_table() 
     assert len(of(events, TradeOffered)) == 1
     assert state.pending is not None and state.pending.kind == "trade_answer"
     assert state.pending.player == "egypt" and state.pending.prompt.startswith("babylon offers")
-    assert state.tasks[-1].data["offers"] == {"babylon": 1, "egypt": 1}
+    assert state.tasks[-1].data.offers == {"babylon": 1, "egypt": 1}
 
 
 def test_open_bargaining_a_taken_back_acceptance_costs_an_offer_and_waits_for_an_answer() -> None:
@@ -524,9 +528,9 @@ def test_open_bargaining_a_taken_back_acceptance_costs_an_offer_and_waits_for_an
     play(state, [*BARGAIN, ("babylon", "yes"), ("egypt", "yes"), ("egypt", "card:grain"),
                  ("egypt", "no")])
     assert state.pending is not None and state.pending.kind == "trade_answer"
-    assert state.tasks[-1].data["offers"] == {"babylon": 1, "egypt": 1}
+    assert state.tasks[-1].data.offers == {"babylon": 1, "egypt": 1}
     assert hand(state, "egypt") == ["clay", "grain", "grain", "iron", "wine"]
-    state.tasks[-1].data["offers"]["egypt"] = LIMIT  # none left: no taking back again
+    state.tasks[-1].data.offers["egypt"] = LIMIT  # none left: no taking back again
     play(state, [("egypt", "yes")])
     assert state.pending is not None and "no" not in state.pending.options
 
@@ -558,3 +562,36 @@ def test_older_games_keep_the_trade_protocol_and_hash_they_were_recorded_with() 
     play(state, [("egypt", "no")])
     assert state.pending is not None and state.pending.options[-1] == "done"
     assert "no" not in state.pending.options  # no pass for the whole phase either
+
+
+def test_a_side_builder_sees_their_own_side_so_far_and_nobody_else_does() -> None:
+    # rules §4 phase 7: the cards of a side are its builder's alone until it changes hands
+    state = build(HANDS)
+    play(state, SALT_FOR_GRAIN[:3])
+    assert state.pending is not None and state.pending.kind == "trade_card"
+    assert state.pending.detail == TradeSideSoFar(
+        role="offer", partner="egypt", cards=("salt", "salt"), named=(), wants=(), least=3,
+        commodities=2)
+    assert view(state, "egypt").pending.detail is None
+    play(state, SALT_FOR_GRAIN[3:6])
+    assert state.pending.kind == "trade_name"
+    assert state.pending.detail.named == ("salt",)
+
+
+def test_an_answer_shows_the_offer_as_the_table_heard_it_and_an_acceptance_keeps_it() -> None:
+    state = bargaining(HANDS)
+    play(state, [*BARGAIN, ("babylon", "card:wine"), ("babylon", "yes")])
+    assert state.pending is not None and state.pending.kind == "trade_answer"
+    offer = TableOffer(by="babylon", count=3, named=("salt", "salt"), wants=("wine",))
+    assert state.pending.detail == TradeAnswer(offer=offer, may_counter=True)
+    play(state, [("egypt", "yes"), ("egypt", "card:grain")])
+    side = state.pending.detail
+    assert isinstance(side, TradeSideSoFar)
+    assert (side.role, side.partner, side.cards, side.answering) == (
+        "accept", "babylon", ("grain",), offer)
+
+
+def test_a_partner_choice_says_how_many_offers_are_left() -> None:
+    state = bargaining(HANDS)
+    advance(state)
+    assert state.pending.detail == TradePartnerChoice(offers_left=LIMIT, may_leave=True)
