@@ -9,16 +9,15 @@ Each procedure keeps its progress in its own small dataclass, a `Progress` subcl
 task kind in `KIND`; `push(state, Famine(victim=...))` starts it, and the procedure's functions
 receive that object. A sub-task hands its result back with `finish(state, progress, result)`:
 the flow passes the result (a `Result`) to the `receive` function of the procedure below.
-
-Procedures registered with `register_legacy` still keep their progress in a plain dict and are
-pushed by kind name; they are being moved to typed progress one module at a time.
+Only where the procedure to start is itself data (the phase a turn is at, the calamity a card
+names) is it found by its kind name, with `progress_of`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, ClassVar, TypeVar, overload
+from typing import ClassVar, TypeVar, cast
 
 from .errors import PhaseNotImplemented
 from .events import Event
@@ -61,25 +60,31 @@ def register(
         raise RuntimeError(f"two procedures for task kind {kind}")
     PROGRESS_TYPES[kind] = progress
 
+    # A task of this kind holds a `progress` (Task's reader sees to it): the casts only tell
+    # the type checker so.
     def typed_step(state: GameState, task: Task, events: list[Event]) -> None:
-        step(state, task.data, events)
+        step(state, cast(P, task.data), events)
 
     typed_choose: ChooseFn | None = None
     if choose is not None:
         def typed_choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
-            choose(state, task.data, label, events)
+            choose(state, cast(P, task.data), label, events)
 
     typed_receive: ReceiveFn | None = None
     if receive is not None:
         def typed_receive(state: GameState, task: Task, result: Result) -> None:
-            receive(state, task.data, result)
+            receive(state, cast(P, task.data), result)
 
     PROCEDURES[kind] = Procedure(typed_step, typed_choose, typed_receive)
 
 
-def register_legacy(kind: str, step: StepFn, choose: ChooseFn | None = None) -> None:
-    """A procedure that still keeps its progress in `Task.data` as a dict."""
-    PROCEDURES[kind] = Procedure(step, choose)
+def progress_of(kind: str, **fields: str) -> Progress:
+    """A new progress of the procedure registered as `kind`, for a procedure named by data
+    (a phase of the turn, a calamity card); PhaseNotImplemented when there is none."""
+    progress = PROGRESS_TYPES.get(kind)
+    if progress is None:
+        raise PhaseNotImplemented(kind)
+    return progress(**fields)
 
 
 def label_key(label: str) -> tuple[int, int, str]:
@@ -105,17 +110,9 @@ def ask(
                             detail=detail)
 
 
-@overload
-def push(state: GameState, kind: Progress) -> Task: ...
-@overload
-def push(state: GameState, kind: str, **data: Any) -> Task: ...
-
-
-def push(state: GameState, kind: Progress | str, **data: Any) -> Task:
-    """Start a sub-task: `push(state, Famine(victim="egypt"))`. A kind name with keyword data
-    (`push(state, "calamity:famine", victim="egypt")`) is read into that kind's progress type,
-    or kept as a dict for a procedure not yet typed."""
-    task = Task(kind=kind.KIND, data=kind) if isinstance(kind, Progress) else Task(kind, data)
+def push(state: GameState, progress: Progress) -> Task:
+    """Start a sub-task: `push(state, Famine(card=..., victim=...))`; it runs first."""
+    task = Task(progress.KIND, progress)
     state.tasks.append(task)
     return task
 

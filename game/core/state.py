@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, TypeVar
 
@@ -136,26 +137,31 @@ class Progress:
 PROGRESS_TYPES: dict[str, type[Progress]] = {}
 
 
-@dataclass
-class Task:
-    """One step of the flow (a phase, a calamity, a sub-procedure) with its progress as data.
+def read_progress(kind: str, fields: Mapping[str, object]) -> Progress:
+    """The progress of task kind `kind` from its plain form (a saved state, a test's dict);
+    StateError for an unknown kind or fields that do not fit."""
+    progress = PROGRESS_TYPES.get(kind)
+    if progress is None:
+        raise StateError(f"unknown task kind {kind[:40]!r}")
+    return from_plain(progress, dict(fields), f"task {kind}")
 
-    `data` is the procedure's `Progress`; for a procedure not yet typed it is still a plain
-    dict (flow.register_legacy). A dict given for a typed kind is read into its progress type,
-    as is the plain form of a saved state."""
+
+@dataclass(init=False)
+class Task:
+    """One step of the flow (a phase, a calamity, a sub-procedure) with its progress: the
+    procedure's own `Progress` dataclass. Given as plain fields (a dict), the progress is read
+    into the kind's type."""
 
     kind: str
-    data: Any = field(default_factory=dict)  # Progress, or a dict while procedures move over
+    data: Progress
 
-    def __post_init__(self) -> None:
-        progress = PROGRESS_TYPES.get(self.kind)
-        if progress is not None and isinstance(self.data, dict):
-            self.data = from_plain(progress, self.data, f"task {self.kind}")
+    def __init__(self, kind: str, data: Progress | Mapping[str, object] | None = None) -> None:
+        self.kind = kind
+        self.data = data if isinstance(data, Progress) else read_progress(kind, data or {})
 
-    def get(self, name: str, default: Any = None) -> Any:
-        """One field of the progress, read-only, whether it is typed or still a dict."""
-        if isinstance(self.data, dict):
-            return self.data.get(name, default)
+    def get(self, name: str, default: object = None) -> object:
+        """One field of the progress by name, read-only (for readers above the core that look
+        at whichever procedure is under way, e.g. the calamity behind a decision)."""
         return getattr(self.data, name, default)
 
     def to_dict(self) -> dict[str, Any]:

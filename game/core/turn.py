@@ -8,7 +8,7 @@ from .eventdeck import action as _event_action  # noqa: F401  (registers phase:e
 from .eventdeck.deck import end_of_turn as events_end_of_turn
 from .eventdeck.windows import open_window as open_event_window
 from .events import Event, GameEnded, PhaseStarted, TurnStarted
-from .flow import done, push, register
+from .flow import done, progress_of, push, register
 from .scoring import final_ranking
 from .state import GameState, Progress
 
@@ -84,7 +84,7 @@ def _turn_step(state: GameState, task: Turn, events: list[Event]) -> None:
         task.events = True
         state.phase = EVENTS_PHASE
         events.append(PhaseStarted(phase=EVENTS_PHASE, turn=state.turn))
-        push(state, phase_task(EVENTS_PHASE))
+        push(state, progress_of(phase_task(EVENTS_PHASE)))
         return
     if index >= len(PHASES):
         events_end_of_turn(state, events)
@@ -98,7 +98,7 @@ def _turn_step(state: GameState, task: Turn, events: list[Event]) -> None:
     task.next = index + 1
     state.phase = phase
     events.append(PhaseStarted(phase=phase, turn=state.turn))
-    push(state, phase_task(phase))
+    push(state, progress_of(phase_task(phase)))
     open_event_window(state, phase)
 
 
@@ -117,13 +117,13 @@ def start_at(state: GameState, phase: str, *, then_game: bool = True) -> None:
         if phase not in PHASES:
             return
     if phase == "calamities":  # the stack runs from its end: selection first
-        push(state, phase_task("calamity_resolution"))
-        push(state, phase_task("calamity_selection"))
+        push(state, progress_of(phase_task("calamity_resolution")))
+        push(state, progress_of(phase_task("calamity_selection")))
         state.phase = "calamity_selection"
     elif phase == "turn":
         push(state, Turn(single=True))
     else:
-        push(state, phase_task(phase))
+        push(state, progress_of(phase_task(phase)))
         state.phase = phase
         open_event_window(state, phase)
 

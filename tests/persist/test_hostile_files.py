@@ -242,8 +242,6 @@ CRAFTED = {
     "no tasks": (lambda s: s.update(tasks=[]), "a decision is pending but no task asked for it"),
     "an unknown advance": (lambda s: _first_player(s)["advances"].append("time_travel"),
                            "unknown advance 'time_travel'"),
-    "an unknown task kind": (lambda s: s["tasks"][0].update(kind="phase:siesta"),
-                             "unknown task kind 'phase:siesta'"),
     "garbage in the top task": (_movement_of_nobody, "of the pending decision cannot be played"),
     "an option nobody offers": (
         lambda s: s["pending"].update(
@@ -268,6 +266,21 @@ CRAFTED = {
     "a decision for a task that takes none": (
         lambda s: s["tasks"].append({"kind": "game", "data": {}}), "takes none"),
 }
+
+
+def test_a_save_naming_a_task_kind_no_procedure_has_is_refused_as_it_is_read(
+    mid_game, tmp_path, capsys
+) -> None:
+    doc = json.loads(mid_game)
+    doc["state"]["tasks"][0]["kind"] = "phase:siesta"
+    path = tmp_path / "crafted.json"
+    path.write_text(json.dumps(doc))
+    with pytest.raises(SaveError) as err:
+        read_save(path)
+    text = str(err.value)
+    assert text == f"{path}: unknown task kind 'phase:siesta'"
+    assert main(["replay", str(path), "--verify"]) == 1
+    assert capsys.readouterr().err == f"calamitas replay: {text}\n"
 
 
 @pytest.mark.parametrize("name", CRAFTED)

@@ -36,7 +36,13 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from .. import labels
-from ..conflict_rules import CITY_ATTACK, METALWORKING, TOKEN_CONFLICT, attack_numbers, holds
+from ..conflict_rules import (
+    METALWORKING,
+    CityAttack,
+    TokenConflict,
+    attack_numbers,
+    holds,
+)
 from ..conflict_rules import side_of as conflict_side
 from ..events import Event
 from ..flow import ask, done, push, register
@@ -337,9 +343,9 @@ def _choose(state: GameState, d: BarbarianHordes, label: str, events: list[Event
     owner = state.board.cities.get(target)
     rule = _rule(state, "conflict")
     if owner is not None and owner != PIRATE:
-        push(state, CITY_ATTACK, area=target, attacker=BARBARIANS, rule=rule)
+        push(state, CityAttack(area=target, attacker=BARBARIANS, rule=rule))
     else:
-        push(state, TOKEN_CONFLICT, area=target, rule=rule)
+        push(state, TokenConflict(area=target, rule=rule))
 
 
 register(BarbarianHordes, _step, _choose)

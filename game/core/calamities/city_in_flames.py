@@ -13,6 +13,7 @@ from ..flow import ask, done, push, register
 from ..ops import pay_treasury
 from ..state import GameState
 from .common import holds_any, params
+from .damage import ReduceCities
 from .outcome import CalamityProgress, cite, no_effect
 
 ID = "city_in_flames"
@@ -52,11 +53,11 @@ def _step(state: GameState, d: CityInFlames, events: list[Event]) -> None:
 def _burn(state: GameState, d: CityInFlames) -> None:
     d.left -= 1
     if holds_any(state, d.victim, params(state, ID).get("reduce_instead_advances")):
-        push(state, "damage:reduce_cities", player=d.victim, count=1,
-             rule=cite(state, ID, "29.4.3.2b"))
+        push(state, ReduceCities(player=d.victim, count=1,
+             rule=cite(state, ID, "29.4.3.2b")))
     else:
-        push(state, "damage:reduce_cities", player=d.victim, count=1, mode="destroy",
-             rule=cite(state, ID, "29.4.3.1"))
+        push(state, ReduceCities(player=d.victim, count=1, mode="destroy",
+             rule=cite(state, ID, "29.4.3.1")))
 
 
 def _choose(state: GameState, d: CityInFlames, label: str, events: list[Event]) -> None:

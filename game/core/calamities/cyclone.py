@@ -29,6 +29,7 @@ from ..events import Event
 from ..flow import ask, done, push, register
 from ..state import GameState
 from .common import modified, params
+from .damage import ReduceCities
 from .losses import CalamityAverted, return_ships
 from .outcome import CalamityProgress
 
@@ -164,8 +165,8 @@ def _sea_step(state: GameState, d: Cyclone, cur: SeaStruck, events: list[Event])
     sea = cur.sea
     if cur.queue:
         pid, n = cur.queue.pop(0)
-        push(state, "damage:reduce_cities", player=pid, count=n,
-             areas=exposed_cities(state, pid, sea), rule=_rule(state, "reduce"))
+        push(state, ReduceCities(player=pid, count=n,
+             areas=exposed_cities(state, pid, sea), rule=_rule(state, "reduce")))
         return
     reduced = tuple(a for a in cur.cities if a not in state.board.cities)
     events.append(CycloneStruck(sea=sea, cities=reduced, ships=cur.ships,

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from .. import labels
 from ..conflict_rules import ShipsLost
 from ..events import Event
-from ..flow import Result, ask, done, finish, register, register_legacy
+from ..flow import Result, ask, done, finish, register
 from ..ops import destroy_city, remove_tokens, unit_points
 from ..state import Detail, GameState, Progress, Task, detail_type
 from .common import CITY_POINTS, calamity_under_way
@@ -212,31 +212,42 @@ def _share_choose(state: GameState, d: ShareLosses, label: str, events: list[Eve
         d.given[who] = d.given.get(who, 0) + labels.number(label)
 
 
-def _legacy_share(state: GameState, task: Task) -> ShareLosses:
-    """`damage:share` in a state saved while one was under way, as the `losses:share` it is now:
-    its caps (at most `max_each` and what a player has; never the chooser nor those in
-    `exclude`) worked out, what was already given and the player being named kept."""
-    d = task.data
-    chooser = str(d["chooser"])
-    exclude = d.get("exclude", [])
+@dataclass(kw_only=True)
+class OldShare(Progress):
+    """`damage:share`, the older form of `losses:share`, in a state saved while one was under
+    way: it carries on as the `losses:share` it is now."""
+
+    KIND = "damage:share"
+    chooser: str
+    total: int
+    max_each: int
+    exclude: list[str] = field(default_factory=list)
+    rule: str = ""
+    given: dict[str, int] = field(default_factory=dict)
+    naming: str = ""
+    into: str = ""  # where its result once went; it now goes to the task below by the flow
+
+
+def _as_share(state: GameState, d: OldShare) -> ShareLosses:
+    """Its caps (at most `max_each` and what a player has; never the chooser nor those in
+    `exclude`) worked out, what was already given and the player being named kept; the task on
+    top (this one) becomes that `losses:share`."""
     caps = share_caps(state, [pid for pid in state.players
-                              if pid != chooser and pid not in exclude], int(d["max_each"]))
-    share = ShareLosses(chooser=chooser, total=int(d["total"]), caps=caps,
-                        rule=str(d.get("rule", "")),
-                        given={str(p): int(n) for p, n in d.get("given", {}).items()},
-                        naming=str(d.get("naming", "")))
-    state.tasks[-1] = Task(ShareLosses.KIND, share)  # it is on top: it is the one running
+                              if pid != d.chooser and pid not in d.exclude], d.max_each)
+    share = ShareLosses(chooser=d.chooser, total=d.total, caps=caps, rule=d.rule,
+                        given=dict(d.given), naming=d.naming)
+    state.tasks[-1] = Task(ShareLosses.KIND, share)
     return share
 
 
-def _legacy_share_step(state: GameState, task: Task, events: list[Event]) -> None:
-    _legacy_share(state, task)
+def _old_share_step(state: GameState, d: OldShare, events: list[Event]) -> None:
+    _as_share(state, d)
 
 
-def _legacy_share_choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
-    _share_choose(state, _legacy_share(state, task), label, events)
+def _old_share_choose(state: GameState, d: OldShare, label: str, events: list[Event]) -> None:
+    _share_choose(state, _as_share(state, d), label, events)
 
 
 register(LoseWithin, _lose_step, _lose_choose)
 register(ShareLosses, _share_step, _share_choose)
-register_legacy("damage:share", _legacy_share_step, _legacy_share_choose)
+register(OldShare, _old_share_step, _old_share_choose)

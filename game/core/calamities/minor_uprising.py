@@ -20,6 +20,7 @@ from ..flow import ask, done, push, register
 from ..ops import pay_treasury
 from ..state import GameState
 from .common import calamity, modified, params
+from .damage import LosePoints, ReduceCities
 from .outcome import CalamityProgress
 
 ID = "minor_uprising"
@@ -41,8 +42,8 @@ def _step(state: GameState, d: MinorUprising, events: list[Event]) -> None:
     cities = len(state.board.cities_of(victim))
     if "cities_destroyed" in p:
         d.stage = "settled"
-        push(state, "damage:reduce_cities", player=victim, count=int(p["cities_destroyed"]),
-             mode="destroy", rule=rule)
+        push(state, ReduceCities(player=victim, count=int(p["cities_destroyed"]),
+             mode="destroy", rule=rule))
         return
     low, high = _treasury_range(state, d, cities)
     if low == high:
@@ -85,8 +86,8 @@ def _settle(state: GameState, d: MinorUprising, from_treasury: int, events: list
     d.stage = "settled"
     left = d.due - from_treasury
     if left > 0:
-        push(state, "damage:lose_points", player=victim, points=left,
-             cities=_buy_off(state), rule=rule)
+        push(state, LosePoints(player=victim, points=left,
+             cities=_buy_off(state), rule=rule))
 
 
 def _choose(state: GameState, d: MinorUprising, label: str, events: list[Event]) -> None:

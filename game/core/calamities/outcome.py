@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from ..events import Event
 from ..flow import Result
-from ..state import GameState, Progress, Task
+from ..state import GameState, Progress
 from .common import calamity
 from .damage import PlayersNamed
 from .losses import CalamityAverted, Shared
@@ -43,16 +43,6 @@ def receive_passed_on(state: GameState, d: PassingOn, result: Result) -> None:
         raise RuntimeError(f"calamity:{d.card} cannot use a {type(result).__name__}")
 
 
-def _drawn(task: Task | CalamityProgress) -> CalamityProgress:
-    """The calamity's card and victim, from its progress or (procedures not yet typed) its
-    task's dict."""
-    if isinstance(task, CalamityProgress):
-        return task
-    d = task.data
-    return CalamityProgress(card=str(d["card"]), victim=str(d["victim"]),
-                            traded_by=str(d.get("traded_by", "")))
-
-
 def cite(state: GameState, cid: str, clause: str = "") -> str:
     """The rule an effect names: the seed-001 clause in the classic rules, else the calamity's
     own first clause in its rule set (a seed-002 chart row, a seed-003 card, rules §6.1)."""
@@ -61,16 +51,14 @@ def cite(state: GameState, cid: str, clause: str = "") -> str:
     return calamity(state, cid).clauses[0]
 
 
-def trader(state: GameState, task: Task | CalamityProgress) -> str:
+def trader(state: GameState, drawn: CalamityProgress) -> str:
     """The player who traded the card to the victim, or "" when it was drawn (or cannot be
     traced to a player in the game)."""
-    drawn = _drawn(task)
     by = drawn.traded_by
     return by if by in state.players and by != drawn.victim else ""
 
 
-def no_effect(state: GameState, task: Task | CalamityProgress, reason: str, events: list[Event],
+def no_effect(state: GameState, drawn: CalamityProgress, reason: str, events: list[Event],
               clause: str = "") -> None:
-    drawn = _drawn(task)
     events.append(CalamityAverted(calamity=drawn.card, victim=drawn.victim, reason=reason,
                                   rule=cite(state, drawn.card, clause)))

@@ -27,6 +27,7 @@ from ..flow import ask, done, push, register
 from ..ops import remove_tokens
 from ..state import GameState
 from .common import calamity, params
+from .damage import LosePoints
 from .outcome import CalamityProgress, no_effect
 
 ID = "pestilence"
@@ -102,8 +103,8 @@ def _step(state: GameState, d: Pestilence, events: list[Event]) -> None:
         d.taken += sum(spare.values())
         return
     d.taken += left  # the victim picks the last `left` tokens (never an area's last one)
-    push(state, "damage:lose_points", player=victim, points=left, areas=ring, keep_one=True,
-         cities=False, rule=_rule(state))
+    push(state, LosePoints(player=victim, points=left, areas=ring, keep_one=True,
+         cities=False, rule=_rule(state)))
 
 
 def _begin(state: GameState, d: Pestilence, start: str, events: list[Event]) -> None:

@@ -24,6 +24,7 @@ from ..events import Event
 from ..flow import ask, done, push, register
 from ..state import GameState
 from .common import calamity, holds_any, modified, params
+from .damage import ReduceCities
 from .outcome import CalamityProgress
 
 ID = "regression"
@@ -143,11 +144,11 @@ def _destroy_for_step(state: GameState, victim: str) -> None:
     rule = _rule(state, 0)
     first = min(need, len(inland))
     if need > first:
-        push(state, "damage:reduce_cities", player=victim, count=need - first, mode="destroy",
-             rule=rule)
+        push(state, ReduceCities(player=victim, count=need - first, mode="destroy",
+             rule=rule))
     if first:
-        push(state, "damage:reduce_cities", player=victim, count=first, areas=inland,
-             mode="destroy", rule=rule)
+        push(state, ReduceCities(player=victim, count=first, areas=inland,
+             mode="destroy", rule=rule))
 
 
 def _lose_advance(state: GameState, d: Regression, events: list[Event]) -> None:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from ..events import Event
 from ..flow import done, push, register
+from ..population import SupportCheck
 from ..state import GameState
 from .common import modified, params
 from .outcome import CalamityProgress, cite, no_effect
@@ -43,8 +44,8 @@ def _step(state: GameState, d: SlaveRevolt, events: list[Event]) -> None:
         extra = 0
         unusable = min(modified(state, ID, "tokens_not_supporting", victim),
                        state.board.tokens_of(victim))
-    push(state, "support:check", player=victim, extra_rate=extra, unusable_tokens=unusable,
-         rule=cite(state, ID, "29.4.2.1"))
+    push(state, SupportCheck(player=victim, extra_rate=extra, unusable_tokens=unusable,
+         rule=cite(state, ID, "29.4.2.1")))
 
 
 register(SlaveRevolt, _step)

@@ -17,6 +17,7 @@ from ..flow import ask, done, push, register
 from ..ops import pay_treasury
 from ..state import GameState
 from .common import modified, params
+from .damage import LosePoints
 from .losses import return_ships
 from .outcome import CalamityProgress, cite
 
@@ -44,8 +45,8 @@ def _step(state: GameState, d: Tempest, events: list[Event]) -> None:
         d.may_keep = modified(state, ID, "ships_kept", victim) if "ships_kept" in p else 0
         if "coastal_loss" in p:
             coast = sorted(a for a in state.map.areas if state.map.areas[a].coastal)
-            push(state, "damage:lose_points", player=victim, areas=coast,
-                 points=modified(state, ID, "coastal_loss", victim), rule=cite(state, ID))
+            push(state, LosePoints(player=victim, areas=coast,
+                 points=modified(state, ID, "coastal_loss", victim), rule=cite(state, ID)))
             return
     if p.get("ships_lost_all") and d.stage == "ships":
         left = _ships_left(state, victim, d.kept)

@@ -27,6 +27,7 @@ from ..events import Event
 from ..flow import ask, done, push, register
 from ..state import GameState
 from .common import calamity, params
+from .damage import LosePoints
 from .outcome import CalamityProgress, no_effect
 from .tyranny import areas_of
 
@@ -111,7 +112,7 @@ def _strike(state: GameState, d: TotalWar, director: str, target: str, loss: int
     d.hit.append(target)
     events.append(WarSpread(director=director, player=target, loss=loss, rule=_rule(state)))
     if loss > 0:
-        push(state, "damage:lose_points", player=target, points=loss, rule=_rule(state))
+        push(state, LosePoints(player=target, points=loss, rule=_rule(state)))
 
 
 def _choose(state: GameState, d: TotalWar, label: str, events: list[Event]) -> None:

@@ -20,6 +20,7 @@ from ..flow import ask, done, push, register
 from ..ops import annex_city, cities_in_stock, destroy_city
 from ..state import GameState
 from .common import beneficiary, modified, params
+from .damage import ReduceCities
 from .outcome import CalamityProgress, cite, no_effect, trader
 
 ID = "treachery"
@@ -57,8 +58,8 @@ def _step(state: GameState, d: Treachery, events: list[Event]) -> None:
         d.stage = "taking"
         if not d.taker:
             count = modified(state, ID, "cities_reduced_if_not_traded", victim)
-            push(state, "damage:reduce_cities", player=victim, count=count,
-                 rule=cite(state, ID, "29.2.2.2"))
+            push(state, ReduceCities(player=victim, count=count,
+                 rule=cite(state, ID, "29.2.2.2")))
             d.left = 0
             return
         d.left = modified(state, ID, "cities_annexed", victim)

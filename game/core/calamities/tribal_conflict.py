@@ -23,6 +23,7 @@ from ..flow import ask, done, push, register
 from ..ops import remove_tokens
 from ..state import GameState
 from .common import params
+from .damage import LosePoints
 from .losses import CalamityAverted
 from .outcome import CalamityProgress
 
@@ -74,8 +75,8 @@ def _step(state: GameState, d: TribalConflict, events: list[Event]) -> None:
     p = params(state, ID)
     if "loss" in p:  # Mega Empires: plain damage
         done(state, d)
-        push(state, "damage:lose_points", player=victim, points=int(p["loss"]),
-             rule=rules["pick"])
+        push(state, LosePoints(player=victim, points=int(p["loss"]),
+             rule=rules["pick"]))
         return
     size = int(p.get("areas", p.get("areas_cleared", 2)))
     picked = d.picked
@@ -97,8 +98,8 @@ def _step(state: GameState, d: TribalConflict, events: list[Event]) -> None:
     events.append(TribesClashed(player=victim, areas=tuple(areas), rule=rules["pick"]))
     total = sum(state.board.count(a, victim) for a in areas)
     if "max_tokens" in p and total > int(p["max_tokens"]):  # the victim picks which tokens
-        push(state, "damage:lose_points", player=victim, points=int(p["max_tokens"]),
-             areas=areas, cities=False, rule=rules["pick"])
+        push(state, LosePoints(player=victim, points=int(p["max_tokens"]),
+             areas=areas, cities=False, rule=rules["pick"]))
         return
     for area in areas:
         owners = [victim] if "max_tokens" in p else sorted(

@@ -29,6 +29,7 @@ from ..ops import destroy_city, remove_tokens
 from ..population import reduce_city, reduction_loss
 from ..state import PIRATE, GameState, Progress
 from .common import CITY_POINTS, holds_any, params
+from .damage import LosePoints
 from .outcome import CalamityProgress, cite, no_effect
 
 ID = "volcanic_eruption"
@@ -256,7 +257,7 @@ def _push_urbanism(state: GameState, player: str, areas: list[str]) -> None:
     points = int(params(state, ID)["urbanism_loss"])
     rule = cite(state, ID, "29.2.1.3")
     if state.config.ruleset == "classic":
-        push(state, "damage:lose_points", player=player, points=points, areas=areas, rule=rule)
+        push(state, LosePoints(player=player, points=points, areas=areas, rule=rule))
     else:  # the chart: tokens first, cities reduced only when needed to make up the loss
         push(state, Urbanism(player=player, points=points, areas=areas, rule=rule))
 

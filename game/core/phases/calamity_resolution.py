@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from ..errors import PhaseNotImplemented
 from ..events import Event
-from ..flow import PROCEDURES, done, push, register
+from ..flow import PROCEDURES, done, progress_of, push, register
 from ..ops import discard_card
 from ..state import GameState, Progress
 
@@ -91,8 +91,8 @@ def _step(state: GameState, d: CalamityResolution, events: list[Event]) -> None:
     discard_card(state, entry.victim, entry.card)
     events.append(CalamityRevealed(calamity=entry.card, victim=entry.victim,
                                    traded_by=entry.traded_by, rule=RULE))
-    push(state, procedure_kind(state, entry.card), card=entry.card, victim=entry.victim,
-         traded_by=entry.traded_by)
+    push(state, progress_of(procedure_kind(state, entry.card), card=entry.card,
+                            victim=entry.victim, traded_by=entry.traded_by))
 
 
 def _finish(state: GameState, entry: Drawn, events: list[Event]) -> None:

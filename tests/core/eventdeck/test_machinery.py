@@ -11,7 +11,7 @@ import pytest
 
 from game.core import EventCardTaken, GameConfig, GameState, apply, legal_actions, new_game, view
 from game.core.engine import Action
-from game.core.eventdeck.action import labels
+from game.core.eventdeck.action import EventAction, labels
 from game.core.eventdeck.deck import end_of_turn
 from game.core.eventdeck.model import EventsOptions
 from game.core.flow import PROCEDURES, label_key, push
@@ -111,7 +111,7 @@ def test_events_end_after_age_four() -> None:
     end_of_turn(state, [])
     assert deck.over and deck.deck == []
     deck.display, deck.shown, state.pending = [], [], None
-    task = push(state, "phase:events")
+    task = push(state, EventAction())
     PROCEDURES["phase:events"].step(state, task, [])
     assert task not in state.tasks and state.pending is None and deck.display == []
 
