@@ -46,7 +46,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
     import os
 
     from game.bots.arena import ArenaError, format_line, parse_seats, run_arena, summarise
-    from game.core.mapgraph import MapError
+    from game.core import MapError
     from game.mapfile import find_maps, load_map_file
     from game.resources import resource_path
 

@@ -9,22 +9,24 @@ from typing import TYPE_CHECKING, Any
 
 from game.bots import make_bot
 from game.core import (
+    Action,
     CalamityResolved,
+    EventsOptions,
     GameConfig,
+    MapError,
+    MapGraph,
     PhaseNotImplemented,
     SetupError,
     apply,
+    card_census,
+    choose_setup,
+    event_counts,
+    final_ranking,
+    load_game_data,
     new_game,
     view,
+    violations,
 )
-from game.core.engine import Action
-from game.core.eventdeck.model import EventsOptions
-from game.core.eventdeck.stats import event_counts
-from game.core.gamedata import load_game_data
-from game.core.invariants import card_census, violations
-from game.core.mapgraph import MapError, MapGraph
-from game.core.scoring import final_ranking
-from game.core.setup import choose_setup
 
 if TYPE_CHECKING:
     from game.bots import Bot

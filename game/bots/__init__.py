@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
-from game.core.view import PlayerView
+from game.core import PlayerView
 
 from .basic import BasicBot
 from .easy import EasyBot

@@ -12,8 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
-from game.core.costs import face_value, group_credits, set_value, specific_credits
-from game.core.gamedata import load_game_data
+from game.core import face_value, group_credits, load_game_data, set_value, specific_credits
 
 from .reading import Reading
 

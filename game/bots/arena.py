@@ -15,10 +15,16 @@ from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-from game.core import Action, GameConfig, apply, new_game, view
-from game.core.gamedata import load_game_data
-from game.core.mapgraph import MapGraph
-from game.core.scoring import final_ranking
+from game.core import (
+    Action,
+    GameConfig,
+    MapGraph,
+    apply,
+    final_ranking,
+    load_game_data,
+    new_game,
+    view,
+)
 
 from . import LEVELS, make_bot
 

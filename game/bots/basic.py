@@ -5,8 +5,7 @@ cautious default (`done`, `no`, else the first option). It sees only its PlayerV
 
 from __future__ import annotations
 
-from game.core.gamedata import load_game_data
-from game.core.view import PlayerView
+from game.core import PlayerView, load_game_data
 
 
 def _value(label: str) -> str:

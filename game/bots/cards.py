@@ -11,8 +11,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from functools import cache
 
-from game.core.costs import face_value, set_value
-from game.core.gamedata import load_game_data
+from game.core import face_value, load_game_data, set_value
 
 from .reading import Reading
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from game.core.costs import face_value, treasury_value
+from game.core import face_value, treasury_value
 
 from . import advances as adv
 from .normal import NormalBot

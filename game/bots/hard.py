@@ -20,15 +20,22 @@ import time
 from collections import Counter
 from collections.abc import Callable
 
-from game.core.costs import face_value, treasury_value
-from game.core.engine import Action, advance, apply
-from game.core.ops import give_card, take_card
-from game.core.phases.advance_acquisition import AdvancePrices
-from game.core.phases.trade import TableOffer, TradeAnswer
-from game.core.scoring import victory_points
-from game.core.state import GameState
-from game.core.turn import PHASES
-from game.core.view import view
+from game.core import (
+    PHASES,
+    Action,
+    AdvancePrices,
+    GameState,
+    TableOffer,
+    TradeAnswer,
+    advance,
+    apply,
+    face_value,
+    give_card,
+    take_card,
+    treasury_value,
+    victory_points,
+    view,
+)
 
 from .cards import sets_points
 from .normal import NormalBot

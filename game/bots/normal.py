@@ -16,14 +16,19 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
-from game.core.costs import advance_cost, face_value, treasury_value
-from game.core.gamedata import GROUPS
-from game.core.phases.advance_acquisition import AdvancePrices, PaymentSoFar
-from game.core.phases.taxation import TaxRevoltCity
-from game.core.phases.trade_card_acquisition import CardOffers
-from game.core.rng import Rng
-from game.core.state import Detail
-from game.core.view import PlayerView
+from game.core import (
+    GROUPS,
+    AdvancePrices,
+    CardOffers,
+    Detail,
+    PaymentSoFar,
+    PlayerView,
+    Rng,
+    TaxRevoltCity,
+    advance_cost,
+    face_value,
+    treasury_value,
+)
 
 from . import advances as adv
 from .cards import block_cards, calamity_cost, gain_of, loss_of

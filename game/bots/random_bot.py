@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from game.core.rng import Rng
-from game.core.view import PlayerView
+from game.core import PlayerView, Rng
 
 
 class RandomBot:

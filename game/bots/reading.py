@@ -8,10 +8,8 @@ from __future__ import annotations
 
 from functools import cached_property
 
-from game.core.costs import holds
-from game.core.gamedata import EPOCHS, GameData, load_game_data
-from game.core.state import BARBARIANS, PIRATE
-from game.core.view import PlayerView, PublicPlayer
+from game.core import BARBARIANS, EPOCHS, PIRATE, GameData, PlayerView, PublicPlayer, load_game_data
+from game.core import holds_effect as holds
 
 AGRICULTURE = "population_limit_up_1"
 PUBLIC_WORKS = "city_extra_token"

@@ -19,16 +19,23 @@ from __future__ import annotations
 
 from collections import Counter
 
-from game.core import start_at
-from game.core.engine import advance
-from game.core.flow import push
-from game.core.gamedata import load_game_data
-from game.core.phases.advance_acquisition import AdvanceAcquisition, HandLimit, Shop
-from game.core.phases.trade import Trade
-from game.core.plain import clone
-from game.core.rng import Rng
-from game.core.state import GameState, HandCard, Player, Task
-from game.core.view import PlayerView
+from game.core import (
+    AdvanceAcquisition,
+    GameState,
+    HandCard,
+    HandLimit,
+    Player,
+    PlayerView,
+    Rng,
+    Shop,
+    Task,
+    Trade,
+    advance,
+    clone,
+    load_game_data,
+    push,
+    start_at,
+)
 
 from .cards import block_cards
 

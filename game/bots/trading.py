@@ -20,9 +20,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from game.core.costs import face_value
-from game.core.phases.trade import TradeAnswer, TradeSideSoFar
-from game.core.state import Detail
+from game.core import Detail, TradeAnswer, TradeSideSoFar, face_value
 
 from .cards import gain_of, loss_of, unknown_card_value
 from .reading import Reading, with_prefix

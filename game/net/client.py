@@ -22,8 +22,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from game.bots import make_bot
-from game.core.errors import StateError
-from game.core.mapgraph import MapGraph
+from game.core import MapGraph, StateError
 from game.persist import game_version
 
 from .protocol import MAX_SERVER_MESSAGE, ProtocolError, message, parse_server_message, view_digest

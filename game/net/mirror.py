@@ -16,10 +16,7 @@ import typing
 from functools import cache
 from typing import Any
 
-from game.core import EVENT_TYPES, Event, GameState
-from game.core.errors import StateError
-from game.core.mapgraph import MapGraph
-from game.core.plain import from_plain
+from game.core import EVENT_TYPES, Event, GameState, MapGraph, StateError, from_plain
 
 _PUBLIC_PLAYER = ("id", "stock", "treasury", "advances", "ast", "census", "block")
 

@@ -34,10 +34,10 @@ from game.core import (
     Event,
     GameState,
     IllegalAction,
+    StateError,
+    to_plain,
     view,
 )
-from game.core.errors import StateError
-from game.core.plain import to_plain
 from game.persist import Autosaver, GameRecord, SaveError, game_version, newest_autosave
 from game.persist.atomic import write_atomic
 from game.persist.strictjson import JsonError, read_json_file

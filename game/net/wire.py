@@ -9,9 +9,7 @@ import typing
 from functools import cache
 from typing import Any
 
-from game.core import GameState, PlayerView, view
-from game.core.mapgraph import MapGraph
-from game.core.plain import from_plain, to_plain
+from game.core import GameState, MapGraph, PlayerView, from_plain, to_plain, view
 
 
 def wire_view(state: GameState, seat: str | None) -> dict[str, Any]:
@@ -53,7 +51,7 @@ def _view_fields() -> dict[str, Any]:
 
 def read_view(data: Any, graph: MapGraph) -> PlayerView:
     """The `PlayerView` from a wire view and the game's map; StateError if it is malformed."""
-    from game.core.errors import StateError
+    from game.core import StateError
 
     if not isinstance(data, dict) or set(data) != set(_view_fields()):
         raise StateError("view: not a view of this version")

@@ -31,12 +31,20 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from game.core import Action, GameConfig, IllegalAction, SetupError, new_game
-from game.core.errors import StateError
-from game.core.mapgraph import MapGraph
-from game.core.mapsetup import WHOLE_BOARD
-from game.core.plain import from_plain, to_plain
-from game.core.state import GameState, map_digest
+from game.core import (
+    WHOLE_BOARD,
+    Action,
+    GameConfig,
+    GameState,
+    IllegalAction,
+    MapGraph,
+    SetupError,
+    StateError,
+    from_plain,
+    map_digest,
+    new_game,
+    to_plain,
+)
 
 from .record import GameRecord
 

@@ -14,10 +14,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from game.core import Action, Event, GameConfig, GameState, apply, new_game
-from game.core.errors import StateError
-from game.core.plain import clone
-from game.core.setup import SetupError
+from game.core import (
+    Action,
+    Event,
+    GameConfig,
+    GameState,
+    SetupError,
+    StateError,
+    apply,
+    clone,
+    new_game,
+)
 
 
 @dataclass(frozen=True)

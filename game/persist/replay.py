@@ -12,9 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from game.core import Action, Event, GameState, IllegalAction, apply
-from game.core.errors import StateError
-from game.core.state import Detail
+from game.core import Action, Detail, Event, GameState, IllegalAction, StateError, apply
 
 from .record import GameRecord, TurnHash
 from .saves import SavedGame

@@ -21,12 +21,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from game.core import Action, GameConfig, GameState
-from game.core.errors import StateError
-from game.core.plain import from_plain, to_plain
-from game.core.state import FORMAT_VERSION as STATE_VERSION
-from game.core.state import map_digest
-from game.core.validate import problems as playable
+from game.core import STATE_FORMAT_VERSION as STATE_VERSION
+from game.core import Action, GameConfig, GameState, StateError, from_plain, map_digest, to_plain
+from game.core import state_problems as playable
 
 from . import paths
 from .atomic import is_temp_file, write_atomic
@@ -321,8 +318,7 @@ def installed_map(game: SavedGame, folder: Path | None = None) -> Path | None:
     """The installed map file (in `folder`, default the shipped maps) whose rules are exactly
     the saved game's, or None. The rules travel inside the save, so a game plays and replays
     without it; only drawing the board needs the file."""
-    from game.core.mapgraph import MapError
-    from game.core.mapsetup import in_play
+    from game.core import MapError, in_play
     from game.mapfile import find_maps, load_map_file
 
     path = find_maps(folder).get(game.map_id)

@@ -4,11 +4,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.core.gamedata import GameData
-from game.core.mapgraph import Area, MapGraph, Sea, Volcano
-from game.core.rng import Rng
-from game.core.setup import build_stack
-from game.core.state import BARBARIANS, PIRATE, Board, GameConfig, GameState, HandCard, Player
+from game.core import (
+    BARBARIANS,
+    PIRATE,
+    Area,
+    Board,
+    GameConfig,
+    GameData,
+    GameState,
+    HandCard,
+    MapGraph,
+    Player,
+    Rng,
+    Sea,
+    Volcano,
+    build_stack,
+)
 
 from .parse import Scenario, ScenarioError
 

@@ -7,18 +7,20 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.core.eventdeck.cards import load_event_cards
-from game.core.eventdeck.deck import FACE_UP, FACE_UP_MORE, MORE_FROM
-from game.core.eventdeck.model import (
+from game.core import (
+    FACE_UP,
+    FACE_UP_MORE,
     HALVES,
     MARKER_KINDS,
+    MORE_FROM,
     EventDeck,
     EventsOptions,
+    GameState,
     Marker,
     Regions,
+    computed_regions,
+    load_event_cards,
 )
-from game.core.eventdeck.regions import computed_regions
-from game.core.state import GameState
 
 from .parse import ScenarioError
 

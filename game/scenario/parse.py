@@ -11,8 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from game.core.gamedata import GameData
-from game.core.turn import SCENARIO_PHASES
+from game.core import SCENARIO_PHASES, GameData
 
 if TYPE_CHECKING:
     from .events import EventsSpec

@@ -8,13 +8,21 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.core import start_at
-from game.core.engine import Action, advance, apply
-from game.core.errors import IllegalAction, PhaseNotImplemented
-from game.core.eventdeck.cards import load_event_cards
-from game.core.gamedata import GameData, load_game_data
-from game.core.state import BARBARIANS, PIRATE, GameState
-from game.core.turn import PHASES
+from game.core import (
+    BARBARIANS,
+    PHASES,
+    PIRATE,
+    Action,
+    GameData,
+    GameState,
+    IllegalAction,
+    PhaseNotImplemented,
+    advance,
+    apply,
+    load_event_cards,
+    load_game_data,
+    start_at,
+)
 
 from .build import build_state
 from .events import PLAYER_KEYS as EVENT_PLAYER_KEYS

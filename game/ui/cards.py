@@ -17,8 +17,7 @@ from functools import lru_cache
 
 import pygame
 
-from game.core.costs import set_value
-from game.core.gamedata import load_game_data
+from game.core import load_game_data, set_value
 
 from .emblems import Pen, emblem_surface
 from .theme import Colour, Theme, ink_for, shade

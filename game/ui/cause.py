@@ -9,15 +9,19 @@ never from the prompt's words.
 
 from __future__ import annotations
 
-from game.core import GameState
-from game.core.conflict_rules import ConflictLoss, Plunder
-from game.core.gamedata import load_game_data
-from game.core.phases.city_construction import CityPayment
-from game.core.phases.conflict import AttackWait
-from game.core.phases.movement import MovementAction
-from game.core.phases.movement_reach import TokensToMove
-from game.core.phases.movement_ships import ShipUpkeep
-from game.core.state import Detail, Task
+from game.core import (
+    AttackWait,
+    CityPayment,
+    ConflictLoss,
+    Detail,
+    GameState,
+    MovementAction,
+    Plunder,
+    ShipUpkeep,
+    Task,
+    TokensToMove,
+    load_game_data,
+)
 
 from .logtext import name
 from .theme import PHASE_NAMES

@@ -91,8 +91,8 @@ from game.core import (
     UnitsLost,
     VolcanoErupted,
     WarSpread,
+    load_game_data,
 )
-from game.core.gamedata import load_game_data
 
 from .theme import PHASE_NAMES, civ_names
 

@@ -21,7 +21,9 @@ from game.core import (
     GameState,
     IllegalAction,
     LossesOwed,
-    labels,
+    label_kind,
+    label_value,
+    make_label,
     view,
 )
 from game.core import apply as core_apply
@@ -78,13 +80,13 @@ class LossPlan:
         pending = state.pending
         if pending is None or pending.kind not in PLAN_KINDS:
             return None
-        areas = [labels.value(lb) for lb in pending.options if labels.kind_of(lb) == "area"]
+        areas = [label_value(lb) for lb in pending.options if label_kind(lb) == "area"]
         if len(areas) < 2:
             return None
         most = {}
         for area in areas:  # how far picking only here goes
             trial = state.clone()
-            n, pick = 0, labels.make("area", area)
+            n, pick = 0, make_label("area", area)
             while (n < MAX_PICKS and _same_decision(trial, pending.player, pending.kind)
                    and pick in trial.pending.options  # type: ignore[union-attr]
                    and _try(trial, pending.player, pick)):
@@ -94,7 +96,7 @@ class LossPlan:
                         {a: 0 for a in areas})
 
     def picks(self) -> list[str]:
-        return [labels.make("area", a) for a in self.areas for _ in range(self.counts[a])]
+        return [make_label("area", a) for a in self.areas for _ in range(self.counts[a])]
 
     def add(self, area: str, step: int = 1) -> None:
         self.counts[area] = max(0, min(self.most[area], self.counts[area] + step))
@@ -139,7 +141,7 @@ class LossPlan:
             if not _same_decision(trial, self.player, self.kind):
                 break
             label = bot.choose(view(trial, self.player))
-            area = labels.value(label) if labels.kind_of(label) == "area" else ""
+            area = label_value(label) if label_kind(label) == "area" else ""
             if area not in self.counts or not _try(trial, self.player, label):
                 break
             self.counts[area] += 1

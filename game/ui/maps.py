@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from game.core.mapgraph import MapError, MapGraph
+from game.core import MapError, MapGraph
 from game.mapfile import MapGeometry, find_maps, load_map_file
 from game.resources import resource_path
 

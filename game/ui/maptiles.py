@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.core.mapgraph import MapGraph
+from game.core import MapGraph
 from game.mapfile import MapGeometry
 
 from .theme import Palette, Theme, shade

@@ -15,10 +15,7 @@ from collections.abc import Iterable
 
 import pygame
 
-from game.core import PlayerView
-from game.core.gamedata import load_game_data
-from game.core.mapgraph import MapGraph
-from game.core.state import Board
+from game.core import Board, MapGraph, PlayerView, load_game_data
 from game.mapfile import MapGeometry
 
 from .draw import token_disc

@@ -21,11 +21,11 @@ from game.core import (
     Event,
     GameState,
     IllegalAction,
+    MapGraph,
     PlayerView,
     StateError,
     view,
 )
-from game.core.mapgraph import MapGraph
 from game.net.link import HostedServer, Link
 from game.net.mirror import mirror, read_events
 from game.net.protocol import message
@@ -245,7 +245,7 @@ class NetSession(Session):
 
 def seats_of(state: GameState, table: dict[str, TableSeat], local: list[str]) -> dict[str, Seat]:
     """The session's seats: names from the game's data, bots marked as bots."""
-    from game.core.gamedata import load_game_data
+    from game.core import load_game_data
 
     civs = load_game_data().civilizations
     out = {}

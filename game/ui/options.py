@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.core import PlayerView
-from game.core.costs import set_value
-from game.core.gamedata import GROUPS, load_game_data
+from game.core import GROUPS, PlayerView, load_game_data, set_value
 
 from .logtext import name, nice
 from .prompts import readable

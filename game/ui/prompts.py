@@ -14,12 +14,18 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 
-from game.core import Event, PhaseStarted, TurnStarted
-from game.core.gamedata import load_game_data
-from game.core.mapgraph import MapGraph
-from game.core.phases.advance_acquisition import AdvancePrices, CreditsToPlace, PaymentSoFar
-from game.core.phases.trade import TradeAnswer
-from game.core.state import Detail
+from game.core import (
+    AdvancePrices,
+    CreditsToPlace,
+    Detail,
+    Event,
+    MapGraph,
+    PaymentSoFar,
+    PhaseStarted,
+    TradeAnswer,
+    TurnStarted,
+    load_game_data,
+)
 
 from .logtext import LogLine, log_line, nice
 

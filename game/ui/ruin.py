@@ -13,10 +13,8 @@ told, not a second reading of the rules.
 
 from __future__ import annotations
 
-from game.core import Action, GameState, IllegalAction
+from game.core import Action, GameState, IllegalAction, TaxRate, support_rate
 from game.core import apply as core_apply
-from game.core.phases.taxation import TaxRate
-from game.core.population import support_rate
 
 from .prompts import names
 

@@ -25,10 +25,10 @@ from game.core import (
     TradeOffered,
     TradeRefused,
     legal_actions,
+    score_breakdown,
     view,
 )
 from game.core import apply as core_apply
-from game.core.scoring import score_breakdown
 from game.persist import (
     Autosaver,
     GameRecord,

@@ -18,23 +18,26 @@ from typing import TYPE_CHECKING
 
 from game.core import (
     Action,
+    Board,
     CalamityResolved,
     Event,
     GameConfig,
+    GameData,
     GameState,
+    HandCard,
+    MapGraph,
     TokensPlaced,
     VolcanoErupted,
     advance,
     apply,
+    choose_setup,
+    in_play,
+    load_game_data,
+    map_setup_for,
     new_game,
     start_at,
     view,
 )
-from game.core.gamedata import GameData, load_game_data
-from game.core.mapgraph import MapGraph
-from game.core.mapsetup import in_play
-from game.core.setup import choose_setup, map_setup_for
-from game.core.state import Board, HandCard
 
 from .anim.build import Builder
 

@@ -23,13 +23,13 @@ from game.core import (
     CityReduced,
     CityTaken,
     Event,
+    MapGraph,
     ShipsLost,
     TokensRemoved,
     TradeAccepted,
     TradeCardDrawn,
     UnitsAnnexed,
 )
-from game.core.mapgraph import MapGraph
 
 from .logtext import card_name, name
 from .prompts import names

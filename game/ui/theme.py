@@ -16,7 +16,7 @@ from typing import Any
 
 import pygame
 
-from game.core.gamedata import load_game_data
+from game.core import load_game_data
 from game.resources import resource_path
 
 Colour = tuple[int, int, int]

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from game.core import (
+    PIRATE,
     AbilityUsed,
     AdvanceBought,
     AdvanceLost,
@@ -99,9 +100,8 @@ from game.core import (
     UnitsLost,
     VolcanoErupted,
     WarSpread,
+    load_game_data,
 )
-from game.core.gamedata import load_game_data
-from game.core.state import PIRATE
 
 from ..logtext import name as civ_name
 from ..logtext import nice

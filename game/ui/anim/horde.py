@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.core import (
+    BARBARIANS,
     BarbariansDisbanded,
     BarbariansMoved,
     BarbariansPlaced,
@@ -23,7 +24,6 @@ from game.core import (
     TokenConflictStarted,
     TokensRemoved,
 )
-from game.core.state import BARBARIANS
 
 from .mirror import mirror
 from .parts import Part

@@ -7,9 +7,12 @@ real board at the end of every batch of events anyway, so a surprise only shows 
 from __future__ import annotations
 
 from game.core import (
+    BARBARIANS,
+    PIRATE,
     BarbariansDisbanded,
     BarbariansMoved,
     BarbariansPlaced,
+    Board,
     CityAnnexed,
     CityBuilt,
     CityDestroyed,
@@ -24,7 +27,6 @@ from game.core import (
     TokensPlaced,
     TokensRemoved,
 )
-from game.core.state import BARBARIANS, PIRATE, Board
 
 
 def tokens(board: Board, area: str, owner: str, n: int) -> None:

@@ -15,6 +15,8 @@ from typing import Generic, TypeVar
 import pygame
 
 from game.core import (
+    PIRATE,
+    Board,
     CityBuilt,
     CityDestroyed,
     CityReduced,
@@ -27,7 +29,6 @@ from game.core import (
     TokensPlaced,
     TokensRemoved,
 )
-from game.core.state import PIRATE, Board
 
 from ..draw import banner_plate
 from ..theme import Theme, civ_colour, ink_for, shade

@@ -13,8 +13,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from game.core import CalamityResolved, CalamityRevealed, Event
-from game.core.state import Board
+from game.core import Board, CalamityResolved, CalamityRevealed, Event
 
 from ..logtext import name as civ_name
 from .build import Builder

@@ -15,10 +15,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.core import Event
-from game.core.mapgraph import MapGraph
-from game.core.plain import clone
-from game.core.state import Board
+from game.core import Board, Event, MapGraph, clone
 from game.mapfile import MapGeometry
 
 from ..effects import Effects

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.core.costs import advance_cost, group_credits, specific_credits
-from game.core.gamedata import load_game_data
+from game.core import advance_cost, group_credits, load_game_data, specific_credits
 
 from ..draw import wrap
 from ..theme import Colour, Palette, shade

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.core.gamedata import EPOCHS, load_game_data
-from game.core.view import PublicPlayer
+from game.core import EPOCHS, PublicPlayer, load_game_data
 
 from ..draw import civ_badge
 from ..theme import Colour, Palette, shade

@@ -8,7 +8,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UIHorizontalSlider
 
-from game.core.gamedata import load_game_data
+from game.core import load_game_data
 
 from ..draw import civ_badge, panel, wrap
 from ..options import option_text

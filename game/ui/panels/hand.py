@@ -7,9 +7,7 @@ from collections import Counter
 
 import pygame
 
-from game.core import PlayerView
-from game.core.costs import set_value
-from game.core.gamedata import load_game_data
+from game.core import PlayerView, load_game_data, set_value
 
 from ..cards import draw_card, fan_height
 from ..draw import civ_badge, panel

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.core.gamedata import load_game_data
+from game.core import load_game_data
 
 from ..draw import civ_badge
 from ..logtext import LogLine

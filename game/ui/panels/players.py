@@ -4,11 +4,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.core import PlayerView
-from game.core.costs import holds
-from game.core.gamedata import load_game_data
-from game.core.phases.movement import MILITARY
-from game.core.view import PublicPlayer
+from game.core import MILITARY, PlayerView, PublicPlayer, load_game_data
+from game.core import holds_effect as holds
 
 from ..draw import civ_badge, wrap
 from ..theme import Palette

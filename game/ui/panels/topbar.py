@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.core.gamedata import load_game_data
-from game.core.turn import PHASES
+from game.core import PHASES, load_game_data
 
 from ..draw import civ_badge, wrap
 from ..rulestext import PHASE_BRIEFS

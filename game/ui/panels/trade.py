@@ -11,9 +11,14 @@ from collections.abc import Callable
 import pygame
 import pygame_gui
 
-from game.core.gamedata import load_game_data
-from game.core.phases.trade import TableOffer, TradeAnswer, TradePartnerChoice, TradeSideSoFar
-from game.core.state import Detail
+from game.core import (
+    Detail,
+    TableOffer,
+    TradeAnswer,
+    TradePartnerChoice,
+    TradeSideSoFar,
+    load_game_data,
+)
 
 from ..cards import card_colour, draw_card, fan_height
 from ..draw import civ_badge, panel, text_block, title

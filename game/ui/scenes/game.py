@@ -11,8 +11,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
-from game.core import PlayerView
-from game.core.gamedata import load_game_data
+from game.core import PlayerView, load_game_data
 from game.mapfile import MapGeometry
 
 from ..anim import AnimQueue, Stage, copy_board

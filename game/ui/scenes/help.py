@@ -14,7 +14,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
-from game.core.gamedata import load_game_data
+from game.core import load_game_data
 
 from ..draw import backdrop, panel, title
 from ..maptiles import WASTE, WASTE_HATCH

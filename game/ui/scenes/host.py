@@ -14,7 +14,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLine
 
 from game.bots import LEVELS
-from game.core.gamedata import load_game_data
+from game.core import load_game_data
 from game.net.link import HostedServer, Link, lan_address, server_url
 from game.net.protocol import message
 from game.persist import game_version

@@ -12,7 +12,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UISelectionList
 
 from game.bots import LEVELS, PLAY_LEVEL
-from game.core.gamedata import load_game_data
+from game.core import load_game_data
 from game.persist import Autosaver, SavedGame, SaveError, list_saves, newest_autosave, read_save
 from game.persist import paths as persist_paths
 

@@ -14,9 +14,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton
 
 from game.bots import PLAY_LEVEL
-from game.core import StateError
-from game.core.gamedata import load_game_data
-from game.core.mapgraph import MapGraph
+from game.core import MapGraph, StateError, load_game_data
 from game.net.link import HostedServer, Link
 from game.net.protocol import message
 from game.net.wire import read_map

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from game.core.gamedata import load_game_data
+from game.core import load_game_data
 from game.persist import autosaves
 
 from ..draw import backdrop, civ_badge, title

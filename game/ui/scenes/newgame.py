@@ -12,9 +12,14 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLine
 
 from game.bots import LEVELS, PLAY_LEVEL
-from game.core import GameConfig, PhaseNotImplemented, SetupError, new_game
-from game.core.gamedata import load_game_data
-from game.core.mapgraph import MapError
+from game.core import (
+    GameConfig,
+    MapError,
+    PhaseNotImplemented,
+    SetupError,
+    load_game_data,
+    new_game,
+)
 from game.persist import Autosaver
 
 from ..draw import backdrop, civ_badge, panel, title

@@ -16,8 +16,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu
 
-from game.core import CalamityRevealed, PlayerView, view
-from game.core.gamedata import load_game_data
+from game.core import CalamityRevealed, PlayerView, load_game_data, view
 from game.mapfile import MapGeometry
 from game.persist import (
     ReplayCursor,

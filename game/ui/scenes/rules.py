@@ -10,8 +10,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu
 
-from game.core.gamedata import load_game_data
-from game.core.turn import PHASES
+from game.core import PHASES, load_game_data
 
 from ..draw import backdrop, panel, title, wrap
 from ..panels.advances import GROUP_COLOURS

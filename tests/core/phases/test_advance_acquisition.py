@@ -25,9 +25,9 @@ from game.core.phases.advance_acquisition import (
     hand_limit,
     price_now,
 )
+from game.core.player_view import view
 from game.core.rng import Rng
 from game.core.state import GameState, Task
-from game.core.view import view
 from game.scenario.build import build_state
 from game.scenario.parse import parse_scenario
 
