@@ -5,15 +5,14 @@ them, tests assert on them. An event caused by a rule names it in `rule` ("001:2
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any
 
 
 @dataclass(frozen=True, kw_only=True)
 class Event:
     rule: str = ""
 
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"type": type(self).__name__}
+    def to_dict(self) -> dict[str, object]:
+        out: dict[str, object] = {"type": type(self).__name__}
         for f in fields(self):
             value = getattr(self, f.name)
             out[f.name] = list(value) if isinstance(value, tuple) else value

@@ -25,6 +25,10 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+# A parsed TOML table. `Any`: its values are read through _Checker, which checks each one's type
+# (and names the file and key) before it is used; nothing unchecked leaves this module.
+TomlTable = dict[str, Any]
+
 GROUPS: tuple[str, ...] = ("arts", "civics", "crafts", "religion", "science")
 RULESET_IDS: tuple[str, ...] = ("classic", "mega-empires", "double-empires")
 EPOCHS: tuple[str, ...] = (
@@ -153,7 +157,7 @@ class Calamity:
     order: int           # resolution order within the stack (0 first)
     clauses: tuple[str, ...]
     summary: str
-    params: Mapping[str, Any]
+    params: Mapping[str, Any]  # the rule file's TOML values (see calamities.common.params)
 
 
 @dataclass(frozen=True)
@@ -235,7 +239,7 @@ class _Checker:
     def fail(self, key: str, problem: str) -> DataError:
         return DataError(self.file, key, problem)
 
-    def table(self, key: str, value: object, required: Iterable[str] = ()) -> dict[str, Any]:
+    def table(self, key: str, value: object, required: Iterable[str] = ()) -> TomlTable:
         """A table; when ``required`` is given, exactly those keys (else any keys)."""
         if not isinstance(value, dict):
             raise self.fail(key, f"expected a table, got {_kind(value)}")
@@ -316,7 +320,7 @@ def _join(key: str, name: str) -> str:
     return f"{key}.{name}" if key else name
 
 
-def _read(root: Traversable, name: str) -> tuple[_Checker, dict[str, Any]]:
+def _read(root: Traversable, name: str) -> tuple[_Checker, TomlTable]:
     checker = _Checker(name)
     item = root / name
     if not item.is_file():
@@ -330,13 +334,13 @@ def _read(root: Traversable, name: str) -> tuple[_Checker, dict[str, Any]]:
 # --- One loader per file --------------------------------------------------------------------
 
 
-def _load_numbers(c: _Checker, doc: dict[str, Any], keys: tuple[str, ...],
+def _load_numbers(c: _Checker, doc: TomlTable, keys: tuple[str, ...],
                   key: str = "") -> Mapping[str, int]:
     c.table(key, doc, required=keys)
     return MappingProxyType({k: c.integer(_join(key, k), doc[k]) for k in keys})
 
 
-def _load_ast(c: _Checker, doc: dict[str, Any]) -> tuple[
+def _load_ast(c: _Checker, doc: TomlTable) -> tuple[
         Mapping[str, tuple[AstRequirement, ...]], Mapping[str, int]]:
     c.table("", doc, required=(*AST_SIDES, "numbers"))
     sides: dict[str, tuple[AstRequirement, ...]] = {}
@@ -364,7 +368,7 @@ def _expected_vp(cost: int, n: Mapping[str, int]) -> int:
     return n["vp_advance_under_100"]
 
 
-def _load_advances(c: _Checker, doc: dict[str, Any], ast_numbers: Mapping[str, int]) -> tuple[
+def _load_advances(c: _Checker, doc: TomlTable, ast_numbers: Mapping[str, int]) -> tuple[
         Mapping[str, Advance], Mapping[str, str]]:
     c.table("", doc, required=("effects", "advances"))
     effects = {
@@ -418,7 +422,7 @@ def _epochs(c: _Checker, key: str, value: object, last_space: int) -> tuple[int,
     return spaces
 
 
-def _load_civilizations(c: _Checker, doc: dict[str, Any],
+def _load_civilizations(c: _Checker, doc: TomlTable,
                         last_space: int) -> Mapping[str, Civilization]:
     c.table("", doc, required=("civilizations",))
     raw = c.table("civilizations", doc["civilizations"])
@@ -452,7 +456,7 @@ def _load_civilizations(c: _Checker, doc: dict[str, Any],
     return MappingProxyType({civ.id: civ for civ in civs})
 
 
-def _load_card_lists(c: _Checker, raw: dict[str, Any],
+def _load_card_lists(c: _Checker, raw: TomlTable,
                      commodities: Mapping[str, Commodity]) -> dict[str, dict[int, dict[str, int]]]:
     lists: dict[str, dict[int, dict[str, int]]] = {}
     for name, stacks in raw.items():
@@ -523,7 +527,7 @@ def _block_stacks(c: _Checker, key: str, value: object,
     return tuple(StackCards(stack, tuple(merged[stack].items())) for stack in STACKS)
 
 
-def _load_trade_cards(c: _Checker, doc: dict[str, Any], civs: Mapping[str, Civilization],
+def _load_trade_cards(c: _Checker, doc: TomlTable, civs: Mapping[str, Civilization],
                       n: Mapping[str, int]) -> tuple[
         Mapping[str, Commodity], Commodity, Mapping[str, Setup]]:
     c.table("", doc, required=("water", "commodities", "card_lists", "setups"))
@@ -613,7 +617,7 @@ def _load_calamity(c: _Checker, cid: str, entry: object, advances: Iterable[str]
     )
 
 
-def _load_ruleset(c: _Checker, doc: dict[str, Any], rid: str, advances: Mapping[str, Advance],
+def _load_ruleset(c: _Checker, doc: TomlTable, rid: str, advances: Mapping[str, Advance],
                   taken: Iterable[str]) -> Ruleset:
     fields = ("id", "name", "description", "seed", "kind_order", "order_source", "calamities")
     c.table("", doc, required=fields)

@@ -24,12 +24,15 @@ _ATOMS = (int, str, bool, float, type(None))
 _SHARED: set[type] = {*_ATOMS, tuple}
 
 
+Copier = Callable[[object], object]
+
+
 def clone(value: T) -> T:
     """A deep copy that shares immutable parts (atoms, tuples, frozen dataclasses)."""
     return typing.cast(T, _clone(value))
 
 
-def _clone(value: Any) -> Any:
+def _clone(value: object) -> object:
     kind = type(value)
     copier = _COPIERS.get(kind)
     if copier is None:
@@ -37,11 +40,11 @@ def _clone(value: Any) -> Any:
     return copier(value)
 
 
-def _same(value: Any) -> Any:
+def _same(value: object) -> object:
     return value
 
 
-def _copy_list(value: list[Any]) -> list[Any]:
+def _copy_list(value: list[object]) -> list[object]:
     # Most lists hold only shared values (decks, ids, hands of frozen cards): copy those at C
     # speed.
     if _SHARED.issuperset(map(type, value)):
@@ -49,27 +52,27 @@ def _copy_list(value: list[Any]) -> list[Any]:
     return [v if type(v) in _SHARED else _clone(v) for v in value]
 
 
-def _copy_dict(value: dict[Any, Any]) -> dict[Any, Any]:
+def _copy_dict(value: dict[object, object]) -> dict[object, object]:
     if _SHARED.issuperset(map(type, value.values())):
         return value.copy()
     return {k: v if type(v) in _SHARED else _clone(v) for k, v in value.items()}
 
 
-def _copier_for(kind: type) -> Callable[[Any], Any]:
+def _copier_for(kind: type) -> Copier:
     """How to copy values of one type, worked out once per type: the clone is on the hot path."""
     if kind in _ATOMS or kind is tuple or _is_frozen(kind):
         _SHARED.add(kind)
         return _same
     custom = getattr(kind, "__clone__", None)
     if custom is not None:  # a type on the hot path that knows a faster way
-        return typing.cast(Callable[[Any], Any], custom)
+        return typing.cast(Copier, custom)
     if kind is list:
-        return _copy_list
+        return typing.cast(Copier, _copy_list)
     if kind is dict:
-        return _copy_dict
+        return typing.cast(Copier, _copy_dict)
     if dataclasses.is_dataclass(kind):
 
-        def copy_dataclass(value: Any) -> Any:
+        def copy_dataclass(value: object) -> object:
             copy = object.__new__(kind)
             # shared values inline: a call per int or string field would double the cost
             copy.__dict__ = {k: v if type(v) in _SHARED else _clone(v)
@@ -80,7 +83,7 @@ def _copier_for(kind: type) -> Callable[[Any], Any]:
     raise TypeError(f"cannot clone a {kind.__name__}")
 
 
-_COPIERS: dict[type, Callable[[Any], Any]] = {}
+_COPIERS: dict[type, Copier] = {}
 
 # Field metadata: a field left at its default is not written, so an optional part added later
 # (an optional rule's state) leaves the plain form, and hence the hashes, of games without it
@@ -89,7 +92,8 @@ OMIT_DEFAULT = "plain_omit_default"
 
 
 def optional_part(default: Any = None) -> Any:
-    """A dataclass field written only when it differs from `default`."""
+    """A dataclass field written only when it differs from `default`. (`Any`, as for
+    `dataclasses.field`: the value stands for the field's own type.)"""
     return dataclasses.field(default=default, metadata={OMIT_DEFAULT: True})
 
 
@@ -98,7 +102,8 @@ TRANSIENT = "plain_transient"
 
 
 def transient(factory: Callable[[], Any]) -> Any:
-    """A dataclass field that is not part of the plain form, e.g. data bound at creation."""
+    """A dataclass field that is not part of the plain form, e.g. data bound at creation.
+    (`Any`, as for `dataclasses.field`.)"""
     return dataclasses.field(default_factory=factory, compare=False, repr=False,
                              metadata={TRANSIENT: True})
 
@@ -108,14 +113,15 @@ def _is_frozen(kind: type) -> bool:
     return bool(params is not None and params.frozen)
 
 
-def to_plain(value: Any) -> Any:
-    """JSON-ready form: dataclasses become dicts of their fields."""
+def to_plain(value: object) -> Any:
+    """JSON-ready form: dataclasses become dicts of their fields. (`Any`: the form's shape
+    follows the value's type, and callers index it accordingly.)"""
     kind = type(value)
     if kind in _ATOMS:
         return value
-    if kind is list or kind is tuple:
+    if isinstance(value, list | tuple):
         return [to_plain(v) for v in value]
-    if kind is dict:
+    if isinstance(value, dict):
         return {str(k): to_plain(v) for k, v in value.items()}
     to_dict = getattr(value, "to_dict", None)
     if to_dict is not None:
@@ -127,18 +133,18 @@ def to_plain(value: Any) -> Any:
     raise TypeError(f"cannot serialise a {kind.__name__}")
 
 
-def from_plain(cls: type[T], data: Any, where: str = "state") -> T:
+def from_plain(cls: type[T], data: object, where: str = "state") -> T:
     """Rebuild a value of type `cls` from `to_plain` output; StateError on any mismatch."""
     return typing.cast(T, _from(cls, data, where))
 
 
 @cache
-def _hints(cls: type) -> dict[str, Any]:
+def _hints(cls: type) -> dict[str, object]:
     return typing.get_type_hints(cls)
 
 
-def _from(tp: Any, data: Any, where: str) -> Any:
-    if tp is Any:
+def _from(tp: object, data: object, where: str) -> object:
+    if tp is Any:  # a field declared as any plain data
         return check_json(data, where)
     origin = typing.get_origin(tp)
     if origin is typing.Literal:
@@ -161,21 +167,20 @@ def _from(tp: Any, data: Any, where: str) -> Any:
         raise StateError(errors[0] if errors else f"{where}: unexpected null")
     if origin is list:
         (item,) = typing.get_args(tp)
-        _expect(data, list, where)
-        return [_from(item, v, f"{where}[{i}]") for i, v in enumerate(data)]
+        return [_from(item, v, f"{where}[{i}]") for i, v in enumerate(_list(data, where))]
     if origin is tuple:
         args = typing.get_args(tp)
-        _expect(data, list, where)
+        items = _list(data, where)
         if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(_from(args[0], v, f"{where}[{i}]") for i, v in enumerate(data))
-        if len(args) != len(data):
-            raise StateError(f"{where}: expected {len(args)} items, got {len(data)}")
-        pairs = enumerate(zip(args, data, strict=True))
+            return tuple(_from(args[0], v, f"{where}[{i}]") for i, v in enumerate(items))
+        if len(args) != len(items):
+            raise StateError(f"{where}: expected {len(args)} items, got {len(items)}")
+        pairs = enumerate(zip(args, items, strict=True))
         return tuple(_from(a, v, f"{where}[{i}]") for i, (a, v) in pairs)
     if origin is dict:
         key_tp, val_tp = typing.get_args(tp)
-        _expect(data, dict, where)
-        return {_key(key_tp, k, where): _from(val_tp, v, f"{where}.{k}") for k, v in data.items()}
+        return {_key(key_tp, k, where): _from(val_tp, v, f"{where}.{k}")
+                for k, v in _dict(data, where).items()}
     if tp is bool:
         _expect(data, bool, where)
         return data
@@ -184,7 +189,7 @@ def _from(tp: Any, data: Any, where: str) -> Any:
             raise StateError(f"{where}: expected an integer, got {_name(data)}")
         return data
     if tp is float:
-        if type(data) not in (int, float):
+        if not isinstance(data, int | float) or isinstance(data, bool):
             raise StateError(f"{where}: expected a number, got {_name(data)}")
         return float(data)
     if tp is str:
@@ -205,9 +210,9 @@ def _from(tp: Any, data: Any, where: str) -> Any:
     raise StateError(f"{where}: cannot read a value of type {tp}")
 
 
-def fields_from_plain(cls: type[T], data: Any, where: str) -> T:
+def fields_from_plain(cls: type[T], data: object, where: str) -> T:
     """A dataclass read field by field (for a `from_dict` that has picked the class)."""
-    _expect(data, dict, where)
+    data = _dict(data, where)
     kind: Any = cls  # a dataclass type; the checker cannot see that in a TypeVar
     hints = _hints(kind)
     fields = {f.name: f for f in dataclasses.fields(kind) if not f.metadata.get(TRANSIENT)}
@@ -223,7 +228,7 @@ def fields_from_plain(cls: type[T], data: Any, where: str) -> T:
     return cls(**values)
 
 
-def _key(tp: Any, key: str, where: str) -> Any:
+def _key(tp: object, key: str, where: str) -> object:
     if tp is int:
         try:
             return int(key)
@@ -232,16 +237,28 @@ def _key(tp: Any, key: str, where: str) -> Any:
     return key
 
 
-def _expect(data: Any, kind: type, where: str) -> None:
+def _list(data: object, where: str) -> list[object]:
+    if type(data) is not list:
+        raise StateError(f"{where}: expected list, got {_name(data)}")
+    return typing.cast(list[object], data)
+
+
+def _dict(data: object, where: str) -> dict[str, object]:
+    if type(data) is not dict:
+        raise StateError(f"{where}: expected dict, got {_name(data)}")
+    return typing.cast(dict[str, object], data)
+
+
+def _expect(data: object, kind: type, where: str) -> None:
     if type(data) is not kind:
         raise StateError(f"{where}: expected {kind.__name__}, got {_name(data)}")
 
 
-def _name(data: Any) -> str:
+def _name(data: object) -> str:
     return "null" if data is None else type(data).__name__
 
 
-def check_json(data: Any, where: str, depth: int = 0) -> Any:
+def check_json(data: object, where: str, depth: int = 0) -> object:
     """`data` itself when it is plain JSON data (atoms, lists, string-keyed objects)."""
     if depth > 64:
         raise StateError(f"{where}: nested too deeply")
@@ -249,7 +266,7 @@ def check_json(data: Any, where: str, depth: int = 0) -> Any:
     if kind in _ATOMS:
         return data
     if kind is list:
-        return [check_json(v, where, depth + 1) for v in data]
+        return [check_json(v, where, depth + 1) for v in _list(data, where)]
     if kind is dict:
-        return {str(k): check_json(v, where, depth + 1) for k, v in data.items()}
+        return {str(k): check_json(v, where, depth + 1) for k, v in _dict(data, where).items()}
     raise StateError(f"{where}: not plain data ({kind.__name__})")

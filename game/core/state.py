@@ -6,14 +6,13 @@ import hashlib
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
-from typing import Any, ClassVar, TypeVar
+from typing import ClassVar, TypeVar
 
 from .errors import StateError
 from .eventdeck.model import EventDeck, EventsOptions
 from .gamedata import GameData, Ruleset, load_game_data
 from .mapgraph import MapGraph
 from .plain import (
-    check_json,
     clone,
     fields_from_plain,
     from_plain,
@@ -164,11 +163,11 @@ class Task:
         at whichever procedure is under way, e.g. the calamity behind a decision)."""
         return getattr(self.data, name, default)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         return {"kind": self.kind, "data": to_plain(self.data)}
 
     @staticmethod
-    def from_dict(data: dict[str, Any]) -> Task:
+    def from_dict(data: dict[str, object]) -> Task:
         kind = data.get("kind")
         if type(kind) is not str:
             raise StateError("task: expected a kind")
@@ -176,9 +175,9 @@ class Task:
         if unknown:
             raise StateError(f"task: unknown key {sorted(unknown)[0]!r}")
         progress = data.get("data", {})
-        if type(progress) is not dict:
+        if not isinstance(progress, dict):
             raise StateError(f"task {kind}: expected an object")
-        return Task(kind, check_json(progress, f"task {kind}"))
+        return Task(kind, progress)
 
 
 @dataclass(frozen=True)
@@ -188,14 +187,14 @@ class Detail:
     never the prompt, which is rendered from them for people. Subclasses are frozen
     dataclasses registered with `detail_type`; their plain form names the class in "type"."""
 
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"type": type(self).__name__}
+    def to_dict(self) -> dict[str, object]:
+        out: dict[str, object] = {"type": type(self).__name__}
         for f in fields(self):
             out[f.name] = to_plain(getattr(self, f.name))
         return out
 
     @staticmethod
-    def from_dict(data: dict[str, Any]) -> Detail:
+    def from_dict(data: dict[str, object]) -> Detail:
         kind = DETAIL_TYPES.get(str(data.get("type")))
         if kind is None:
             raise StateError(f"unknown decision detail {str(data.get('type'))[:40]!r}")

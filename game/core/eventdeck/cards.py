@@ -14,7 +14,6 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
 
 from ..gamedata import _Checker, _read, load_game_data
 from .model import MARKER_KINDS
@@ -98,7 +97,7 @@ def _effect(c: _Checker, key: str, raw: object) -> Effect:
     return Effect(do, MappingProxyType(params))
 
 
-def _card(c: _Checker, cid: str, raw: object, civs: Mapping[str, Any]) -> EventCard:
+def _card(c: _Checker, cid: str, raw: object, civs: Mapping[str, object]) -> EventCard:
     key = f"cards.{cid}"
     table = c.table(key, raw)
     known = {"title", "source", "age", "half", "type", "realm", "listed", "public", "window",

@@ -3,12 +3,10 @@ from hand, and the turn each Age began ("end": the turn events ended)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..state import GameState
 
 
-def event_counts(state: GameState) -> dict[str, Any]:
+def event_counts(state: GameState) -> dict[str, dict[str, int]]:
     out: dict[str, dict[str, int]] = {"taken": {}, "unpicked": {}, "played": {}, "ages": {}}
     for key, n in sorted(state.counters.items()):
         kind, _, what = key.partition(":")
