@@ -76,7 +76,7 @@ def harm_score(r: Reading, area: str) -> float:
     return score
 
 
-def pick_area(r: Reading, kind: str, prompt: str, options: list[str]) -> str:
+def pick_area(r: Reading, kind: str, options: list[str]) -> str:
     areas = with_prefix(options, "area")
     if not areas:
         return options[0]

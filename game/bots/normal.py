@@ -20,6 +20,7 @@ from game.core import (
     GROUPS,
     AdvancePrices,
     CardOffers,
+    CivilWarSelection,
     Detail,
     PaymentSoFar,
     PlayerView,
@@ -58,7 +59,6 @@ class NormalBot:
         self.rng = Rng.seeded(seed, stream=11)
         self.grower = Grower()
         self.trader = Trader()
-        self.prompt = ""
         self.detail: Detail | None = None  # the typed facts of the decision asked
         self.errors: list[str] = []  # decisions where the policy failed and played safe
 
@@ -70,7 +70,6 @@ class NormalBot:
         if len(options) == 1:
             return options[0]
         r = Reading(view)
-        self.prompt = pending.prompt
         self.detail = pending.detail
         try:
             choice = self.decide(r, pending.kind, options)
@@ -91,7 +90,7 @@ class NormalBot:
     def generic(self, r: Reading, kind: str, options: list[str]) -> str | None:
         first = options[0].split(":", 1)[0]
         if first == "area":
-            return pick_area(r, kind, self.prompt, options)
+            return pick_area(r, kind, options)
         if first == "player":
             return pick_player(r, kind, options)
         if first == "number":
@@ -242,13 +241,13 @@ class NormalBot:
         areas = [o for o in options if o.startswith("area:")]
         if not areas:
             return "done"
-        pick = pick_area(r, "fundamentalism_area", self.prompt, areas)
+        pick = pick_area(r, "fundamentalism_area", areas)
         return pick if harm_score(r, value_of(pick)) > 2.0 else "done"
 
     def _politics(self, r: Reading, options: list[str]) -> str:
         areas = [o for o in options if o.startswith("area:")]
         if areas:
-            pick = pick_area(r, "monotheism_area", self.prompt, areas)
+            pick = pick_area(r, "monotheism_area", areas)
             if r.foreign_in(value_of(pick)) >= 5:
                 return pick
         numbers = numbers_in(options)
@@ -280,7 +279,7 @@ class NormalBot:
 
     def _monotheism_area(self, r: Reading, options: list[str]) -> str:
         areas = [o for o in options if o.startswith("area:")]
-        return pick_area(r, "monotheism_area", self.prompt, areas) if areas else "done"
+        return pick_area(r, "monotheism_area", areas) if areas else "done"
 
     def _diaspora_source(self, r: Reading, options: list[str]) -> str:
         return "done"
@@ -391,9 +390,11 @@ class NormalBot:
 
     def _civil_war_select(self, r: Reading, options: list[str]) -> str:
         areas = with_prefix(options, "area")
-        if "of " + r.me + "'s" in self.prompt:  # the victim builds the faction it will keep
+        detail = self.detail
+        if (isinstance(detail, CivilWarSelection) and detail.first_faction
+                and detail.victim == r.me):  # the victim builds the faction it will keep
             return "area:" + max(areas, key=lambda a: (units_worth(r, a, r.me), a))
-        return pick_area(r, "civil_war_select", self.prompt, options)
+        return pick_area(r, "civil_war_select", options)
 
     def _iconoclasm_spare_card(self, r: Reading, options: list[str]) -> str:
         hand = Counter(r.hand)

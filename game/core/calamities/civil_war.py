@@ -56,15 +56,20 @@ class CivilWar(CalamityProgress):
 @dataclass(frozen=True)
 class CivilWarSelection(Detail):
     """A civil war's selection in progress (`civil_war_select`): whose units are selected, the
-    unit points still to select, and the areas a pick may come from."""
+    unit points still to select, the areas a pick may come from, and whether the picks make up
+    the first faction (this module's procedure) rather than the units the victim selects alone
+    (civil_war_mega)."""
 
     victim: str
     points: int
     areas: tuple[str, ...]
+    first_faction: bool = False
 
     @staticmethod
-    def of(victim: str, points: int, options: list[str]) -> CivilWarSelection:
-        return CivilWarSelection(victim, points, tuple(labels.value(o) for o in options))
+    def of(victim: str, points: int, options: list[str],
+           first_faction: bool = False) -> CivilWarSelection:
+        return CivilWarSelection(victim, points, tuple(labels.value(o) for o in options),
+                                 first_faction)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -210,7 +215,7 @@ def _stage_select(state: GameState, d: CivilWar, events: list[Event]) -> None:
         if len(options) == 1:
             _select(state, d, options[0])
             return
-        detail = CivilWarSelection.of(d.victim, left, options)
+        detail = CivilWarSelection.of(d.victim, left, options, first_faction=True)
         ask(state, who, "civil_war_select", f"Select {detail.points} more of {detail.victim}'s "
             "unit points for the first faction", options, cite(state, ID, clause), detail)
         return
