@@ -18,6 +18,8 @@ from .events import (
 from .state import BARBARIANS, PIRATE, GameState, HandCard
 
 CITIES_PER_PLAYER = 9
+# A city is worth 5 unit points (rules §6, numbers.toml city_unit_points): the one constant
+# every procedure uses; a test checks it against the data file.
 CITY_UNIT_POINTS = 5
 
 

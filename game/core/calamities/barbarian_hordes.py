@@ -46,14 +46,13 @@ from ..conflict_rules import (
 from ..conflict_rules import side_of as conflict_side
 from ..events import Event
 from ..flow import ask, done, push, register
-from ..ops import cities_in_stock, remove_tokens, unit_points
+from ..ops import CITY_UNIT_POINTS, cities_in_stock, remove_tokens, unit_points
 from ..state import BARBARIANS, PIRATE, GameState
 from .common import beneficiary, modified, params
 from .losses import CalamityAverted
 from .outcome import CalamityProgress
 
 ID = "barbarian_hordes"
-CITY_POINTS = 5
 
 
 @dataclass(kw_only=True)
@@ -121,7 +120,7 @@ def controller(state: GameState, victim: str, traded_by: str) -> str:
 
 def _units_of(state: GameState, area: str, player: str) -> int:
     points = state.board.count(area, player)
-    return points + (CITY_POINTS if state.board.cities.get(area) == player else 0)
+    return points + (CITY_UNIT_POINTS if state.board.cities.get(area) == player else 0)
 
 
 def _only_barbarians(state: GameState, area: str) -> bool:
@@ -165,7 +164,7 @@ def damage(state: GameState, victim: str, area: str, n: int) -> int:
     sides: dict[str, int] = {}
     for owner, k in board.tokens.get(area, {}).items():
         sides[conflict_side(owner)] = sides.get(conflict_side(owner), 0) + k
-    before = sides.get(victim, 0) + (CITY_POINTS if board.cities.get(area) == victim else 0)
+    before = sides.get(victim, 0) + (CITY_UNIT_POINTS if board.cities.get(area) == victim else 0)
     city = board.cities.get(area)
     if city is not None and conflict_side(city) != BARBARIANS:
         needed, replacement = attack_numbers(state, BARBARIANS, city)
@@ -187,7 +186,7 @@ def damage(state: GameState, victim: str, area: str, n: int) -> int:
                 sides[s] -= 1
             if over():
                 break
-    after = sides.get(victim, 0) + (CITY_POINTS if city == victim else 0)
+    after = sides.get(victim, 0) + (CITY_UNIT_POINTS if city == victim else 0)
     return before - after
 
 

@@ -27,9 +27,16 @@ from typing import Literal
 from .. import labels
 from ..events import Event
 from ..flow import ask, done, register
-from ..ops import annex_city, cities_in_stock, destroy_city, place_tokens, remove_tokens
+from ..ops import (
+    CITY_UNIT_POINTS,
+    annex_city,
+    cities_in_stock,
+    destroy_city,
+    place_tokens,
+    remove_tokens,
+)
 from ..state import Detail, GameState, detail_type
-from .common import CITY_POINTS, holds_any, modified, params, unit_points_in_stock
+from .common import holds_any, modified, params, unit_points_in_stock
 from .outcome import CalamityProgress, cite, no_effect
 from .tyranny import UnitsAnnexed, areas_of
 
@@ -118,7 +125,7 @@ def _best(state: GameState, victim: str) -> list[str]:
 
 
 def _points(faction: Faction) -> int:
-    return sum(t + CITY_POINTS * c for t, c in faction.values())
+    return sum(t + CITY_UNIT_POINTS * c for t, c in faction.values())
 
 
 def _unselected(state: GameState, d: CivilWar) -> Faction:
@@ -139,7 +146,7 @@ def pick_options(pool: Faction, left: int, areas: list[str] | None = None) -> li
     chosen = [a for a in pool if areas is None or a in areas]
     tokens = [a for a in chosen if pool[a][0]]
     cities = [a for a in chosen if not pool[a][0] and pool[a][1]]
-    if tokens and left < CITY_POINTS:
+    if tokens and left < CITY_UNIT_POINTS:
         cities = []
     return [labels.make("area", a) for a in sorted(tokens + cities)]
 
@@ -152,7 +159,7 @@ def take_one(pool: Faction, area: str) -> int:
         worth = 1
     else:
         here[1] = 0
-        worth = CITY_POINTS
+        worth = CITY_UNIT_POINTS
     if not here[0] and not here[1]:
         del pool[area]
     return worth
@@ -264,7 +271,7 @@ def _loss_options(state: GameState, mine: Faction, other: Faction, left: int) ->
     points while tokens stand elsewhere)."""
     near = set(other) | {n for a in other for n in state.map.neighbours(a)}
     close = [a for a in mine if a in near]
-    if left >= CITY_POINTS or any(mine[a][0] for a in close):
+    if left >= CITY_UNIT_POINTS or any(mine[a][0] for a in close):
         return pick_options(mine, left, close) or pick_options(mine, left)
     return pick_options(mine, left)
 

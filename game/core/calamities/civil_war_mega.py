@@ -32,10 +32,17 @@ from typing import Literal
 from .. import labels
 from ..events import Event
 from ..flow import ask, done, register
-from ..ops import annex_city, cities_in_stock, place_tokens, remove_tokens, unit_points
+from ..ops import (
+    CITY_UNIT_POINTS,
+    annex_city,
+    cities_in_stock,
+    place_tokens,
+    remove_tokens,
+    unit_points,
+)
 from ..state import BARBARIANS, PIRATE, GameState
 from .civil_war import CivilWarSelection
-from .common import CITY_POINTS, beneficiary, modified, params
+from .common import beneficiary, modified, params
 from .outcome import CalamityProgress, cite, no_effect
 from .piracy import PirateCityCreated
 from .tyranny import UnitsAnnexed, areas_of
@@ -69,7 +76,7 @@ class CivilWarSelected(Event):
 
 
 def _value(u: list[int]) -> int:
-    return u[0] + CITY_POINTS * u[1]
+    return u[0] + CITY_UNIT_POINTS * u[1]
 
 
 class _Search:
@@ -89,7 +96,7 @@ class _Search:
         """[tokens, city] taking exactly r < the area's worth from it, tokens before the city."""
         t, c = self.units[area]
         for city in range(c + 1):
-            n = r - CITY_POINTS * city
+            n = r - CITY_UNIT_POINTS * city
             if 0 <= n <= t and self.fits(cities + city, tokens + n):
                 return [n, city]
         return None
@@ -160,14 +167,14 @@ class _Search:
             t, c = self.units[area]
             grown = set(reach)
             for s, k, used in reach:
-                grown.add((s + t + CITY_POINTS * c, k + c, used))
+                grown.add((s + t + CITY_UNIT_POINTS * c, k + c, used))
                 if not self.whole and not used:
                     for city in range(c + 1):
                         for n in range(t + 1):
-                            if 0 < n + CITY_POINTS * city < t + CITY_POINTS * c:
-                                grown.add((s + n + CITY_POINTS * city, k + city, True))
+                            if 0 < n + CITY_UNIT_POINTS * city < t + CITY_UNIT_POINTS * c:
+                                grown.add((s + n + CITY_UNIT_POINTS * city, k + city, True))
             reach = {(s, k, used) for s, k, used in grown
-                     if s <= r and self.fits(cities0 + k, tokens0 + s - CITY_POINTS * k)}
+                     if s <= r and self.fits(cities0 + k, tokens0 + s - CITY_UNIT_POINTS * k)}
             if any(s == r for s, _, _ in reach):
                 return True
         return False
@@ -188,7 +195,7 @@ def _plan(state: GameState, units: Units, ben: str, wanted: int) -> tuple[int, b
     points to select, at which a selection exists."""
     caps = _caps(state, ben)
     total = sum(_value(u) for u in units.values())
-    annexable = [True, False] if CITY_POINTS * caps[0] + caps[1] >= wanted else [False]
+    annexable = [True, False] if CITY_UNIT_POINTS * caps[0] + caps[1] >= wanted else [False]
     for keep in annexable:
         for index, level in enumerate(LEVELS):
             search = _Search(state, units, caps if keep else None, level)

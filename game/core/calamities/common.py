@@ -7,10 +7,8 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ..gamedata import Calamity
-from ..ops import cities_in_stock
+from ..ops import CITY_UNIT_POINTS, cities_in_stock
 from ..state import GameState
-
-CITY_POINTS = 5
 
 
 def calamity(state: GameState, cid: str) -> Calamity:
@@ -67,7 +65,7 @@ def modified(
 
 
 def unit_points_in_stock(state: GameState, player: str) -> int:
-    return state.players[player].stock + CITY_POINTS * cities_in_stock(state, player)
+    return state.players[player].stock + CITY_UNIT_POINTS * cities_in_stock(state, player)
 
 
 def beneficiary(

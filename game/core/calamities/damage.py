@@ -25,10 +25,10 @@ from typing import Literal
 from .. import labels
 from ..events import Event
 from ..flow import Result, ask, done, finish, register
-from ..ops import destroy_city, remove_tokens, unit_points
+from ..ops import CITY_UNIT_POINTS, destroy_city, remove_tokens, unit_points
 from ..population import reduce_city
 from ..state import Detail, GameState, Progress, detail_type
-from .common import CITY_POINTS, calamity_under_way
+from .common import calamity_under_way
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -88,7 +88,7 @@ def _lose_options(state: GameState, d: LosePoints) -> list[str]:
             tokens.append(area)
         elif board.cities.get(area) == player and d.cities:
             cities.append(area)
-    worth = CITY_POINTS - 1 if d.keep_one else CITY_POINTS
+    worth = CITY_UNIT_POINTS - 1 if d.keep_one else CITY_UNIT_POINTS
     if tokens:
         cities = [a for a in cities if left >= worth]
     return [labels.make("area", a) for a in tokens + cities]

@@ -25,7 +25,7 @@ from typing import Literal
 from .. import labels
 from ..events import Event
 from ..flow import ask, done, push, register
-from ..ops import unit_points
+from ..ops import CITY_UNIT_POINTS, unit_points
 from ..state import GameState
 from .common import holds_any, modified, params
 from .damage import LosePoints, ReduceCities
@@ -78,7 +78,7 @@ def vulnerable_points(state: GameState, player: str, plain: str) -> int:
     board = state.board
     tokens = sum(board.count(a, player) for a in plain_areas(state, plain))
     cities = sum(1 for a in vulnerable_city_areas(state, plain) if board.cities.get(a) == player)
-    return tokens + 5 * cities
+    return tokens + CITY_UNIT_POINTS * cities
 
 
 def _rule(state: GameState, role: str) -> str:

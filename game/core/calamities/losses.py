@@ -21,9 +21,9 @@ from .. import labels
 from ..conflict_rules import ShipsLost
 from ..events import Event
 from ..flow import Result, ask, done, finish, register
-from ..ops import destroy_city, remove_tokens, unit_points
+from ..ops import CITY_UNIT_POINTS, destroy_city, remove_tokens, unit_points
 from ..state import Detail, GameState, Progress, Task, detail_type
-from .common import CITY_POINTS, calamity_under_way
+from .common import calamity_under_way
 from .damage import UnitsLost, ask_losses
 
 
@@ -97,7 +97,7 @@ def _lose_options(state: GameState, d: LoseWithin) -> list[str]:
     tokens = [a for a in d.tokens_in if board.count(a, player) > 0]
     cities = [a for a in d.cities_in if board.cities.get(a) == player and a not in tokens]
     if tokens or d.cap:
-        cities = [a for a in cities if left >= CITY_POINTS]
+        cities = [a for a in cities if left >= CITY_UNIT_POINTS]
     return [labels.make("area", a) for a in sorted(set(tokens) | set(cities))]
 
 
@@ -105,7 +105,7 @@ def _within_reach(state: GameState, d: LoseWithin) -> int:
     """All the unit points the loss could take."""
     board, player = state.board, d.player
     tokens = sum(board.count(a, player) for a in d.tokens_in)
-    return tokens + CITY_POINTS * sum(1 for a in d.cities_in if board.cities.get(a) == player)
+    return tokens + CITY_UNIT_POINTS * sum(1 for a in d.cities_in if board.cities.get(a) == player)
 
 
 def _lose_step(state: GameState, d: LoseWithin, events: list[Event]) -> None:

@@ -27,11 +27,11 @@ from typing import Literal
 from .. import labels
 from ..events import Event
 from ..flow import ask, done, register
-from ..ops import destroy_city, pay_treasury, place_tokens, remove_tokens
+from ..ops import CITY_UNIT_POINTS, destroy_city, pay_treasury, place_tokens, remove_tokens
 from ..population import population_limit
 from ..state import BARBARIANS, GameState
 from .barbarian_hordes import BarbariansDisbanded, BarbariansPlaced
-from .common import CITY_POINTS, calamity, params
+from .common import calamity, params
 from .outcome import CalamityProgress, no_effect
 
 ID = "raiders"
@@ -101,11 +101,11 @@ def reach(taken: tuple[int, int], tokens: int, cities: int, left: int) -> int:
     cities, with tokens more than half of all taken (`taken`: tokens and cities so far);
     far below zero when no way of going on keeps tokens above half."""
     best = -(10**9)
-    for more in range(min(cities, left // CITY_POINTS) + 1):
-        t = min(tokens, left - CITY_POINTS * more)
+    for more in range(min(cities, left // CITY_UNIT_POINTS) + 1):
+        t = min(tokens, left - CITY_UNIT_POINTS * more)
         all_tokens, all_cities = taken[0] + t, taken[1] + more
-        if all_cities == 0 or all_tokens > CITY_POINTS * all_cities:
-            best = max(best, t + CITY_POINTS * more)
+        if all_cities == 0 or all_tokens > CITY_UNIT_POINTS * all_cities:
+            best = max(best, t + CITY_UNIT_POINTS * more)
     return best
 
 
@@ -127,8 +127,8 @@ def unit_options(state: GameState, d: Raiders) -> list[str]:
     found = []
     if tokens and 1 + reach((taken[0] + 1, taken[1]), tokens - 1, cities, left - 1) == most:
         found = sorted(a for a, here in board.tokens.items() if here.get(victim))
-    if cities and left >= CITY_POINTS and CITY_POINTS + reach(
-            (taken[0], taken[1] + 1), tokens, cities - 1, left - CITY_POINTS) == most:
+    if cities and left >= CITY_UNIT_POINTS and CITY_UNIT_POINTS + reach(
+            (taken[0], taken[1] + 1), tokens, cities - 1, left - CITY_UNIT_POINTS) == most:
         found += [a for a in board.cities_of(victim) if not board.count(a, victim)]
     return sorted(found)
 
@@ -141,7 +141,7 @@ def _take(state: GameState, d: Raiders, area: str, events: list[Event]) -> None:
         d.tokens += 1
     else:
         destroy_city(state, area, events, rule)
-        points = CITY_POINTS
+        points = CITY_UNIT_POINTS
         d.cities += 1
     place_tokens(state, BARBARIANS, area, points, [], rule)
     events.append(BarbariansPlaced(area=area, count=points, controller="", rule=rule))

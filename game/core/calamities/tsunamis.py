@@ -28,10 +28,10 @@ from typing import Literal
 from .. import labels
 from ..events import Event
 from ..flow import ask, done, register
-from ..ops import destroy_city, remove_tokens, unit_points
+from ..ops import CITY_UNIT_POINTS, destroy_city, remove_tokens, unit_points
 from ..population import reduce_city, reduction_loss
 from ..state import GameState
-from .common import CITY_POINTS, calamity, params
+from .common import calamity, params
 from .outcome import CalamityProgress, no_effect
 from .piracy import coastal_cities
 
@@ -88,7 +88,7 @@ def _around(state: GameState, d: Tsunamis, site: str) -> dict[str, int]:
 def _best_total(state: GameState, d: Tsunamis, site: str) -> int:
     wanted = int(params(state, ID)["surrounding_areas"])
     top = sorted(_around(state, d, site).values(), reverse=True)[:wanted]
-    return CITY_POINTS + sum(top)
+    return CITY_UNIT_POINTS + sum(top)
 
 
 def _sites(state: GameState, d: Tsunamis) -> list[str]:

@@ -27,9 +27,9 @@ from typing import Literal
 from .. import labels
 from ..events import Event
 from ..flow import ask, done, register
-from ..ops import annex_city, cities_in_stock, place_tokens, remove_tokens
+from ..ops import CITY_UNIT_POINTS, annex_city, cities_in_stock, place_tokens, remove_tokens
 from ..state import GameState
-from .common import CITY_POINTS, calamity, modified, params, unit_points_in_stock
+from .common import calamity, modified, params, unit_points_in_stock
 from .outcome import CalamityProgress
 
 ID = "tyranny"
@@ -193,14 +193,14 @@ def take(state: GameState, d: Tyranny, area: str) -> tuple[int, bool] | None:
     tokens = board.count(area, victim)
     city = board.cities.get(area) == victim
     stock, city_stock = state.players[ben].stock, cities_in_stock(state, ben)
-    if tokens + CITY_POINTS * city == 0:
+    if tokens + CITY_UNIT_POINTS * city == 0:
         return None
-    if tokens + CITY_POINTS * city <= left and tokens <= stock and (not city or city_stock):
+    if tokens + CITY_UNIT_POINTS * city <= left and tokens <= stock and (not city or city_stock):
         return tokens, city
     if not _STYLE[state.config.ruleset][1]:
         return None
-    with_city = city and city_stock > 0 and left >= CITY_POINTS
-    n = min(tokens, stock, left - CITY_POINTS * with_city)
+    with_city = city and city_stock > 0 and left >= CITY_UNIT_POINTS
+    n = min(tokens, stock, left - CITY_UNIT_POINTS * with_city)
     return (n, with_city) if n > 0 or with_city else None
 
 
@@ -237,7 +237,7 @@ def _annex(state: GameState, d: Tyranny, area: str, events: list[Event]) -> None
         place_tokens(state, ben, area, tokens, events, rule)
     if city:
         annex_city(state, area, ben, events, rule)
-    d.left -= tokens + CITY_POINTS * city
+    d.left -= tokens + CITY_UNIT_POINTS * city
     d.annexed.append(area)
     events.append(UnitsAnnexed(player=ben, previous=victim, area=area, tokens=tokens, city=city,
                                rule=rule))

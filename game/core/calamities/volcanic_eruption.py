@@ -25,10 +25,10 @@ from typing import Literal
 from .. import labels
 from ..events import Event
 from ..flow import ask, done, push, register
-from ..ops import destroy_city, remove_tokens
+from ..ops import CITY_UNIT_POINTS, destroy_city, remove_tokens
 from ..population import reduce_city, reduction_loss
 from ..state import PIRATE, GameState, Progress
-from .common import CITY_POINTS, holds_any, params
+from .common import holds_any, params
 from .damage import LosePoints
 from .outcome import CalamityProgress, cite, no_effect
 
@@ -85,7 +85,7 @@ def _classic_like(state: GameState) -> bool:
 
 def _victim_units(state: GameState, player: str, areas: tuple[str, ...] | list[str]) -> int:
     board = state.board
-    return sum(board.count(a, player) + (CITY_POINTS if board.cities.get(a) == player else 0)
+    return sum(board.count(a, player) + (CITY_UNIT_POINTS if board.cities.get(a) == player else 0)
                for a in areas)
 
 
@@ -133,7 +133,7 @@ def _quake_pairs(state: GameState, victim: str) -> list[tuple[str, str]]:
         pairs.extend((x, y) for y in ys)
     if not _classic_like(state):
         return pairs  # Mega Empires: the victim picks freely
-    own = {x: reduction_loss(state, x) if _engineered(state, victim) else CITY_POINTS
+    own = {x: reduction_loss(state, x) if _engineered(state, victim) else CITY_UNIT_POINTS
            for x in cities}
     damage = {(x, y): own[x] + (reduction_loss(state, y) if y else 0) for x, y in pairs}
     top = max(damage.values(), default=0)

@@ -69,11 +69,13 @@ def test_a_selection_says_whose_units_the_points_still_to_select_and_the_areas()
     state = start(FACTIONS)  # Egypt selects 15 for the first faction
     pending = state.pending
     assert pending is not None and pending.kind == "civil_war_select"
-    assert pending.detail == CivilWarSelection("egypt", 15, ("A", "B", "C", "D", "E"))
+    assert pending.detail == CivilWarSelection("egypt", 15, ("A", "B", "C", "D", "E"),
+                                               first_faction=True)
     assert pending.prompt.startswith("Select 15 more of egypt's unit points")
     pick(state, "area:A")
     assert state.pending is not None and state.pending.detail is not None
-    assert state.pending.detail == CivilWarSelection("egypt", 14, ("A", "B", "C", "D", "E"))
+    assert state.pending.detail == CivilWarSelection("egypt", 14, ("A", "B", "C", "D", "E"),
+                                                     first_faction=True)
 
 
 def test_the_victim_names_the_beneficiary_among_players_tied_for_most_in_stock() -> None:
