@@ -99,6 +99,7 @@ from .state import (
 from .state import FORMAT_VERSION as STATE_FORMAT_VERSION
 from .turn import PHASES, SCENARIO_PHASES, start_at
 from .validate import problems as state_problems
+from .words import Words
 
 __all__ = [
     "BARBARIANS", "EPOCHS", "FACE_UP", "FACE_UP_MORE", "GROUPS", "HALVES", "MARKER_KINDS",
@@ -112,7 +113,7 @@ __all__ = [
     "Player", "PlayerView", "Plunder", "PublicPlayer", "Refusal", "Regions", "Rng", "Sea",
     "SetupError", "SharingOut", "ShipUpkeep", "Shop", "StateError", "TableOffer", "Task",
     "TaxRate", "TaxRevoltCity", "TokensToMove", "Trade", "TradeAnswer", "TradePartnerChoice",
-    "TradeSideSoFar", "Volcano",
+    "TradeSideSoFar", "Volcano", "Words",
     "advance", "advance_cost", "apply", "build_stack", "card_census", "choose_setup", "clone",
     "computed_regions", "event_counts", "face_value", "final_ranking", "from_plain",
     "give_card", "group_credits", "holds_effect", "in_play", "label_kind", "label_number",

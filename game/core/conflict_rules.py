@@ -29,6 +29,7 @@ from .events import Event
 from .flow import ask, done, push, register
 from .ops import gain_treasury, give_card, place_tokens, remove_tokens, take_card
 from .state import BARBARIANS, PIRATE, Detail, GameState, Progress, detail_type
+from .words import ref, say
 
 TOKEN_CONFLICT = "conflict:tokens"
 CITY_ATTACK = "conflict:city_attack"
@@ -261,8 +262,9 @@ def _conflict_step(state: GameState, d: TokenConflict, events: list[Event]) -> N
             options = loss_options(state, side, area)
             if len(options) > 1:
                 ask(state, side, "conflict_loss",
-                    f"Conflict in {area}: take one loss (an area for a token there, "
-                    "yes for a ship here)", options, rule, ConflictLoss(area=area))
+                    say("Conflict in {area}: take one loss (an area for a token there, yes "
+                        "for a ship here)", area=ref("area", area)),
+                    options, rule, ConflictLoss(area=area))
                 return
             if options:
                 take_loss(state, side, area, options[0], events, rule)
@@ -350,7 +352,8 @@ def _attack_step(state: GameState, d: CityAttack, events: list[Event]) -> None:
         victim = state.players.get(defender)
         if attacker in state.players and victim is not None and victim.hand:
             ask(state, attacker, "plunder_card",
-                f"Draw one card at random from {defender}'s hand?", ["yes", "no"], rule,
+                say("Draw one card at random from {defender}'s hand?",
+                    defender=ref("player", defender)), ["yes", "no"], rule,
                 Plunder(area=area, defender=defender))
             return
     if d.stage == "treasury" and attacker in state.players:

@@ -23,6 +23,7 @@ from .errors import PhaseNotImplemented
 from .events import Event
 from .labels import sort_key
 from .state import PROGRESS_TYPES, Detail, GameState, Pending, Progress, Task
+from .words import Words, say
 
 StepFn = Callable[[GameState, Task, list[Event]], None]
 ChooseFn = Callable[[GameState, Task, str, list[Event]], None]
@@ -96,18 +97,19 @@ def ask(
     state: GameState,
     player: str,
     kind: str,
-    prompt: str,
+    prompt: Words | str,
     options: Iterable[str],
     rule: str = "",
     detail: Detail | None = None,
 ) -> None:
-    """Ask `player` to decide: the prompt is for people, `detail` (typed) for bots and the
-    client."""
+    """Ask `player` to decide: the prompt is for people (`Words` keep the names it holds apart,
+    for the client to name them), `detail` (typed) for bots and the client."""
     labels = sorted(set(options), key=sort_key)
     if not labels:
         raise RuntimeError(f"a decision without options: {kind} for {player}")
-    state.pending = Pending(player=player, kind=kind, prompt=prompt, options=labels, rule=rule,
-                            detail=detail)
+    words = prompt if isinstance(prompt, Words) else say(prompt)
+    state.pending = Pending(player=player, kind=kind, prompt=words.render(), options=labels,
+                            rule=rule, detail=detail, words=words)
 
 
 def push(state: GameState, progress: Progress) -> Task:

@@ -75,7 +75,8 @@ def view(state: GameState, player: str | None) -> PlayerView:
     own = state.players.get(player) if player is not None else None
     pending = state.pending
     if pending is not None and pending.player != player:
-        pending = Pending(pending.player, pending.kind, pending.prompt, [], pending.rule)
+        pending = Pending(pending.player, pending.kind, pending.prompt, [], pending.rule,
+                          words=pending.words)
     return PlayerView(
         viewer=player,
         config=clone(state.config),

@@ -21,6 +21,7 @@ from .plain import (
     transient,
 )
 from .rng import Rng
+from .words import Words
 
 BARBARIANS = "barbarians"  # owner id of barbarian tokens on the board
 PIRATE = "pirate"  # owner id of pirate cities
@@ -223,6 +224,7 @@ class Pending:
     options: list[str]
     rule: str = ""
     detail: Detail | None = optional_part()
+    words: Words | None = optional_part()  # the prompt with its names apart (core/words.py)
 
 
 @dataclass

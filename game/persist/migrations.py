@@ -19,6 +19,8 @@ Format history:
      form of the task stack, and so every state hash, but no rule. An older file's log is
      played again from its start to write the snapshot and the turn hashes anew; the log must
      reach the old snapshot's position (board, hands, decks, scores, generator) exactly.
+  5  a decision keeps the names its prompt holds apart from its words (`Pending.words`), which
+     changes every state hash with a decision pending, but no rule: played again as for 4.
 
 The turn order is `config.players` (a list, in every state hash); a state's `players` are keyed
 in that order when it is read, whatever the file's key order. Saves always kept that order, so
@@ -49,7 +51,7 @@ from game.core import (
 from .record import GameRecord
 
 FORMAT_NAME = "calamitas-save"
-CURRENT = 4
+CURRENT = 5
 
 Data = dict[str, Any]
 Migration = Callable[[Data], Data]
@@ -115,9 +117,9 @@ def _whole_board_3(data: Data) -> Data:
     return out
 
 
-def _replayed_4(data: Data) -> Data:
-    """The log played again from its start with typed progress: a new snapshot, start and
-    turn hashes, checked against everything the old snapshot says but its task stack."""
+def _replayed(data: Data) -> Data:
+    """The log played again from its start with today's core: a new snapshot, start and turn
+    hashes, checked against everything the old snapshot says but what the new form adds."""
     old = data.get("state")
     log = data.get("actions")
     if not isinstance(old, dict) or not isinstance(log, list):
@@ -141,7 +143,7 @@ def _replayed_4(data: Data) -> Data:
             raise MigrationError(f"an older save whose log no longer plays: action {i}: "
                                  f"{err.reason}") from None
     new = to_plain(state)
-    # The task stack, and the typed details decisions now carry, are what the new form adds.
+    # The task stack (format 4), and the typed details and words decisions now carry (4, 5).
     was = {**old, "pending": _without_detail(old.get("pending"))}
     now = {**new, "pending": _without_detail(new.get("pending"))}
     differs = sorted(k for k in set(was) | set(now) if k != "tasks" and was.get(k) != now.get(k))
@@ -159,7 +161,7 @@ def _replayed_4(data: Data) -> Data:
 
 def _without_detail(pending: Any) -> Any:
     if isinstance(pending, dict):
-        return {k: v for k, v in pending.items() if k != "detail"}
+        return {k: v for k, v in pending.items() if k not in ("detail", "words")}
     return pending
 
 
@@ -167,7 +169,8 @@ MIGRATIONS: dict[int, Migration] = {
     0: _bare_state_to_1,
     1: _seats_2,
     2: _whole_board_3,
-    3: _replayed_4,
+    3: _replayed,
+    4: _replayed,
 }
 
 

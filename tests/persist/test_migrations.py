@@ -107,7 +107,7 @@ def test_a_format_1_save_from_before_seats_were_kept_loads_with_every_seat_human
     assert len(game.record.seats) == 5
     assert verify(game).actions == len(game.record.actions) == 60
     again = json.loads(write_save(tmp_path / "again.json", game.record, game.state).read_text())
-    assert again["format_version"] == CURRENT == 4
+    assert again["format_version"] == CURRENT == 5
     assert again["seats"] == {pid: "human" for pid in game.state.players}
 
 
@@ -158,6 +158,25 @@ def test_a_format_3_save_whose_log_no_longer_reaches_its_snapshot_is_refused() -
     raw["actions"][5] = {"player": "egypt", "label": "area:atlantis"}
     with pytest.raises(MigrationError, match="action 5"):
         MIGRATIONS[3](raw)
+
+
+def test_a_format_4_save_at_a_decision_naming_a_player_gets_its_words_apart(tmp_path) -> None:
+    """tests/persist/old/format-4-named-decision.json: the Rebels game above one action on,
+    saved by format 4 at "Choose a non-coastal city of assyria the rebels take". Format 5 plays
+    the log again: the same prompt, now with the player it names kept apart for the client."""
+    old = OLD / "format-4-named-decision.json"
+    raw = json.loads(old.read_text())
+    game = read_save(old)
+    assert game.format_version == 4
+    pending = game.state.pending
+    assert pending is not None and pending.prompt == raw["state"]["pending"]["prompt"]
+    assert pending.words is not None and pending.words.names == ("player:assyria",)
+    assert pending.words.render(str.upper) == ("Choose a non-coastal city of PLAYER:ASSYRIA the "
+                                               "rebels take")
+    assert game.state.state_hash() != raw["state_hash"]  # the words are in the hash
+    assert verify(game).actions == len(game.record.actions) == 995
+    again = read_save(write_save(tmp_path / "again.json", game.record, game.state))
+    assert again.state == game.state and again.format_version == CURRENT == 5
 
 
 def test_whole_board_migration_leaves_a_named_map_set_up_alone() -> None:

@@ -116,7 +116,7 @@ def test_loading_leaves_the_file_byte_for_byte_unchanged(played, tmp_path) -> No
 def test_a_save_holds_every_field_the_format_promises(played) -> None:
     state, record = played["end"]
     doc = json.loads(encode_save(record, state))
-    assert doc["format"] == "calamitas-save" and doc["format_version"] == 4
+    assert doc["format"] == "calamitas-save" and doc["format_version"] == 5
     assert doc["config"]["map_setup"] == "whole-board"  # the arena map has no set-ups
     assert doc["game_version"] and doc["ruleset"] == "classic"
     assert doc["map"]["id"] == "arena" and len(doc["map"]["hash"]) == 16

@@ -24,6 +24,7 @@ from ..events import Event
 from ..flow import ask, done, register
 from ..population import reduce_city
 from ..state import GameState
+from ..words import Words, ref, say
 from .common import calamity, params
 from .outcome import CalamityProgress, no_effect
 
@@ -71,7 +72,8 @@ def _step(state: GameState, d: Avalanches, events: list[Event]) -> None:
     pairs = paired_cities(state, victim)
     if d.first:
         options = pairs[d.first]
-        prompt = f"Choose the city next to {d.first} the avalanche also reduces"
+        prompt: Words | str = say("Choose the city next to {first} the avalanche also reduces",
+                                   first=ref("area", d.first))
     elif pairs:
         options = list(pairs)
         prompt = "Choose a city the avalanche reduces (with a neighbouring city of yours)"

@@ -48,6 +48,7 @@ from ..events import Event
 from ..flow import ask, done, push, register
 from ..ops import CITY_UNIT_POINTS, cities_in_stock, remove_tokens, unit_points
 from ..state import BARBARIANS, PIRATE, GameState
+from ..words import Words, ref, say
 from .common import beneficiary, modified, params
 from .losses import CalamityAverted
 from .outcome import CalamityProgress
@@ -312,11 +313,12 @@ def _step(state: GameState, d: BarbarianHordes, events: list[Event]) -> None:
         done(state, d)
         return
     _offer(state, d, options, "barbarian_move",
-           f"Choose where the {surplus} barbarian tokens above the limit in {here} move",
+           say("Choose where the {surplus} barbarian tokens above the limit in {here} move",
+               surplus=surplus, here=ref("area", here)),
            _rule(state, "move"), events)
 
 
-def _offer(state: GameState, d: BarbarianHordes, options: list[str], kind: str, prompt: str,
+def _offer(state: GameState, d: BarbarianHordes, options: list[str], kind: str, prompt: Words | str,
            rule: str, events: list[Event]) -> None:
     if len(options) == 1:
         _choose(state, d, labels.make("area", options[0]), events)

@@ -36,6 +36,7 @@ from ..ops import (
     remove_tokens,
 )
 from ..state import Detail, GameState, detail_type
+from ..words import ref, say
 from .common import holds_any, modified, params, unit_points_in_stock
 from .outcome import CalamityProgress, cite, no_effect
 from .tyranny import UnitsAnnexed, areas_of
@@ -223,8 +224,10 @@ def _stage_select(state: GameState, d: CivilWar, events: list[Event]) -> None:
             _select(state, d, options[0])
             return
         detail = CivilWarSelection.of(d.victim, left, options, first_faction=True)
-        ask(state, who, "civil_war_select", f"Select {detail.points} more of {detail.victim}'s "
-            "unit points for the first faction", options, cite(state, ID, clause), detail)
+        ask(state, who, "civil_war_select",
+            say("Select {points} more of {victim}'s unit points for the first faction",
+                points=detail.points, victim=ref("player", detail.victim)),
+            options, cite(state, ID, clause), detail)
         return
     second = _unselected(state, d)
     if not second:

@@ -19,6 +19,7 @@ from ..events import Event
 from ..flow import ask, done, push, register
 from ..ops import discard_card, give_card, take_card
 from ..state import GameState, Progress
+from ..words import ref, say
 from .common import calamity, modified
 from .outcome import CalamityProgress
 
@@ -92,9 +93,10 @@ def _select_step(state: GameState, d: SelectCards, events: list[Event]) -> None:
         _select_choose(state, d, labels.make("card", options[0]), events)
         return
     worth = d.target - _worth(state, d.picked)
-    verb = f"give to {d.to}" if d.to else "discard"
+    verb = ["give to ", ref("player", d.to)] if d.to else "discard"
     ask(state, d.player, "select_commodity_card",
-        f"Choose a commodity card to {verb} ({worth} more face value)",
+        say("Choose a commodity card to {verb} ({worth} more face value)", verb=verb,
+            worth=worth),
         [labels.make("card", c) for c in options], d.rule)
 
 

@@ -28,6 +28,7 @@ from ..flow import Result, ask, done, finish, register
 from ..ops import CITY_UNIT_POINTS, destroy_city, remove_tokens, unit_points
 from ..population import reduce_city
 from ..state import Detail, GameState, Progress, detail_type
+from ..words import Words, ref, say
 from .common import calamity_under_way
 
 
@@ -182,8 +183,9 @@ class CitiesToLose(Detail):
     calamity: str = ""
     rule: str = ""
 
-    def prompt(self) -> str:
-        return f"Choose a city of {self.player} to {self.mode} ({self.left} left)"
+    def prompt(self) -> Words:
+        return say("Choose a city of {player} to {mode} ({left} left)",
+                   player=ref("player", self.player), mode=self.mode, left=self.left)
 
 
 @dataclass(kw_only=True)

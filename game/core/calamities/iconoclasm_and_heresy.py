@@ -30,6 +30,7 @@ from ..events import Event
 from ..flow import ask, done, finish, push, register
 from ..ops import discard_card
 from ..state import GameState, Progress
+from ..words import ref, say
 from .common import beneficiary, calamity, holds_any, modified, params
 from .corruption import commodity_cards
 from .damage import PickPlayers, ReduceCities
@@ -230,7 +231,8 @@ def _share_step(state: GameState, d: ShareCities, events: list[Event]) -> None:
         if top == 1:
             _share_choose(state, d, labels.make("number", 1), events)
             return
-        ask(state, d.chooser, "share_amount", f"How many {d.what} for {d.naming}?",
+        ask(state, d.chooser, "share_amount", say("How many {what} for {naming}?", what=d.what,
+                                                  naming=ref("player", d.naming)),
             [labels.make("number", n) for n in range(1, top + 1)], d.rule,
             detail=sharing_out(state, left, caps, given, d.naming, d.what, d.rule))
         return

@@ -23,6 +23,7 @@ from ..events import Event
 from ..flow import Result, ask, done, finish, register
 from ..ops import CITY_UNIT_POINTS, destroy_city, remove_tokens, unit_points
 from ..state import Detail, GameState, Progress, Task, detail_type
+from ..words import ref, say
 from .common import calamity_under_way
 from .damage import UnitsLost, ask_losses
 
@@ -188,7 +189,8 @@ def _share_step(state: GameState, d: ShareLosses, events: list[Event]) -> None:
     if d.naming:
         top = min(room[d.naming], left)
         detail = sharing_out(state, left, room, given, d.naming, "unit points", d.rule)
-        ask(state, d.chooser, "share_amount", f"How many unit points does {d.naming} lose?",
+        ask(state, d.chooser, "share_amount", say("How many unit points does {naming} lose?",
+                                                    naming=ref("player", d.naming)),
             [labels.make("number", n) for n in range(1, top + 1)], d.rule, detail=detail)
         return
     if len(room) == 1 or sum(room.values()) <= left:

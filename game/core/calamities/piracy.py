@@ -28,6 +28,7 @@ from .. import labels
 from ..events import Event
 from ..flow import ask, done, push, register
 from ..state import PIRATE, GameState, Progress
+from ..words import ref, say
 from .common import beneficiary, calamity, modified, params
 from .damage import PickPlayers
 from .iconoclasm_and_heresy import ShareCities, excluded
@@ -131,7 +132,8 @@ def _replace_step(state: GameState, d: ReplaceCities, events: list[Event]) -> No
             _replace_choose(state, d, labels.make("area", area), events)
         return
     ask(state, d.chooser, "pirate_city",
-        f"Choose a coastal city of {d.player} that pirates take ({left} left)",
+        say("Choose a coastal city of {player} that pirates take ({left} left)",
+            player=ref("player", d.player), left=left),
         [labels.make("area", a) for a in options], d.rule)
 
 

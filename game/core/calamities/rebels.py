@@ -26,6 +26,7 @@ from .. import labels
 from ..events import Event
 from ..flow import ask, done, push, register
 from ..state import PIRATE, GameState, Progress
+from ..words import ref, say
 from .common import calamity, params
 from .outcome import CalamityProgress
 from .piracy import PirateCityCreated, coastal_cities
@@ -145,7 +146,8 @@ def _others_step(state: GameState, d: RebelsOthers, events: list[Event]) -> None
     if len(cities) == 1 or (sum(room.values()) <= left and len(cities) <= room[who]):
         _others_choose(state, d, labels.make("area", cities[0]), events)
         return
-    ask(state, d.chooser, "rebel_city", f"Choose a non-coastal city of {who} the rebels take",
+    ask(state, d.chooser, "rebel_city",
+        say("Choose a non-coastal city of {who} the rebels take", who=ref("player", who)),
         [labels.make("area", a) for a in cities], d.rule)
 
 

@@ -28,6 +28,7 @@ from ..events import Event
 from ..flow import ask, done, register
 from ..ops import annex_city, cities_in_stock, place_tokens, remove_tokens
 from ..state import GameState
+from ..words import ref, say
 from .common import beneficiary, calamity, params
 from .outcome import CalamityProgress, no_effect
 from .tyranny import BeneficiaryChosen, UnitsAnnexed, areas_of
@@ -105,7 +106,8 @@ def _step(state: GameState, d: RevivalOfPastEmpire, events: list[Event]) -> None
         _take(state, d, found[0], events)
         return
     ask(state, d.beneficiary, "revival_area",
-        f"Choose an area of {d.victim} to take over ({d.left} left)",
+        say("Choose an area of {victim} to take over ({left} left)",
+            victim=ref("player", d.victim), left=d.left),
         [labels.make("area", a) for a in found], _rule(state))
 
 

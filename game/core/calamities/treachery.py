@@ -19,6 +19,7 @@ from ..events import Event
 from ..flow import ask, done, push, register
 from ..ops import annex_city, cities_in_stock, destroy_city
 from ..state import GameState
+from ..words import ref, say
 from .common import beneficiary, modified, params
 from .damage import ReduceCities
 from .outcome import CalamityProgress, cite, no_effect, trader
@@ -72,7 +73,8 @@ def _step(state: GameState, d: Treachery, events: list[Event]) -> None:
     if len(cities) <= d.left and cities_in_stock(state, taker) >= len(cities):
         _take(state, d, cities[0], events)
         return
-    ask(state, taker, "treachery_city", f"Choose a city of {victim} to take over",
+    ask(state, taker, "treachery_city",
+        say("Choose a city of {victim} to take over", victim=ref("player", victim)),
         [labels.make("area", a) for a in cities], cite(state, ID, "29.2.2.1"))
 
 

@@ -31,6 +31,7 @@ from ..flow import ask, done, register
 from ..ops import CITY_UNIT_POINTS, destroy_city, remove_tokens, unit_points
 from ..population import reduce_city, reduction_loss
 from ..state import GameState
+from ..words import ref, say
 from .common import calamity, params
 from .outcome import CalamityProgress, no_effect
 from .piracy import coastal_cities
@@ -122,8 +123,9 @@ def _step(state: GameState, d: Tsunamis, events: list[Event]) -> None:
         d.site = sites[0]
     tied = _areas_to_pick(state, d)
     if tied:
-        ask(state, victim, "tsunami_area", f"Choose an area around {d.site} the tsunami "
-            "sweeps", [labels.make("area", a) for a in tied], _rule(state))
+        ask(state, victim, "tsunami_area",
+            say("Choose an area around {site} the tsunami sweeps", site=ref("area", d.site)),
+            [labels.make("area", a) for a in tied], _rule(state))
         return
     _strike(state, d, events)
 

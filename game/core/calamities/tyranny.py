@@ -29,6 +29,7 @@ from ..events import Event
 from ..flow import ask, done, register
 from ..ops import CITY_UNIT_POINTS, annex_city, cities_in_stock, place_tokens, remove_tokens
 from ..state import GameState
+from ..words import ref, say
 from .common import calamity, modified, params, unit_points_in_stock
 from .outcome import CalamityProgress
 
@@ -142,7 +143,8 @@ def _step(state: GameState, d: Tyranny, events: list[Event]) -> None:
         _annex(state, d, options[0], events)
         return
     ask(state, d.beneficiary, "tyranny_annex",
-        f"Annex an area of {d.victim} ({d.left} unit points left)",
+        say("Annex an area of {victim} ({left} unit points left)",
+            victim=ref("player", d.victim), left=d.left),
         [labels.make("area", a) for a in options], _rule(state, 2))
 
 

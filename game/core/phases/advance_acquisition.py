@@ -46,6 +46,7 @@ from ..flow import ask, done, push, register
 from ..gamedata import GROUPS
 from ..ops import discard_card, pay_treasury
 from ..state import Detail, GameState, Progress, detail_type
+from ..words import Ref, ref, say
 
 RULE = "rules:phase-12"
 RULE_CREDITS = "rules:phase-12-extra-credits"
@@ -359,8 +360,10 @@ def _shop_step(state: GameState, d: Shop, events: list[Event]) -> None:
         if not prices:
             done(state, d)
             return
-        shown = ", ".join(f"{aid} {p}" for aid, p in prices.items())
-        ask(state, pid, "advance_choice", f"Buy an advance ({shown}), or done",
+        shown: list[Ref | str] = []
+        for aid, p in prices.items():
+            shown += [", " if shown else "", ref("advance", aid), f" {p}"]
+        ask(state, pid, "advance_choice", say("Buy an advance ({shown}), or done", shown=shown),
             [*(labels.make("advance", aid) for aid in prices), "done"], RULE,
             AdvancePrices(prices=tuple(prices.items())))
         return
@@ -371,12 +374,14 @@ def _shop_step(state: GameState, d: Shop, events: list[Event]) -> None:
     payment = _payment(buying)
     if buying.ask_stand_in:
         ask(state, pid, "advance_stand_in",
-            f"Trade Empire: add one card (card:ID) as one more {payment.stand_in_for} "
-            f"(still {payment.rest} to pay), or no", options, RULE, payment)
+            say("Trade Empire: add one card (card:ID) as one more {base} (still {rest} to "
+                "pay), or no", base=ref("card", payment.stand_in_for), rest=payment.rest),
+            options, RULE, payment)
     else:
         ask(state, pid, "advance_payment",
-            f"Pay {payment.rest} more for {payment.advance}: card:ID hands in that commodity, "
-            "number:N pays the rest in treasury, no calls the purchase off", options, RULE,
+            say("Pay {rest} more for {advance}: card:ID hands in that commodity, number:N pays the "
+                "rest in treasury, no calls the purchase off", rest=payment.rest,
+                advance=ref("advance", payment.advance)), options, RULE,
             payment)
 
 
@@ -480,7 +485,8 @@ def _credits_step(state: GameState, d: PlaceCredits, events: list[Event]) -> Non
     step = state.data.numbers["extra_credit_step"]
     groups = ", ".join(f"number:{i} = {g}" for i, g in enumerate(GROUPS))
     ask(state, d.player, "advance_credits",
-        f"{d.advance}: place {step} credit points ({groups}); {d.picks} left to place",
+        say("{advance}: place {step} credit points ({groups}); {picks} left to place",
+            advance=ref("advance", d.advance), step=step, groups=groups, picks=d.picks),
         [labels.make("number", i) for i in range(len(GROUPS))], RULE_CREDITS,
         CreditsToPlace(advance=d.advance, points=step, left=d.picks, groups=tuple(GROUPS)))
 

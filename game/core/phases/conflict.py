@@ -31,6 +31,7 @@ from ..conflict_rules import (
 from ..events import Event
 from ..flow import ask, done, push, register
 from ..state import PIRATE, Detail, GameState, Progress, detail_type
+from ..words import ref, say
 
 MAY_WAIT = "conflict_may_wait"
 
@@ -140,8 +141,8 @@ def _step(state: GameState, d: ConflictPhase, events: list[Event]) -> None:
     if _may_wait(state, d, attack, attacks):
         d.asking, d.wait_for = "wait", attack[0]
         ask(state, attack[2], "attack_wait",
-            f"Your city in {attack[0]} falls and your stock is short: wait for your own attack "
-            "elsewhere first?", ["yes", "no"], RULE_ATTACK,
+            say("Your city in {area} falls and your stock is short: wait for your own attack "
+                "elsewhere first?", area=ref("area", attack[0])), ["yes", "no"], RULE_ATTACK,
             AttackWait(area=attack[0], attacker=attack[1]))
         return
     d.next = ""

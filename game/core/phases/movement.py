@@ -29,6 +29,7 @@ from ..conflict_rules import holds
 from ..events import Event, TokensMoved
 from ..flow import ask, done, push, register
 from ..state import Detail, GameState, Progress, detail_type
+from ..words import ref, say
 from .movement_reach import TokensToMove, add_mark, land_targets
 from .movement_ships import (
     ShipBuild,
@@ -118,8 +119,9 @@ def _step(state: GameState, d: Movement, events: list[Event]) -> None:
                 return
             d.asking = "action"
             ask(state, player, "movement_action",
-                f"In {d.area}: area = move tokens there by land, number = build a ship paying "
-                "that much treasury (the rest in tokens), yes = use a ship here", options,
+                say("In {area}: area = move tokens there by land, number = build a ship "
+                    "paying that much treasury (the rest in tokens), yes = use a ship here",
+                    area=ref("area", d.area)), options,
                 RULE_MOVE, MovementAction(area=d.area))
             return
         areas = active_areas(state, player)
@@ -166,7 +168,9 @@ def _land_step(state: GameState, d: LandMove, events: list[Event]) -> None:
     player, source, target = d.player, d.source, d.target
     counts = land_targets(state, player, source).get(target, [])
     if len(counts) > 1:
-        ask(state, player, "movement_tokens", f"How many tokens move from {source} to {target}?",
+        ask(state, player, "movement_tokens",
+            say("How many tokens move from {source} to {target}?",
+                source=ref("area", source), target=ref("area", target)),
             [labels.make("number", n) for n in counts], RULE_MOVE,
             TokensToMove(source=source, target=target))
         return

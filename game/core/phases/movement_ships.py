@@ -27,6 +27,7 @@ from ..events import Event, TokensMoved
 from ..flow import ask, done, register
 from ..ops import pay_treasury, remove_tokens
 from ..state import Detail, GameState, Progress, detail_type
+from ..words import ref, say
 from .movement_reach import (
     TokensToMove,
     add_mark,
@@ -238,8 +239,9 @@ def _trip_step(state: GameState, d: ShipTrip, events: list[Event]) -> None:
                 options.append(labels.make("number", 1))
             if len(options) > 1:
                 ask(state, player, "ship_upkeep",
-                    f"Upkeep for the ship in {area}: number:1 pays 1 treasury, an area destroys "
-                    "a token there", options, RULE_SHIPS, ShipUpkeep(area=area, left=d.upkeep_left))
+                    say("Upkeep for the ship in {area}: number:1 pays 1 treasury, an area "
+                        "destroys a token there", area=ref("area", area)),
+                    options, RULE_SHIPS, ShipUpkeep(area=area, left=d.upkeep_left))
                 return
             _pay_upkeep(state, player, options[0], d, events)
             return
@@ -253,12 +255,14 @@ def _trip_step(state: GameState, d: ShipTrip, events: list[Event]) -> None:
             done(state, d)
             return
         ask(state, player, "ship_destination",
-            f"Sail the ship from {area} to where? (done: it stays)",
+            say("Sail the ship from {area} to where? (done: it stays)", area=ref("area", area)),
             [labels.make("area", a) for a in targets] + ["done"], RULE_SHIPS)
         return
     loads = cargo_choices(state, player, area, d.target)
     if len(loads) > 1:
-        ask(state, player, "ship_cargo", f"How many tokens sail from {area} to {d.target}?",
+        ask(state, player, "ship_cargo",
+            say("How many tokens sail from {area} to {target}?", area=ref("area", area),
+                target=ref("area", d.target)),
             [labels.make("number", n) for n in loads], RULE_SHIPS,
             TokensToMove(source=area, target=d.target))
         return

@@ -18,6 +18,7 @@ from ..events import Event, TokensMoved
 from ..flow import ask, done, register
 from ..population import population_limit
 from ..state import GameState
+from ..words import ref, say
 from .special_common import AbilityProgress
 
 KIND = "special:diaspora"
@@ -77,14 +78,16 @@ def _step(state: GameState, d: Diaspora, events: list[Event]) -> None:
             [*(labels.make("area", a) for a in found), "done"], RULE)
         return
     if not target:
-        ask(state, player, "diaspora_target", f"Diaspora: move tokens from {source} to?",
+        ask(state, player, "diaspora_target",
+            say("Diaspora: move tokens from {source} to?", source=ref("area", source)),
             [*(labels.make("area", a) for a in targets(state, player, source)), "done"], RULE)
         return
     most = min(_left(state, d), state.board.count(source, player), room(state, player, target))
     if most == 1:
         _move(state, d, 1, events)
         return
-    ask(state, player, "diaspora_count", f"Diaspora: how many tokens from {source} to {target}?",
+    ask(state, player, "diaspora_count", say("Diaspora: how many tokens from {source} to {target}?",
+                                          source=ref("area", source), target=ref("area", target)),
         [*(labels.make("number", n) for n in range(1, most + 1)), "done"], RULE)
 
 

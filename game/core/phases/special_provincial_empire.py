@@ -18,6 +18,7 @@ from ..flow import ask, done, register
 from ..ops import give_card, take_card
 from ..population import holds
 from ..state import GameState
+from ..words import ref, say
 from .special_common import AbilityProgress, unit_areas
 
 KIND = "special:provincial_empire"
@@ -86,7 +87,7 @@ def _step(state: GameState, d: ProvincialEmpire, events: list[Event]) -> None:
         if len(cards) > 1:
             d.giver = pid
             ask(state, pid, "provincial_empire_card",
-                f"Provincial Empire: which card do you give {user}?",
+                say("Provincial Empire: which card do you give {user}?", user=ref("player", user)),
                 [labels.make("card", c) for c in cards], RULE)
             return
         picked.remove(pid)

@@ -17,6 +17,7 @@ from ..events import Event
 from ..flow import ask, done, register
 from ..ops import annex_city, cities_in_stock, place_tokens, remove_tokens
 from ..state import BARBARIANS, PIRATE, GameState
+from ..words import ref, say
 from .special_common import AbilityProgress
 
 KIND = "special:universal_doctrine"
@@ -66,8 +67,8 @@ def _step(state: GameState, d: UniversalDoctrine, events: list[Event]) -> None:
         return
     if d.which != "tokens":  # the area holds both: the user says which
         ask(state, player, "universal_doctrine_city",
-            f"Universal Doctrine: annex the pirate city in {area} (yes) or barbarian tokens "
-            "there (no)?", ["yes", "no", "done"], RULE)
+            say("Universal Doctrine: annex the pirate city in {area} (yes) or barbarian tokens "
+                "there (no)?", area=ref("area", area)), ["yes", "no", "done"], RULE)
         return
     limit = state.data.numbers["universal_doctrine_barbarian_tokens"]
     most = min(limit - taken, state.board.count(area, BARBARIANS), state.players[player].stock)
@@ -75,7 +76,7 @@ def _step(state: GameState, d: UniversalDoctrine, events: list[Event]) -> None:
         _annex_tokens(state, d, 1, events)
         return
     ask(state, player, "universal_doctrine_count",
-        f"Universal Doctrine: how many barbarian tokens in {area}?",
+        say("Universal Doctrine: how many barbarian tokens in {area}?", area=ref("area", area)),
         [*(labels.make("number", n) for n in range(1, most + 1)), "done"], RULE)
 
 

@@ -11,6 +11,7 @@ from ..events import Event
 from ..flow import ask, done, register
 from ..ops import annex_city, cities_in_stock, default_beneficiary, destroy_city, gain_treasury
 from ..state import Detail, GameState, Progress, detail_type
+from ..words import ref, say
 
 RULE_RATE = "rules:phase-1a"
 RULE_REVOLT = "rules:phase-1b"
@@ -118,7 +119,8 @@ def _step(state: GameState, d: Taxation, events: list[Event]) -> None:
                 beneficiary = ""
             revolt.beneficiary = beneficiary
         chooser = revolt.beneficiary or revolt.victim
-        prompt = (f"Choose a city of {revolt.victim} that revolts to you" if revolt.beneficiary
+        prompt = (say("Choose a city of {victim} that revolts to you",
+                      victim=ref("player", revolt.victim)) if revolt.beneficiary
                   else "No one can take the revolting city: choose which is destroyed")
         ask(state, chooser, "tax_revolt_city", prompt,
             [labels.make("area", a) for a in cities], RULE_REVOLT,

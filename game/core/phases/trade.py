@@ -73,6 +73,7 @@ from ..flow import ask, done, register
 from ..gamedata import GameData
 from ..ops import give_card, take_card
 from ..state import Detail, GameState, HandCard, Progress, detail_type
+from ..words import joined, ref, say
 
 RULE = "rules:phase-7"
 
@@ -417,12 +418,12 @@ def _ask_review(state: GameState, d: Trade, deal: Deal, side: Side) -> None:
                     if c not in wants]
     # counts only, as everywhere while a side is built: the cards stay unseen until sent
     if side.accept:
-        prompt = (f"Trade, accepting the offer of {side.to}: hand over your "
-                  f"{len(side.cards)} cards (yes), or take the acceptance back (no)")
+        prompt = say("Trade, accepting the offer of {to}: hand over your {n} cards (yes), or "
+                     "take the acceptance back (no)", to=ref("player", side.to), n=len(side.cards))
     else:
-        prompt = (f"Trade, offering to {side.to}: review your {len(side.cards)} cards "
-                  f"({len(wants)} asked for). Ask for a commodity by name (card), send the "
-                  f"offer (yes) or cancel it (no)")
+        prompt = say("Trade, offering to {to}: review your {n} cards ({asked} asked for). Ask "
+                     "for a commodity by name (card), send the offer (yes) or cancel it (no)",
+                     to=ref("player", side.to), n=len(side.cards), asked=len(wants))
     ask(state, side.by, "trade_review", prompt, options, RULE, _side_detail(state, deal, side))
 
 
@@ -464,12 +465,13 @@ def _ask_answer(state: GameState, d: Trade, deal: Deal, events: list[Event]) -> 
         _refuse(d, answerer, offerer, events)
         return
     shown = _shown(offer)
-    named = " and ".join(shown.named)
     counter = f" or make a counter-offer (player:{offerer})" if len(options) > 2 else ""
-    asked = f". They ask for {' and '.join(shown.wants)}." if shown.wants else ""
+    asked = [". They ask for ", *joined(shown.wants, "card"), "."] if shown.wants else ""
     ask(state, answerer, "trade_answer",
-        f"{offerer} offers you {shown.count} cards, among them {named}: accept (yes, "
-        f"then choose yours), refuse (no){counter}{asked}", options, RULE,
+        say("{offerer} offers you {count} cards, among them {named}: accept (yes, then choose "
+            "yours), refuse (no){counter}{asked}", offerer=ref("player", offerer),
+            count=shown.count, named=joined(shown.named, "card"), counter=counter, asked=asked),
+        options, RULE,
         TradeAnswer(offer=shown, may_counter=len(options) > 2))
 
 

@@ -227,7 +227,7 @@ def test_a_city_decision_says_whose_how_many_are_left_which_and_why() -> None:
     assert state.pending is not None and state.pending.kind == "city_to_destroy"
     losing = CitiesToLose(player="egypt", left=1, mode="destroy", areas=("A", "B"),
                           calamity="superstition", rule="001:29.3.2.1")
-    assert state.pending.detail == losing and state.pending.prompt == losing.prompt()
+    assert state.pending.detail == losing and state.pending.prompt == losing.prompt().render()
 
 
 def _mine() -> list[Path]:
