@@ -22,6 +22,7 @@ from . import event_types
 
 # Decisions: the typed details of the decisions bots and the client read.
 from .calamities.civil_war import CivilWarSelection
+from .calamities.common import CalamityUnderWay, calamity_in_play
 from .calamities.damage import CitiesToLose, LossesOwed, NamingPlayers
 from .calamities.losses import SharingOut
 from .conflict_rules import ConflictLoss, Plunder
@@ -105,7 +106,8 @@ __all__ = [
     "BARBARIANS", "EPOCHS", "FACE_UP", "FACE_UP_MORE", "GROUPS", "HALVES", "MARKER_KINDS",
     "MILITARY", "MORE_FROM", "PHASES", "PIRATE", "SCENARIO_PHASES", "STATE_FORMAT_VERSION",
     "WHOLE_BOARD",
-    "Action", "AdvanceAcquisition", "AdvancePrices", "Area", "AttackWait", "Board", "CardOffers",
+    "Action", "AdvanceAcquisition", "AdvancePrices", "Area", "AttackWait", "Board",
+    "CalamityUnderWay", "CardOffers",
     "CitiesToLose", "CityPayment", "CivilWarSelection", "ConflictLoss", "CreditsToPlace",
     "Detail", "Event", "EventDeck", "EventsOptions", "GameConfig", "GameData", "GameState",
     "HandCard", "HandLimit", "IllegalAction", "LossesOwed", "MapError", "MapGraph", "Marker",
@@ -114,7 +116,8 @@ __all__ = [
     "SetupError", "SharingOut", "ShipUpkeep", "Shop", "StateError", "TableOffer", "Task",
     "TaxRate", "TaxRevoltCity", "TokensToMove", "Trade", "TradeAnswer", "TradePartnerChoice",
     "TradeSideSoFar", "Volcano", "Words",
-    "advance", "advance_cost", "apply", "build_stack", "card_census", "choose_setup", "clone",
+    "advance", "advance_cost", "apply", "build_stack", "calamity_in_play", "card_census",
+    "choose_setup", "clone",
     "computed_regions", "event_counts", "face_value", "final_ranking", "from_plain",
     "give_card", "group_credits", "holds_effect", "in_play", "label_kind", "label_number",
     "label_value", "legal_actions", "load_event_cards", "load_game_data", "make_label",

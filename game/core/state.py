@@ -159,11 +159,6 @@ class Task:
         self.kind = kind
         self.data = data if isinstance(data, Progress) else read_progress(kind, data or {})
 
-    def get(self, name: str, default: object = None) -> object:
-        """One field of the progress by name, read-only (for readers above the core that look
-        at whichever procedure is under way, e.g. the calamity behind a decision)."""
-        return getattr(self.data, name, default)
-
     def to_dict(self) -> dict[str, object]:
         return {"kind": self.kind, "data": to_plain(self.data)}
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from game.core import Action, Detail, Event, GameState, IllegalAction, StateError, apply
+from game.core import Action, Detail, Event, GameState, IllegalAction, StateError, Words, apply
 
 from .record import GameRecord, TurnHash
 from .saves import SavedGame
@@ -104,6 +104,7 @@ class ReplayStep:
     phase: str
     events: tuple[Event, ...]
     detail: Detail | None = None  # the decision's typed facts, as its decider saw them
+    words: Words | None = None  # its prompt with the things it names apart
 
 
 class ReplayCursor:
@@ -161,7 +162,8 @@ class ReplayCursor:
             self.steps.append(ReplayStep(
                 self.position, self.record.actions[self.position - 1],
                 pending.kind if pending else "", pending.prompt if pending else "",
-                turn, phase, tuple(events), pending.detail if pending else None))
+                turn, phase, tuple(events), pending.detail if pending else None,
+                pending.words if pending else None))
         if self.position % self.every == 0 and self.position not in self._checkpoints:
             self._checkpoints[self.position] = state.clone()
         return events

@@ -1,7 +1,7 @@
 """Why a decision is asked and where it is on the map, read from the core's own data: the
-pending decision's rule clause, its typed detail (the conflict's area, the two areas of a move)
-and the task stack under it (the calamity being resolved and its primary victim, the phase) —
-never from the prompt's words.
+pending decision's rule clause, its typed detail (the conflict's area, the two areas of a move),
+the things its words name, and the calamity under way (`calamity_in_play`: its card, victim
+and who gains) — never by reading the prompt's sentence.
 
     cause_line(state, pending.player)   # "Assyria's famine is shared out: you lose your part"
     decision_places(state)              # areas, seas, volcanoes the decision is about
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from game.core import (
     AttackWait,
+    CalamityUnderWay,
     CityPayment,
     ConflictLoss,
     Detail,
@@ -18,8 +19,10 @@ from game.core import (
     MovementAction,
     Plunder,
     ShipUpkeep,
-    Task,
     TokensToMove,
+    calamity_in_play,
+    label_kind,
+    label_value,
     load_game_data,
 )
 
@@ -27,23 +30,12 @@ from .logtext import name
 from .theme import PHASE_NAMES
 
 _PLACE_PREFIXES = ("area", "sea", "volcano", "flood")
-_PLACE_KEYS = ("area", "source", "target", "site", "quake_at", "sea", "plain")
-_GAIN_KEYS = ("ben", "beneficiary", "taker")
 
 
 def calamity_name(state: GameState, calamity: str) -> str:
     ruleset = load_game_data().rulesets.get(state.config.ruleset)
     found = ruleset.calamities.get(calamity) if ruleset else None
     return found.name if found else calamity.replace("_", " ").capitalize()
-
-
-def _calamity_task(state: GameState) -> tuple[str, Task] | None:
-    """The calamity being resolved (innermost on the task stack) and its task."""
-    for task in reversed(state.tasks):
-        if task.kind.startswith("calamity:"):
-            card = str(task.get("card") or task.kind.rsplit(":", 1)[-1])
-            return card, task
-    return None
 
 
 def _conflict_area(detail: Detail | None) -> str | None:
@@ -76,17 +68,16 @@ def cause_line(state: GameState, player: str) -> str:
     if pending is None:
         return ""
     rule = _rule(pending.rule)
-    found = _calamity_task(state)
+    found: CalamityUnderWay | None = calamity_in_play(state)
     if found is not None:
-        card, data = found
-        calamity = calamity_name(state, card)
-        victim = str(data.get("victim", ""))
+        calamity = calamity_name(state, found.card)
+        victim = found.victim
         if victim == player:
-            by = str(data.get("traded_by") or "")
+            by = found.traded_by
             traded = f", traded to you by {name(by)}" if by else ""
             return f"Why: {calamity} strikes you{traded}{rule}"
         owner = f"{name(victim)}'s {calamity.lower()}" if victim else calamity
-        if any(data.get(k) == player for k in _GAIN_KEYS):
+        if player in found.gaining:
             return f"Why: you gain from {owner}{rule}"
         return f"Why: {owner} is shared out, and part of it falls on you{rule}"
     area = _conflict_area(pending.detail)
@@ -100,19 +91,18 @@ def cause_line(state: GameState, player: str) -> str:
 def decision_places(state: GameState) -> list[str]:
     """What the pending decision is about on the map: the places its options name, else the
     places its detail names — a number of tokens to move names none, but its detail holds the
-    two areas — else those its task (and the ones under it) name."""
+    two areas — else those its words name ("Choose the city next to Knossos ...")."""
     pending = state.pending
     if pending is None:
         return []
-    places = [label.split(":", 1)[1] for label in pending.options
-              if label.split(":", 1)[0] in _PLACE_PREFIXES]
+    places = _places(pending.options)
     if places:
         return places
     places = _detail_places(pending.detail)
     if places:
         return places
-    for task in reversed(state.tasks[-3:]):
-        found = [str(task.get(k)) for k in _PLACE_KEYS if task.get(k)]
-        if found:
-            return found
-    return []
+    return _places(pending.words.names) if pending.words is not None else []
+
+
+def _places(found: list[str] | tuple[str, ...]) -> list[str]:
+    return [label_value(label) for label in found if label_kind(label) in _PLACE_PREFIXES]

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from game.core import (
     AbilityUsed,
@@ -91,6 +93,9 @@ from game.core import (
     UnitsLost,
     VolcanoErupted,
     WarSpread,
+    label_kind,
+    label_value,
+    load_event_cards,
     load_game_data,
 )
 
@@ -140,34 +145,41 @@ def _count(n: object, one: str, many: str | None = None) -> str:
     return f"{n} {one if n == 1 else many}"
 
 
-# Events the log shows by their own description (`Event.describe`): nothing to word better.
-DESCRIBED: frozenset[type[Event]] = frozenset({
-    GameStarted, DecisionMade, GameEnded, AgeBegins, EventCardTaken, EventCardUnpicked,
-    EventCheck, EventDisplayLaid, EventsEnd, MarkerPlaced, PrivateEventsReturned,
-})
+def event_title(card: str) -> str:
+    """An event card of the Events module by its title ("Famine")."""
+    found = load_event_cards().cards.get(card)
+    return found.title if found is not None else nice(card).capitalize()
+
+
+_AGES = ("", "I", "II", "III", "IV")
 # Events that start a heading line of their own (see `log_line`).
 HEADINGS: frozenset[type[Event]] = frozenset({TurnStarted, PhaseStarted})
 
 
-def _text(event: Event) -> str | None:
-    """The log's words for `event`; None for the types in DESCRIBED and HEADINGS."""
+def _text(event: Event, places: Mapping[str, str]) -> str | None:
+    """The log's words for `event`, places named from `places` (area, sea, volcano and flood
+    plain ids to names); None for the types in HEADINGS."""
     p = name(getattr(event, "player", ""))
+
+    def at(place: str) -> str:
+        return places.get(place, nice(place))
+
     match event:
         case TokensPlaced(count=n, area=area):
-            return f"{p} places {_count(n, 'token')} in {area}"
+            return f"{p} places {_count(n, 'token')} in {at(area)}"
         case TokensRemoved(count=n, area=area):
-            return f"{p} loses {_count(n, 'token')} in {area}"
+            return f"{p} loses {_count(n, 'token')} in {at(area)}"
         case TokensMoved():
-            return (f"{p} moves {_count(event.count, 'token')} from {event.source} to "
-                    f"{event.target}" + (" by ship" if event.by_ship else ""))
+            return (f"{p} moves {_count(event.count, 'token')} from {at(event.source)} to "
+                    f"{at(event.target)}" + (" by ship" if event.by_ship else ""))
         case CityBuilt(area=area):
-            return f"{p} builds a city in {area}"
+            return f"{p} builds a city in {at(area)}"
         case CityReduced(area=area):
-            return f"{p}'s city in {area} is reduced"
+            return f"{p}'s city in {at(area)} is reduced"
         case CityDestroyed(area=area):
-            return f"{p}'s city in {area} is destroyed"
+            return f"{p}'s city in {at(area)} is destroyed"
         case CityAnnexed(previous=previous, area=area):
-            return f"{p} annexes {name(previous)}'s city in {area}"
+            return f"{p} annexes {name(previous)}'s city in {at(area)}"
         case TreasuryChanged(change=change):
             return (f"{p} puts {change} in the treasury" if change > 0
                     else f"{p} spends {-change} from the treasury")
@@ -199,19 +211,19 @@ def _text(event: Event) -> str | None:
         case TradeRefused(partner=partner):
             return f"{p} refuses {name(partner)}'s offer"
         case ShipBuilt(area=area):
-            return f"{p} builds a ship in {area}"
+            return f"{p} builds a ship in {at(area)}"
         case ShipSailed(source=source, target=target):
-            return f"{p}'s ship sails from {source} to {target}"
+            return f"{p}'s ship sails from {at(source)} to {at(target)}"
         case ShipsLost(count=n, area=area):
-            return f"{p} loses {_count(n, 'ship')} in {area}"
+            return f"{p} loses {_count(n, 'ship')} in {at(area)}"
         case ShipMaintained(area=area):
-            return f"{p} keeps the ship in {area}"
+            return f"{p} keeps the ship in {at(area)}"
         case BarbariansPlaced(count=n, area=area):
-            return f"{_count(n, 'barbarian')} land in {area}"
+            return f"{_count(n, 'barbarian')} land in {at(area)}"
         case BarbariansMoved(source=source, target=target):
-            return f"Barbarians march from {source} to {target}"
+            return f"Barbarians march from {at(source)} to {at(target)}"
         case BarbariansDisbanded(area=area):
-            return f"The barbarians in {area} disband"
+            return f"The barbarians in {at(area)} disband"
         case LibraryDiscountUsed(points=points):
             return f"{p} uses the Library: {points} off"
         case PurchaseCalledOff(advance=advance):
@@ -231,11 +243,11 @@ def _text(event: Event) -> str | None:
         case CitySupportShort(tokens=tokens, needed=needed):
             return f"{p}'s tokens support too few cities ({tokens} of {needed})"
         case TokenConflictStarted(area=area):
-            return f"Conflict in {area}"
+            return f"Conflict in {at(area)}"
         case TokenConflictEnded(area=area):
-            return f"The conflict in {area} is over"
+            return f"The conflict in {at(area)} is over"
         case CityTaken(attacker=attacker, area=area):
-            return f"{name(attacker)} takes the city in {area}"
+            return f"{name(attacker)} takes the city in {at(area)}"
         case CardPlundered(victim=victim):
             return f"{p} plunders a card from {name(victim)}"
         case AbilityUsed(ability=ability):
@@ -257,7 +269,7 @@ def _text(event: Event) -> str | None:
         case CalamityNoEffect(calamity=calamity):
             return f"{card_name(calamity)} has no effect"
         case UnitsAnnexed(previous=previous, area=area):
-            return f"{p} takes over {name(previous)}'s units in {area}"
+            return f"{p} takes over {name(previous)}'s units in {at(area)}"
         case CivilWarFactions(victim=victim):
             return f"Civil war splits {name(victim)}"
         case CivilWarSelected(beneficiary=beneficiary, points=points):
@@ -283,30 +295,66 @@ def _text(event: Event) -> str | None:
         case TribesClashed():
             return f"Tribes clash in {p}'s lands"
         case TsunamiStruck(area=area):
-            return f"Tsunami at {area}"
+            return f"Tsunami at {at(area)}"
         case VolcanoErupted(volcano=volcano, areas=areas):
-            return f"Volcano {volcano} erupts over {', '.join(areas)}"
+            return f"Volcano {at(volcano)} erupts over {', '.join(map(at, areas))}"
         case EarthquakeStruck(area=area):
-            return f"Earthquake in {area}"
+            return f"Earthquake in {at(area)}"
         case FloodStruck(plain=plain):
-            return f"Flood on {plain}"
+            return f"Flood on the {at(plain)} flood plain"
         case CycloneStruck(sea=sea):
-            return f"Cyclone over {sea}"
+            return f"Cyclone over {at(sea)}"
         case PirateCityCreated(area=area):
-            return f"Pirates seize the city in {area}"
+            return f"Pirates seize the city in {at(area)}"
         case CityAttacked():
             return (f"{name(event.attacker)} attacks {name(event.defender)}'s city in "
-                    f"{event.area}: {'taken' if event.success else 'holds'}")
+                    f"{at(event.area)}: {'taken' if event.success else 'holds'}")
         case UnitsLost(points=points):
             return f"{p} loses {_count(points, 'unit point')}"
         case CardDiscarded(card=card):
             return f"{p} discards {card_name(card)}"
         case MovementTurn():
             return f"{p} moves"
+        case GameStarted(players=players, ruleset=ruleset):
+            return (f"A game of {len(players)} begins ({nice(ruleset)} calamities, seed "
+                    f"{event.seed})")
+        case DecisionMade(choice=choice):
+            kind, value = label_kind(choice), label_value(choice)
+            chosen = (at(value) if kind in ("area", "sea", "volcano", "flood")
+                      else name(value) if kind == "player"
+                      else card_name(value) if kind in ("card", "advance")
+                      else value or nice(choice))
+            return f"{p} chooses {chosen}"
+        case GameEnded(scores=scores):
+            ranking = ", ".join(f"{name(pid)} {score}" for pid, score in scores)
+            return f"The game is over ({nice(event.ended_by)}): {ranking}"
+        case EventDisplayLaid(age=age, face_up=face_up, face_down=hidden):
+            shown = ", ".join(map(event_title, face_up))
+            return (f"Age {_AGES[age] if age < len(_AGES) else age} events laid out: {shown}"
+                    + (f" and {_count(hidden, 'card')} face down" if hidden else ""))
+        case EventCardTaken(card=card, private=private):
+            return (f"{p} takes an event into their hand" if private
+                    else f"{p} takes {event_title(card)}")
+        case EventCardUnpicked(card=card):
+            return f"{event_title(card)} is left unpicked"
+        case EventCheck(die=die, result=result):
+            return f"{p} rolls {die.upper()}: {result}"
+        case MarkerPlaced(kind=kind, where=where, turns=turns):
+            side, _, number = where.partition(":")
+            place = (f"region {number} of the {side}" if side in ("west", "east") and number
+                     else civ_names().get(where) or at(where))
+            return f"{nice(kind).capitalize()} on {place} for {_count(turns, 'turn')}"
+        case PrivateEventsReturned(count=n):
+            return f"{p} returns {_count(n, 'event card')} to the deck"
+        case AgeBegins(age=age, cards=cards):
+            return f"Age {_AGES[age] if age < len(_AGES) else age} begins ({_count(cards, 'card')})"
+        case EventsEnd():
+            return "The event decks are spent: no more events"
     return None
 
 
-def log_line(event: Event, turn: int, phase: str) -> LogLine:
+def log_line(event: Event, turn: int, phase: str,
+             places: Mapping[str, str] = MappingProxyType({})) -> LogLine:
     data = event.to_dict()
     rule = event.rule
     players = tuple(
@@ -320,5 +368,4 @@ def log_line(event: Event, turn: int, phase: str) -> LogLine:
         case PhaseStarted():
             heading = PHASE_NAMES.get(event.phase, nice(event.phase))
             return LogLine(turn, event.phase, heading, (), rule, heading=True)
-    text = _text(event) or event.describe().split(" [")[0]
-    return LogLine(turn, phase, text, players, rule)
+    return LogLine(turn, phase, _text(event, places) or "", players, rule)

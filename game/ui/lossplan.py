@@ -34,21 +34,11 @@ MAX_PICKS = 60  # more picks than any loss asks for: a guard against a decision 
 
 
 def points_left(state: GameState) -> int | None:
-    """The unit points the decision still asks for: from its detail where it carries one (a
-    calamity's losses, a civil war's selection), else from the asking task's own data."""
+    """The unit points the decision still asks for, from its detail (a calamity's losses, a
+    civil war's selection); None for a decision without one."""
     detail = state.pending.detail if state.pending is not None else None
     if isinstance(detail, LossesOwed | CivilWarSelection):
         return detail.points
-    if not state.tasks:
-        return None
-    d = state.tasks[-1]
-    if d.get("points") is not None:
-        return int(d.get("points")) - int(d.get("lost", 0))
-    if isinstance(d.get("left"), int):
-        return int(d.get("left"))
-    queue = d.get("queue")
-    if isinstance(queue, list) and queue:
-        return int(queue[0][1])
     return None
 
 

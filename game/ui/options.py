@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from game.core import GROUPS, PlayerView, load_game_data, set_value
 
 from .logtext import name, nice
-from .prompts import readable
+from .prompts import label_name
 
 # Labels of `done` by decision kind: "Done" means different things in different places.
 _DONE_TEXT = {
@@ -128,5 +128,5 @@ def option_text(label: str, kind: str, view: PlayerView | None = None) -> str:
             return GROUPS[int(rest)].capitalize()
         return _NUMBER_TEXT.get(kind, "{n}").format(n=rest)
     if prefix in ("area", "sea", "volcano", "flood"):
-        return readable(label, view.map if view is not None else None)
+        return label_name(label, view.map if view is not None else None)
     return nice(rest or label)

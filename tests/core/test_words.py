@@ -35,3 +35,16 @@ def test_words_whose_parts_do_not_fit_their_names_are_refused_when_read() -> Non
 def test_braces_in_a_hostile_file_are_only_text() -> None:
     words = Words(("{0.__class__} ", "{}"), ("area:x",))
     assert words.render() == "{0.__class__} x{}"
+
+
+def test_the_calamity_under_way_says_its_card_victim_trader_and_who_gains() -> None:
+    from game.core import calamity_in_play
+    from tests.core.calamities.helpers import start
+    from tests.core.calamities.test_civil_war import FACTIONS
+
+    state = start(FACTIONS)  # Egypt's civil war: Babylon is the beneficiary
+    found = calamity_in_play(state)
+    assert found is not None and found.card == "civil_war"
+    assert found.victim == "egypt" and found.gaining == ("babylon",) and not found.traded_by
+    state.tasks = []
+    assert calamity_in_play(state) is None

@@ -14,7 +14,7 @@ from game.core import view
 from game.persist import Settings
 from game.ui.app import App
 from game.ui.layoutcheck import problems
-from game.ui.prompts import asked, readable
+from game.ui.prompts import question
 from game.ui.scenes.game import GameScene
 from game.ui.selftest import _layout_problems
 from game.ui.session import Seat, Session
@@ -71,7 +71,8 @@ def test_the_decision_bar_shows_the_whole_prompt_and_keeps_buttons_off_the_hint(
             assert found == [], (session.state.pending.kind, found)
             drawn = " ".join(text for text, rect in bar.marks)
             pending = session.state.pending
-            prompt = readable(asked(pending.prompt, pending.detail), session.state.map)
+            prompt = question(pending.kind, pending.words, pending.detail, session.state.map,
+                              pending.prompt)
             assert " ".join(prompt.split()) in drawn
             longest = max(longest, sum(1 for text, _ in bar.marks if text in prompt))
             session.play(who, bots[who].choose(view(session.state, who)))

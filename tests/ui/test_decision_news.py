@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from game.bots import make_bot
-from game.core import Action, GameState, apply, view
+from game.core import Action, GameState, apply, calamity_in_play, view
 from game.ui.app import App
 from game.ui.scenes.game import GameScene
 from game.ui.session import Seat, Session
@@ -106,7 +106,9 @@ def test_the_map_pans_to_the_decision_and_the_summary_says_what_the_bots_did(app
 
 def test_the_civil_war_beneficiary_is_told_why_it_selects_another_civ_s_units(app):
     state, human = civil_war()
-    victim = str(state.tasks[-1].get("victim"))
+    found = calamity_in_play(state)
+    assert found is not None
+    victim = found.victim
     game, driver = seat_one(app, state, human, 3)
     until_decision(game, driver, human)
     pending = game.session.state.pending
@@ -119,7 +121,9 @@ def test_a_famine_shared_out_names_the_civ_it_struck():
     from game.ui.cause import cause_line
 
     state, sharer = famine_share()
-    victim = next(str(t.get("victim")) for t in reversed(state.tasks) if t.get("victim"))
+    found = calamity_in_play(state)
+    assert found is not None
+    victim = found.victim
     assert victim != sharer
     assert cause_line(state, sharer).startswith(
         f"Why: {victim.title()}'s famine is shared out, and part of it falls on you")

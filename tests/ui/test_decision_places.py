@@ -4,8 +4,10 @@ and a plunder their area."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from game.bots import make_bot
-from game.core import Action, apply, view
+from game.core import Action, TokensToMove, apply, view
 from game.ui.cause import cause_line, decision_places
 from tests.core.phases.test_conflict import build, pick
 
@@ -24,10 +26,12 @@ def test_a_number_of_tokens_to_move_is_framed_on_its_two_areas() -> None:
             view(state, pending.player))))
     else:
         raise AssertionError("no movement_tokens decision in 200 moves")
-    move = state.tasks[-1]
-    source, target = move.get("source"), move.get("target")
+    detail = pending.detail
+    assert isinstance(detail, TokensToMove)
     state.tasks = []  # the detail alone says it
-    assert decision_places(state) == [source, target]
+    assert decision_places(state) == [detail.source, detail.target]
+    state.pending = replace(pending, detail=None)  # as others see it: the words name them
+    assert decision_places(state) == [detail.source, detail.target]
 
 
 def test_a_loss_in_a_token_conflict_names_the_conflicts_area() -> None:

@@ -1,6 +1,6 @@
 """The loss plan of a civil war's selection counts the unit points from the decision's detail
-(CivilWarSelection), and from the civil war's own progress for a decision saved before the
-detail existed."""
+(CivilWarSelection) alone: an older save is played again (format 4 on), so its decision carries
+the detail too."""
 
 from __future__ import annotations
 
@@ -21,8 +21,8 @@ def test_a_civil_war_selection_plan_counts_the_points_its_detail_still_asks() ->
     assert plan.chosen() == 3
 
 
-def test_a_selection_saved_without_its_detail_reads_the_points_from_the_civil_war() -> None:
+def test_the_plan_never_reads_the_civil_war_s_progress() -> None:
     state = start(FACTIONS)
     assert state.pending is not None
     state.pending.detail = None
-    assert points_left(state) == 15
+    assert points_left(state) is None

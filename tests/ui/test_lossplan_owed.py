@@ -1,6 +1,5 @@
-"""The loss plan reads the unit points still owed from the asking task's progress: the names it
-reads (`left` for Raiders, `points` and `lost` for Urbanism) are part of those procedures'
-typed progress."""
+"""The loss plan reads the unit points still owed from the decision's detail (LossesOwed), which
+the Raiders' and Urbanism's own decisions carry as every other loss does."""
 
 from __future__ import annotations
 
@@ -27,4 +26,7 @@ def test_the_plan_for_urbanism_counts_the_points_not_yet_lost() -> None:
     state = build(RAID)
     state.tasks.append(Task(Urbanism.KIND, Urbanism(player="egypt", points=4, areas=["A", "B"],
                                                     lost=1)))
-    assert points_left(state) == 3
+    state.pending = None
+    advance(state)
+    assert state.pending is not None and state.pending.kind == "lose_unit_points"
+    assert state.pending.detail is not None and points_left(state) == 3

@@ -9,16 +9,17 @@ from pathlib import Path
 import pytest
 
 from game.bots import make_bot
-from game.core import Action, GameState, Pending, advance, apply, view
+from game.core import Action, CardOffers, GameState, Pending, Words, advance, apply, view
 from game.core.gamedata import load_game_data
 from game.core.phases.advance_acquisition import AdvancePrices, CreditsToPlace, PaymentSoFar
 from game.core.phases.trade import TableOffer, TradeAnswer
 from game.core.state import Detail
+from game.core.words import ref, say
 from game.scenario.build import build_state
 from game.scenario.parse import read_scenario
 from game.scenario.runner import default_choice, start_play
 from game.ui.options import option_text
-from game.ui.prompts import asked, readable
+from game.ui.prompts import question
 
 from .script import make_game
 
@@ -34,9 +35,10 @@ def unreadable(text: str, state: GameState) -> list[str]:
 
 
 def check(pending: Pending, state: GameState, problems: list[str]) -> None:
-    shown = readable(asked(pending.prompt, pending.detail), state.map)
-    if unreadable(shown, state):
-        problems.append(f"{pending.kind}: {shown!r} shows {unreadable(shown, state)}")
+    for detail in (pending.detail, None):  # as the one deciding and everyone else see it
+        shown = question(pending.kind, pending.words, detail, state.map, pending.prompt)
+        if unreadable(shown, state):
+            problems.append(f"{pending.kind}: {shown!r} shows {unreadable(shown, state)}")
     v = view(state, pending.player)
     for label in pending.options:
         text = option_text(label, pending.kind, v)
@@ -91,22 +93,33 @@ def test_calamity_prompts_of_every_scenario_read_as_words() -> None:
     assert problems == []
 
 
-@pytest.mark.parametrize(("prompt", "shown"), [
-    ("In knossos: area = move tokens there by land, number = build a ship paying that much "
-     "treasury (the rest in tokens), yes = use a ship here",
+@pytest.mark.parametrize(("kind", "words", "shown"), [
+    ("movement_action", say("In {a}: area = move tokens there ...", a=ref("area", "knossos")),
      "In Knossos: click a lit area to move tokens there by land, or build or use a ship here"),
-    ("Buy an extra trade card (number:S = from stack S; stack 2: 5, stack 9: 15), or done",
-     "Buy an extra trade card (stack 2 for 5 treasury, stack 9 for 15 treasury)"),
-    ("Use a special ability (or done)", "Use a special ability"),
-    ("Choose an area to build a city in, or done", "Choose an area to build a city in"),
-    ("Egypt (bot) is deciding: Sail the ship from picenum to where? (done: it stays)",
-     "Egypt (bot) is deciding: Sail the ship from Picenum to where? (Done: it stays)"),
-    ("Name a player who suffers the famine too", "Name a player who suffers the famine too"),
+    ("special_ability", say("Use a special ability (or done)"), "Use a special ability"),
+    ("build_city", say("Choose an area to build a city in, or done"),
+     "Choose an area to build a city in"),
+    ("ship_destination", say("Sail the ship from {a} to where? (done: it stays)",
+                             a=ref("area", "picenum")),
+     "Sail the ship from Picenum to where? (Done: it stays)"),
+    ("name_player", say("Name a player who suffers the famine too"),
+     "Name a player who suffers the famine too"),
+    ("diaspora_count", say("Diaspora: how many tokens from {s} to {t}?", s=ref("area", "knossos"),
+                           t=ref("area", "picenum")),
+     "Diaspora: how many tokens from Knossos to Picenum?"),
+    ("trade_answer", say("{o} offers you 4 cards, ... (player:{o})", o=ref("player", "carthage")),
+     "Answering Carthage's offer"),
+    ("flood_plain", say("Flood {f}", f=ref("flood", "nile")), "Flood the Nile flood plain"),
 ])
-def test_prompts_that_explain_labels_speak_of_the_map_and_buttons(prompt: str, shown: str) -> None:
+def test_decisions_are_worded_by_kind_with_the_things_they_name_by_name(
+        kind: str, words: Words, shown: str) -> None:
     from game.simulate import resolve_map
 
-    assert readable(prompt, resolve_map(None)) == shown
+    assert question(kind, words, None, resolve_map(None)) == shown
+
+
+def test_a_decision_saved_before_words_were_kept_shows_its_prompt() -> None:
+    assert question("build_city", None, None, None, "Choose an area") == "Choose an area"
 
 
 @pytest.mark.parametrize(("detail", "shown"), [
@@ -129,11 +142,13 @@ def test_prompts_that_explain_labels_speak_of_the_map_and_buttons(prompt: str, s
     (CreditsToPlace(advance="written_record", points=5, left=2,
                     groups=("arts", "crafts", "civics", "religion", "science")),
      "Written Record: place 5 credit points on a group of advances (2 left to place)"),
+    (CardOffers(offers=((2, 5), (9, 0))),
+     "Buy an extra trade card (stack 2 for 5 treasury, stack 9 free (Wonder of the World))"),
 ])
 def test_a_decision_with_a_detail_is_worded_from_its_values(detail: Detail, shown: str) -> None:
     from game.simulate import resolve_map
 
-    assert readable(asked("the core's own wording", detail), resolve_map(None)) == shown
+    assert question("any", say("the core's own wording"), detail, resolve_map(None)) == shown
 
 
 def test_numbers_say_what_they_buy_where_the_number_alone_does_not() -> None:

@@ -59,6 +59,9 @@ class CivilWar(CalamityProgress):
     factions: dict[Side, Faction] = field(default_factory=dict)  # after the victim kept one
     losses: list[tuple[Side, int]] = field(default_factory=list)  # faction, points still lost
 
+    def gaining(self) -> tuple[str, ...]:
+        return (self.ben,) if self.ben else ()
+
 
 @detail_type
 @dataclass(frozen=True)

@@ -66,6 +66,9 @@ class CivilWarMega(CalamityProgress):
     sel: Units = field(default_factory=dict)  # the selection so far
     todo: Units = field(default_factory=dict)  # the selection not yet annexed
 
+    def gaining(self) -> tuple[str, ...]:
+        return (self.ben,) if self.ben else ()
+
 
 @dataclass(frozen=True, kw_only=True)
 class CivilWarSelected(Event):

@@ -4,11 +4,12 @@ the beneficiary rules (see the parameter conventions at the top of ruleset-class
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from ..gamedata import Calamity
 from ..ops import CITY_UNIT_POINTS, cities_in_stock
-from ..state import GameState
+from ..state import GameState, Progress
 
 
 def calamity(state: GameState, cid: str) -> Calamity:
@@ -31,14 +32,44 @@ def holds_any(state: GameState, player: str, advances: Iterable[str] | None) -> 
     return any(a in owned for a in (advances or ()))
 
 
-def calamity_under_way(state: GameState) -> str:
-    """The card of the calamity whose effects are being resolved (the nearest calamity task on
-    the stack), or "" when none is."""
+@dataclass(kw_only=True)
+class CalamityProgress(Progress):
+    """What every calamity's progress starts with: the card, its victim, and who traded it to
+    them ("" when drawn). Each calamity module subclasses it with its own fields."""
+
+    card: str
+    victim: str
+    traded_by: str = ""
+
+    def gaining(self) -> tuple[str, ...]:
+        """The players who gain from the calamity (a beneficiary, a taker), once known."""
+        return ()
+
+
+@dataclass(frozen=True)
+class CalamityUnderWay:
+    """The calamity being resolved, as a reader above the core asks about it: its card, its
+    victim, who traded it to them, and who gains from it."""
+
+    card: str
+    victim: str
+    traded_by: str
+    gaining: tuple[str, ...]
+
+
+def calamity_in_play(state: GameState) -> CalamityUnderWay | None:
+    """The innermost calamity on the task stack, or None when none is under way."""
     for task in reversed(state.tasks):
-        card = task.get("card")
-        if task.kind.startswith("calamity:") and isinstance(card, str):
-            return card
-    return ""
+        d = task.data
+        if isinstance(d, CalamityProgress):
+            return CalamityUnderWay(d.card, d.victim, d.traded_by, d.gaining())
+    return None
+
+
+def calamity_under_way(state: GameState) -> str:
+    """The card of the calamity whose effects are being resolved, or "" when none is."""
+    found = calamity_in_play(state)
+    return found.card if found is not None else ""
 
 
 def modified(

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from ..events import Event
 from ..flow import done, register
+from ..phases.calamity_resolution import CalamityResolution
 from ..population import FLAG_AGRICULTURE_SUSPENDED, cut_limit_this_turn
 from ..state import GameState
 from .common import calamity, params
@@ -44,10 +45,10 @@ class DroughtStruck(Event):
 def cities_before_calamities(state: GameState, player: str) -> int:
     """The player's cities on the board when the calamity phase began."""
     for task in state.tasks:
-        if task.kind == "phase:calamity_resolution":
-            before = task.get("cities_before")
-            if isinstance(before, dict) and player in before:
-                return int(before[player])
+        if isinstance(task.data, CalamityResolution):
+            before = task.data.cities_before
+            if before is not None and player in before:
+                return before[player]
     return len(state.board.cities_of(player))
 
 

@@ -7,20 +7,11 @@ from dataclasses import dataclass, field
 
 from ..events import Event
 from ..flow import Result
-from ..state import GameState, Progress
+from ..state import GameState
+from .common import CalamityProgress as CalamityProgress  # where every calamity finds it
 from .common import calamity
 from .damage import PlayersNamed
 from .losses import CalamityAverted, Shared
-
-
-@dataclass(kw_only=True)
-class CalamityProgress(Progress):
-    """What every calamity's progress starts with: the card, its victim, and who traded it to
-    them ("" when drawn). Each calamity module subclasses it with its own fields."""
-
-    card: str
-    victim: str
-    traded_by: str = ""
 
 
 @dataclass(kw_only=True)

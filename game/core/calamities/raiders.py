@@ -32,6 +32,7 @@ from ..population import population_limit
 from ..state import BARBARIANS, GameState
 from .barbarian_hordes import BarbariansDisbanded, BarbariansPlaced
 from .common import calamity, params
+from .damage import LossesOwed
 from .outcome import CalamityProgress, no_effect
 
 ID = "raiders"
@@ -77,7 +78,8 @@ def _step(state: GameState, d: Raiders, events: list[Event]) -> None:
         _take(state, d, found[0], events)  # no choice: everything offered goes
         return
     ask(state, victim, "raiders_unit", f"The raiders take {d.left} more unit point(s): "
-        "pick an area", [labels.make("area", a) for a in found], _rule(state))
+        "pick an area", [labels.make("area", a) for a in found], _rule(state),
+        LossesOwed(points=d.left, areas=tuple(found), calamity=d.card, rule=_rule(state)))
 
 
 def _bribe(state: GameState, d: Raiders, events: list[Event]) -> None:

@@ -44,6 +44,9 @@ class RevivalOfPastEmpire(CalamityProgress):
     left: int = 0  # areas still to take over
     taken: list[str] = field(default_factory=list)
 
+    def gaining(self) -> tuple[str, ...]:
+        return (self.beneficiary,) if self.beneficiary else ()
+
 
 def _rule(state: GameState) -> str:
     return calamity(state, ID).clauses[0]

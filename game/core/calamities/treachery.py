@@ -34,6 +34,9 @@ class Treachery(CalamityProgress):
     taker: str = ""  # who takes the cities ("" when the victim reduces them instead)
     left: int = 0  # cities still to take
 
+    def gaining(self) -> tuple[str, ...]:
+        return (self.taker,) if self.taker else ()
+
 
 def _taker(state: GameState, d: Treachery) -> str:
     """Who takes the cities: the trader, or the Mega Empires beneficiary; "" if the victim only

@@ -45,6 +45,9 @@ class Tyranny(CalamityProgress):
     left: int = 0  # unit points still to annex
     annexed: list[str] = field(default_factory=list)  # areas annexed, in order
 
+    def gaining(self) -> tuple[str, ...]:
+        return (self.beneficiary,) if self.beneficiary else ()
+
 # Per rule set: where the next area may lie ("beneficiary": within or next to the beneficiary's
 # units; "chain": next to an area already annexed), whether an area may be taken in part when it
 # cannot be taken whole, and whether any area may be taken when none lies where it should.

@@ -29,7 +29,7 @@ from ..ops import CITY_UNIT_POINTS, destroy_city, remove_tokens
 from ..population import reduce_city, reduction_loss
 from ..state import PIRATE, GameState, Progress
 from .common import holds_any, params
-from .damage import LosePoints
+from .damage import LosePoints, LossesOwed
 from .outcome import CalamityProgress, cite, no_effect
 
 ID = "volcanic_eruption"
@@ -276,7 +276,8 @@ def _urbanism_step(state: GameState, d: Urbanism, events: list[Event]) -> None:
         return
     what = "a token from" if tokens else "a city to reduce in"
     ask(state, player, "lose_unit_points", f"Urbanism: {left} more unit point(s); pick {what}",
-        [labels.make("area", a) for a in options], d.rule)
+        [labels.make("area", a) for a in options], d.rule,
+        LossesOwed(points=left, areas=tuple(options), calamity=ID, rule=d.rule))
 
 
 def _urbanism_choose(state: GameState, d: Urbanism, label: str, events: list[Event]) -> None:

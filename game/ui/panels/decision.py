@@ -12,7 +12,6 @@ from game.core import load_game_data
 
 from ..draw import civ_badge, panel, wrap
 from ..options import option_text
-from ..prompts import readable
 from ..theme import Palette, Theme
 from . import Ctx
 
@@ -217,7 +216,7 @@ class DecisionBar:
                       cause: str) -> tuple[list[str], list[str]]:
         x = self._text_x(ctx, decider)
         width = self._text_width(x)
-        lines = wrap(self.theme, readable(prompt, ctx.view.map), width, 14) if prompt else []
+        lines = wrap(self.theme, prompt, width, 14) if prompt else []
         causes = wrap(self.theme, cause, width, 13, "italic") if cause else []
         return lines, causes
 

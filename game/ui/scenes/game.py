@@ -37,8 +37,8 @@ from ..panels.players import PlayersPanel
 from ..panels.side import draw_side, place_side, play_layout
 from ..panels.topbar import TopBar
 from ..panels.trade import TradeWindow
-from ..prompts import asked
 from ..prompts import names as place_names
+from ..prompts import question
 from ..ruin import ruin_warning
 from ..scene import Scene
 from ..session import Session
@@ -678,14 +678,15 @@ class GameScene(Scene):
             return ("The game is over.", "")
         if pending is None:
             return ("", "")
-        question = asked(pending.prompt, pending.detail)
+        asking = question(pending.kind, pending.words, pending.detail, self.session.state.map,
+                          pending.prompt)
         if not labels:
             seat = self.session.seats.get(pending.player)
             who = seat.name if seat else pending.player
             if seat and not seat.human:
                 doing = "thinking over" if self.thinker.thinking else "deciding"
-                return (f"{who} (bot) is {doing}: {question}", "Tab: bots at full speed")
-            return (f"Waiting for {who}: {question}", "")
+                return (f"{who} (bot) is {doing}: {asking}", "Tab: bots at full speed")
+            return (f"Waiting for {who}: {asking}", "")
         hint = ""
         if ctx.options.areas:
             hint = f"Click a lit area on the map: {self._place_names(ctx.options.areas)}"
@@ -693,7 +694,7 @@ class GameScene(Scene):
                 hint += " — or drag tokens from a lit area to where they go"
         elif "done" in labels:
             hint = "Enter: done"
-        return (question, hint)
+        return (asking, hint)
 
     def _place_names(self, areas: tuple[str, ...]) -> str:
         """'Knossos, Thera or Athens'; past four, the first three and how many more."""

@@ -43,7 +43,7 @@ from ..panels.log import LogPanel
 from ..panels.players import PlayersPanel
 from ..panels.side import draw_side, place_side, play_layout
 from ..panels.topbar import TopBar
-from ..prompts import asked, log_lines, readable
+from ..prompts import log_lines, question
 from ..scene import Scene
 from ..theme import PHASE_NAMES, Palette, shade
 
@@ -480,8 +480,7 @@ class ReplayScene(Scene):
         when = f"Turn {last.turn} · {PHASE_NAMES.get(last.phase, last.phase)}"
         if ctx.view.turn != last.turn:  # the top bar already shows the turn this one began
             when += f" — then Turn {ctx.view.turn} begins"
-        question = asked(last.prompt, last.detail)
-        shown = readable(question, self.game.state.map) if question else ""
+        shown = question(last.kind, last.words, last.detail, self.game.state.map, last.prompt)
         return (when, shown, option_text(last.action.label, last.kind, ctx.view))
 
     def _draw_bar(self, surface: pygame.Surface, ctx: Ctx) -> None:
