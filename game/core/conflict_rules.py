@@ -307,7 +307,7 @@ def attack_numbers(state: GameState, attacker: str, defender: str,
     whichever side holds it alone; a pirate city always becomes barbarian tokens. With `area`,
     the siege cards played on that attack count too."""
     needed, replacement = _attack_numbers(state, attacker, defender)
-    return max(needed + war.siege_delta(state, area), 1), replacement
+    return war.siege_need(state, area, needed), replacement
 
 
 def _attack_numbers(state: GameState, attacker: str, defender: str) -> tuple[int, int]:

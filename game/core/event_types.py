@@ -277,6 +277,7 @@ __all__ = [
     "BarbariansMoved",
     "BarbariansPlaced",
     "BeneficiaryChosen",
+    "BonusVictoryPoints",
     "CalamitiesShown",
     "CalamityAverted",
     "CalamityDiscarded",

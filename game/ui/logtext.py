@@ -18,6 +18,7 @@ from game.core import (
     BarbariansMoved,
     BarbariansPlaced,
     BeneficiaryChosen,
+    BonusVictoryPoints,
     CalamitiesShown,
     CalamityAverted,
     CalamityDiscarded,
@@ -168,6 +169,8 @@ def _text(event: Event) -> str | None:
             return f"{p}'s city in {area} is destroyed"
         case CityAnnexed(previous=previous, area=area):
             return f"{p} annexes {name(previous)}'s city in {area}"
+        case BonusVictoryPoints(points=n):
+            return f"{p} wins {_count(n, 'bonus victory point')}"
         case TreasuryChanged(change=change):
             return (f"{p} puts {change} in the treasury" if change > 0
                     else f"{p} spends {-change} from the treasury")

@@ -59,7 +59,7 @@ def may_play(state: GameState, player: str, card: EventCard) -> bool:
     if not role or card.side != role:
         return False
     if card.window == SIEGE:
-        holds = fight.sides.get(fight.attacker, 0) >= fight.needed + siege_delta(state, fight.area)
+        holds = fight.sides.get(fight.attacker, 0) >= siege_need(state, fight.area, fight.needed)
         return holds if role == "defender" else not holds
     return True
 
@@ -185,12 +185,14 @@ def siege_begins(state: GameState, area: str, attacker: str, defender: str, toke
     return _open(state, deck, SIEGE, [p for p in state.players if p in (attacker, defender)])
 
 
-def siege_delta(state: GameState, area: str) -> int:
-    """How many more tokens (fewer when negative) the city attack in `area` needs."""
+def siege_need(state: GameState, area: str, needed: int) -> int:
+    """The tokens the city attack in `area` needs with the siege cards played on it (at least
+    one), from the `needed` of the rules."""
     deck = state.eventdeck
     if deck is None:
-        return 0
-    return sum(m.amount for m in deck.modifiers if m.kind == "siege" and m.area == area)
+        return needed
+    delta = sum(m.amount for m in deck.modifiers if m.kind == "siege" and m.area == area)
+    return max(needed + delta, 1)
 
 
 def city_taken(state: GameState, area: str) -> None:
