@@ -406,3 +406,9 @@ class NormalBot:
 
     def _attack_wait(self, r: Reading, options: list[str]) -> str:
         return "yes"
+
+    # -- the Events module -------------------------------------------------------------------
+    def _event_play(self, r: Reading, options: list[str]) -> str:
+        """A private event is offered only in a window where it can act for its holder (a
+        battle it fights, a city attack it can still turn): play the first."""
+        return next((o for o in options if o.startswith("event:")), "no")

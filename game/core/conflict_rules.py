@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from . import labels
+from .eventdeck import war
 from .events import Event
 from .flow import ask, done, push, register
 from .ops import gain_treasury, give_card, place_tokens, remove_tokens, take_card
@@ -256,9 +257,14 @@ def _conflict_step(state: GameState, d: TokenConflict, events: list[Event]) -> N
         sides = token_sides(state, area)
         events.append(TokenConflictStarted(area=area, sides=_pairs(state, sides), rule=rule))
         d.groups, d.todo = [], []
+        if war.battle_begins(state, area, sides):  # the Events module's battle cards first
+            return
     while True:
         if d.todo:
             side = d.todo[0]
+            if war.spared(state, area, side):
+                d.todo.pop(0)
+                continue
             options = loss_options(state, side, area)
             if len(options) > 1:
                 ask(state, side, "conflict_loss",
@@ -273,7 +279,10 @@ def _conflict_step(state: GameState, d: TokenConflict, events: list[Event]) -> N
         # a whole group has removed: the conflict may stop even in the middle of a round
         if _conflict_over(state, area):
             sides = token_sides(state, area)
+            if war.extra_round(state, area, sides, events):
+                continue
             events.append(TokenConflictEnded(area=area, sides=_pairs(state, sides), rule=rule))
+            war.battle_ends(state, area, sides, events)
             done(state, d)
             return
         if not d.groups:
@@ -294,9 +303,16 @@ def _pairs(state: GameState, sides: dict[str, int]) -> tuple[tuple[str, int], ..
 # --- city attack -----------------------------------------------------------------------------
 
 
-def attack_numbers(state: GameState, attacker: str, defender: str) -> tuple[int, int]:
+def attack_numbers(state: GameState, attacker: str, defender: str,
+                   area: str = "") -> tuple[int, int]:
     """(tokens the attack needs, defender tokens that replace a taken city). Engineering helps
-    whichever side holds it alone; a pirate city always becomes barbarian tokens."""
+    whichever side holds it alone; a pirate city always becomes barbarian tokens. With `area`,
+    the siege cards played on that attack count too."""
+    needed, replacement = _attack_numbers(state, attacker, defender)
+    return war.siege_need(state, area, needed), replacement
+
+
+def _attack_numbers(state: GameState, attacker: str, defender: str) -> tuple[int, int]:
     n = state.data.numbers
     attack_eng = holds(state, attacker, ENGINEERING_ATTACK)
     defence_eng = holds(state, defender, ENGINEERING_DEFENCE)
@@ -318,7 +334,7 @@ def attack_would_succeed(state: GameState, area: str, attacker: str) -> bool:
     if defender is None:
         return False
     return token_sides(state, area).get(attacker, 0) >= attack_numbers(state, attacker,
-                                                                         defender)[0]
+                                                                         defender, area)[0]
 
 
 def _attack_step(state: GameState, d: CityAttack, events: list[Event]) -> None:
@@ -330,7 +346,10 @@ def _attack_step(state: GameState, d: CityAttack, events: list[Event]) -> None:
         if defender is None or side_of(defender) == attacker or have <= 0:
             done(state, d)
             return
-        needed, replacement = attack_numbers(state, attacker, defender)
+        if war.siege_begins(state, area, attacker, defender, have,
+                            attack_numbers(state, attacker, defender)[0]):
+            return  # the Events module's siege cards first
+        needed, replacement = attack_numbers(state, attacker, defender, area)
         success = have >= needed
         events.append(CityAttacked(attacker=attacker, defender=defender, area=area, tokens=have,
                                    needed=needed, success=success, rule=rule))
@@ -345,6 +364,7 @@ def _attack_step(state: GameState, d: CityAttack, events: list[Event]) -> None:
                                 tokens=placed, rule=rule))
         d.defender, d.stage = defender, "card"
         push(state, TokenConflict(area=area, rule=rule))
+        war.city_taken(state, area)  # its window runs before that conflict
         return
     defender = d.defender
     if d.stage == "card":

@@ -96,6 +96,9 @@ from .eventdeck.log import (
     MarkerPlaced,
     PrivateEventsReturned,
 )
+from .eventdeck.war import (
+    BonusVictoryPoints,
+)
 from .events import (
     CityAnnexed,
     CityBuilt,
@@ -180,6 +183,7 @@ ALL_EVENT_TYPES: tuple[type[Event], ...] = (
     BarbariansMoved,
     BarbariansPlaced,
     BeneficiaryChosen,
+    BonusVictoryPoints,
     CalamitiesShown,
     CalamityAverted,
     CalamityDiscarded,
@@ -273,6 +277,7 @@ __all__ = [
     "BarbariansMoved",
     "BarbariansPlaced",
     "BeneficiaryChosen",
+    "BonusVictoryPoints",
     "CalamitiesShown",
     "CalamityAverted",
     "CalamityDiscarded",

@@ -25,7 +25,7 @@ from game.core import (
 from .parse import ScenarioError
 
 TOP_KEYS = {"events", "markers", "dice"}
-PLAYER_KEYS = {"events"}
+PLAYER_KEYS = {"events", "bonus_vp"}
 GLOBAL_KEYS = {"age", "display", "deck_size", "discards", "markers", "events_played",
                "unpicked"}
 EVENT_KEYS = {"age", "display", "face_up", "deck", "discards", "options"}
@@ -45,6 +45,7 @@ class EventsSpec:
     d2: list[bool] = field(default_factory=list)
     d10: list[int] = field(default_factory=list)
     regions: Regions | None = None  # [map.regions]; None: computed from the map
+    bonus_vp: dict[str, int] = field(default_factory=dict)
 
 
 def parse_events(raw: dict[str, Any], players: dict[str, Any]) -> EventsSpec | None:
@@ -52,6 +53,8 @@ def parse_events(raw: dict[str, Any], players: dict[str, Any]) -> EventsSpec | N
     the players' `events` keys so the core player parser never sees them."""
     hands = {pid: _cards(spec.pop("events"), f"players.{pid}.events")
              for pid, spec in players.items() if isinstance(spec, dict) and "events" in spec}
+    bonus_vp = {pid: _int(spec.pop("bonus_vp"), f"players.{pid}.bonus_vp", 0, 999)
+                for pid, spec in players.items() if isinstance(spec, dict) and "bonus_vp" in spec}
     game_map = raw.get("map")
     regions_raw = game_map.pop("regions", None) if isinstance(game_map, dict) else None
     if "events" not in raw:
@@ -60,8 +63,8 @@ def parse_events(raw: dict[str, Any], players: dict[str, Any]) -> EventsSpec | N
         for key in ("markers", "dice"):
             if key in raw:
                 raise ScenarioError(key, "needs an [events] table (the module is off)")
-        if hands:
-            raise ScenarioError("players", "private events need an [events] table")
+        if hands or bonus_vp:
+            raise ScenarioError("players", "private events and bonus_vp need an [events] table")
         return None
     table = _table(raw["events"], "events")
     _only(table, EVENT_KEYS, "events")
@@ -79,6 +82,7 @@ def parse_events(raw: dict[str, Any], players: dict[str, Any]) -> EventsSpec | N
             b_events=_cards(options.get("b_events", []), "events.options.b_events"),
         ),
         hands=hands,
+        bonus_vp=bonus_vp,
     )
     if regions_raw is not None:
         spec.regions = _regions(_table(regions_raw, "map.regions"))
@@ -104,9 +108,9 @@ def install(state: GameState, spec: EventsSpec) -> None:
     if up is None:
         more = spec.options.reveal_more and len(state.players) >= MORE_FROM
         up = FACE_UP_MORE if more else FACE_UP
-    for pid in spec.hands:
+    for pid in (*spec.hands, *spec.bonus_vp):
         if pid not in state.players:
-            raise ScenarioError(f"players.{pid}.events", "not a player")
+            raise ScenarioError(f"players.{pid}", "not a player")
     for marker in spec.markers:
         if marker.area and marker.area not in state.map.areas:
             raise ScenarioError("markers", f"unknown area {marker.area!r}")
@@ -123,6 +127,7 @@ def install(state: GameState, spec: EventsSpec) -> None:
         shown=[i < up for i in range(len(spec.display))], discards=list(spec.discards),
         hands={pid: sorted(spec.hands.get(pid, [])) for pid in state.players},
         markers=list(spec.markers), d2=list(spec.d2), d10=list(spec.d10),
+        bonus_vp={pid: n for pid, n in spec.bonus_vp.items() if n},
     )
 
 
@@ -133,13 +138,15 @@ def check(state: GameState, per_player: dict[str, dict[str, Any]],
     deck = state.eventdeck
     if deck is None:
         wanted = [k for k in global_ if k in GLOBAL_KEYS] + [
-            f"{p}.events" for p, t in per_player.items() if "events" in t]
+            f"{p}.{k}" for p, t in per_player.items() for k in sorted(PLAYER_KEYS) if k in t]
         return [f"{k}: expected with events on, but the scenario has no [events]"
                 for k in wanted]
     for pid, table in per_player.items():
         if "events" in table:
             want = sorted(_cards(table["events"], f"expect.{pid}.events"))
             _compare(out, f"{pid}.events", want, sorted(deck.hands.get(pid, [])))
+        if "bonus_vp" in table:
+            _compare(out, f"{pid}.bonus_vp", table["bonus_vp"], deck.bonus_vp.get(pid, 0))
     unpicked = [k.split(":", 1)[1] for k, n in state.counters.items()
                 if k.startswith("event_unpicked:") and n]
     actual: dict[str, Any] = {

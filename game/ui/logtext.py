@@ -20,6 +20,7 @@ from game.core import (
     BarbariansMoved,
     BarbariansPlaced,
     BeneficiaryChosen,
+    BonusVictoryPoints,
     CalamitiesShown,
     CalamityAverted,
     CalamityDiscarded,
@@ -180,6 +181,8 @@ def _text(event: Event, places: Mapping[str, str]) -> str | None:
             return f"{p}'s city in {at(area)} is destroyed"
         case CityAnnexed(previous=previous, area=area):
             return f"{p} annexes {name(previous)}'s city in {at(area)}"
+        case BonusVictoryPoints(points=n):
+            return f"{p} wins {_count(n, 'bonus victory point')}"
         case TreasuryChanged(change=change):
             return (f"{p} puts {change} in the treasury" if change > 0
                     else f"{p} spends {-change} from the treasury")

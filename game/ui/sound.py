@@ -26,6 +26,7 @@ from game.core import (
     BarbariansMoved,
     BarbariansPlaced,
     BeneficiaryChosen,
+    BonusVictoryPoints,
     CalamitiesShown,
     CalamityAverted,
     CalamityDiscarded,
@@ -120,6 +121,7 @@ EVENT_SOUNDS: dict[type[Event], str] = {
 SILENT: frozenset[type[Event]] = frozenset({
     AbilityUsed, AdvanceLost, AdvanceReceived, AgeBegins, AstAdvanced, AstRegressed,
     AstRegressedByCalamity, AvalancheStruck, BarbariansDisbanded, BeneficiaryChosen,
+    BonusVictoryPoints,
     CalamitiesShown, CalamityAverted, CalamityDiscarded, CalamityNoEffect, CalamityResolved,
     CardCashed, CardDiscarded, CardPlundered, CardsDiscarded, CardsGiven, CensusTaken,
     CitiesSpared, CityAnnexed, CityAttacked, CityDestroyed, CityReduced, CitySupportShort,

@@ -22,6 +22,12 @@ over has no effect, but its secondary symbols auto-resolve (004:16.4, symbols.py
 the turn markers count down and, when the deck holds no card of the current Age, the next Age's
 deck is prepared (deck.py).
 
+Private events are played in windows (windows.py): as a phase begins (taxation, population
+expansion, movement), and, through war.py's hooks in the conflict rules, as a token conflict
+begins (`battle`), as a city attack is judged (`siege`) and when a city is taken
+(`after_siege`); those cards' lasting effects are `modifiers`, the fight being fought `fight`,
+and the victory points they win `bonus_vp` (counted in the score).
+
 Cards are data (`game/core/data/events.toml`, loaded and checked by cards.py). A card's effect
 is a list of primitives, each run by one family module in `effects/` (treasury, losses, markers,
 hands); a card names its seed clause, which every event it causes carries as its `rule`.

@@ -22,7 +22,12 @@ KINDS = ("A", "B", "realm")
 HALVES = ("1", "2", "X")
 TARGETS = ("taker", "chosen", "random", "each", "none")
 # Private events' timing windows that the core offers (others make a card not adapted).
-WINDOWS = ("taxation", "population_expansion")
+# battle: as a token conflict the holder fights in begins; siege: as a city attack it makes or
+# suffers is judged; after_siege: when that city is taken; movement: as the movement phase
+# begins (war.py).
+WINDOWS = ("taxation", "population_expansion", "movement", "battle", "siege", "after_siege")
+# Who plays a siege or after-siege card: the attacker or the defender of the city.
+SIDES = ("attacker", "defender")
 SYMBOLS = ("lost_at_sea", "unrest")
 # Each primitive with the parameters it takes; the procedures are in effects/.
 PRIMITIVES: Mapping[str, tuple[str, ...]] = MappingProxyType({
@@ -39,6 +44,16 @@ PRIMITIVES: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "plague": ("turns", "tokens"),  # region roll, plague marker, cities D2, tokens lost
     "gain_tokens": ("count",),  # tokens from stock into the player's own areas
     "free_city": (),  # a city, free, on a site in one of the player's own areas
+    # war (effects/conflict.py): in the battle or city attack being fought, or this turn
+    "battle_strike": ("count",),  # each other side removes `count` tokens before the removal
+    "battle_spared": ("count",),  # the holder's next `count` losses are not taken
+    "battle_extra_round": (),  # the limit holding, every side still removes one more token
+    "battle_vp": ("per",),  # bonus VP per token of another side removed in the battle
+    "battle_won_vp": ("amount",),  # bonus VP if the holder ends with the most tokens there
+    "mortal_enemy": ("per", "least"),  # bonus VP per token of the chosen foe removed this turn
+    "siege_tokens": ("amount",),  # the city attack needs `amount` more tokens (< 0: fewer)
+    "attrition": ("die",),  # another's first entry into the holder's areas: D10 >= die, lost
+    "overrun": ("ratio",),  # the holder's first move to `ratio` times the others removes them
 })
 
 
@@ -68,6 +83,7 @@ class EventCard:
     symbols: tuple[str, ...]  # secondary symbols, left to right (004:16.5)
     choice: tuple[tuple[Effect, ...], ...] = ()  # options A and B, after `effects` (004:16.3)
     from_turn: int = 0  # taken earlier, it has no effect ("not during turns 1 or 2")
+    side: str = ""  # a siege or after-siege card's player: "attacker" or "defender"
 
     def cost(self, option: int) -> int:
         """The treasury an option's payments ask for (what "can pay" means, 004:16.3)."""
@@ -101,7 +117,7 @@ def _card(c: _Checker, cid: str, raw: object, civs: Mapping[str, object]) -> Eve
     key = f"cards.{cid}"
     table = c.table(key, raw)
     known = {"title", "source", "age", "half", "type", "realm", "listed", "public", "window",
-             "target", "effects", "symbols", "note", "choice", "from_turn"}
+             "target", "effects", "symbols", "note", "choice", "from_turn", "side"}
     for name in table:
         if name not in known:
             raise c.fail(f"{key}.{name}", "unknown key")
@@ -116,6 +132,11 @@ def _card(c: _Checker, cid: str, raw: object, civs: Mapping[str, object]) -> Eve
     window = ""
     if not public:
         window = c.choice(f"{key}.window", table.get("window"), WINDOWS)
+    side = ""
+    if window in ("siege", "after_siege"):
+        side = c.choice(f"{key}.side", table.get("side"), SIDES)
+    elif "side" in table:
+        raise c.fail(f"{key}.side", "only siege and after-siege cards name a side")
     effects = table["effects"]
     choice: list[tuple[Effect, ...]] = []
     if "choice" in table:
@@ -144,6 +165,7 @@ def _card(c: _Checker, cid: str, raw: object, civs: Mapping[str, object]) -> Eve
         symbols=c.strings(f"{key}.symbols", table.get("symbols", []), SYMBOLS, empty=True),
         choice=tuple(choice),
         from_turn=c.integer(f"{key}.from_turn", table.get("from_turn", 0), 0, 20),
+        side=side,
     )
 
 

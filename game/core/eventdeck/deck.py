@@ -10,6 +10,7 @@ from ..state import GameConfig, GameState
 from .cards import EventCard, EventCards, load_event_cards
 from .log import AgeBegins, EventsEnd
 from .model import EventDeck, EventsOptions, Regions
+from .war import end_of_turn as end_of_war_cards
 
 RULE_AGES = "004:16"
 RULE_DISPLAY = "004:16.2"
@@ -130,6 +131,7 @@ def end_of_turn(state: GameState, events: list[Event]) -> None:
     deck = state.eventdeck
     if deck is None:
         return
+    end_of_war_cards(deck)
     for marker in deck.markers:
         marker.turns -= 1
     deck.markers = [m for m in deck.markers if m.turns > 0]

@@ -28,6 +28,45 @@ class Marker:
     rule: str = ""
 
 
+# Lasting effects of the battle, siege and movement cards (effects/conflict.py, war.py):
+#   spared       the holder's next `amount` losses in the battle are not taken
+#   extra_round  the battle goes on one round after the population limit holds
+#   battle_vp    `amount` bonus VP per token of another side removed in the battle
+#   won_vp       `amount` bonus VP if the holder wins the battle
+#   enemy_vp     `amount` bonus VP per token of `enemy` removed in the holder's battles this turn
+#   siege        the city attack in `area` needs `amount` more tokens (fewer when negative)
+#   breach       the city attack in `area` ignores the defender's walls
+#   attrition    the first other player's tokens entering the holder's areas this turn may die
+#   overrun      the holder's first move this turn to 4 times every other side there overruns
+MODIFIER_KINDS = ("spared", "extra_round", "battle_vp", "won_vp", "enemy_vp", "siege",
+                  "breach", "attrition", "overrun")
+
+
+@dataclass
+class Modifier:
+    """A played card's effect that waits for its moment: in the battle or city attack in
+    `area`, or ("" area) for the rest of the turn."""
+
+    kind: str  # one of MODIFIER_KINDS
+    player: str  # the card's holder
+    amount: int = 0
+    area: str = ""
+    enemy: str = ""  # enemy_vp: the mortal enemy
+    rule: str = ""
+
+
+@dataclass
+class Fight:
+    """The battle (token conflict) or city attack being fought now, for the cards played in
+    it: the sides' tokens in the area as it began."""
+
+    area: str
+    sides: dict[str, int] = field(default_factory=dict)
+    attacker: str = ""  # a city attack's attacker and defender ("" in a battle)
+    defender: str = ""
+    needed: int = 0  # the tokens the city attack needs without the cards
+
+
 @dataclass(frozen=True)
 class Regions:
     """The D10 region tables: for each half, the land areas of regions 1-10 (index 0 = face 1)."""
@@ -56,3 +95,6 @@ class EventDeck:
     log: list[str] = field(default_factory=list)  # cards taken or played, in order
     d2: list[bool] = field(default_factory=list)  # forced outcomes (scenarios), then the rng
     d10: list[int] = field(default_factory=list)
+    modifiers: list[Modifier] = field(default_factory=list)  # battle, siege, movement cards
+    fight: Fight | None = None  # the battle or city attack being fought now
+    bonus_vp: dict[str, int] = field(default_factory=dict)  # victory points won by events

@@ -11,12 +11,12 @@ from .. import labels
 from ..events import Event
 from ..flow import ask, done, push, register
 from ..state import GameState, Progress
-from . import effects
+from . import effects, war
 from .cards import EventCard, load_event_cards
 from .dice import deck_of
 from .log import EventCardTaken
 
-TASK = "event_window"
+TASK = war.WINDOW_TASK
 PLAY = "event_play"
 
 
@@ -32,7 +32,8 @@ def playable(state: GameState, player: str, window: str) -> list[EventCard]:
     if deck is None:
         return []
     cards = load_event_cards().cards
-    return [cards[c] for c in sorted(set(deck.hands.get(player, ()))) if cards[c].window == window]
+    return [cards[c] for c in sorted(set(deck.hands.get(player, ())))
+            if cards[c].window == window and war.may_play(state, player, cards[c])]
 
 
 def open_window(state: GameState, window: str) -> None:

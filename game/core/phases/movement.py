@@ -26,11 +26,12 @@ from typing import Literal
 
 from .. import labels
 from ..conflict_rules import holds
+from ..eventdeck import war
 from ..events import Event, TokensMoved
 from ..flow import ask, done, push, register
 from ..state import Detail, GameState, Progress, detail_type
 from ..words import ref, say
-from .movement_reach import TokensToMove, add_mark, land_targets
+from .movement_reach import TokensToMove, add_mark, after_removal, land_targets
 from .movement_ships import (
     ShipBuild,
     ShipTrip,
@@ -191,6 +192,8 @@ def _move(state: GameState, player: str, source: str, target: str, n: int,
     add_mark(state, player, f"moved:{target}", n)
     events.append(TokensMoved(player=player, source=source, target=target, count=n,
                               rule=RULE_MOVE))
+    for loser in war.after_move(state, player, target, n, events):  # the Events module's cards
+        after_removal(state, loser, target)
 
 
 register(Movement, _step, _choose)

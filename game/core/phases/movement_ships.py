@@ -23,6 +23,7 @@ from typing import Literal
 
 from .. import labels
 from ..conflict_rules import ShipsLost
+from ..eventdeck import war
 from ..events import Event, TokensMoved
 from ..flow import ask, done, register
 from ..ops import pay_treasury, remove_tokens
@@ -295,6 +296,8 @@ def _sail(state: GameState, player: str, source: str, target: str, carried: int,
         add_mark(state, player, f"moved:{target}", carried)
         events.append(TokensMoved(player=player, source=source, target=target, count=carried,
                                   by_ship=True, rule=RULE_SHIPS))
+        for loser in war.after_move(state, player, target, carried, events):  # Events cards
+            after_removal(state, loser, target)
 
 
 def _trip_choose(state: GameState, d: ShipTrip, label: str, events: list[Event]) -> None:

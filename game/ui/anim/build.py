@@ -27,6 +27,7 @@ from game.core import (
     BarbariansMoved,
     BarbariansPlaced,
     BeneficiaryChosen,
+    BonusVictoryPoints,
     CalamitiesShown,
     CalamityAverted,
     CalamityDiscarded,
@@ -158,7 +159,7 @@ UNSEEN: frozenset[type[Event]] = frozenset({
     TokenConflictEnded, UnitsAnnexed, CityAttacked,
     # The Events module (issue 18): the client shows its display and markers in a later step.
     EventDisplayLaid, EventCardTaken, EventCardUnpicked, EventCheck, MarkerPlaced,
-    PrivateEventsReturned, AgeBegins, EventsEnd,
+    PrivateEventsReturned, AgeBegins, EventsEnd, BonusVictoryPoints,
 })
 
 
