@@ -31,10 +31,12 @@ class ScoreBreakdown:
     cities: int
     city_points: int
     lone_late_iron_bonus: int
+    event_points: int = 0  # bonus VP from event cards (the Events module, issue 18)
 
     @property
     def total(self) -> int:
-        return self.ast_points + self.advance_points + self.city_points + self.lone_late_iron_bonus
+        return (self.ast_points + self.advance_points + self.city_points
+                + self.lone_late_iron_bonus + self.event_points)
 
 
 def epoch(state: GameState, player: str) -> str:
@@ -71,6 +73,7 @@ def score_breakdown(state: GameState, player: str) -> ScoreBreakdown:
         cities=cities,
         city_points=cities * numbers["vp_per_city"],
         lone_late_iron_bonus=bonus if lone_late_iron_player(state) == player else 0,
+        event_points=state.eventdeck.vp.get(player, 0) if state.eventdeck is not None else 0,
     )
 
 

@@ -25,16 +25,17 @@ from game.core import (
 from .parse import ScenarioError
 
 TOP_KEYS = {"events", "markers", "dice"}
-PLAYER_KEYS = {"events"}
+PLAYER_KEYS = {"events", "bonus_vp"}
 GLOBAL_KEYS = {"age", "display", "deck_size", "discards", "markers", "events_played",
-               "unpicked"}
-EVENT_KEYS = {"age", "display", "face_up", "deck", "discards", "options"}
+               "unpicked", "events_over"}
+EVENT_KEYS = {"age", "display", "face_up", "deck", "discards", "options", "turn"}
 OPTION_KEYS = {"randomise_x", "reveal_more", "random_b", "b_events"}
 
 
 @dataclass
 class EventsSpec:
     age: int = 1
+    turn: int = 0  # the game turn the scenario plays (0: as built), for "not during turns 1-2"
     display: list[str] = field(default_factory=list)
     face_up: int | None = None
     deck: list[str] = field(default_factory=list)
@@ -45,6 +46,7 @@ class EventsSpec:
     d2: list[bool] = field(default_factory=list)
     d10: list[int] = field(default_factory=list)
     regions: Regions | None = None  # [map.regions]; None: computed from the map
+    vp: dict[str, int] = field(default_factory=dict)  # players' bonus VP
 
 
 def parse_events(raw: dict[str, Any], players: dict[str, Any]) -> EventsSpec | None:
@@ -52,6 +54,8 @@ def parse_events(raw: dict[str, Any], players: dict[str, Any]) -> EventsSpec | N
     the players' `events` keys so the core player parser never sees them."""
     hands = {pid: _cards(spec.pop("events"), f"players.{pid}.events")
              for pid, spec in players.items() if isinstance(spec, dict) and "events" in spec}
+    vp = {pid: _int(spec.pop("bonus_vp"), f"players.{pid}.bonus_vp", 0, 999)
+          for pid, spec in players.items() if isinstance(spec, dict) and "bonus_vp" in spec}
     game_map = raw.get("map")
     regions_raw = game_map.pop("regions", None) if isinstance(game_map, dict) else None
     if "events" not in raw:
@@ -60,8 +64,8 @@ def parse_events(raw: dict[str, Any], players: dict[str, Any]) -> EventsSpec | N
         for key in ("markers", "dice"):
             if key in raw:
                 raise ScenarioError(key, "needs an [events] table (the module is off)")
-        if hands:
-            raise ScenarioError("players", "private events need an [events] table")
+        if hands or vp:
+            raise ScenarioError("players", "private events and bonus VP need an [events] table")
         return None
     table = _table(raw["events"], "events")
     _only(table, EVENT_KEYS, "events")
@@ -69,6 +73,7 @@ def parse_events(raw: dict[str, Any], players: dict[str, Any]) -> EventsSpec | N
     _only(options, OPTION_KEYS, "events.options")
     spec = EventsSpec(
         age=_int(table.get("age", 1), "events.age", 1, 4),
+        turn=_int(table.get("turn", 0), "events.turn", 0, 99),
         display=_cards(table.get("display", []), "events.display"),
         deck=_cards(table.get("deck", []), "events.deck"),
         discards=_cards(table.get("discards", []), "events.discards"),
@@ -79,6 +84,7 @@ def parse_events(raw: dict[str, Any], players: dict[str, Any]) -> EventsSpec | N
             b_events=_cards(options.get("b_events", []), "events.options.b_events"),
         ),
         hands=hands,
+        vp=vp,
     )
     if regions_raw is not None:
         spec.regions = _regions(_table(regions_raw, "map.regions"))
@@ -100,13 +106,15 @@ def parse_events(raw: dict[str, Any], players: dict[str, Any]) -> EventsSpec | N
 def install(state: GameState, spec: EventsSpec) -> None:
     """Turn the module on in a built scenario state, exactly as the tables say."""
     state.config.events = spec.options
+    if spec.turn:
+        state.turn = spec.turn
     up = spec.face_up
     if up is None:
         more = spec.options.reveal_more and len(state.players) >= MORE_FROM
         up = FACE_UP_MORE if more else FACE_UP
-    for pid in spec.hands:
+    for pid in [*spec.hands, *spec.vp]:
         if pid not in state.players:
-            raise ScenarioError(f"players.{pid}.events", "not a player")
+            raise ScenarioError(f"players.{pid}", "not a player")
     for marker in spec.markers:
         if marker.area and marker.area not in state.map.areas:
             raise ScenarioError("markers", f"unknown area {marker.area!r}")
@@ -122,7 +130,7 @@ def install(state: GameState, spec: EventsSpec) -> None:
         regions=regions, age=spec.age, deck=list(spec.deck), display=list(spec.display),
         shown=[i < up for i in range(len(spec.display))], discards=list(spec.discards),
         hands={pid: sorted(spec.hands.get(pid, [])) for pid in state.players},
-        markers=list(spec.markers), d2=list(spec.d2), d10=list(spec.d10),
+        markers=list(spec.markers), d2=list(spec.d2), d10=list(spec.d10), vp=dict(spec.vp),
     )
 
 
@@ -133,17 +141,20 @@ def check(state: GameState, per_player: dict[str, dict[str, Any]],
     deck = state.eventdeck
     if deck is None:
         wanted = [k for k in global_ if k in GLOBAL_KEYS] + [
-            f"{p}.events" for p, t in per_player.items() if "events" in t]
+            f"{p}.{k}" for p, t in per_player.items() for k in PLAYER_KEYS if k in t]
         return [f"{k}: expected with events on, but the scenario has no [events]"
                 for k in wanted]
     for pid, table in per_player.items():
         if "events" in table:
             want = sorted(_cards(table["events"], f"expect.{pid}.events"))
             _compare(out, f"{pid}.events", want, sorted(deck.hands.get(pid, [])))
+        if "bonus_vp" in table:
+            _compare(out, f"{pid}.bonus_vp", table["bonus_vp"], deck.vp.get(pid, 0))
     unpicked = [k.split(":", 1)[1] for k, n in state.counters.items()
                 if k.startswith("event_unpicked:") and n]
     actual: dict[str, Any] = {
         "age": deck.age,
+        "events_over": deck.over,
         "display": list(deck.display),
         "deck_size": len(deck.deck),
         "discards": sorted(deck.discards),
@@ -218,6 +229,10 @@ def _cards(value: Any, where: str) -> list[str]:
 
 
 def _compare(out: list[str], key: str, want: Any, actual: Any) -> None:
+    if isinstance(want, dict) and set(want) <= {"min", "max"} and isinstance(actual, int):
+        if not want.get("min", actual) <= actual <= want.get("max", actual):
+            out.append(f"{key}: expected {want!r}, actual {actual!r}")
+        return
     if want != actual:
         out.append(f"{key}: expected {want!r}, actual {actual!r}")
 

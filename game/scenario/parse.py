@@ -22,11 +22,12 @@ BARE_LABELS = ("yes", "no", "done")
 PLAYER_KEYS = {
     "cities", "city_areas", "tokens", "tokens_on_board", "unit_points", "unit_points_lost",
     "stock", "treasury", "ast", "census", "ships", "advances", "hand_size", "hand_face_value",
-    "hand", "events",
+    "hand", "events", "bonus_vp",
 }  # fmt: skip
 GLOBAL_KEYS = {"barbarian_tokens", "pirate_cities", "no_effect",
                # the Events extension (game/scenario/events.py)
-               "age", "display", "deck_size", "discards", "markers", "events_played", "unpicked"}
+               "age", "display", "deck_size", "discards", "markers", "events_played", "unpicked",
+               "events_over"}
 AREA_KEYS = {"tokens", "city", "barbarian_tokens"}
 TOP_KEYS = {"title", "clauses", "ruleset", "seed", "ast_side", "map", "players", "barbarians",
             "play", "expect", "events", "markers", "dice"}  # fmt: skip

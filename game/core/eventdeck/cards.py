@@ -22,7 +22,11 @@ KINDS = ("A", "B", "realm")
 HALVES = ("1", "2", "X")
 TARGETS = ("taker", "chosen", "random", "each", "none")
 # Private events' timing windows that the core offers (others make a card not adapted).
-WINDOWS = ("taxation", "population_expansion")
+WINDOWS = ("taxation", "population_expansion", "trade_card_acquisition", "advance_acquisition",
+           "ast_alteration", "event_played")
+# "event_played": not a phase but a reaction, offered when an event card is revealed or played
+# (Cancellation, cancel.py); its cards need no effect of their own.
+REACTION = "event_played"
 SYMBOLS = ("lost_at_sea", "unrest")
 # Each primitive with the parameters it takes; the procedures are in effects/.
 PRIMITIVES: Mapping[str, tuple[str, ...]] = MappingProxyType({
@@ -39,6 +43,19 @@ PRIMITIVES: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "plague": ("turns", "tokens"),  # region roll, plague marker, cities D2, tokens lost
     "gain_tokens": ("count",),  # tokens from stock into the player's own areas
     "free_city": (),  # a city, free, on a site in one of the player's own areas
+    # economy.py: money, trade cards, sea raids
+    "treasury_check": ("pass", "fail"),  # D2 check: gain `pass` treasury, else `fail`
+    "extra_tax": (),  # treasury equal to a turn's tax of the player's cities at the base rate
+    "trade_card": ("count",),  # extra trade cards, from the stacks above its city count
+    "piracy": ("turns",),  # a sea's coastal cities looted on failed D2 checks (pillage)
+    # church.py: heresies condemned, monasteries bought
+    "council": (),  # every heresy marker removed
+    "monastery": ("price", "vp", "most"),  # pay `price` per `vp` bonus VP, up to `most`
+    # decline.py: the status of nations on the A.S.T.
+    "decline": ("turns",),  # an In Decline marker on the player (a second: doubled side)
+    "age": (),  # D10 + decline: A.S.T. forward 2, none, or back 1-3 (seed 000's Age)
+    "rejuvenate": ("steps",),  # A.S.T. forward up to `steps`, each space's needs met
+    "usurper": ("turns", "if_in_decline"),  # a usurper's roll-off (000:calamity:12)
 })
 
 
@@ -126,7 +143,7 @@ def _card(c: _Checker, cid: str, raw: object, civs: Mapping[str, object]) -> Eve
                 raise c.fail(f"{key}.choice.{name}", "expected a non-empty list of effects")
             choice.append(tuple(_effect(c, f"{key}.choice.{name}[{i}]", e)
                                 for i, e in enumerate(raw_effects)))
-    if not isinstance(effects, list) or not (effects or choice):
+    if not isinstance(effects, list) or not (effects or choice or window == REACTION):
         raise c.fail(f"{key}.effects", "expected a list of effects (empty only with a choice)")
     return EventCard(
         id=c.ident(key, cid),

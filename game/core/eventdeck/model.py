@@ -54,5 +54,6 @@ class EventDeck:
     markers: list[Marker] = field(default_factory=list)
     regions: Regions = field(default_factory=Regions)
     log: list[str] = field(default_factory=list)  # cards taken or played, in order
+    vp: dict[str, int] = field(default_factory=dict)  # bonus victory points from events
     d2: list[bool] = field(default_factory=list)  # forced outcomes (scenarios), then the rng
     d10: list[int] = field(default_factory=list)
