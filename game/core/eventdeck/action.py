@@ -117,7 +117,7 @@ def _choose(state: GameState, data: EventAction, label: str, events: list[Event]
             deck.hands[taker].sort()  # sorted: the order of a hand reveals nothing
             data.i += 1
             return
-        if cancel.offer(state, card):  # revealed: holders of Cancellation may react first
+        if cancel.offer(state, card, taker):  # revealed: holders of Cancellation may react first
             data.reacting = card_id
             return
         if not _begin(state, data, card, taker):

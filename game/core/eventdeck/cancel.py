@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from ..events import Event
 from ..flow import Result, ask, finish, push, register
-from ..state import GameState, Progress
+from ..state import Detail, GameState, Progress, detail_type
 from .cards import REACTION, EventCard, load_event_cards
 from .dice import deck_of
 from .log import EventCardTaken
@@ -39,7 +39,19 @@ class CancelOutcome(Result):
 class CancelReaction(Progress):
     KIND = "event_cancel"
     card: str  # the event that may be cancelled
+    player: str = ""  # who took or played it
     i: int = 0  # the holder being asked, in A.S.T. order
+
+
+@detail_type
+@dataclass(frozen=True)
+class CancelOffer(Detail):
+    """The event a holder of Cancellation may cancel, and who took (public) or played
+    (private) it."""
+
+    card: str
+    player: str
+    private: bool
 
 
 def holders(state: GameState) -> list[str]:
@@ -53,21 +65,22 @@ def can_cancel(card: EventCard) -> bool:
     return card.id not in IMMUNE and not card.source.startswith("000:calamity:")
 
 
-def offer(state: GameState, card: EventCard) -> bool:
+def offer(state: GameState, card: EventCard, player: str) -> bool:
     """Push the reaction when the card may be cancelled and someone holds a Cancellation; the
     task below then receives a CancelOutcome."""
     if not can_cancel(card) or not holders(state):
         return False
-    push(state, CancelReaction(card=card.id))
+    push(state, CancelReaction(card=card.id, player=player))
     return True
 
 
 def _step(state: GameState, task: CancelReaction, events: list[Event]) -> None:
     asked = holders(state)
     if task.i < len(asked):
-        title = load_event_cards().cards[task.card].title
-        ask(state, asked[task.i], ASK, f"Cancel {title} with your Cancellation?", ["yes", "no"],
-            load_event_cards().cards[CARD].source)
+        card = load_event_cards().cards[task.card]
+        ask(state, asked[task.i], ASK, f"Cancel {card.title} with your Cancellation?",
+            ["yes", "no"], load_event_cards().cards[CARD].source,
+            CancelOffer(card=card.id, player=task.player, private=not card.public))
         return
     finish(state, task, CancelOutcome(cancelled=False))
 

@@ -82,7 +82,7 @@ def _choose(state: GameState, task: EventWindow, label: str, events: list[Event]
     key = f"event_played:{card.id}"
     state.counters[key] = state.counters.get(key, 0) + 1
     events.append(EventCardTaken(player=player, card=card.id, private=False, rule=card.source))
-    if cancel.offer(state, card):  # holders of Cancellation may react before it resolves
+    if cancel.offer(state, card, player):  # holders of Cancellation may react before it resolves
         task.reacting, task.player = card.id, player
         return
     _resolve(state, player, card, events)
