@@ -68,8 +68,8 @@ def can_cancel(card: EventCard) -> bool:
 def offer(state: GameState, card: EventCard, player: str) -> bool:
     """Push the reaction when the card may be cancelled and someone holds a Cancellation; the
     task below then receives a CancelOutcome."""
-    if not can_cancel(card) or not holders(state):
-        return False
+    if not can_cancel(card) or state.turn < card.from_turn or not holders(state):
+        return False  # too early, the card is discarded unplayed: nothing to cancel
     push(state, CancelReaction(card=card.id, player=player))
     return True
 

@@ -101,3 +101,12 @@ def test_the_ruler_rolls_one_die_after_a_usurpation_in_the_last_two_turns() -> N
     deck.d10 = [2, 9, 1, 1]  # the ruler rolls only the 2; the usurper keeps the lower of 9, 1
     usurper(state, player, effect, "test", [])
     assert deck.d10 == [1]
+
+
+def test_a_card_discarded_unplayed_as_too_early_is_not_offered_for_cancellation() -> None:
+    state = game()
+    deck = state.eventdeck
+    assert deck is not None and state.turn < 3
+    deck.hands[list(state.players)[1]] = ["cancellation"]
+    take_first(state, "council")  # not during turns 1 and 2
+    assert state.pending is not None and state.pending.kind == "event_take"
