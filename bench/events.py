@@ -6,7 +6,7 @@ use it to size the Age decks (`turns_per_age` in game/core/data/events.toml).
                            [--bots normal] [--max-turns 0] [--map ID]
 
 One line per game, then per player count the median share of turns for each Age, and the
-cards never taken or played.
+cards never taken or played, and how often each was played from hand and cancelled.
 """
 
 from __future__ import annotations
@@ -56,6 +56,8 @@ def main(argv: list[str] | None = None) -> int:
         for players in counts:
             shares: dict[str, list[float]] = {}
             used: Counter[str] = Counter()
+            played: Counter[str] = Counter()
+            cancelled: Counter[str] = Counter()
             for game in range(args.games):
                 try:
                     result = simulate(players, [args.bots], seed=game + 1, ruleset=ruleset,
@@ -66,6 +68,8 @@ def main(argv: list[str] | None = None) -> int:
                 figures = result["events"]
                 used.update(figures["taken"])
                 used.update(figures["played"])
+                played.update(figures["played"])
+                cancelled.update(figures.get("cancelled", {}))
                 for age, share in age_shares(figures["ages"], result["turns"]).items():
                     shares.setdefault(age, []).append(share)
                 print(f"{ruleset} {players}p game {game + 1}: {result['turns']} turns, "
@@ -75,6 +79,9 @@ def main(argv: list[str] | None = None) -> int:
             never = sorted(c for c in cards if not used[c])
             print(f"{ruleset} {players}p median share of turns: {table}")
             print(f"{ruleset} {players}p never taken or played: {', '.join(never) or 'none'}")
+            for name, counts in (("played from hand", played), ("cancelled", cancelled)):
+                shown = ", ".join(f"{c} {n}" for c, n in sorted(counts.items()))
+                print(f"{ruleset} {players}p {name}: {shown or 'none'}")
     return 0
 
 

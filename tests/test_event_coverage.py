@@ -17,8 +17,8 @@ SEEDS = ROOT.parent / "shared" / "seeds"
 SCENARIOS = ROOT / "tests" / "scenarios"
 
 # The ratchet: lower these as cards are adapted or listed; the test fails when they are stale.
-NOT_YET_LOOKED_AT = 13
-CLAUSES_WITHOUT_SCENARIO = {"004:16", "004:16.1"}
+NOT_YET_LOOKED_AT = 0
+CLAUSES_WITHOUT_SCENARIO = {"004:16.1"}
 
 pytestmark = pytest.mark.skipif(not SEEDS.is_dir(), reason="the shared seeds are not beside us")
 

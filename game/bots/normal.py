@@ -19,6 +19,7 @@ from collections.abc import Callable
 from game.core import (
     GROUPS,
     AdvancePrices,
+    CancelOffer,
     CardOffers,
     CivilWarSelection,
     Detail,
@@ -102,6 +103,19 @@ class NormalBot:
         if first == "advance":
             return self._best_advance(r, options)
         return None
+
+    def _event_play(self, r: Reading, options: list[str]) -> str:
+        """A private event is played as soon as its window opens: each helps its holder, and a
+        window offers a card only where it can act for it (a battle it fights, a city attack
+        it can still turn)."""
+        return next((o for o in options if o.startswith("event:")), "no")
+
+    def _event_cancel(self, r: Reading, options: list[str]) -> str:
+        """Cancellation spent on another player's private event (which always helps it)."""
+        offer = self.detail
+        if isinstance(offer, CancelOffer) and offer.private and offer.player != r.me:
+            return "yes"
+        return "no"
 
     def fallback(self, r: Reading, kind: str, options: list[str]) -> str:
         for preferred in ("done", "no"):
@@ -406,9 +420,3 @@ class NormalBot:
 
     def _attack_wait(self, r: Reading, options: list[str]) -> str:
         return "yes"
-
-    # -- the Events module -------------------------------------------------------------------
-    def _event_play(self, r: Reading, options: list[str]) -> str:
-        """A private event is offered only in a window where it can act for its holder (a
-        battle it fights, a city attack it can still turn): play the first."""
-        return next((o for o in options if o.startswith("event:")), "no")

@@ -42,6 +42,7 @@ from .errors import IllegalAction, PhaseNotImplemented, Refusal, StateError
 from .event_types import *  # noqa: F403  (the event classes, listed in event_types.__all__)
 
 # The Events module's state, its numbers and its cards.
+from .eventdeck.cancel import CancelOffer
 from .eventdeck.cards import load_event_cards
 from .eventdeck.deck import FACE_UP, FACE_UP_MORE, MORE_FROM
 from .eventdeck.model import HALVES, MARKER_KINDS, EventDeck, EventsOptions, Marker, Regions
@@ -126,3 +127,4 @@ __all__ = [
     "treasury_value", "victory_points", "view", "violations",
 ]
 __all__ += event_types.__all__
+__all__ += ["CancelOffer"]

@@ -27,14 +27,15 @@ from .parse import ScenarioError
 TOP_KEYS = {"events", "markers", "dice"}
 PLAYER_KEYS = {"events", "bonus_vp"}
 GLOBAL_KEYS = {"age", "display", "deck_size", "discards", "markers", "events_played",
-               "unpicked"}
-EVENT_KEYS = {"age", "display", "face_up", "deck", "discards", "options"}
+               "unpicked", "events_over"}
+EVENT_KEYS = {"age", "display", "face_up", "deck", "discards", "options", "turn"}
 OPTION_KEYS = {"randomise_x", "reveal_more", "random_b", "b_events"}
 
 
 @dataclass
 class EventsSpec:
     age: int = 1
+    turn: int = 0  # the game turn the scenario plays (0: as built), for "not during turns 1-2"
     display: list[str] = field(default_factory=list)
     face_up: int | None = None
     deck: list[str] = field(default_factory=list)
@@ -72,6 +73,7 @@ def parse_events(raw: dict[str, Any], players: dict[str, Any]) -> EventsSpec | N
     _only(options, OPTION_KEYS, "events.options")
     spec = EventsSpec(
         age=_int(table.get("age", 1), "events.age", 1, 4),
+        turn=_int(table.get("turn", 0), "events.turn", 0, 99),
         display=_cards(table.get("display", []), "events.display"),
         deck=_cards(table.get("deck", []), "events.deck"),
         discards=_cards(table.get("discards", []), "events.discards"),
@@ -104,6 +106,8 @@ def parse_events(raw: dict[str, Any], players: dict[str, Any]) -> EventsSpec | N
 def install(state: GameState, spec: EventsSpec) -> None:
     """Turn the module on in a built scenario state, exactly as the tables say."""
     state.config.events = spec.options
+    if spec.turn:
+        state.turn = spec.turn
     up = spec.face_up
     if up is None:
         more = spec.options.reveal_more and len(state.players) >= MORE_FROM
@@ -151,6 +155,7 @@ def check(state: GameState, per_player: dict[str, dict[str, Any]],
                 if k.startswith("event_unpicked:") and n]
     actual: dict[str, Any] = {
         "age": deck.age,
+        "events_over": deck.over,
         "display": list(deck.display),
         "deck_size": len(deck.deck),
         "discards": sorted(deck.discards),
@@ -225,6 +230,10 @@ def _cards(value: Any, where: str) -> list[str]:
 
 
 def _compare(out: list[str], key: str, want: Any, actual: Any) -> None:
+    if isinstance(want, dict) and set(want) <= {"min", "max"} and isinstance(actual, int):
+        if not want.get("min", actual) <= actual <= want.get("max", actual):
+            out.append(f"{key}: expected {want!r}, actual {actual!r}")
+        return
     if want != actual:
         out.append(f"{key}: expected {want!r}, actual {actual!r}")
 

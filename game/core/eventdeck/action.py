@@ -7,9 +7,10 @@ from dataclasses import dataclass, field
 
 from .. import labels as label_text
 from ..events import Event
-from ..flow import ask, done, register
+from ..flow import Result, ask, done, register
 from ..state import GameState, Progress
-from . import effects, symbols
+from . import cancel, effects, symbols
+from .cancel import CancelOutcome
 from .cards import EventCard, load_event_cards
 from .deck import RULE_DISPLAY, lay_out
 from .dice import deck_of
@@ -42,6 +43,8 @@ class EventAction(Progress):
     i: int = 0  # the player taking a card now
     card: str = ""  # a public event whose target the taker is naming
     res: Resolution | None = None
+    reacting: str = ""  # a public event revealed, Cancellation holders being asked
+    cancelled: bool = False  # their answer
 
 
 def labels(state: GameState) -> list[str]:
@@ -70,6 +73,8 @@ def _step(state: GameState, data: EventAction, events: list[Event]) -> None:
             age=deck.age, face_up=tuple(c for c, up in zip(deck.display, deck.shown,
                                                            strict=True) if up),
             face_down=deck.shown.count(False), rule=RULE_DISPLAY))
+    if data.reacting and not _after_reaction(state, data, events):
+        return
     order = data.order
     while data.i < len(order) and deck.display:
         player = order[data.i]
@@ -112,14 +117,45 @@ def _choose(state: GameState, data: EventAction, label: str, events: list[Event]
             deck.hands[taker].sort()  # sorted: the order of a hand reveals nothing
             data.i += 1
             return
-        if card.target == "chosen":
-            data.card = card_id
-            ask(state, taker, TARGET, f"{card.title}: choose the player it strikes",
-                [label_text.make("player", p) for p in state.players], RULE_GUIDE)
+        if cancel.offer(state, card, taker):  # revealed: holders of Cancellation may react first
+            data.reacting = card_id
             return
-        data.res = Resolution(card=card_id, targets=_targets(state, card, taker))
+        if not _begin(state, data, card, taker):
+            return
     if _resolve(state, data, taker, events):
         data.i += 1
+
+
+def _begin(state: GameState, data: EventAction, card: EventCard, taker: str) -> bool:
+    """Start resolving a public event; False while the taker names its target."""
+    if card.target == "chosen":
+        data.card = card.id
+        ask(state, taker, TARGET, f"{card.title}: choose the player it strikes",
+            [label_text.make("player", p) for p in state.players], RULE_GUIDE)
+        return False
+    data.res = Resolution(card=card.id, targets=_targets(state, card, taker))
+    return True
+
+
+def _after_reaction(state: GameState, data: EventAction, events: list[Event]) -> bool:
+    """Carry on with the card the Cancellation holders were asked about; False while a
+    decision waits. Cancelled, it is discarded without effect, its symbols resolving."""
+    card = load_event_cards().cards[data.reacting]
+    taker = data.order[data.i]
+    data.reacting = ""
+    if data.cancelled:
+        data.cancelled = False
+        symbols.resolve(state, card.symbols, taker, events)
+        deck_of(state).discards.append(card.id)
+    elif not _begin(state, data, card, taker) or not _resolve(state, data, taker, events):
+        return False
+    data.i += 1
+    return True
+
+
+def _receive(state: GameState, data: EventAction, result: Result) -> None:
+    assert isinstance(result, CancelOutcome)
+    data.cancelled = result.cancelled
 
 
 def _targets(state: GameState, card: EventCard, taker: str) -> list[str]:
@@ -164,4 +200,4 @@ def _resolve(state: GameState, data: EventAction, taker: str, events: list[Event
     return True
 
 
-register(EventAction, _step, _choose)
+register(EventAction, _step, _choose, _receive)

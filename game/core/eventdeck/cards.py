@@ -25,7 +25,11 @@ TARGETS = ("taker", "chosen", "random", "each", "none")
 # battle: as a token conflict the holder fights in begins; siege: as a city attack it makes or
 # suffers is judged; after_siege: when that city is taken; movement: as the movement phase
 # begins (war.py).
-WINDOWS = ("taxation", "population_expansion", "movement", "battle", "siege", "after_siege")
+# "event_played": not a phase but a reaction, offered when an event card is revealed or played
+# (Cancellation, cancel.py); its cards need no effect of their own.
+REACTION = "event_played"
+WINDOWS = ("taxation", "population_expansion", "movement", "battle", "siege", "after_siege",
+           "trade_card_acquisition", "advance_acquisition", "ast_alteration", REACTION)
 # Who plays a siege or after-siege card: the attacker or the defender of the city.
 SIDES = ("attacker", "defender")
 SYMBOLS = ("lost_at_sea", "unrest")
@@ -54,6 +58,19 @@ PRIMITIVES: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "siege_tokens": ("amount",),  # the city attack needs `amount` more tokens (< 0: fewer)
     "attrition": ("die",),  # another's first entry into the holder's areas: D10 >= die, lost
     "overrun": ("ratio",),  # the holder's first move to `ratio` times the others removes them
+    # economy.py: money, trade cards, sea raids
+    "treasury_check": ("pass", "fail"),  # D2 check: gain `pass` treasury, else `fail`
+    "extra_tax": (),  # treasury equal to a turn's tax of the player's cities at the base rate
+    "trade_card": ("count",),  # extra trade cards, from the stacks above its city count
+    "piracy": ("turns",),  # a sea's coastal cities looted on failed D2 checks (pillage)
+    # church.py: heresies condemned, monasteries bought
+    "council": (),  # every heresy marker removed
+    "monastery": ("price", "vp", "most"),  # pay `price` per `vp` bonus VP, up to `most`
+    # decline.py: the status of nations on the A.S.T.
+    "decline": ("turns",),  # an In Decline marker on the player (a second: doubled side)
+    "age": (),  # D10 + decline: A.S.T. forward 2, none, or back 1-3 (seed 000's Age)
+    "rejuvenate": ("steps",),  # A.S.T. forward up to `steps`, each space's needs met
+    "usurper": ("turns", "if_in_decline"),  # a usurper's roll-off (000:calamity:12)
 })
 
 
@@ -147,7 +164,7 @@ def _card(c: _Checker, cid: str, raw: object, civs: Mapping[str, object]) -> Eve
                 raise c.fail(f"{key}.choice.{name}", "expected a non-empty list of effects")
             choice.append(tuple(_effect(c, f"{key}.choice.{name}[{i}]", e)
                                 for i, e in enumerate(raw_effects)))
-    if not isinstance(effects, list) or not (effects or choice):
+    if not isinstance(effects, list) or not (effects or choice or window == REACTION):
         raise c.fail(f"{key}.effects", "expected a list of effects (empty only with a choice)")
     return EventCard(
         id=c.ident(key, cid),

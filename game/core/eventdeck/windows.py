@@ -9,9 +9,10 @@ from dataclasses import dataclass
 
 from .. import labels
 from ..events import Event
-from ..flow import ask, done, push, register
+from ..flow import Result, ask, done, push, register
 from ..state import GameState, Progress
-from . import effects, war
+from . import cancel, effects, war
+from .cancel import CancelOutcome
 from .cards import EventCard, load_event_cards
 from .dice import deck_of
 from .log import EventCardTaken
@@ -25,6 +26,9 @@ class EventWindow(Progress):
     KIND = TASK
     window: str  # the phase whose window is open
     i: int = 0  # the player being asked, in A.S.T. order
+    reacting: str = ""  # a private event played, Cancellation holders being asked
+    player: str = ""  # who played it
+    cancelled: bool = False  # their answer
 
 
 def playable(state: GameState, player: str, window: str) -> list[EventCard]:
@@ -46,6 +50,14 @@ def open_window(state: GameState, window: str) -> None:
 
 
 def _step(state: GameState, task: EventWindow, events: list[Event]) -> None:
+    if task.reacting:  # the Cancellation holders have answered
+        card = load_event_cards().cards[task.reacting]
+        task.reacting = ""
+        if task.cancelled:  # spent without effect
+            task.cancelled = False
+            deck_of(state).discards.append(card.id)
+        else:
+            _resolve(state, task.player, card, events)
     order = list(state.players)
     window = task.window
     while task.i < len(order):
@@ -71,11 +83,23 @@ def _choose(state: GameState, task: EventWindow, label: str, events: list[Event]
     key = f"event_played:{card.id}"
     state.counters[key] = state.counters.get(key, 0) + 1
     events.append(EventCardTaken(player=player, card=card.id, private=False, rule=card.source))
+    if cancel.offer(state, card, player):  # holders of Cancellation may react before it resolves
+        task.reacting, task.player = card.id, player
+        return
+    _resolve(state, player, card, events)
+
+
+def _resolve(state: GameState, player: str, card: EventCard, events: list[Event]) -> None:
     targets = [player] if card.target in ("taker", "none") else list(state.players)
     for target in targets:
         for effect in card.effects:
             effects.run(state, target, effect, card.source, events)
-    deck.discards.append(card.id)
+    deck_of(state).discards.append(card.id)
 
 
-register(EventWindow, _step, _choose)
+def _receive(state: GameState, task: EventWindow, result: Result) -> None:
+    assert isinstance(result, CancelOutcome)
+    task.cancelled = result.cancelled
+
+
+register(EventWindow, _step, _choose, _receive)

@@ -7,12 +7,13 @@ from collections.abc import Callable
 from ...events import Event
 from ...state import GameState
 from ..cards import PRIMITIVES, Effect
-from . import conflict, growth, hands, losses, markers, treasury
+from . import church, conflict, decline, economy, growth, hands, losses, markers, treasury
 
 EffectFn = Callable[[GameState, str, Effect, str, list[Event]], None]
 
 EFFECTS: dict[str, EffectFn] = {**treasury.EFFECTS, **losses.EFFECTS, **hands.EFFECTS,
-                                 **markers.EFFECTS, **growth.EFFECTS, **conflict.EFFECTS}
+                                 **markers.EFFECTS, **growth.EFFECTS, **economy.EFFECTS,
+                                 **church.EFFECTS, **decline.EFFECTS, **conflict.EFFECTS}
 
 missing = sorted(set(PRIMITIVES) - set(EFFECTS))
 if missing:  # a primitive the data may name must have its procedure
