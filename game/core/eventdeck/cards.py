@@ -1,4 +1,5 @@
-"""The event cards as data: `game/core/data/events.toml`, loaded and checked once.
+"""The event cards as data: `game/core/data/events.toml` and the realm-specific events of
+`realm_events.toml` (004:16.1), loaded and checked once.
 
 Every seed 000 card is either a `[cards.ID]` entry (adapted) or a `[not_adapted.ID]` entry with
 its one-line reason; the checks here refuse a file that names an unknown primitive, symbol,
@@ -15,12 +16,12 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from types import MappingProxyType
 
-from ..gamedata import _Checker, _read, load_game_data
+from ..gamedata import GROUPS, _Checker, _read, load_game_data
 from .model import MARKER_KINDS
 
 KINDS = ("A", "B", "realm")
 HALVES = ("1", "2", "X")
-TARGETS = ("taker", "chosen", "random", "each", "none")
+TARGETS = ("taker", "chosen", "random", "each", "none", "realm")  # realm: its civilization
 # Private events' timing windows that the core offers (others make a card not adapted).
 WINDOWS = ("taxation", "population_expansion")
 SYMBOLS = ("lost_at_sea", "unrest")
@@ -39,7 +40,12 @@ PRIMITIVES: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "plague": ("turns", "tokens"),  # region roll, plague marker, cities D2, tokens lost
     "gain_tokens": ("count",),  # tokens from stock into the player's own areas
     "free_city": (),  # a city, free, on a site in one of the player's own areas
+    "homeland_tokens": ("count",),  # tokens into the start area and its neighbours (realm.py)
+    "free_ship": (),  # a ship, free, kept this turn, in a coastal area of the player's tokens
+    "advance_credit": ("group", "amount"),  # credit points in one group (index into GROUPS)
 })
+REALM_FILE = "realm_events.toml"
+REALM_SOURCE = "004:16.1"
 
 
 @dataclass(frozen=True)
@@ -93,6 +99,8 @@ def _effect(c: _Checker, key: str, raw: object) -> Effect:
             raise c.fail(f"{key}.{name}", f"not a parameter of {do!r}")
         if name == "kind" and isinstance(value, str):
             value = MARKER_KINDS.index(c.choice(f"{key}.kind", value, MARKER_KINDS))
+        if name == "group" and isinstance(value, str):
+            value = GROUPS.index(c.choice(f"{key}.group", value, GROUPS))
         params[name] = c.integer(f"{key}.{name}", value, -50, 50)
     return Effect(do, MappingProxyType(params))
 
@@ -112,6 +120,8 @@ def _card(c: _Checker, cid: str, raw: object, civs: Mapping[str, object]) -> Eve
     realm = ""
     if kind == "realm":
         realm = c.choice(f"{key}.realm", table.get("realm"), civs)
+    if table["target"] == "realm" and (kind != "realm" or table["public"] is not True):
+        raise c.fail(f"{key}.target", "only a public realm-specific event strikes its realm")
     public = c.boolean(f"{key}.public", table["public"])
     window = ""
     if not public:
@@ -165,11 +175,32 @@ def _load(root: Traversable) -> EventCards:
     for source in sources:
         if source.startswith("000:") and sources.count(source) > 1:
             raise c.fail("cards", f"seed card {source} is listed twice")
+    cards.update(_realm_cards(root, civs, cards))
     return EventCards(
         cards=MappingProxyType(cards),
         not_adapted=MappingProxyType(skipped),
         turns_per_age=c.integer("deck.turns_per_age", deck["turns_per_age"], 1, 50),
     )
+
+
+def _realm_cards(root: Traversable, civs: Mapping[str, object],
+                 others: Mapping[str, EventCard]) -> dict[str, EventCard]:
+    """`realm_events.toml`: realm-specific events only, each naming 004:16.1 and a
+    civilization, ids apart from events.toml's."""
+    c, doc = _read(root, REALM_FILE)
+    c.table("", doc, required=("cards",))
+    out: dict[str, EventCard] = {}
+    for cid, raw in c.table("cards", doc["cards"]).items():
+        key = f"cards.{cid}"
+        if cid in others:
+            raise c.fail(key, "also in events.toml")
+        card = _card(c, cid, raw, civs)
+        if card.kind != "realm":
+            raise c.fail(f"{key}.type", "only realm-specific events belong here")
+        if card.source != REALM_SOURCE:
+            raise c.fail(f"{key}.source", f"a realm-specific event adapts {REALM_SOURCE}")
+        out[cid] = card
+    return out
 
 
 @functools.cache

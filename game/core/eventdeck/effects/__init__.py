@@ -8,11 +8,13 @@ from ...events import Event
 from ...state import GameState
 from ..cards import PRIMITIVES, Effect
 from . import growth, hands, losses, markers, treasury
+from . import realm as realm_effects
 
 EffectFn = Callable[[GameState, str, Effect, str, list[Event]], None]
 
 EFFECTS: dict[str, EffectFn] = {**treasury.EFFECTS, **losses.EFFECTS, **hands.EFFECTS,
                                  **markers.EFFECTS, **growth.EFFECTS}
+EFFECTS.update(realm_effects.EFFECTS)
 
 missing = sorted(set(PRIMITIVES) - set(EFFECTS))
 if missing:  # a primitive the data may name must have its procedure
