@@ -251,3 +251,21 @@ def test_a_realm_card_changes_its_civilization_as_its_effects_say(card_id: str) 
     assert board.tokens_of(civ) == tokens + gained - count("lose_tokens", "pass")
     if count("homeland_tokens") and not count("lose_tokens"):
         assert sum(board.count(a, civ) for a in home) == in_home + gained
+
+
+# --- the decks ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [5, 9, 18])
+def test_an_age_deck_lays_out_turns_per_age_displays_at_every_player_count(players: int) -> None:
+    """004:16: the deck is repeated until it can lay out `turns_per_age` displays and cut
+    there, so the realm events of more civilizations do not make an Age longer."""
+    setup = load_game_data().setups_for(players)[0]
+    config = GameConfig(players=[], setup=setup.id, seed=3, events=EventsOptions())
+    state = new_game(config, oikoumene())
+    deck = state.eventdeck
+    assert deck is not None
+    dealt = deck.deck + deck.display
+    assert len(dealt) == (players + 1) * load_event_cards().turns_per_age
+    realms = {load_event_cards().cards[c].realm for c in dealt} - {""}
+    assert realms and realms <= set(state.players)
