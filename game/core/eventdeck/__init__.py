@@ -22,9 +22,11 @@ over has no effect, but its secondary symbols auto-resolve (004:16.4, symbols.py
 the turn markers count down and, when the deck holds no card of the current Age, the next Age's
 deck is prepared (deck.py).
 
-Cards are data (`game/core/data/events.toml`, loaded and checked by cards.py). A card's effect
-is a list of primitives, each run by one family module in `effects/` (treasury, losses, markers,
-hands); a card names its seed clause, which every event it causes carries as its `rule`.
+Cards are data (`game/core/data/events.toml`, and the realm-specific events of
+`realm_events.toml`, in a deck only while their civilization plays, 004:16.1; loaded and checked
+by cards.py). A card's effect is a list of primitives, each run by one family module in
+`effects/` (treasury, losses, markers, hands, growth, realm); a card names its seed clause, which
+every event it causes carries as its `rule`.
 Checks: a D2 passes on a 50% draw, a D10 region roll takes the half from a D2 (pass: west) and
 the region from a D10 (dice.py), all from the game's seeded generator.
 """
