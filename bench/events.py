@@ -58,6 +58,7 @@ def main(argv: list[str] | None = None) -> int:
             used: Counter[str] = Counter()
             played: Counter[str] = Counter()
             cancelled: Counter[str] = Counter()
+            civs: set[str] = set()  # a realm event can be dealt only while its civ plays
             for game in range(args.games):
                 try:
                     result = simulate(players, [args.bots], seed=game + 1, ruleset=ruleset,
@@ -66,6 +67,7 @@ def main(argv: list[str] | None = None) -> int:
                     print(f"bench/events.py: {err}", file=sys.stderr)
                     return 1
                 figures = result["events"]
+                civs.update(result["scores"])
                 used.update(figures["taken"])
                 used.update(figures["played"])
                 played.update(figures["played"])
@@ -76,7 +78,8 @@ def main(argv: list[str] | None = None) -> int:
                       f"ages {figures['ages']}, violations {result['invariant_violations']}")
             table = ", ".join(f"Age {a} {statistics.median(v):.0%}"
                               for a, v in sorted(shares.items()))
-            never = sorted(c for c in cards if not used[c])
+            never = sorted(c for c, card in cards.items() if not used[c]
+                           and (not card.realm or card.realm in civs))
             print(f"{ruleset} {players}p median share of turns: {table}")
             print(f"{ruleset} {players}p never taken or played: {', '.join(never) or 'none'}")
             for name, counts in (("played from hand", played), ("cancelled", cancelled)):

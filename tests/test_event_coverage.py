@@ -18,7 +18,7 @@ SCENARIOS = ROOT / "tests" / "scenarios"
 
 # The ratchet: lower these as cards are adapted or listed; the test fails when they are stale.
 NOT_YET_LOOKED_AT = 0
-CLAUSES_WITHOUT_SCENARIO = {"004:16.1"}
+CLAUSES_WITHOUT_SCENARIO: set[str] = set()
 
 pytestmark = pytest.mark.skipif(not SEEDS.is_dir(), reason="the shared seeds are not beside us")
 

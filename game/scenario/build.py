@@ -25,7 +25,7 @@ from .parse import Scenario, ScenarioError
 
 
 def build_map(raw: dict[str, Any]) -> MapGraph:
-    extra = set(raw) - {"land", "water", "edge", "areas", "seas", "volcanoes"}
+    extra = set(raw) - {"land", "water", "edge", "areas", "seas", "volcanoes", "start_areas"}
     if extra:
         raise ScenarioError(f"map.{sorted(extra)[0]}", "unknown key")
     areas_raw = raw.get("areas", {})
@@ -81,6 +81,9 @@ def build_map(raw: dict[str, Any]) -> MapGraph:
         ids = _ids(touched, f"map.volcanoes.{vid}")
         _known(ids, areas, f"map.volcanoes.{vid}")
         volcanoes[vid] = Volcano(id=vid, name=vid, areas=tuple(sorted(ids)))
+    starts = {str(civ): str(area)
+              for civ, area in _table(raw.get("start_areas", {}), "map.start_areas").items()}
+    _known(sorted(starts.values()), areas, "map.start_areas")
     return MapGraph(
         id="scenario",
         areas=areas,
@@ -90,7 +93,7 @@ def build_map(raw: dict[str, Any]) -> MapGraph:
         volcanoes=dict(sorted(volcanoes.items())),
         flood_plains={p: tuple(sorted(a)) for p, a in sorted(plains.items())},
         straits=(),
-        start_areas={},
+        start_areas=starts,
     )
 
 

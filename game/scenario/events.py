@@ -27,7 +27,7 @@ from .parse import ScenarioError
 TOP_KEYS = {"events", "markers", "dice"}
 PLAYER_KEYS = {"events", "bonus_vp"}
 GLOBAL_KEYS = {"age", "display", "deck_size", "discards", "markers", "events_played",
-               "unpicked", "events_over"}
+               "unpicked", "events_over", "in_deck", "not_in_deck"}
 EVENT_KEYS = {"age", "display", "face_up", "deck", "discards", "options", "turn"}
 OPTION_KEYS = {"randomise_x", "reveal_more", "random_b", "b_events"}
 
@@ -172,6 +172,13 @@ def check(state: GameState, per_player: dict[str, dict[str, Any]],
                               for m in _list(raw_want, "expect.markers"))
         elif key == "discards":
             expected = sorted(_cards(raw_want, "expect.discards"))
+        elif key in ("in_deck", "not_in_deck"):  # cards the deck must hold, or must not
+            wanted = _cards(raw_want, f"expect.{key}")
+            wrong = [c for c in wanted if (c in deck.deck) != (key == "in_deck")]
+            if wrong:
+                out.append(f"{key}: {', '.join(wrong)} "
+                           f"{'missing from' if key == 'in_deck' else 'found in'} the deck")
+            continue
         _compare(out, key, expected, actual[key])
     return out
 

@@ -27,7 +27,7 @@ PLAYER_KEYS = {
 GLOBAL_KEYS = {"barbarian_tokens", "pirate_cities", "no_effect",
                # the Events extension (game/scenario/events.py)
                "age", "display", "deck_size", "discards", "markers", "events_played", "unpicked",
-               "events_over"}
+               "events_over", "in_deck", "not_in_deck"}
 AREA_KEYS = {"tokens", "city", "barbarian_tokens"}
 TOP_KEYS = {"title", "clauses", "ruleset", "seed", "ast_side", "map", "players", "barbarians",
             "play", "expect", "events", "markers", "dice"}  # fmt: skip

@@ -23,14 +23,18 @@ the turn markers count down and, when the deck holds no card of the current Age,
 deck is prepared (deck.py).
 
 Private events are played in windows (windows.py): as a phase begins (taxation, population
-expansion, movement), and, through war.py's hooks in the conflict rules, as a token conflict
-begins (`battle`), as a city attack is judged (`siege`) and when a city is taken
-(`after_siege`); those cards' lasting effects are `modifiers`, the fight being fought `fight`,
-and the victory points they win `bonus_vp` (counted in the score).
+expansion, movement, trade card acquisition, advance acquisition, the A.S.T.), and, through
+war.py's hooks in the conflict rules, as a token conflict begins (`battle`), as a city attack is
+judged (`siege`) and when a city is taken (`after_siege`); those cards' lasting effects are
+`modifiers`, the fight being fought `fight`, and the victory points events win `bonus_vp`
+(counted in the score). Cancellation (cancel.py) is a reaction when any card is revealed or
+played.
 
-Cards are data (`game/core/data/events.toml`, loaded and checked by cards.py). A card's effect
-is a list of primitives, each run by one family module in `effects/` (treasury, losses, markers,
-hands); a card names its seed clause, which every event it causes carries as its `rule`.
+Cards are data (`game/core/data/events.toml`, and the realm-specific events of
+`realm_events.toml`, in a deck only while their civilization plays, 004:16.1; loaded and checked
+by cards.py). A card's effect is a list of primitives, each run by one family module in
+`effects/` (treasury, losses, markers, hands, growth, conflict, economy, church, decline,
+realm); a card names its seed clause, which every event it causes carries as its `rule`.
 Checks: a D2 passes on a 50% draw, a D10 region roll takes the half from a D2 (pass: west) and
 the region from a D10 (dice.py), all from the game's seeded generator.
 """

@@ -162,6 +162,8 @@ def _targets(state: GameState, card: EventCard, taker: str) -> list[str]:
     """004:16.3: effects on several players resolve one by one, from the taker on in A.S.T.
     order."""
     players = list(state.players)
+    if card.target == "realm":  # a realm-specific event strikes its civilization (realm_events)
+        return [card.realm] if card.realm in state.players else []
     if card.target == "random":
         return [state.rng.choice(players)]
     if card.target == "each":

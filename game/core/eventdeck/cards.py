@@ -1,4 +1,5 @@
-"""The event cards as data: `game/core/data/events.toml`, loaded and checked once.
+"""The event cards as data: `game/core/data/events.toml` and the realm-specific events of
+`realm_events.toml` (004:16.1), loaded and checked once.
 
 Every seed 000 card is either a `[cards.ID]` entry (adapted) or a `[not_adapted.ID]` entry with
 its one-line reason; the checks here refuse a file that names an unknown primitive, symbol,
@@ -15,12 +16,12 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from types import MappingProxyType
 
-from ..gamedata import _Checker, _read, load_game_data
+from ..gamedata import GROUPS, _Checker, _read, load_game_data
 from .model import MARKER_KINDS
 
 KINDS = ("A", "B", "realm")
 HALVES = ("1", "2", "X")
-TARGETS = ("taker", "chosen", "random", "each", "none")
+TARGETS = ("taker", "chosen", "random", "each", "none", "realm")  # realm: its civilization
 # Private events' timing windows that the core offers (others make a card not adapted).
 # battle: as a token conflict the holder fights in begins; siege: as a city attack it makes or
 # suffers is judged; after_siege: when that city is taken; movement: as the movement phase
@@ -71,7 +72,12 @@ PRIMITIVES: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "age": (),  # D10 + decline: A.S.T. forward 2, none, or back 1-3 (seed 000's Age)
     "rejuvenate": ("steps",),  # A.S.T. forward up to `steps`, each space's needs met
     "usurper": ("turns", "if_in_decline"),  # a usurper's roll-off (000:calamity:12)
+    "homeland_tokens": ("count",),  # tokens into the start area and its neighbours (realm.py)
+    "free_ship": (),  # a ship, free, kept this turn, in a coastal area of the player's tokens
+    "advance_credit": ("group", "amount"),  # credit points in one group (index into GROUPS)
 })
+REALM_FILE = "realm_events.toml"
+REALM_SOURCE = "004:16.1"
 
 
 @dataclass(frozen=True)
@@ -126,6 +132,8 @@ def _effect(c: _Checker, key: str, raw: object) -> Effect:
             raise c.fail(f"{key}.{name}", f"not a parameter of {do!r}")
         if name == "kind" and isinstance(value, str):
             value = MARKER_KINDS.index(c.choice(f"{key}.kind", value, MARKER_KINDS))
+        if name == "group" and isinstance(value, str):
+            value = GROUPS.index(c.choice(f"{key}.group", value, GROUPS))
         params[name] = c.integer(f"{key}.{name}", value, -50, 50)
     return Effect(do, MappingProxyType(params))
 
@@ -145,6 +153,8 @@ def _card(c: _Checker, cid: str, raw: object, civs: Mapping[str, object]) -> Eve
     realm = ""
     if kind == "realm":
         realm = c.choice(f"{key}.realm", table.get("realm"), civs)
+    if table["target"] == "realm" and (kind != "realm" or table["public"] is not True):
+        raise c.fail(f"{key}.target", "only a public realm-specific event strikes its realm")
     public = c.boolean(f"{key}.public", table["public"])
     window = ""
     if not public:
@@ -204,11 +214,32 @@ def _load(root: Traversable) -> EventCards:
     for source in sources:
         if source.startswith("000:") and sources.count(source) > 1:
             raise c.fail("cards", f"seed card {source} is listed twice")
+    cards.update(_realm_cards(root, civs, cards))
     return EventCards(
         cards=MappingProxyType(cards),
         not_adapted=MappingProxyType(skipped),
         turns_per_age=c.integer("deck.turns_per_age", deck["turns_per_age"], 1, 50),
     )
+
+
+def _realm_cards(root: Traversable, civs: Mapping[str, object],
+                 others: Mapping[str, EventCard]) -> dict[str, EventCard]:
+    """`realm_events.toml`: realm-specific events only, each naming 004:16.1 and a
+    civilization, ids apart from events.toml's."""
+    c, doc = _read(root, REALM_FILE)
+    c.table("", doc, required=("cards",))
+    out: dict[str, EventCard] = {}
+    for cid, raw in c.table("cards", doc["cards"]).items():
+        key = f"cards.{cid}"
+        if cid in others:
+            raise c.fail(key, "also in events.toml")
+        card = _card(c, cid, raw, civs)
+        if card.kind != "realm":
+            raise c.fail(f"{key}.type", "only realm-specific events belong here")
+        if card.source != REALM_SOURCE:
+            raise c.fail(f"{key}.source", f"a realm-specific event adapts {REALM_SOURCE}")
+        out[cid] = card
+    return out
 
 
 @functools.cache

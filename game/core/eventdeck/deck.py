@@ -54,7 +54,9 @@ def build_age(state: GameState, age: int) -> list[str]:
     """One Age deck, top first (004:16 "Preparing Event Decks"): the first half shuffled on top
     of the second; with optional rule 6 the (X) cards are shuffled and dealt so the halves are
     equal, else each (X) card goes to the first half. Repeated, each pass shuffled on its own,
-    until it can lay out `turns_per_age` displays."""
+    until it can lay out `turns_per_age` displays, and cut there: an Age lasts as many turns
+    at every player count, however many cards it holds (with realm-specific events, 004:16.1,
+    it holds more the more civilizations play)."""
     cards = load_event_cards()
     options = state.config.events or EventsOptions()
     chosen = frozenset(options.b_events)
@@ -67,7 +69,7 @@ def build_age(state: GameState, age: int) -> list[str]:
     deck: list[str] = []
     for _ in range(passes):
         deck += _one_pass(state.rng, [cards.cards[c] for c in picked], options.randomise_x)
-    return deck
+    return deck[:wanted]
 
 
 def _one_pass(rng: Rng, cards: list[EventCard], randomise_x: bool) -> list[str]:

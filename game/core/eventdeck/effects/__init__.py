@@ -8,12 +8,14 @@ from ...events import Event
 from ...state import GameState
 from ..cards import PRIMITIVES, Effect
 from . import church, conflict, decline, economy, growth, hands, losses, markers, treasury
+from . import realm as realm_effects
 
 EffectFn = Callable[[GameState, str, Effect, str, list[Event]], None]
 
 EFFECTS: dict[str, EffectFn] = {**treasury.EFFECTS, **losses.EFFECTS, **hands.EFFECTS,
                                  **markers.EFFECTS, **growth.EFFECTS, **economy.EFFECTS,
                                  **church.EFFECTS, **decline.EFFECTS, **conflict.EFFECTS}
+EFFECTS.update(realm_effects.EFFECTS)
 
 missing = sorted(set(PRIMITIVES) - set(EFFECTS))
 if missing:  # a primitive the data may name must have its procedure

@@ -19,9 +19,16 @@ def _own_areas(state: GameState, player: str) -> list[str]:
 
 def gain_tokens(state: GameState, player: str, effect: Effect, rule: str,
                 events: list[Event]) -> None:
-    for _ in range(effect.get("count")):
+    grow(state, player, effect.get("count"), _own_areas(state, player), rule, events)
+
+
+def grow(state: GameState, player: str, n: int, areas: list[str], rule: str,
+         events: list[Event]) -> None:
+    """n tokens from stock, one at a time into the area of `areas` with most room left under
+    its population limit; none once no area has room."""
+    for _ in range(n):
         room = [(state.board.count(a, player) - population_limit(state, a, player), a)
-                for a in _own_areas(state, player)]
+                for a in areas]
         room = [(r, a) for r, a in room if r < 0]  # r: minus the room left
         if not room:
             return
