@@ -59,6 +59,7 @@ def main(argv: list[str] | None = None) -> int:
             played: Counter[str] = Counter()
             cancelled: Counter[str] = Counter()
             civs: set[str] = set()  # a realm event can be dealt only while its civ plays
+            violations = 0
             for game in range(args.games):
                 try:
                     result = simulate(players, [args.bots], seed=game + 1, ruleset=ruleset,
@@ -68,6 +69,7 @@ def main(argv: list[str] | None = None) -> int:
                     return 1
                 figures = result["events"]
                 civs.update(result["scores"])
+                violations += result["invariant_violations"]
                 used.update(figures["taken"])
                 used.update(figures["played"])
                 played.update(figures["played"])
@@ -80,10 +82,11 @@ def main(argv: list[str] | None = None) -> int:
                               for a, v in sorted(shares.items()))
             never = sorted(c for c, card in cards.items() if not used[c]
                            and (not card.realm or card.realm in civs))
+            print(f"{ruleset} {players}p invariant violations in {args.games} games: {violations}")
             print(f"{ruleset} {players}p median share of turns: {table}")
             print(f"{ruleset} {players}p never taken or played: {', '.join(never) or 'none'}")
-            for name, counts in (("played from hand", played), ("cancelled", cancelled)):
-                shown = ", ".join(f"{c} {n}" for c, n in sorted(counts.items()))
+            for name, tally in (("played from hand", played), ("cancelled", cancelled)):
+                shown = ", ".join(f"{c} {n}" for c, n in sorted(tally.items()))
                 print(f"{ruleset} {players}p {name}: {shown or 'none'}")
     return 0
 
