@@ -43,18 +43,9 @@ from .event_types import *  # noqa: F403  (the event classes, listed in event_ty
 # The Events module's state, its numbers and its cards.
 from .eventdeck.cards import load_event_cards
 from .eventdeck.deck import FACE_UP, FACE_UP_MORE, MORE_FROM
-from .eventdeck.model import (
-    HALVES,
-    MARKER_KINDS,
-    EventDeck,
-    EventsOptions,
-    Marker,
-    Regions,
-    WarState,
-)
+from .eventdeck.model import HALVES, MARKER_KINDS, EventDeck, EventsOptions, Marker, Regions
 from .eventdeck.regions import computed_regions
 from .eventdeck.stats import event_counts
-from .eventdeck.war import bonus_vp
 from .events import Event
 
 # Building and checking positions by hand (scenarios, the bots' samplers, showcases, saves).
@@ -121,9 +112,8 @@ __all__ = [
     "Player", "PlayerView", "Plunder", "PublicPlayer", "Refusal", "Regions", "Rng", "Sea",
     "SetupError", "SharingOut", "ShipUpkeep", "Shop", "StateError", "TableOffer", "Task",
     "TaxRate", "TaxRevoltCity", "TokensToMove", "Trade", "TradeAnswer", "TradePartnerChoice",
-    "TradeSideSoFar", "Volcano", "WarState",
-    "advance", "advance_cost", "apply", "bonus_vp", "build_stack", "card_census", "choose_setup",
-    "clone",
+    "TradeSideSoFar", "Volcano",
+    "advance", "advance_cost", "apply", "build_stack", "card_census", "choose_setup", "clone",
     "computed_regions", "event_counts", "face_value", "final_ranking", "from_plain",
     "give_card", "group_credits", "holds_effect", "in_play", "label_kind", "label_number",
     "label_value", "legal_actions", "load_event_cards", "load_game_data", "make_label",

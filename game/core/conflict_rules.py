@@ -362,7 +362,7 @@ def _attack_step(state: GameState, d: CityAttack, events: list[Event]) -> None:
                                 tokens=placed, rule=rule))
         d.defender, d.stage = defender, "card"
         push(state, TokenConflict(area=area, rule=rule))
-        war.city_taken(state, area, attacker, defender)  # its window runs before that conflict
+        war.city_taken(state, area)  # its window runs before that conflict
         return
     defender = d.defender
     if d.stage == "card":

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .eventdeck.war import bonus_vp
 from .state import GameState
 
 LATE_IRON = "late_iron"
@@ -74,7 +73,7 @@ def score_breakdown(state: GameState, player: str) -> ScoreBreakdown:
         cities=cities,
         city_points=cities * numbers["vp_per_city"],
         lone_late_iron_bonus=bonus if lone_late_iron_player(state) == player else 0,
-        event_points=bonus_vp(state, player),
+        event_points=state.eventdeck.bonus_vp.get(player, 0) if state.eventdeck else 0,
     )
 
 

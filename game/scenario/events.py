@@ -18,8 +18,6 @@ from game.core import (
     GameState,
     Marker,
     Regions,
-    WarState,
-    bonus_vp,
     computed_regions,
     load_event_cards,
 )
@@ -129,9 +127,8 @@ def install(state: GameState, spec: EventsSpec) -> None:
         shown=[i < up for i in range(len(spec.display))], discards=list(spec.discards),
         hands={pid: sorted(spec.hands.get(pid, [])) for pid in state.players},
         markers=list(spec.markers), d2=list(spec.d2), d10=list(spec.d10),
+        bonus_vp={pid: n for pid, n in spec.bonus_vp.items() if n},
     )
-    if any(spec.bonus_vp.values()):
-        state.eventdeck.war = WarState(bonus_vp={p: n for p, n in spec.bonus_vp.items() if n})
 
 
 def check(state: GameState, per_player: dict[str, dict[str, Any]],
@@ -149,7 +146,7 @@ def check(state: GameState, per_player: dict[str, dict[str, Any]],
             want = sorted(_cards(table["events"], f"expect.{pid}.events"))
             _compare(out, f"{pid}.events", want, sorted(deck.hands.get(pid, [])))
         if "bonus_vp" in table:
-            _compare(out, f"{pid}.bonus_vp", table["bonus_vp"], bonus_vp(state, pid))
+            _compare(out, f"{pid}.bonus_vp", table["bonus_vp"], deck.bonus_vp.get(pid, 0))
     unpicked = [k.split(":", 1)[1] for k, n in state.counters.items()
                 if k.startswith("event_unpicked:") and n]
     actual: dict[str, Any] = {

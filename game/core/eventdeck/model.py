@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..plain import optional_part
-
 MARKER_KINDS = ("famine", "plague", "scarcity", "heresy", "revolt", "in_decline", "pillage")
 HALVES = ("west", "east")
 
@@ -69,16 +67,6 @@ class Fight:
     needed: int = 0  # the tokens the city attack needs without the cards
 
 
-@dataclass
-class WarState:
-    """What the battle, siege and movement cards keep (war.py): their lasting effects, the
-    fight being fought while one of its cards may be played, the victory points they won."""
-
-    modifiers: list[Modifier] = field(default_factory=list)
-    fight: Fight | None = None
-    bonus_vp: dict[str, int] = field(default_factory=dict)
-
-
 @dataclass(frozen=True)
 class Regions:
     """The D10 region tables: for each half, the land areas of regions 1-10 (index 0 = face 1)."""
@@ -107,6 +95,6 @@ class EventDeck:
     log: list[str] = field(default_factory=list)  # cards taken or played, in order
     d2: list[bool] = field(default_factory=list)  # forced outcomes (scenarios), then the rng
     d10: list[int] = field(default_factory=list)
-    # the battle, siege and movement cards' state, from the first window one may be played in
-    # (written only then, so games before it keep their plain form and hashes)
-    war: WarState | None = optional_part()
+    modifiers: list[Modifier] = field(default_factory=list)  # battle, siege, movement cards
+    fight: Fight | None = None  # the battle or city attack being fought now
+    bonus_vp: dict[str, int] = field(default_factory=dict)  # victory points won by events

