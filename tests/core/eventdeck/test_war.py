@@ -102,3 +102,18 @@ def test_a_side_on_a_battle_card_is_refused(tmp_path: Path) -> None:
                      'window = "battle"\nside = "attacker"\n')
     with pytest.raises(DataError, match="side"):
         load_event_cards_from(broken)
+
+
+def test_a_siege_card_is_offered_only_while_it_can_turn_the_attack() -> None:
+    state = game()
+    deck = state.eventdeck
+    assert deck is not None
+    a, b, c = list(state.players)[:3]
+    cards = load_event_cards_from(DATA).cards
+    siegecraft, saint = cards["siegecraft"], cards["saint"]
+    for tokens, fails in ((6, True), (7, False)):
+        deck.fight = Fight(area="x", sides={a: tokens}, attacker=a, defender=b, needed=7)
+        assert war.may_play(state, a, siegecraft) == fails  # the attacker's, while it fails
+        assert war.may_play(state, b, saint) == (not fails)  # the defender's, while it holds
+        assert not war.may_play(state, b, siegecraft) and not war.may_play(state, a, saint)
+        assert not war.may_play(state, c, siegecraft)
