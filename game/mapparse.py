@@ -163,7 +163,9 @@ def _parse_regions(r: _FileReader, value: object, p: ParsedMap) -> None:
             continue
         path = f"regions.{half}"
         listed = r.seq(table[half], path)
-        if len(listed) != REGIONS_PER_HALF and isinstance(table[half], list):
+        if not isinstance(table[half], list):
+            continue  # reported; the deeper checks would only add noise
+        if len(listed) != REGIONS_PER_HALF:
             r.fail(path, f"must list {REGIONS_PER_HALF} regions (one per face of the D10), "
                          f"got {len(listed)}")
         regions = []
