@@ -68,6 +68,7 @@ def _deep_checks(p: ParsedMap, outlines: bool = False) -> list[str]:
     out += _check_setups(p)
     out += _check_coastal(p)
     out += _check_connected(p)
+    out += _check_regions(p)
     out += _check_geometry(p, outlines)
     return out
 
@@ -289,6 +290,53 @@ def _split_message(
             f"{shown} cannot be reached from {parts[0][0]}"]
 
 
+def _check_regions(p: ParsedMap) -> list[str]:
+    """The D10 region tables, when the file has them: every land area in exactly one region,
+    and each region one patch of the board.
+
+    decided: a region must be connected, as an error, not a warning: a roll strikes one place
+    on the map and the map draws the region while a marker is on it, so a scattered region
+    would strike unrelated lands at once. Islands belong to regions, so land, straits, coastal
+    water and bordering the same open sea all connect (seed 000's regions are contiguous
+    provinces with their islands)."""
+    if not p.regions:
+        return []
+    out: list[str] = []
+    seen: dict[str, str] = {}
+    for half, table in p.regions.items():
+        for i, region in enumerate(table):
+            for j, aid in region:
+                where = f"regions.{half}[{i}][{j}]"
+                if aid in seen:
+                    out.append(f"{where}: {aid} is already in region {seen[aid]}")
+                else:
+                    seen[aid] = f"{half} {i + 1}"
+    left = [a for a in p.areas if a not in seen]
+    if left and len(p.regions) == len(BLOCKS):
+        shown = ", ".join(left[:12]) + (f" and {len(left) - 12} more" if len(left) > 12 else "")
+        out.append(f"regions: every land area must be in a region; {shown} "
+                   f"{'is' if len(left) == 1 else 'are'} in none")
+    links: dict[str, set[str]] = {}
+    pairs = [(a, b) for _, a, b in (*p.land, *p.water)]
+    pairs += [(s.refs[0][1], s.refs[1][1]) for s in p.straits.values() if len(s.refs) == 2]
+    pairs += [(sea.id, aid) for sea in p.seas.values() for _, aid in sea.refs]
+    for a, b in pairs:
+        links.setdefault(a, set()).add(b)
+        links.setdefault(b, set()).add(a)
+    for half, table in p.regions.items():
+        for i, region in enumerate(table):
+            members = {aid for _, aid in region}
+            parts = [sorted(a for a in part if a in members)
+                     for part in _components(members | set(p.seas), links)]
+            parts = sorted((part for part in parts if part), key=lambda q: (-len(q), q[0]))
+            if len(parts) > 1:
+                cut = sorted(a for part in parts[1:] for a in part)
+                out.append(f"regions.{half}[{i}]: region {half} {i + 1} is not one patch of the "
+                           f"board (by land, strait, water or open sea): {', '.join(cut[:12])} "
+                           f"cannot be reached from {parts[0][0]}")
+    return out
+
+
 def _check_geometry(p: ParsedMap, outlines: bool) -> list[str]:
     out: list[str] = []
     bounds = p.bounds
@@ -384,6 +432,10 @@ def map_summary(graph: MapGraph) -> str:
                 name = block if block is not None else "no block"
                 parts.append(f"{name} {sum(a.pop for a in inb)} in {_count(len(inb), 'area')}")
     lines.append("; ".join(parts))
+    if graph.regions:
+        lines.append("D10 regions: " + "; ".join(
+            f"{half} {len(table)} ({sum(map(len, table))} areas)"
+            for half, table in graph.regions.items()))
     return "\n".join(lines)
 
 

@@ -81,12 +81,16 @@ class ParsedMap:
     water: list[tuple[int, str, str]] = field(default_factory=list)
     sea_pairs: list[tuple[int, str, str]] = field(default_factory=list)
     setups: dict[str, object] = field(default_factory=dict)  # free-form JSON, as filed
+    # the D10 region tables: half -> regions 1-10, each its (index, area) refs; {} when absent
+    regions: dict[str, list[list[tuple[int, str]]]] = field(default_factory=dict)
 
 
 _TOP_RULES = ("format", "id", "name", "areas", "seas", "volcanoes", "flood_plains", "straits",
               "start_areas", "edge_areas", "adjacency")
 _TOP_GEOMETRY = ("bounds", "rivers")
-_TOP_OPTIONAL = ("$schema", "units", "projection", "lakes", "off_board", "setups")
+_TOP_OPTIONAL = ("$schema", "units", "projection", "lakes", "off_board", "setups", "regions")
+REGION_HALVES = BLOCKS  # the D10 tables' halves: "west", "east" (seed 000's revolt table)
+REGIONS_PER_HALF = 10  # one per face of the D10
 _AREA_RULES = ("id", "name", "pop", "site", "coastal", "flood_plain", "block")
 _AREA_GEOMETRY = ("polygons", "label")
 _AREA_OPTIONAL = ("water_polygons", "site_point")
@@ -140,7 +144,41 @@ def _parse(r: _FileReader, data: object) -> ParsedMap | None:
     if "setups" in top:
         setups = r.obj(top["setups"], "setups")
         p.setups = copy.deepcopy(dict(setups)) if setups is not None else {}
+    if "regions" in top:
+        _parse_regions(r, top["regions"], p)
     return p
+
+
+def _parse_regions(r: _FileReader, value: object, p: ParsedMap) -> None:
+    """`regions`: {"west": [10 lists of land area ids], "east": [...]}. The shape, the count of
+    ten and that each id is a land area are read here (a strict reading refuses a table the
+    game could not roll on); the partition and connectivity are game.mapchecks' checks."""
+    table = r.obj(value, "regions")
+    if table is None:
+        return
+    r.keys(table, "regions", (), REGION_HALVES)
+    for half in REGION_HALVES:
+        if half not in table:
+            r.fail(f"regions.{half}", "missing (the D10 tables need both halves, west and east)")
+            continue
+        path = f"regions.{half}"
+        listed = r.seq(table[half], path)
+        if not isinstance(table[half], list):
+            continue  # reported; the deeper checks would only add noise
+        if len(listed) != REGIONS_PER_HALF:
+            r.fail(path, f"must list {REGIONS_PER_HALF} regions (one per face of the D10), "
+                         f"got {len(listed)}")
+        regions = []
+        for i, raw in enumerate(listed):
+            where = f"{path}[{i}]"
+            refs = r.ids(raw, where)
+            if isinstance(raw, list) and not raw:
+                r.fail(where, f"region {i + 1} is empty (a region needs at least one land area)")
+            for j, aid in refs:
+                if aid in p.seas:
+                    r.fail(f"{where}[{j}]", f"{aid!r} is an open sea, not a land area")
+            regions.append(r.known([ref for ref in refs if ref[1] not in p.seas], where, p.areas))
+        p.regions[half] = regions
 
 
 def _bounds(r: _FileReader, value: object) -> tuple[float, float, float, float] | None:
@@ -336,6 +374,8 @@ def build_graph(p: ParsedMap) -> MapGraph:
         start_areas=dict(sorted(p.start_areas.items())),
         sea_links=adjacency_table([(a, b) for _, a, b in p.sea_pairs], p.seas),
         setups=p.setups,
+        regions={h: tuple(tuple(a for _, a in region) for region in table)
+                 for h, table in p.regions.items()},
     )
 
 

@@ -377,4 +377,4 @@ def test_schema_and_loader_require_the_same_keys() -> None:
         del data["areas"][0][key]
         assert f"areas[0].{key}: missing" in check_map(data)
     optional = set(s["properties"]) - set(top)
-    assert optional == {"$schema", "units", "projection", "lakes", "off_board", "setups"}
+    assert optional == {"$schema", "units", "projection", "lakes", "off_board", "setups", "regions"}

@@ -84,7 +84,7 @@ from .player_view import PlayerView, PublicPlayer, view
 from .population import support_rate
 from .rng import Rng
 from .scoring import final_ranking, score_breakdown, victory_points
-from .setup import SetupError, build_stack, choose_setup, map_setup_for, new_game
+from .setup import SetupError, build_stack, choose_setup, map_regions, map_setup_for, new_game
 from .state import (
     BARBARIANS,
     PIRATE,
@@ -122,7 +122,8 @@ __all__ = [
     "computed_regions", "event_counts", "face_value", "final_ranking", "from_plain",
     "give_card", "group_credits", "holds_effect", "in_play", "label_kind", "label_number",
     "label_value", "legal_actions", "load_event_cards", "load_game_data", "make_label",
-    "map_digest", "map_setup_for", "new_game", "push", "score_breakdown", "set_value",
+    "map_digest", "map_regions", "map_setup_for", "new_game", "push", "score_breakdown",
+    "set_value",
     "specific_credits", "start_at", "state_problems", "support_rate", "take_card", "to_plain",
     "treasury_value", "victory_points", "view", "violations",
 ]

@@ -77,8 +77,9 @@ class MapGraph:
 
     `land` holds land neighbours including across straits; `water` holds land areas adjacent
     across coastal water. Both are symmetric, sorted and have an entry for every area.
-    `sea_links` (open sea -> open seas sharing a border), `name` and `setups` (free-form, from the
-    map file) are extras beyond the original brief, with defaults so they may be omitted.
+    `sea_links` (open sea -> open seas sharing a border), `name`, `setups` (free-form, from the
+    map file) and `regions` are extras beyond the original brief, with defaults so they may be
+    omitted.
     """
 
     id: str
@@ -93,6 +94,12 @@ class MapGraph:
     name: str = ""
     sea_links: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     setups: Mapping[str, object] = field(default_factory=dict)  # free-form JSON, as filed
+    # The D10 region tables ("west"/"east" -> regions 1-10 as tuples of land areas; empty when
+    # the file has none). Kept out of `to_dict`, `from_dict` and equality on purpose: a save
+    # holds its game's regions in its event deck, and the map digest (state.map_digest, over
+    # `to_dict`) that tells a save its board is installed stays what it was before the tables.
+    regions: Mapping[str, tuple[tuple[str, ...], ...]] = field(default_factory=dict,
+                                                               compare=False)
     _cache: _Caches = field(default_factory=_Caches, init=False, repr=False, compare=False)
 
     def __copy__(self) -> MapGraph:

@@ -4,8 +4,9 @@ A map file lists, per set-up (``setups``), the areas that are out of play at tha
 in the board game they do not exist for that game. Rather than check "is this area in play?" in
 every procedure (moves, expansion, cities, ships, barbarians, pirate cities, floods, cyclones,
 volcanoes, calamity choices), a game holds the map *as restricted*: out-of-play areas are gone
-from the areas, the land and water adjacency, straits, seas' borders, volcanoes, flood plains
-and start areas, so no procedure can reach them. `new_game` builds it once; a save carries it.
+from the areas, the land and water adjacency, straits, seas' borders, volcanoes, flood plains,
+start areas and the D10 regions, so no procedure can reach them. `new_game` builds it once; a
+save carries it.
 
 decided: nothing may enter an out-of-play area, ships included: straits, water adjacency and
 open-sea links into them close (issue 15). The rules reference (§3.1, from the rulebook's
@@ -87,6 +88,8 @@ def restrict(graph: MapGraph, out: Iterable[str]) -> MapGraph:
         sea_links={s: tuple(n for n in links if n in seas)
                    for s, links in graph.sea_links.items() if s in seas},
         setups=graph.setups,
+        # a region all out of play stays, empty, so the others keep their numbers
+        regions={h: tuple(kept(r) for r in table) for h, table in graph.regions.items()},
     )
 
 

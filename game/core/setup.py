@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .engine import advance
 from .eventdeck.deck import start as start_events
+from .eventdeck.model import Regions
 from .eventdeck.regions import computed_regions
 from .flow import push
 from .gamedata import GROUPS, GameData, Setup, load_game_data
@@ -47,6 +48,16 @@ def map_setup_for(graph: MapGraph, named: str, setup: str) -> str:
     if setup not in graph.setups:
         raise SetupError(f"map {graph.id!r} has no set-up {setup!r}")
     return setup
+
+
+def map_regions(graph: MapGraph) -> Regions:
+    """The D10 region tables of a game on `graph` (the map as its set-up plays it): the map
+    file's `regions`, out-of-play areas left out (game.core.mapsetup; a region emptied so stays
+    empty, and a roll on it is rolled again, eventdeck/effects/markers.py), else computed."""
+    if graph.regions:
+        return Regions(west=tuple(graph.regions.get("west", ())),
+                       east=tuple(graph.regions.get("east", ())))
+    return computed_regions(graph)
 
 
 def new_game(config: GameConfig, graph: MapGraph, data: GameData | None = None) -> GameState:
@@ -106,7 +117,7 @@ def new_game(config: GameConfig, graph: MapGraph, data: GameData | None = None) 
         ]
         state.discards[block] = [[] for _ in state.stacks[block]]
     if config.events is not None:
-        start_events(state, computed_regions(graph))
+        start_events(state, map_regions(graph))
     push(state, Game())
     advance(state)
     return state

@@ -18,8 +18,8 @@ from game.core import (
     GameState,
     Marker,
     Regions,
-    computed_regions,
     load_event_cards,
+    map_regions,
 )
 
 from .parse import ScenarioError
@@ -45,7 +45,7 @@ class EventsSpec:
     markers: list[Marker] = field(default_factory=list)
     d2: list[bool] = field(default_factory=list)
     d10: list[int] = field(default_factory=list)
-    regions: Regions | None = None  # [map.regions]; None: computed from the map
+    regions: Regions | None = None  # [map.regions]; None: the map's (game.core.setup)
     bonus_vp: dict[str, int] = field(default_factory=dict)
 
 
@@ -120,7 +120,7 @@ def install(state: GameState, spec: EventsSpec) -> None:
             raise ScenarioError("markers", f"unknown area {marker.area!r}")
         if marker.player and marker.player not in state.players:
             raise ScenarioError("markers", f"{marker.player!r} is not a player")
-    regions = spec.regions or computed_regions(state.map)
+    regions = spec.regions or map_regions(state.map)
     for half in (regions.west, regions.east):
         for areas in half:
             for area in areas:

@@ -12,6 +12,7 @@ from shapely.geometry.base import BaseGeometry
 
 from .land import Land, polygons_of
 from .partition import Partition
+from .regions import read_regions
 from .sources import Sources
 from .topology import Topology
 
@@ -184,6 +185,7 @@ def map_document(src: Sources, projection: dict[str, Any], land: Land, part: Par
             "seas": [list(p) for p in topo.sea_pairs],
         },
         "setups": setups,
+        "regions": read_regions(),  # the D10 tables, hand-drawn in data/regions.toml
     }
 
 
@@ -202,7 +204,7 @@ def dumps(doc: dict[str, Any]) -> str:
             lines += [compact(v) + ("," if j < len(value) - 1 else "")
                       for j, v in enumerate(value)]
             lines.append("]" + tail)
-        elif isinstance(value, dict) and value and key in ("adjacency", "setups"):
+        elif isinstance(value, dict) and value and key in ("adjacency", "setups", "regions"):
             lines.append(f"{compact(key)}:{{")
             sub = list(value)
             lines += [f"{compact(k)}:{compact(value[k])}" + ("," if j < len(sub) - 1 else "")

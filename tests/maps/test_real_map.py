@@ -177,3 +177,13 @@ def test_the_build_remakes_the_map_byte_for_byte(tmp_path: Path) -> None:
     assert run.returncode == 0, run.stderr[-2000:]
     assert out.read_bytes() == MAP.read_bytes()
     assert "lowest share of a median" in run.stdout
+
+
+def test_the_boards_regions_are_the_hand_drawn_tables_of_the_build_data() -> None:
+    """maps/build/data/regions.toml is where the D10 regions are edited; the file must carry
+    exactly them, in the layout the full build writes (maps.build.regions, stdlib only)."""
+    from maps.build.regions import read_regions, with_regions
+
+    text = MAP.read_text(encoding="utf-8")
+    assert document()["regions"] == read_regions()
+    assert with_regions(text, read_regions()) == text
