@@ -1,8 +1,9 @@
 """The D10 region tables (seed 000's revolt table): two halves of ten numbered regions, every
 land area in exactly one.
 
-Until the map file carries a hand-drawn `regions` table (issue 18, a later step), a map's
-regions are computed from the map itself, so every map, the restricted ones included, has them:
+A map file may carry its own hand-drawn `regions` table (maps/oikoumene.json does;
+setup.map_regions takes it). A map without one has its regions computed from the map itself, so
+every map, the restricted ones included, has them:
 the halves follow the trade-card blocks (west/east; without blocks, the first half of the areas
 in id order is west), and each half is cut into ten runs of a breadth-first walk over land
 adjacency from its smallest id, so a region is a patch of neighbours, not a scatter.
