@@ -1,6 +1,13 @@
 """The Events extension of the scenario format (SCENARIOS.md "Events"): the `[events]`,
 `[[markers]]` and `[dice]` tables, a player's `events` hand, and the event expectations.
-Without an `[events]` table the module stays off and none of this applies."""
+Without an `[events]` table the module stays off and none of this applies.
+
+Beyond SCENARIOS.md (our own scenarios use them; scenarios in its form never need them):
+- `[events] turn = N`: the game's turn number (cards that may not be played early);
+- `[map] start_areas`: each civilization's start area (realm events that go to its homeland);
+- a player's `bonus_vp = N`, given and expected;
+- expectations `events_over` (true once Age IV ran out), `in_deck` / `not_in_deck` (card ids
+  in the current Age deck, or not), and `{min = A, max = B}` for a count instead of a number."""
 
 from __future__ import annotations
 
