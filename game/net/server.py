@@ -38,11 +38,19 @@ from game.core import (
     to_plain,
     view,
 )
-from game.persist import Autosaver, GameRecord, SaveError, game_version, newest_autosave
+from game.persist import (
+    Autosaver,
+    GameRecord,
+    SaveError,
+    game_version,
+    newest_autosave,
+    save_document,
+)
 from game.persist.atomic import write_atomic
 from game.persist.strictjson import JsonError, read_json_file
 from game.persist.takeback import MAX_TAKEBACKS, may_take_back, record_copy
 
+from .choices import ChoiceError, state_from_create
 from .protocol import (
     MAX_CLIENT_MESSAGE,
     ProtocolError,
@@ -115,6 +123,16 @@ class NetGame:
     takebacks: list[tuple[GameState, GameRecord]] = field(default_factory=list)
     takeback_seat: str = ""
     asked_at: float = field(default_factory=time.monotonic)  # when the pending decision came
+    _record_text: str = ""  # the record message, made once the game is over
+
+    def record_message(self) -> str:
+        """The whole game as a save, for the replay: public only once the game is over (the
+        generator, the decks and every hand are in it)."""
+        assert self.state.game_over, "the record is sent only at the end"
+        if not self._record_text:
+            self._record_text = message("record", code=self.code,
+                                        save=save_document(self.record, self.state))
+        return self._record_text
 
     @property
     def started(self) -> bool:
@@ -162,15 +180,12 @@ class NetGame:
             del self.takebacks[:-MAX_TAKEBACKS]
 
 
-def new_state(players: int, seed: int, ruleset: str, max_turns: int) -> GameState:
-    """A new game on the installed map with the set-up for `players`; Refusal if it cannot be."""
-    from game import simulate
-
+def new_state(msg: dict[str, Any]) -> GameState:
+    """The new game a create message asks for; Refusal (one line) if it cannot be set up."""
     try:
-        return simulate.new_state(players, seed, ruleset, simulate.resolve_map(None),
-                                  max_turns=max_turns)
-    except (simulate.SimulationError, StateError) as err:
-        raise Refusal(f"cannot set up that game: {err}") from None
+        return state_from_create(msg)
+    except ChoiceError as err:
+        raise Refusal(str(err)) from None
 
 
 class GameServer:
@@ -282,10 +297,10 @@ class GameServer:
             raise Refusal(f"this server already hosts {MAX_GAMES} games")
         if len(msg["seats"]) != msg["players"]:
             raise Refusal(f"{len(msg['seats'])} seats named for {msg['players']} players")
-        state = new_state(msg["players"], msg["seed"], msg["ruleset"], msg["max_turns"])
+        state = new_state(msg)
         kinds = dict(zip(state.players, msg["seats"], strict=True))
         try:
-            bots = BotSeats({s: k for s, k in kinds.items() if k}, seed=msg["seed"])
+            bots = BotSeats({s: k for s, k in kinds.items() if k}, seed=state.config.seed)
         except ValueError as err:
             raise Refusal(str(err)) from None
         code = new_code()
@@ -414,6 +429,8 @@ class GameServer:
         await client.ws.send(message("joined", code=game.code, seat=seat, token=token,
                                      map=to_plain(game.state.map), tls=self.tls))
         await client.ws.send(self._updates(game, [seat], [])[seat])
+        if game.state.game_over:
+            await client.ws.send(game.record_message())
 
     async def _act(self, client: Client, msg: dict[str, Any]) -> None:
         game = self._game(msg["code"])
@@ -476,6 +493,8 @@ class GameServer:
         texts = self._updates(game, list({seat for _, seat in watchers}), events, undone)
         for client, seat in watchers:
             broadcast([client.ws], texts[seat])
+        if game.state.game_over:  # the end: now everyone may have the whole game
+            broadcast([c.ws for c in game.watchers], game.record_message())
 
     def _updates(self, game: NetGame, seats: list[str | None], events: list[Event],
                  undone: bool = False) -> dict[str | None, str]:

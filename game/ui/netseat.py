@@ -24,12 +24,13 @@ from game.core import (
     MapGraph,
     PlayerView,
     StateError,
+    to_plain,
     view,
 )
 from game.net.link import HostedServer, Link
 from game.net.mirror import mirror, read_events
 from game.net.protocol import message
-from game.persist import game_version
+from game.persist import SavedGame, SaveError, decode_save, game_version, save_replay
 
 from .session import Seat, Session
 
@@ -70,6 +71,8 @@ class NetSession(Session):
     problem: str = ""  # the newest refusal or failure, one line, for the screen to show once
     lost: bool = False
     undo_seat: str = ""  # the seat the server lets take back its last pick now
+    keep_replays: bool = False  # the record at the end goes into the replays folder
+    finished: SavedGame | None = None  # the whole game, sent by the server at its end
     _log_at: dict[int, int] = field(default_factory=dict)  # action count -> the log's length
     _views: dict[str | None, dict[str, Any]] = field(default_factory=dict)
     _inbox: deque[dict[str, Any]] = field(default_factory=deque)  # received, not yet taken in
@@ -177,6 +180,8 @@ class NetSession(Session):
                     moved = self.take_update(msg) or moved
                 elif kind == "table":
                     self.take_table(msg)
+                elif kind == "record":
+                    self.take_record(msg)
                 elif kind == "refused":
                     self.problem = f"The server refused: {msg.get('reason', '')}"
                     self._sent = -1  # the pick may be made again
@@ -222,6 +227,41 @@ class NetSession(Session):
         del self.log[self._log_at.get(at, len(self.log)):]
         if self.record is not None:
             del self.record.actions[at:]
+
+    def take_record(self, msg: dict[str, Any]) -> None:
+        """The whole game, sent once it is over: kept for the replay when it is this game."""
+        if self.finished is not None or not self.state.game_over:
+            return  # the server sends it only after the end; anything else is ignored
+        try:
+            game = decode_save(msg["save"])
+        except SaveError as err:
+            self.problem = f"The game's record cannot be read: {err}"
+            return
+        if not self._is_this_game(game):
+            self.problem = "The server sent the record of another game: no replay"
+            return
+        self.finished = game
+        if self.keep_replays:
+            try:
+                self.replay_path = save_replay(game.record, game.state)
+            except (SaveError, OSError) as err:
+                log.warning("the replay was not kept: %s", err)
+
+    def _is_this_game(self, game: SavedGame) -> bool:
+        """Whether the record ends where this client saw the game end: the same map, turn,
+        board and advances."""
+        def seen(state: GameState) -> Any:
+            public = view(state, None)
+            return (state.map.id, public.turn, public.ended_by, to_plain(public.board),
+                    [(p.id, p.advances, p.ast) for p in public.players])
+
+        return game.state.game_over and seen(game.state) == seen(self.state)
+
+    def finished_game(self) -> SavedGame | None:
+        return self.finished
+
+    def keep_up(self) -> None:
+        self.receive()
 
     def take_table(self, msg: dict[str, Any]) -> None:
         self.table = read_table(msg)

@@ -195,7 +195,7 @@ def _network_screens(app, new, shot) -> None:  # type: ignore[no-untyped-def]
     from .scenes.host import HostScene
     from .scenes.join import JoinScene
 
-    app.push(HostScene(app, new.players, new.seed, new.ruleset, dict(new.kinds)))
+    app.push(HostScene(app, new.chosen(), new.map_id, dict(new.kinds)))
     shot("host")
     app.pop()
     app.push(JoinScene(app))

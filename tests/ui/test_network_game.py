@@ -18,6 +18,7 @@ from pygame_gui.elements import UIButton
 from game.core import view
 from game.core.plain import to_plain
 from game.net.server import NetGame
+from game.net.wire import as_sent
 from game.persist import Settings
 from game.ui.app import App
 from game.ui.scenes.host import OPEN, HostScene
@@ -138,7 +139,7 @@ def test_two_clients_play_a_hosted_games_first_turn(two_apps: tuple[App, App]) -
         for seat, game in games.items():
             assert isinstance(game, NetGameScene)
             if game.net.at == server_game.at:  # up to date: the screen shows the server's view
-                assert to_plain(game.view()) == to_plain(view(server_game.state, seat))
+                assert to_plain(game.view()) == to_plain(as_sent(view(server_game.state, seat)))
                 checked += 1
             if game.session.state.turn >= 2 and not (game.anims and game.anims.busy):
                 seen_turn_two.add(seat)
@@ -246,7 +247,8 @@ def test_a_table_hosted_on_a_server_of_its_own_starts_from_the_client(app: App,
     try:
         assert server.wait()
         app.push(MenuScene(app))
-        setup = HostScene(app, 5, 3, "classic", {})
+        new = NewGameScene(app)
+        setup = HostScene(app, new.chosen(), new.map_id, {})
         app.push(setup)
         idle(app)
         setup.kinds = dict.fromkeys(setup.civs, "Bot: basic")

@@ -14,7 +14,8 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLine
 
 from game.bots import LEVELS
-from game.core import load_game_data
+from game.core import GameConfig, load_game_data
+from game.net.choices import create_fields
 from game.net.link import HostedServer, Link, lan_address, server_url
 from game.net.protocol import message
 from game.persist import game_version
@@ -44,16 +45,32 @@ def hosted_folder(persist: bool) -> tuple[Path, bool]:
     return data_dir() / "hosted" / time.strftime("%Y%m%d-%H%M%S"), False
 
 
+def game_facts(config: GameConfig, map_id: str) -> list[str]:
+    """The game the host chose on the new-game screen, one line each."""
+    data = load_game_data()
+    rules = data.rulesets.get(config.ruleset)
+    last = f"the game ends after turn {config.last_turn}" if config.last_turn else \
+        "no last turn: the rules end the game"
+    return [f"{len(config.players)} players, set-up {config.setup} · "
+            f"{rules.name if rules else config.ruleset}",
+            f"A.S.T. {config.ast_side} side · {last}",
+            f"Map {map_id or 'the installed one'} · Events "
+            f"{'on' if config.events is not None else 'off'} · "
+            f"{'open bargaining' if config.open_bargaining else 'sealed trade offers'}",
+            "The server draws a secret seed: nobody can know the decks' order."]
+
+
 class HostScene(Scene):
     name = "host"
 
-    def __init__(self, app: App, players: int, seed: int, ruleset: str,
+    def __init__(self, app: App, config: GameConfig, map_id: str,
                  kinds: dict[str, str]) -> None:
-        """`kinds`: the new-game screen's choice per civilization ("Human" or "Bot: level")."""
+        """`config` and `map_id`: the game chosen on the new-game screen (its seed is not
+        used: the server draws a secret one); `kinds`: the choice there per civilization
+        ("Human" or "Bot: level")."""
         super().__init__(app)
-        self.players, self.seed, self.ruleset = players, seed, ruleset
-        setups = load_game_data().setups_for(players)
-        self.civs = list(setups[0].civilizations) if setups else []
+        self.config, self.map_id = config, map_id
+        self.civs = list(config.players)
         self.kinds: dict[str, str] = {}
         here_taken = False
         for civ in self.civs:  # the first person is the host; other people join
@@ -151,9 +168,8 @@ class HostScene(Scene):
         """Create the game through `link`; the lobby takes it from there."""
         seats = [self.kinds[c].split(": ", 1)[1] if self.kinds[c].startswith("Bot: ") else ""
                  for c in self.civs]
-        link.send(message("create", game_version=game_version(), players=self.players,
-                          seed=self.seed, ruleset=self.ruleset, max_turns=0, seats=seats,
-                          lobby=True))
+        link.send(message("create", game_version=game_version(), seats=seats, lobby=True,
+                          **create_fields(self.config, self.map_id)))
         here = [c for c in self.civs if self.kinds[c] == HERE]
         from .lobby import LobbyScene
 
@@ -178,17 +194,16 @@ class HostScene(Scene):
                 "You start the game when everyone is in: seats still open go to bots.")
         y = text_block(surface, t, text, (px(40), px(100)), w // 2 - px(140), size=15,
                        colour=Palette.text_dim)
-        rules = load_game_data().rulesets.get(self.ruleset)
-        facts = f"{self.players} players · {rules.name if rules else self.ruleset} · seed " \
-                f"{self.seed} · the default set-up and the installed map"
-        text_block(surface, t, facts, (px(40), px(112) + y), w // 2 - px(140), size=14,
-                   colour=Palette.text)
+        y += px(112)
+        for fact in game_facts(self.config, self.map_id):
+            y += text_block(surface, t, fact, (px(40), y), w // 2 - px(140), size=14,
+                            colour=Palette.text) + px(2)
         if self.error:
-            text_block(surface, t, self.error, (px(40), px(180) + y), w // 2 - px(140),
+            text_block(surface, t, self.error, (px(40), y + px(12)), w // 2 - px(140),
                        size=15, colour=Palette.bad, role="bold")
         elif self.hosted is not None:
             surface.blit(t.text("Opening the table…", 15, Palette.gold_light),
-                         (px(40), px(180) + y))
+                         (px(40), y + px(12)))
         civs = load_game_data().civilizations
         rows = self.rows()
         if rows:

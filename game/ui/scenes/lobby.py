@@ -286,7 +286,8 @@ class LobbyScene(Scene):
         session = start_session(self.link, self.code, self.graph, list(self.local), views,
                                 self.table, self.at, address=self.address, tls=self.tls,
                                 host_token=self.host_token, hosted=self.hosted,
-                                tokens=dict(self.tokens))
+                                tokens=dict(self.tokens),
+                                keep_replays=self.app.persist_settings)
         self.link, self.hosted = None, None  # the game's now: not closed with the lobby
         self.app.reset_to(NetGameScene(self.app, session, geometry))
 
