@@ -71,7 +71,11 @@ class LobbyScene(Scene):
         self.creating = creating or hosted is not None
         self.address = address  # as the others type it
         self.code = code
-        self.host_token = ""
+        self.host_token = ""  # this client hosts the table: it may start it, hand seats
+        if code and not self.creating and app.persist_settings:  # the host, back again
+            from game.net.seatkeys import host_key_for
+
+            self.host_token = host_key_for(seat_keys_path(), code)
         self.here = list(here or [])  # the host's seats played at this machine, to join
         self.backlog = list(backlog or [])
         self.local: list[str] = []
@@ -90,7 +94,9 @@ class LobbyScene(Scene):
 
     @property
     def hosting(self) -> bool:
-        return self.creating
+        """This client hosts the table: it made it now, or kept the host's token from when
+        it did."""
+        return self.creating or bool(self.host_token)
 
     # -- widgets ------------------------------------------------------------------------------
     def build(self) -> None:
@@ -120,7 +126,7 @@ class LobbyScene(Scene):
 
     def rejoin_offered(self) -> bool:
         """A game under way in which this client kept the token of a seat its player left."""
-        return bool(self.started and not self.local and not self.hosting and not self.watching
+        return bool(self.started and not self.local and not self.creating and not self.watching
                     and any(self.table.get(s) and self.table[s].taken and not self.table[s].here
                             for s in self.kept_tokens()))
 
@@ -138,10 +144,11 @@ class LobbyScene(Scene):
         return self.kept
 
     def _keep_take_buttons(self) -> None:
-        """A joining player (not the host) takes one open seat, comes back to the seat they
-        left (with the token this client kept), or stays watching."""
+        """A joining player (not the host who just made the table: its seats are taken for it)
+        takes one open seat, comes back to the seat they left (with the token this client
+        kept), or stays watching."""
         offers: tuple[str, ...] = ()
-        if not (self.hosting or self.local or self.link is None):
+        if not (self.creating or self.local or self.link is None):
             kept = self.kept_tokens()
             offers = tuple(s for s in self.order
                            if (self.table[s].kind == "open" and not self.started)
@@ -224,6 +231,8 @@ class LobbyScene(Scene):
                 self.start.disable()
             else:
                 self.start.enable()
+            if self.started and self.start.visible:  # in Watch's place once under way
+                self.start.hide()
         offered = self.rejoin_offered()
         if offered != self.watch.visible:
             self.watch.show() if offered else self.watch.hide()
@@ -235,6 +244,10 @@ class LobbyScene(Scene):
         if kind == "created":
             self.code, self.host_token = msg["code"], msg["host_token"]
             assert self.link is not None
+            if self.app.persist_settings:  # kept to start or hand seats after a restart
+                from game.net.seatkeys import HOST, keep_key
+
+                keep_key(seat_keys_path(), self.code, HOST, self.host_token)
             for seat in self.here:
                 self.link.send(message("join", game_version=game_version(), code=self.code,
                                        seat=seat))
