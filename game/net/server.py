@@ -189,9 +189,11 @@ def new_state(msg: dict[str, Any]) -> GameState:
 
 
 class GameServer:
-    def __init__(self, folder: Path, tls: bool = False) -> None:
+    def __init__(self, folder: Path, tls: bool = False, only: set[str] | None = None) -> None:
+        """`only`: the games of the folder to resume (None: every one)."""
         self.folder = folder
         self.tls = tls
+        self.only = only
         self.games: dict[str, NetGame] = {}
         self.version = game_version()
 
@@ -203,6 +205,8 @@ class GameServer:
         if not self.folder.is_dir():
             return problems
         for sub in sorted(p for p in self.folder.iterdir() if p.is_dir()):
+            if self.only is not None and sub.name not in self.only:
+                continue
             try:
                 self.games[sub.name] = self._load(sub)
             except (JsonError, SaveError, StateError, ValueError, KeyError, TypeError) as err:
@@ -553,10 +557,12 @@ def tls_context(cert: str | None, key: str | None) -> ssl.SSLContext | None:
 async def run_server(host: str, port: int, folder: Path, context: ssl.SSLContext | None = None,
                      ready: Callable[[str], None] | None = None,
                      stop: asyncio.Future[None] | None = None,
-                     on_server: Callable[[GameServer], None] | None = None) -> None:
+                     on_server: Callable[[GameServer], None] | None = None,
+                     only: set[str] | None = None) -> None:
     """Serve until `stop` is done (forever without one). `ready` gets the address;
-    `on_server` the server object (for tests that look at its games)."""
-    server = GameServer(folder, tls=context is not None)
+    `on_server` the server object (for tests that look at its games); `only`: the games of
+    the folder to resume (None: all)."""
+    server = GameServer(folder, tls=context is not None, only=only)
     if on_server is not None:
         on_server(server)
     for problem in server.load_games():

@@ -5,7 +5,6 @@ lobby shows the address and the join code to pass on."""
 from __future__ import annotations
 
 import tempfile
-import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -16,6 +15,7 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLi
 from game.bots import LEVELS
 from game.core import GameConfig, load_game_data
 from game.net.choices import create_fields
+from game.net.hosted import hosted_root, tidy
 from game.net.link import HostedServer, Link, lan_address, server_url
 from game.net.protocol import message
 from game.persist import game_version
@@ -36,13 +36,14 @@ def host_kinds() -> list[str]:
 
 
 def hosted_folder(persist: bool) -> tuple[Path, bool]:
-    """Where the hosted game keeps its saves, and whether it is a scratch folder (removed at
-    the end: a client that keeps no files, as in tests)."""
+    """Where the hosted game keeps its saves (in a folder of its own, named by its code), and
+    whether it is a scratch folder (removed at the end: a client that keeps no files, as in
+    tests)."""
     if not persist:
         return Path(tempfile.mkdtemp(prefix="calamitas-host-")), True
-    from game.persist.paths import data_dir
-
-    return data_dir() / "hosted" / time.strftime("%Y%m%d-%H%M%S"), False
+    root = hosted_root()
+    tidy(root)
+    return root, False
 
 
 def game_facts(config: GameConfig, map_id: str) -> list[str]:
@@ -147,7 +148,7 @@ class HostScene(Scene):
             return
         folder, scratch = hosted_folder(self.app.persist_settings)
         self.error = ""
-        self.hosted = HostedServer(folder, scratch=scratch)
+        self.hosted = HostedServer(folder, scratch=scratch, only=set())  # no older game
         self.open.disable()
 
     def update(self, dt: float) -> None:

@@ -15,7 +15,7 @@ from pygame_gui.elements import UIButton
 
 from game.bots import PLAY_LEVEL
 from game.core import MapGraph, StateError, load_game_data
-from game.net.link import HostedServer, Link
+from game.net.link import HostedServer, Link, lan_address
 from game.net.protocol import message
 from game.net.wire import read_map
 from game.persist import game_version
@@ -57,18 +57,30 @@ def seat_keys_path() -> Path:
     return data_dir() / "net-seats.json"
 
 
+def host_again(app: App, code: str) -> None:
+    """Host again a game this client hosted before (kept in hosted/<code>/): its server starts
+    in this client with that game alone, the lobby connects once it listens, and this
+    client's players are back at their seats with the tokens it kept."""
+    from game.net.hosted import hosted_root
+
+    hosted = HostedServer(hosted_root(), only={code})
+    app.push(LobbyScene(app, None, address="", code=code, hosted=hosted))
+
+
 class LobbyScene(Scene):
     name = "lobby"
 
-    def __init__(self, app: App, link: Link, *, address: str, code: str = "",
+    def __init__(self, app: App, link: Link | None, *, address: str, code: str = "",
                  hosted: HostedServer | None = None, here: list[str] | None = None,
                  backlog: list[dict[str, Any]] | None = None, creating: bool = False) -> None:
         """`creating`: this client created the game (on its own `hosted` server or another)
-        and is its host; `here`: the seats it plays at this machine."""
+        and is its host; `here`: the seats it plays at this machine. With `hosted` and a
+        `code` (and no link yet), the game is hosted again: see `host_again`."""
         super().__init__(app)
         self.link: Link | None = link
         self.hosted = hosted
-        self.creating = creating or hosted is not None
+        self.creating = creating or (hosted is not None and not code)
+        self.resuming = hosted is not None and bool(code) and link is None
         self.address = address  # as the others type it
         self.code = code
         self.host_token = ""  # this client hosts the table: it may start it, hand seats
@@ -217,6 +229,8 @@ class LobbyScene(Scene):
 
     # -- messages -----------------------------------------------------------------------------
     def update(self, dt: float) -> None:
+        if self.resuming:
+            self._connect_again()
         if self.link is None:
             return
         messages, self.backlog = self.backlog + self.link.received(), []
@@ -238,6 +252,25 @@ class LobbyScene(Scene):
             self.watch.show() if offered else self.watch.hide()
         if self.started and self.link is not None and not offered:
             self.enter_game()
+
+    def _connect_again(self) -> None:
+        """A game hosted again: once its server listens, watch it and take back this
+        client's seats."""
+        hosted = self.hosted
+        if hosted is None or not (hosted.address or hosted.error):
+            return  # the server is starting on its thread
+        self.resuming = False
+        if not hosted.address:
+            self.error = f"The table cannot open: {hosted.error}"
+            return
+        port = hosted.bound_port
+        self.address = f"{lan_address()}:{port}"
+        self.link = Link(f"ws://127.0.0.1:{port}")
+        self.link.send(message("watch", game_version=game_version(), code=self.code))
+        for seat, token in self.kept_tokens().items():
+            self.tokens[seat] = token
+            self.link.send(message("resume", game_version=game_version(), code=self.code,
+                                   seat=seat, token=token))
 
     def take(self, msg: dict[str, Any]) -> None:
         kind = msg.get("type")
@@ -338,7 +371,7 @@ class LobbyScene(Scene):
         if self.hosting and self.code and not self.started:
             lines.append("When everyone is in, start the game: seats still open are played "
                          "by bots.")
-        if not self.code and not self.error:
+        if not self.table and not self.error:
             lines.append("Opening the table…")
         from ..draw import text_block
 
