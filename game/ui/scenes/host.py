@@ -23,6 +23,7 @@ from game.persist import game_version
 from ..draw import backdrop, civ_badge, panel, text_block, title
 from ..scene import Scene
 from ..theme import Palette
+from .lobby import STATUS_X, LobbyScene, game_facts, seat_rects
 
 if TYPE_CHECKING:
     from ..app import App
@@ -44,21 +45,6 @@ def hosted_folder(persist: bool) -> tuple[Path, bool]:
     root = hosted_root()
     tidy(root)
     return root, False
-
-
-def game_facts(config: GameConfig, map_id: str) -> list[str]:
-    """The game the host chose on the new-game screen, one line each."""
-    data = load_game_data()
-    rules = data.rulesets.get(config.ruleset)
-    last = f"the game ends after turn {config.last_turn}" if config.last_turn else \
-        "no last turn: the rules end the game"
-    return [f"{len(config.players)} players, set-up {config.setup} · "
-            f"{rules.name if rules else config.ruleset}",
-            f"A.S.T. {config.ast_side} side · {last}",
-            f"Map {map_id or 'the installed one'} · Events "
-            f"{'on' if config.events is not None else 'off'} · "
-            f"{'open bargaining' if config.open_bargaining else 'sealed trade offers'}",
-            "The server draws a secret seed: nobody can know the decks' order."]
 
 
 class HostScene(Scene):
@@ -88,8 +74,6 @@ class HostScene(Scene):
         self.error = ""
 
     def build(self) -> None:
-        from .lobby import STATUS_X
-
         w, h = self.app.screen.get_size()
         px = self.px
         m, c = self.app.manager, self.container
@@ -117,8 +101,6 @@ class HostScene(Scene):
                                                                 class_id="@primary"))
 
     def rows(self) -> list[tuple[str, pygame.Rect]]:
-        from .lobby import seat_rects
-
         return list(zip(self.civs, seat_rects(self, len(self.civs)), strict=True))
 
     def handle(self, event: pygame.event.Event) -> None:
@@ -172,8 +154,6 @@ class HostScene(Scene):
         link.send(message("create", game_version=game_version(), seats=seats, lobby=True,
                           **create_fields(self.config, self.map_id)))
         here = [c for c in self.civs if self.kinds[c] == HERE]
-        from .lobby import LobbyScene
-
         self.app.replace(LobbyScene(self.app, link, address=address, hosted=hosted, here=here,
                                     creating=True))
 
@@ -196,7 +176,8 @@ class HostScene(Scene):
         y = text_block(surface, t, text, (px(40), px(100)), w // 2 - px(140), size=15,
                        colour=Palette.text_dim)
         y += px(112)
-        for fact in game_facts(self.config, self.map_id):
+        for fact in [*game_facts(self.config, self.map_id),
+                     "The server draws a secret seed: nobody can know the decks' order."]:
             y += text_block(surface, t, fact, (px(40), y), w // 2 - px(140), size=14,
                             colour=Palette.text) + px(2)
         if self.error:

@@ -14,7 +14,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton
 
 from game.bots import PLAY_LEVEL
-from game.core import MapGraph, StateError, load_game_data
+from game.core import GameConfig, MapGraph, StateError, from_plain, load_game_data
 from game.net.link import HostedServer, Link, lan_address
 from game.net.protocol import message
 from game.net.wire import read_map
@@ -46,6 +46,20 @@ def seat_rects(scene: Scene, count: int) -> list[pygame.Rect]:
     width = min(px(560), (w - x - px(40) - px(16) * (columns - 1)) // columns)
     return [pygame.Rect(x + (i // per) * (width + px(16)), top + (i % per) * (row + gap), width,
                         row) for i in range(count)]
+
+
+def game_facts(config: GameConfig, map_id: str) -> list[str]:
+    """The game the host chose, one line each (on the host's screen and in the lobby)."""
+    data = load_game_data()
+    rules = data.rulesets.get(config.ruleset)
+    last = f"the game ends after turn {config.last_turn}" if config.last_turn else \
+        "no last turn: the rules end the game"
+    return [f"{len(config.players)} players, set-up {config.setup} · "
+            f"{rules.name if rules else config.ruleset}",
+            f"A.S.T. {config.ast_side} side · {last}",
+            f"Map {map_id or 'the installed one'} · Events "
+            f"{'on' if config.events is not None else 'off'} · "
+            f"{'open bargaining' if config.open_bargaining else 'sealed trade offers'}"]
 
 
 STATUS_X = 150  # where a row's status (or its menu) starts, at UI scale 1
@@ -94,6 +108,7 @@ class LobbyScene(Scene):
         self.tokens: dict[str, str] = {}  # each own seat's secret, given once at join
         self.kept: dict[str, str] | None = None  # tokens kept on disk for this game
         self.graph: MapGraph | None = None
+        self.config: GameConfig | None = None  # the game's choices, as the host made them
         self.views: dict[str | None, dict[str, Any]] = {}
         self.at = 0
         self.started = False
@@ -301,6 +316,8 @@ class LobbyScene(Scene):
                         keep_key(seat_keys_path(), self.code, seat, self.tokens[seat])
         elif kind == "update":
             self.views[msg["seat"]] = msg["view"]
+            if self.config is None:
+                self.config = from_plain(GameConfig, msg["view"]["config"], "view.config")
             self.at = max(self.at, int(msg["at"]))
             self.started = self.started or bool(msg["started"])
         elif kind == "table":
@@ -357,6 +374,13 @@ class LobbyScene(Scene):
                 ("Plain connection: not encrypted", Palette.text_dim)
             surface.blit(t.text(secure, 15, colour), (left, y))
             y += px(28)
+        from ..draw import text_block
+
+        if self.config is not None:
+            for fact in game_facts(self.config, self.graph.id if self.graph else ""):
+                y += text_block(surface, t, fact, (left, y), w // 2 - px(120), size=14,
+                                colour=Palette.text) + px(2)
+            y += px(8)
         lines = []
         if self.hosting and self.code:
             lines.append("Tell the others the address and the code: in Calamitas they choose "
@@ -373,7 +397,6 @@ class LobbyScene(Scene):
                          "by bots.")
         if not self.table and not self.error:
             lines.append("Opening the table…")
-        from ..draw import text_block
 
         for line in lines:
             y += text_block(surface, t, line, (left, y), w // 2 - px(120), size=14,
