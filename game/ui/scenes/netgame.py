@@ -25,6 +25,9 @@ if TYPE_CHECKING:
     from ..input import Intent
 
 
+WARNED_FROM_VIEW = ("tax_rate",)  # decisions whose ruin warning the view is enough for
+
+
 def clock(seconds: float) -> str:
     """'0:42', '12:05', '1:02:09'."""
     s = int(seconds)
@@ -81,9 +84,11 @@ class NetGameScene(GameScene):
             self.net.problem = ""
 
     def pick(self, label: str, sure: bool = False) -> bool:
-        # the warnings that try a move on a copy of the state need the rules' full state,
-        # which stays on the server
-        return super().pick(label, sure=True)
+        # the tax warning reads the decision's detail, which the view holds; a city's warning
+        # tries the move on a copy of the rules' full state, which stays on the server
+        pending = self.session.state.pending
+        by_view = pending is not None and pending.kind in WARNED_FROM_VIEW
+        return super().pick(label, sure=sure or not by_view)
 
     def _keep_loss_plan(self) -> None:
         self.losses.close()  # the per-area plan tries picks on the full state: not here

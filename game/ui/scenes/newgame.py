@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 HUMAN = "Human"
 DEFAULT_BOT = f"Bot: {PLAY_LEVEL}"
 RULESET_ORDER = ("classic", "mega-empires", "double-empires")
-EVENTS_OFF, EVENTS_ON = "Off", "On: the Events deck"
+EVENTS_OFF, EVENTS_ON = "Off", "On (a first part)"
 
 
 # What the seat kinds and the set-ups mean, shown under the seats (issue 19: a newcomer cannot
@@ -179,8 +179,9 @@ class NewGameScene(Scene):
                                           EVENTS_ON if self.events else EVENTS_OFF,
                                           pygame.Rect(left + label_w, y, field_w, row), m,
                                           container=c)
-        self.events_menu.set_tooltip("The Events module: a deck of events drawn each turn, "
-                                     "with markers on the board for the turns they last")
+        self.events_menu.set_tooltip("The optional Events module: event cards drawn each "
+                                     "turn. A first part: the log tells each event, the "
+                                     "cards are not drawn on the screen yet")
         y += row + px(10)
         label("Seed", y)
         self.seed_entry = UITextEntryLine(pygame.Rect(left + label_w, y, px(150), row), m,
