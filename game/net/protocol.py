@@ -24,6 +24,9 @@ Every message is one JSON object with `v` (the protocol version) and `type`. A c
                                                          stale message is refused
     undo    {code, seat, at}                             take back the seat's last pick of its
                                                          own step, when that may be done
+    try     {code, seat, at, label}                      the options the seat would have next
+                                                         after picking `label` (tried on a copy;
+                                                         lights a drag's drop targets)
     start   {code, host_token, level}                    the host starts a lobby game; seats
                                                          still open go to bots at `level`
     hand    {code, host_token, seat, level}              the host hands a person's seat to a
@@ -43,6 +46,9 @@ The server answers:
                                                          or bot, level, here, taken (a person
                                                          joined it)}; waited: seconds
                                                          the pending decision has waited
+    tried   {code, seat, at, label, options}   the answer to a try: [] unless the same seat
+                                               decides next and the pick drew nothing by
+                                               chance (the generator and decks untouched)
     record  {code, save}                       once the game is over, to every connection:
                                                the whole game as a save (the local format),
                                                for the replay; never before the end
@@ -64,7 +70,7 @@ from typing import Any
 
 from game.persist.strictjson import JsonError, loads_strict, one_line
 
-VERSION = 2  # 2: create takes the host's choices; the record at the end
+VERSION = 2  # 2: create takes the host's choices; try; the record at the end
 # What a client may send is small (an action label); the cap is checked before parsing
 # (websockets' max_size closes the connection above it) and again here.
 MAX_CLIENT_MESSAGE = 16 * 1024
@@ -103,6 +109,7 @@ CLIENT_MESSAGES: dict[str, dict[str, Field]] = {
     "watch": {"game_version": _VERSION_TEXT, "code": _CODE},
     "act": {"code": _CODE, "seat": Field(str, 1, 40), "label": _TEXT, "at": _COUNT},
     "undo": {"code": _CODE, "seat": Field(str, 1, 40), "at": _COUNT},
+    "try": {"code": _CODE, "seat": Field(str, 1, 40), "label": _TEXT, "at": _COUNT},
     "start": {"code": _CODE, "host_token": _TOKEN, "level": Field(str, 1, 40)},
     "hand": {"code": _CODE, "host_token": _TOKEN, "seat": Field(str, 1, 40),
              "level": Field(str, 0, 40)},
@@ -117,7 +124,7 @@ AST_SIDES = ("basic", "expert")
 EVENTS_FIELDS: dict[str, Field] = {
     "randomise_x": Field(bool, 0, 1), "reveal_more": Field(bool, 0, 1),
     "random_b": Field(bool, 0, 1), "b_events": Field(list, 0, 40)}
-SERVER_TYPES = {"created", "joined", "update", "table", "record", "refused"}
+SERVER_TYPES = {"created", "joined", "update", "table", "tried", "record", "refused"}
 
 
 def parse_client_message(raw: str | bytes) -> dict[str, Any]:

@@ -35,6 +35,7 @@ from game.core import (
     GameState,
     IllegalAction,
     StateError,
+    apply,
     to_plain,
     view,
 )
@@ -286,7 +287,7 @@ class GameServer:
         handlers: dict[str, Callable[[Client, dict[str, Any]], Awaitable[None]]] = {
             "create": self._create, "join": self._join, "resume": self._resume,
             "watch": self._watch, "act": self._act, "undo": self._undo, "start": self._start,
-            "hand": self._hand,
+            "hand": self._hand, "try": self._try,
         }
         await handlers[kind](client, msg)
 
@@ -463,6 +464,24 @@ class GameServer:
             self._after(game, events)
         await self._play_bots(game)
 
+    async def _try(self, client: Client, msg: dict[str, Any]) -> None:
+        """The options the seat would have after a pick, tried on a copy (see trial_options)."""
+        game = self._game(msg["code"])
+        seat = msg["seat"]
+        if seat not in client.seats.get(game.code, set()):
+            raise Refusal(f"you do not hold the seat {seat!r}")
+        async with game.lock:
+            if not game.started or game.state.game_over:
+                raise Refusal("the game is not under way")
+            if msg["at"] != game.at:
+                raise Refusal(f"out of date: the game is at action {game.at}, not {msg['at']}")
+            pending = game.state.pending
+            if pending is None or pending.player != seat:
+                raise Refusal(f"not {seat}'s decision")
+            options = trial_options(game.state, seat, msg["label"])
+        await client.ws.send(message("tried", code=game.code, seat=seat, at=msg["at"],
+                                     label=msg["label"], options=options))
+
     async def _undo(self, client: Client, msg: dict[str, Any]) -> None:
         """Take back the seat's last pick of its own step: everyone is sent the game as it
         was before it."""
@@ -529,6 +548,31 @@ class GameServer:
                     game.takebacks.clear()
                     self._after(game, events)
             await asyncio.sleep(0)
+
+
+def trial_options(state: GameState, seat: str, label: str) -> list[str]:
+    """The options `seat` would have next after picking `label`, found on a copy of the game.
+    Told only when it tells nothing hidden: the same seat decides next and the pick touched
+    nothing the seat may not see (the generator, the decks, the Events deck, the others'
+    hands as they were); else []."""
+    pending = state.pending
+    if pending is None or pending.player != seat or label not in pending.options:
+        return []
+    trial = state.clone()
+    try:
+        apply(trial, Action(seat, label))
+    except IllegalAction:
+        return []
+    after = trial.pending
+    if after is None or after.player != seat or _hidden(trial, seat) != _hidden(state, seat):
+        return []
+    return list(after.options)
+
+
+def _hidden(state: GameState, seat: str) -> tuple[object, ...]:
+    """What of `state` the seat may not see."""
+    return (state.rng, state.stacks, state.discards, state.eventdeck,
+            {pid: p.hand for pid, p in state.players.items() if pid != seat})
 
 
 def _check_level(level: str) -> None:

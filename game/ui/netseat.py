@@ -73,6 +73,7 @@ class NetSession(Session):
     undo_seat: str = ""  # the seat the server lets take back its last pick now
     keep_replays: bool = False  # the record at the end goes into the replays folder
     finished: SavedGame | None = None  # the whole game, sent by the server at its end
+    tried: dict[tuple[int, str], list[str]] = field(default_factory=dict)  # (at, label) -> next
     _log_at: dict[int, int] = field(default_factory=dict)  # action count -> the log's length
     _views: dict[str | None, dict[str, Any]] = field(default_factory=dict)
     _inbox: deque[dict[str, Any]] = field(default_factory=deque)  # received, not yet taken in
@@ -115,7 +116,14 @@ class NetSession(Session):
         return []
 
     def preview(self, player: str, label: str) -> list[str]:
-        return []  # the rules are on the server: no trial moves here
+        """The options after `label` as the server found them on a copy of the game: asked
+        once, [] until the answer comes (the screen looks again with `tried`)."""
+        key = (self.at, label)
+        if key not in self.tried and player == self.human_to_act() and label in self.options() \
+                and self.link is not None:
+            self.tried[key] = []
+            self.link.send(message("try", code=self.code, seat=player, label=label, at=self.at))
+        return self.tried.get(key, [])
 
     def step_bot(self) -> list[Event]:
         return []
@@ -182,6 +190,10 @@ class NetSession(Session):
                     self.take_table(msg)
                 elif kind == "record":
                     self.take_record(msg)
+                elif kind == "tried":
+                    if int(msg["at"]) == self.at:
+                        self.tried = {(self.at, str(msg["label"])): [
+                            str(o) for o in msg["options"]]}
                 elif kind == "refused":
                     self.problem = f"The server refused: {msg.get('reason', '')}"
                     self._sent = -1  # the pick may be made again
