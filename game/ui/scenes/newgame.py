@@ -180,8 +180,8 @@ class NewGameScene(Scene):
                                           pygame.Rect(left + label_w, y, field_w, row), m,
                                           container=c)
         self.events_menu.set_tooltip("The optional Events module: event cards drawn each "
-                                     "turn. A first part: the log tells each event, the "
-                                     "cards are not drawn on the screen yet")
+                                     "turn. A first part: the log lists each event as the "
+                                     "rules report it; the cards are not drawn yet")
         y += row + px(10)
         label("Seed", y)
         self.seed_entry = UITextEntryLine(pygame.Rect(left + label_w, y, px(150), row), m,
