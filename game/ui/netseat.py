@@ -10,6 +10,7 @@ the screen draws is the `mirror` of the views: it never holds what this client m
 
 from __future__ import annotations
 
+import json
 import logging
 import time
 from collections import deque
@@ -24,12 +25,12 @@ from game.core import (
     MapGraph,
     PlayerView,
     StateError,
-    to_plain,
     view,
 )
 from game.net.link import HostedServer, Link
 from game.net.mirror import mirror, read_events
 from game.net.protocol import message
+from game.net.wire import wire_view
 from game.persist import SavedGame, SaveError, decode_save, game_version, save_replay
 
 from .session import Seat, Session
@@ -260,14 +261,12 @@ class NetSession(Session):
                 log.warning("the replay was not kept: %s", err)
 
     def _is_this_game(self, game: SavedGame) -> bool:
-        """Whether the record ends where this client saw the game end: the same map, turn,
-        board and advances."""
-        def seen(state: GameState) -> Any:
-            public = view(state, None)
-            return (state.map.id, public.turn, public.ended_by, to_plain(public.board),
-                    [(p.id, p.advances, p.ast) for p in public.players])
-
-        return game.state.game_over and seen(game.state) == seen(self.state)
+        """Whether the record ends exactly where this client saw the game end: its end gives
+        each seat held here the view the server last sent it."""
+        if not game.state.game_over or not self._views:
+            return False
+        return all(json.loads(json.dumps(wire_view(game.state, seat))) == sent
+                   for seat, sent in self._views.items())
 
     def finished_game(self) -> SavedGame | None:
         return self.finished

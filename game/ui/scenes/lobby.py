@@ -95,6 +95,7 @@ class LobbyScene(Scene):
         self.hosted = hosted
         self.creating = creating or (hosted is not None and not code)
         self.resuming = hosted is not None and bool(code) and link is None
+        self.awaiting: set[str] = set()  # seats asked back with a kept token, not yet answered
         self.address = address  # as the others type it
         self.code = code
         self.host_token = ""  # this client hosts the table: it may start it, hand seats
@@ -265,7 +266,8 @@ class LobbyScene(Scene):
         offered = self.rejoin_offered()
         if offered != self.watch.visible:
             self.watch.show() if offered else self.watch.hide()
-        if self.started and self.link is not None and not offered:
+        if self.started and self.link is not None and self.table and not self.awaiting \
+                and not offered:
             self.enter_game()
 
     def _connect_again(self) -> None:
@@ -284,6 +286,7 @@ class LobbyScene(Scene):
         self.link.send(message("watch", game_version=game_version(), code=self.code))
         for seat, token in self.kept_tokens().items():
             self.tokens[seat] = token
+            self.awaiting.add(seat)
             self.link.send(message("resume", game_version=game_version(), code=self.code,
                                    seat=seat, token=token))
 
@@ -306,6 +309,7 @@ class LobbyScene(Scene):
                 self.graph = read_map(msg["map"])
             self.tls = bool(msg.get("tls"))
             seat = msg["seat"]
+            self.awaiting.discard(seat)
             if seat is not None and seat not in self.local:
                 self.local.append(seat)
                 if msg.get("token"):  # given once: kept to come back after a restart
@@ -326,6 +330,8 @@ class LobbyScene(Scene):
             self.started = self.started or bool(msg["started"])
         elif kind == "refused":
             self.error = f"The server refused: {msg.get('reason', '')}"
+            if msg.get("to") == "resume":  # a seat not given back: the others may be
+                self.awaiting.clear()
         elif kind == "lost":
             self.error = f"Connection lost: {msg.get('reason', '')}"
             if self.link is not None:
