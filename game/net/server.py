@@ -125,6 +125,9 @@ class NetGame:
     takeback_seat: str = ""
     asked_at: float = field(default_factory=time.monotonic)  # when the pending decision came
     _record_text: str = ""  # the record message, made once the game is over
+    # the pending decision's picks tried so far (a try costs a copy of the game: each pick is
+    # tried once per decision, however often a client asks)
+    tried: dict[str, list[str]] = field(default_factory=dict)
 
     def record_message(self) -> str:
         """The whole game as a save, for the replay: public only once the game is over (the
@@ -478,7 +481,10 @@ class GameServer:
             pending = game.state.pending
             if pending is None or pending.player != seat:
                 raise Refusal(f"not {seat}'s decision")
-            options = trial_options(game.state, seat, msg["label"])
+            options = game.tried.get(msg["label"])
+            if options is None:
+                options = game.tried[msg["label"]] = trial_options(game.state, seat,
+                                                                  msg["label"])
         await client.ws.send(message("tried", code=game.code, seat=seat, at=msg["at"],
                                      label=msg["label"], options=options))
 
@@ -512,6 +518,7 @@ class GameServer:
         except SaveError as err:
             log.error("game %s: %s", game.code, err)
         game.asked_at = time.monotonic()  # a new decision waits from now
+        game.tried.clear()
         watchers = [(c, seat) for c in list(game.watchers) for seat in c.seats.get(game.code, ())]
         texts = self._updates(game, list({seat for _, seat in watchers}), events, undone)
         for client, seat in watchers:

@@ -95,12 +95,16 @@ def test_a_client_is_told_the_options_after_a_pick_only_for_its_own_decision(
             assert tried["options"] == trial_options(game.state, seat, label) != []
             assert (tried["label"], tried["at"]) == (label, game.at)
             assert game.state.state_hash() == before
+            assert game.tried == {label: tried["options"]}  # tried once for this decision
             await player.send(message("try", code=code, seat=seat, at=game.at + 1, label=label))
             assert "out of date" in (await receive(player, "refused"))["reason"]
             await spectator.send(message("watch", game_version=game_version(), code=code))
             await spectator.send(message("try", code=code, seat=seat, at=game.at, label=label))
             assert "you do not hold the seat" in (await receive(spectator, "refused"))["reason"]
             assert game.state.state_hash() == before
+            await player.send(message("act", code=code, seat=seat, at=game.at, label=label))
+            await receive(player, "update")
+            assert game.tried == {}  # a new decision: what was tried is forgotten
             for ws in (host, player, spectator):
                 await ws.close()
 
