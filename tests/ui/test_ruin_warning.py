@@ -113,12 +113,26 @@ def test_a_network_client_warns_of_the_same_tax_from_its_own_view() -> None:
 
     from game.net.mirror import mirror
     from game.net.wire import wire_view
-    from game.ui.scenes.netgame import WARNED_FROM_VIEW
 
     state, who, rates = unpaid_tax()
     shown = mirror({who: json.loads(json.dumps(wire_view(state, who)))}, state.map)
-    assert shown.pending is not None and shown.pending.kind in WARNED_FROM_VIEW
     for rate in rates:
-        assert ruin_warning(shown, who, f"number:{rate}") == ruin_warning(state, who,
-                                                                          f"number:{rate}")
-    assert ruin_warning(shown, who, f"number:{rates[-1]}")
+        label = f"number:{rate}"
+        assert ruin_warning(shown, who, label, playable=False) == ruin_warning(state, who, label)
+    assert ruin_warning(shown, who, f"number:{rates[-1]}", playable=False)
+
+
+def test_a_network_client_warns_of_the_same_ruinous_city_from_its_own_view() -> None:
+    """A network client's drawing of the game cannot be played on: the city is counted from
+    the board as it stands, and the warning is the one a local game gives."""
+    import json
+
+    from game.net.mirror import mirror
+    from game.net.wire import wire_view
+
+    state, who, area = ruinous_build()
+    shown = mirror({who: json.loads(json.dumps(wire_view(state, who)))}, state.map)
+    label = f"area:{area}"
+    assert ruin_warning(shown, who, label, playable=False) == ruin_warning(state, who, label)
+    assert "takes every token there" in ruin_warning(shown, who, label, playable=False)
+    assert ruin_warning(shown, who, "area:nowhere", playable=False) == ""

@@ -15,6 +15,7 @@ from game.bots import PLAY_LEVEL
 
 from ..draw import panel
 from ..netseat import NetSession
+from ..ruin import ruin_warning
 from ..theme import Palette
 from .game import GameScene
 
@@ -23,9 +24,6 @@ if TYPE_CHECKING:
 
     from ..app import App
     from ..input import Intent
-
-
-WARNED_FROM_VIEW = ("tax_rate",)  # decisions whose ruin warning the view is enough for
 
 
 def clock(seconds: float) -> str:
@@ -89,12 +87,10 @@ class NetGameScene(GameScene):
             self.app.notify(self.net.problem, 8.0)
             self.net.problem = ""
 
-    def pick(self, label: str, sure: bool = False) -> bool:
-        # the tax warning reads the decision's detail, which the view holds; a city's warning
-        # tries the move on a copy of the rules' full state, which stays on the server
-        pending = self.session.state.pending
-        by_view = pending is not None and pending.kind in WARNED_FROM_VIEW
-        return super().pick(label, sure=sure or not by_view)
+    def warning(self, who: str, label: str) -> str:
+        # the drawing of the game cannot be played on: the tax warning reads the decision's
+        # detail, which the view holds, and a city is counted from the board as it is
+        return ruin_warning(self.session.state, who, label, playable=False)
 
     def _keep_loss_plan(self) -> None:
         self.losses.close()  # the per-area plan tries picks on the full state: not here
