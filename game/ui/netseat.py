@@ -6,6 +6,8 @@ in a local game; a pick goes to the server as its label. What the server sends b
 events of every action and each own seat's view) moves the session on as a local move would:
 the log, the animations (`fresh`), the per-turn record, the news for each person. The state
 the screen draws is the `mirror` of the views: it never holds what this client may not see.
+A drag's drop targets come from the server trying the pick on a copy (`preview`), and once the
+game is over the server sends the whole game, which the end screen replays (`finished`).
 """
 
 from __future__ import annotations
