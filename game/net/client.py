@@ -23,10 +23,10 @@ from websockets.exceptions import ConnectionClosed
 
 from game.bots import make_bot
 from game.core import MapGraph, StateError
-from game.persist import game_version
+from game.persist import SaveError, decode_save, game_version
 
 from .protocol import MAX_SERVER_MESSAGE, ProtocolError, message, parse_server_message, view_digest
-from .wire import read_map, read_view
+from .wire import HIDDEN_SEED, read_map, read_view
 
 # Keys that only the server's state holds; a view carries its own seat's `hand` at the top only.
 HIDDEN_KEYS = {"hand", "hands", "rng", "stacks", "discards", "deck"}
@@ -44,14 +44,22 @@ class SeatReport:
     tls: bool = False
     first_view_at: float = 0.0  # wall-clock times (seconds since the epoch), for rates
     last_view_at: float = 0.0
+    record_hash: str = ""  # the final state hash of the record sent at the end
+    record_actions: int = 0
+    record_bytes: int = 0  # its size (not counted in `bytes`: sent once, not per action)
 
 
-def leaks(msg: dict[str, Any], seat: str | None) -> list[str]:
-    """Where `msg` shows what `seat` may not see."""
+def leaks(msg: dict[str, Any], seat: str | None, over: bool = False) -> list[str]:
+    """Where `msg` shows what `seat` may not see (`over`: the game has ended, and its record
+    is everyone's)."""
     found = []
+    if msg.get("type") == "record":
+        return [] if over else ["the whole game's record before its end"]
     view = msg.get("view")
     if isinstance(view, dict) and view.get("viewer") != seat:
         found.append(f"a view for {view.get('viewer')!r} sent to {seat!r}")
+    if isinstance(view, dict) and view.get("config", {}).get("seed") != HIDDEN_SEED:
+        found.append("the seed (it deals the decks)")
 
     def walk(value: Any, path: str) -> None:
         if isinstance(value, dict):
@@ -82,7 +90,16 @@ async def play_seat(url: str, code: str, seat: str, level: str = "normal", seed:
                 report.messages += 1
                 report.bytes += len(raw)
                 msg = parse_server_message(raw)
-                report.leaks += leaks(msg, seat)
+                report.leaks += leaks(msg, seat, report.game_over)
+                if msg["type"] == "record":
+                    if report.game_over:  # the end's record: the replay as the client gets it
+                        report.bytes -= len(raw)
+                        report.record_bytes = len(raw)
+                        saved = decode_save(msg["save"])
+                        report.record_hash = saved.state.state_hash()
+                        report.record_actions = len(saved.record.actions)
+                        break
+                    continue
                 if msg["type"] == "refused":
                     report.refusals.append(str(msg.get("reason")))
                     if msg.get("to") == "join":
@@ -98,8 +115,8 @@ async def play_seat(url: str, code: str, seat: str, level: str = "normal", seed:
                 report.last_view_at = time.time()
                 report.first_view_at = report.first_view_at or report.last_view_at
                 if msg["game_over"]:
-                    report.game_over = True
-                    break
+                    report.game_over = True  # the record follows
+                    continue
                 pending = msg["view"].get("pending")
                 if graph is not None and msg["started"] and msg["at"] != acted_at and pending \
                         and pending.get("player") == seat and pending.get("options"):
@@ -122,7 +139,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         report = asyncio.run(play_seat(args.url, args.code, args.seat, args.level, args.seed))
     except (OSError, ConnectionClosed, ProtocolError, StateError, TimeoutError,
-            ValueError) as err:
+            ValueError, SaveError) as err:
         print(f"calamitas client {args.seat}: {err}", file=sys.stderr)
         return 1
     text = json.dumps(asdict(report))
@@ -130,7 +147,7 @@ def main(argv: list[str] | None = None) -> int:
         Path(args.out).write_text(text)
     else:
         print(text)
-    return 0 if report.game_over and not report.leaks else 1
+    return 0 if report.game_over and report.record_hash and not report.leaks else 1
 
 
 if __name__ == "__main__":

@@ -193,9 +193,11 @@ class HostedServer:
     """The game server on its own thread; `address` once listening (or `error`)."""
 
     def __init__(self, folder: Path, port: int = DEFAULT_PORT, host: str = "0.0.0.0",
-                 scratch: bool = False) -> None:
+                 scratch: bool = False, only: set[str] | None = None) -> None:
+        """`only`: the games kept in `folder` to resume (None: all of them)."""
         self.folder = folder
         self.scratch = scratch  # the folder is removed when the server stops
+        self.only = only
         self.port = port
         self.host = host
         self.address = ""  # e.g. ws://0.0.0.0:7417
@@ -258,7 +260,7 @@ class HostedServer:
             self._ready.set()
 
         await run_server(self.host, port, self.folder, ready=ready, stop=self._stop,
-                         on_server=self._keep)
+                         on_server=self._keep, only=self.only)
 
     def _keep(self, server: GameServer) -> None:
         self.server = server

@@ -40,6 +40,7 @@ class NetcheckResult:
     seconds: float
     bytes: int
     problems: list[str]
+    record_bytes: int = 0  # the record sent to each client at the end, for the replay
 
     def lines(self) -> list[str]:
         rate = self.actions / self.seconds if self.seconds else 0.0
@@ -47,7 +48,8 @@ class NetcheckResult:
         verdict = "ok" if not self.problems else f"{len(self.problems)} problem(s)"
         return [f"netcheck {self.players} players: {self.actions} actions in "
                 f"{self.seconds:.1f} s, {rate:.0f} actions/s, {per:.0f} bytes/action "
-                f"(all clients), {verdict}", *self.problems[:20]]
+                f"(all clients), the record at the end {self.record_bytes / 1000:.0f} KB, "
+                f"{verdict}", *self.problems[:20]]
 
 
 def _start_server(folder: Path) -> tuple[subprocess.Popen[str], str]:
@@ -151,11 +153,15 @@ def judge(players: int, game_folder: Path, reports: dict[str, dict[str, Any]],
                             f"after action {min(wrong)}")
         for leak in report["leaks"][:3]:
             problems.append(f"{seat} received hidden information: {leak}")
+        if (report.get("record_hash"), report.get("record_actions")) != (
+                saved.state.state_hash(), len(record.actions)):
+            problems.append(f"{seat}: the record sent at the end is not the server's game")
     if state.state_hash() != saved.state.state_hash():
         problems.append(f"replay ends at {state.state_hash()}, the server at "
                         f"{saved.state.state_hash()}")
     total = sum(int(r["bytes"]) for r in reports.values())
-    return NetcheckResult(players, len(record.actions), seconds, total, problems)
+    record_bytes = max((int(r.get("record_bytes", 0)) for r in reports.values()), default=0)
+    return NetcheckResult(players, len(record.actions), seconds, total, problems, record_bytes)
 
 
 def run_netcheck(players: int, seed: int, max_turns: int) -> int:

@@ -2,10 +2,19 @@
 
 Every message is one JSON object with `v` (the protocol version) and `type`. A client sends:
 
-    create  {players, seed, ruleset, max_turns, seats[, lobby]}
+    create  {players, seed, ruleset, max_turns, seats[, lobby, setup, ast_side, map,
+             last_turn, open_bargaining, events]}
                                                          open a game; seats[i] is "" (a person
                                                          joins it) or a bot level; with lobby
-                                                         true it waits for the host's start
+                                                         true it waits for the host's start;
+                                                         seed 0: the server draws a secret one
+                                                         (a host who names it knows the decks);
+                                                         the rest are the host's choices, left
+                                                         out for the defaults: the set-up's id,
+                                                         "basic" or "expert", an installed
+                                                         map's id, the agreed last turn (0:
+                                                         none), open bargaining, and the Events
+                                                         module's options (EVENTS_FIELDS)
     join    {game_version, code, seat}                   take an open seat; its token comes once
     resume  {game_version, code, seat, token}            back to one's seat after a drop
     watch   {game_version, code}                         a spectator: the public view only
@@ -15,6 +24,9 @@ Every message is one JSON object with `v` (the protocol version) and `type`. A c
                                                          stale message is refused
     undo    {code, seat, at}                             take back the seat's last pick of its
                                                          own step, when that may be done
+    try     {code, seat, at, label}                      the options the seat would have next
+                                                         after picking `label` (tried on a copy;
+                                                         lights a drag's drop targets)
     start   {code, host_token, level}                    the host starts a lobby game; seats
                                                          still open go to bots at `level`
     hand    {code, host_token, seat, level}              the host hands a person's seat to a
@@ -34,6 +46,12 @@ The server answers:
                                                          or bot, level, here, taken (a person
                                                          joined it)}; waited: seconds
                                                          the pending decision has waited
+    tried   {code, seat, at, label, options}   the answer to a try: [] unless the same seat
+                                               decides next and the pick drew nothing by
+                                               chance (the generator and decks untouched)
+    record  {code, save}                       once the game is over, to every connection:
+                                               the whole game as a save (the local format),
+                                               for the replay; never before the end
     refused {reason, to}
 
 A message from a client is refused (with the reason, changing nothing) when it is not text,
@@ -52,7 +70,7 @@ from typing import Any
 
 from game.persist.strictjson import JsonError, loads_strict, one_line
 
-VERSION = 1
+VERSION = 2  # 2: create takes the host's choices; try; the record at the end
 # What a client may send is small (an action label); the cap is checked before parsing
 # (websockets' max_size closes the connection above it) and again here.
 MAX_CLIENT_MESSAGE = 16 * 1024
@@ -91,13 +109,22 @@ CLIENT_MESSAGES: dict[str, dict[str, Field]] = {
     "watch": {"game_version": _VERSION_TEXT, "code": _CODE},
     "act": {"code": _CODE, "seat": Field(str, 1, 40), "label": _TEXT, "at": _COUNT},
     "undo": {"code": _CODE, "seat": Field(str, 1, 40), "at": _COUNT},
+    "try": {"code": _CODE, "seat": Field(str, 1, 40), "label": _TEXT, "at": _COUNT},
     "start": {"code": _CODE, "host_token": _TOKEN, "level": Field(str, 1, 40)},
     "hand": {"code": _CODE, "host_token": _TOKEN, "seat": Field(str, 1, 40),
              "level": Field(str, 0, 40)},
 }
 # Fields a message may leave out.
-OPTIONAL_FIELDS: dict[str, dict[str, Field]] = {"create": {"lobby": Field(bool, 0, 1)}}
-SERVER_TYPES = {"created", "joined", "update", "table", "refused"}
+OPTIONAL_FIELDS: dict[str, dict[str, Field]] = {"create": {
+    "lobby": Field(bool, 0, 1), "setup": Field(str, 1, 40), "ast_side": Field(str, 1, 10),
+    "map": Field(str, 1, 80), "last_turn": Field(int, 0, 1000),
+    "open_bargaining": Field(bool, 0, 1), "events": Field(dict, 0, 4)}}
+AST_SIDES = ("basic", "expert")
+# The Events module's options in a create (game.core.EventsOptions): all optional.
+EVENTS_FIELDS: dict[str, Field] = {
+    "randomise_x": Field(bool, 0, 1), "reveal_more": Field(bool, 0, 1),
+    "random_b": Field(bool, 0, 1), "b_events": Field(list, 0, 40)}
+SERVER_TYPES = {"created", "joined", "update", "table", "tried", "record", "refused"}
 
 
 def parse_client_message(raw: str | bytes) -> dict[str, Any]:
@@ -131,10 +158,26 @@ def parse_client_message(raw: str | bytes) -> dict[str, Any]:
         if name in message:
             _check(kind, name, field, message[name])
     if kind == "create":
-        for seat in message["seats"]:
-            if not isinstance(seat, str) or len(seat) > 40:
-                raise ProtocolError("create: each seat is \"\" or a bot level")
+        _check_create(message)
     return message
+
+
+def _check_create(message: dict[str, Any]) -> None:
+    for seat in message["seats"]:
+        if not isinstance(seat, str) or len(seat) > 40:
+            raise ProtocolError("create: each seat is \"\" or a bot level")
+    if message.get("ast_side", "basic") not in AST_SIDES:
+        raise ProtocolError("create: field 'ast_side' must be \"basic\" or \"expert\"")
+    events = message.get("events", {})
+    extra = sorted(set(events) - set(EVENTS_FIELDS))
+    if extra:
+        raise ProtocolError(f"create: events: unknown field {one_line(extra[0], 40)!r}")
+    for name, field in EVENTS_FIELDS.items():
+        if name in events:
+            _check("create: events", name, field, events[name])
+    for event in events.get("b_events", []):
+        if not isinstance(event, str) or not 0 < len(event) <= 40:
+            raise ProtocolError("create: events: each of 'b_events' is an event's id")
 
 
 def _check(kind: str, name: str, field: Field, value: Any) -> None:

@@ -1,6 +1,8 @@
 """A client's seat tokens, kept on disk so a player whose client closed (or crashed) can come
-back to their seat: `{code: {seat: token}}` in one small JSON file, newest games last. A file
-that cannot be read counts as empty; the tokens are as secret as the seats they open."""
+back to their seat: `{code: {seat: token}}` in one small JSON file, newest games last; the
+host's token is kept the same way under `HOST`, so a host whose client restarted can still
+start the game and hand seats to bots. A file that cannot be read counts as empty; the tokens
+are as secret as the seats they open."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ from game.persist.atomic import write_atomic
 from game.persist.strictjson import JsonError, read_json_file
 
 KEEP_GAMES = 50
+HOST = "*host"  # the host's token, beside the seats' (no seat is named so)
 MAX_BYTES = 1_000_000
 log = logging.getLogger(__name__)
 
@@ -28,8 +31,13 @@ def read_keys(path: Path) -> dict[str, dict[str, str]]:
 
 
 def keys_for(path: Path, code: str) -> dict[str, str]:
-    """The tokens kept for the game `code`: seat -> token."""
-    return read_keys(path).get(code, {})
+    """The seat tokens kept for the game `code`: seat -> token."""
+    return {s: t for s, t in read_keys(path).get(code, {}).items() if s != HOST}
+
+
+def host_key_for(path: Path, code: str) -> str:
+    """The host's token kept for the game `code` ("" if this client does not host it)."""
+    return read_keys(path).get(code, {}).get(HOST, "")
 
 
 def keep_key(path: Path, code: str, seat: str, token: str) -> None:

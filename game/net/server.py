@@ -35,14 +35,23 @@ from game.core import (
     GameState,
     IllegalAction,
     StateError,
+    apply,
     to_plain,
     view,
 )
-from game.persist import Autosaver, GameRecord, SaveError, game_version, newest_autosave
+from game.persist import (
+    Autosaver,
+    GameRecord,
+    SaveError,
+    game_version,
+    newest_autosave,
+    save_document,
+)
 from game.persist.atomic import write_atomic
 from game.persist.strictjson import JsonError, read_json_file
 from game.persist.takeback import MAX_TAKEBACKS, may_take_back, record_copy
 
+from .choices import ChoiceError, state_from_create
 from .protocol import (
     MAX_CLIENT_MESSAGE,
     ProtocolError,
@@ -115,6 +124,19 @@ class NetGame:
     takebacks: list[tuple[GameState, GameRecord]] = field(default_factory=list)
     takeback_seat: str = ""
     asked_at: float = field(default_factory=time.monotonic)  # when the pending decision came
+    _record_text: str = ""  # the record message, made once the game is over
+    # the pending decision's picks tried so far (a try costs a copy of the game: each pick is
+    # tried once per decision, however often a client asks)
+    tried: dict[str, list[str]] = field(default_factory=dict)
+
+    def record_message(self) -> str:
+        """The whole game as a save, for the replay: public only once the game is over (the
+        generator, the decks and every hand are in it)."""
+        assert self.state.game_over, "the record is sent only at the end"
+        if not self._record_text:
+            self._record_text = message("record", code=self.code,
+                                        save=save_document(self.record, self.state))
+        return self._record_text
 
     @property
     def started(self) -> bool:
@@ -162,21 +184,20 @@ class NetGame:
             del self.takebacks[:-MAX_TAKEBACKS]
 
 
-def new_state(players: int, seed: int, ruleset: str, max_turns: int) -> GameState:
-    """A new game on the installed map with the set-up for `players`; Refusal if it cannot be."""
-    from game import simulate
-
+def new_state(msg: dict[str, Any]) -> GameState:
+    """The new game a create message asks for; Refusal (one line) if it cannot be set up."""
     try:
-        return simulate.new_state(players, seed, ruleset, simulate.resolve_map(None),
-                                  max_turns=max_turns)
-    except (simulate.SimulationError, StateError) as err:
-        raise Refusal(f"cannot set up that game: {err}") from None
+        return state_from_create(msg)
+    except ChoiceError as err:
+        raise Refusal(str(err)) from None
 
 
 class GameServer:
-    def __init__(self, folder: Path, tls: bool = False) -> None:
+    def __init__(self, folder: Path, tls: bool = False, only: set[str] | None = None) -> None:
+        """`only`: the games of the folder to resume (None: every one)."""
         self.folder = folder
         self.tls = tls
+        self.only = only
         self.games: dict[str, NetGame] = {}
         self.version = game_version()
 
@@ -188,6 +209,8 @@ class GameServer:
         if not self.folder.is_dir():
             return problems
         for sub in sorted(p for p in self.folder.iterdir() if p.is_dir()):
+            if self.only is not None and sub.name not in self.only:
+                continue
             try:
                 self.games[sub.name] = self._load(sub)
             except (JsonError, SaveError, StateError, ValueError, KeyError, TypeError) as err:
@@ -267,7 +290,7 @@ class GameServer:
         handlers: dict[str, Callable[[Client, dict[str, Any]], Awaitable[None]]] = {
             "create": self._create, "join": self._join, "resume": self._resume,
             "watch": self._watch, "act": self._act, "undo": self._undo, "start": self._start,
-            "hand": self._hand,
+            "hand": self._hand, "try": self._try,
         }
         await handlers[kind](client, msg)
 
@@ -282,10 +305,10 @@ class GameServer:
             raise Refusal(f"this server already hosts {MAX_GAMES} games")
         if len(msg["seats"]) != msg["players"]:
             raise Refusal(f"{len(msg['seats'])} seats named for {msg['players']} players")
-        state = new_state(msg["players"], msg["seed"], msg["ruleset"], msg["max_turns"])
+        state = new_state(msg)
         kinds = dict(zip(state.players, msg["seats"], strict=True))
         try:
-            bots = BotSeats({s: k for s, k in kinds.items() if k}, seed=msg["seed"])
+            bots = BotSeats({s: k for s, k in kinds.items() if k}, seed=state.config.seed)
         except ValueError as err:
             raise Refusal(str(err)) from None
         code = new_code()
@@ -414,6 +437,8 @@ class GameServer:
         await client.ws.send(message("joined", code=game.code, seat=seat, token=token,
                                      map=to_plain(game.state.map), tls=self.tls))
         await client.ws.send(self._updates(game, [seat], [])[seat])
+        if game.state.game_over:
+            await client.ws.send(game.record_message())
 
     async def _act(self, client: Client, msg: dict[str, Any]) -> None:
         game = self._game(msg["code"])
@@ -441,6 +466,27 @@ class GameServer:
             game.note_pick(seat, before, record, events)
             self._after(game, events)
         await self._play_bots(game)
+
+    async def _try(self, client: Client, msg: dict[str, Any]) -> None:
+        """The options the seat would have after a pick, tried on a copy (see trial_options)."""
+        game = self._game(msg["code"])
+        seat = msg["seat"]
+        if seat not in client.seats.get(game.code, set()):
+            raise Refusal(f"you do not hold the seat {seat!r}")
+        async with game.lock:
+            if not game.started or game.state.game_over:
+                raise Refusal("the game is not under way")
+            if msg["at"] != game.at:
+                raise Refusal(f"out of date: the game is at action {game.at}, not {msg['at']}")
+            pending = game.state.pending
+            if pending is None or pending.player != seat:
+                raise Refusal(f"not {seat}'s decision")
+            options = game.tried.get(msg["label"])
+            if options is None:
+                options = game.tried[msg["label"]] = trial_options(game.state, seat,
+                                                                  msg["label"])
+        await client.ws.send(message("tried", code=game.code, seat=seat, at=msg["at"],
+                                     label=msg["label"], options=options))
 
     async def _undo(self, client: Client, msg: dict[str, Any]) -> None:
         """Take back the seat's last pick of its own step: everyone is sent the game as it
@@ -472,10 +518,13 @@ class GameServer:
         except SaveError as err:
             log.error("game %s: %s", game.code, err)
         game.asked_at = time.monotonic()  # a new decision waits from now
+        game.tried.clear()
         watchers = [(c, seat) for c in list(game.watchers) for seat in c.seats.get(game.code, ())]
         texts = self._updates(game, list({seat for _, seat in watchers}), events, undone)
         for client, seat in watchers:
             broadcast([client.ws], texts[seat])
+        if game.state.game_over:  # the end: now everyone may have the whole game
+            broadcast([c.ws for c in game.watchers], game.record_message())
 
     def _updates(self, game: NetGame, seats: list[str | None], events: list[Event],
                  undone: bool = False) -> dict[str | None, str]:
@@ -508,6 +557,31 @@ class GameServer:
             await asyncio.sleep(0)
 
 
+def trial_options(state: GameState, seat: str, label: str) -> list[str]:
+    """The options `seat` would have next after picking `label`, found on a copy of the game.
+    Told only when it tells nothing hidden: the same seat decides next and the pick touched
+    nothing the seat may not see (the generator, the decks, the Events deck, the others'
+    hands as they were); else []."""
+    pending = state.pending
+    if pending is None or pending.player != seat or label not in pending.options:
+        return []
+    trial = state.clone()
+    try:
+        apply(trial, Action(seat, label))
+    except IllegalAction:
+        return []
+    after = trial.pending
+    if after is None or after.player != seat or _hidden(trial, seat) != _hidden(state, seat):
+        return []
+    return list(after.options)
+
+
+def _hidden(state: GameState, seat: str) -> tuple[object, ...]:
+    """What of `state` the seat may not see."""
+    return (state.rng, state.stacks, state.discards, state.eventdeck,
+            {pid: p.hand for pid, p in state.players.items() if pid != seat})
+
+
 def _check_level(level: str) -> None:
     if level not in LEVELS:
         raise Refusal(f"no bot level {level!r} (known: {', '.join(LEVELS)})")
@@ -534,10 +608,12 @@ def tls_context(cert: str | None, key: str | None) -> ssl.SSLContext | None:
 async def run_server(host: str, port: int, folder: Path, context: ssl.SSLContext | None = None,
                      ready: Callable[[str], None] | None = None,
                      stop: asyncio.Future[None] | None = None,
-                     on_server: Callable[[GameServer], None] | None = None) -> None:
+                     on_server: Callable[[GameServer], None] | None = None,
+                     only: set[str] | None = None) -> None:
     """Serve until `stop` is done (forever without one). `ready` gets the address;
-    `on_server` the server object (for tests that look at its games)."""
-    server = GameServer(folder, tls=context is not None)
+    `on_server` the server object (for tests that look at its games); `only`: the games of
+    the folder to resume (None: all)."""
+    server = GameServer(folder, tls=context is not None, only=only)
     if on_server is not None:
         on_server(server)
     for problem in server.load_games():

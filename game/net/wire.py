@@ -11,12 +11,22 @@ from typing import Any
 
 from game.core import GameState, MapGraph, PlayerView, from_plain, to_plain, view
 
+HIDDEN_SEED = 0  # the seed as a client is sent it, until the record at the end
+
 
 def wire_view(state: GameState, seat: str | None) -> dict[str, Any]:
-    """What `seat` (None: a spectator) is sent of `state`: its view, less the map."""
+    """What `seat` (None: a spectator) is sent of `state`: its view, less the map and the
+    seed (with the seed and the map, anyone can deal the decks as the game dealt them)."""
     plain: dict[str, Any] = to_plain(view(state, seat))
     del plain["map"]
+    plain["config"]["seed"] = HIDDEN_SEED
     return plain
+
+
+def as_sent(seen: PlayerView) -> PlayerView:
+    """`seen` as a client rebuilds it from the wire: the seed hidden."""
+    config = dataclasses.replace(seen.config, seed=HIDDEN_SEED)
+    return dataclasses.replace(seen, config=config)
 
 
 # The only fields in which one seat's view differs from the public (spectator's) view.

@@ -6,10 +6,13 @@ in a local game; a pick goes to the server as its label. What the server sends b
 events of every action and each own seat's view) moves the session on as a local move would:
 the log, the animations (`fresh`), the per-turn record, the news for each person. The state
 the screen draws is the `mirror` of the views: it never holds what this client may not see.
+A drag's drop targets come from the server trying the pick on a copy (`preview`), and once the
+game is over the server sends the whole game, which the end screen replays (`finished`).
 """
 
 from __future__ import annotations
 
+import json
 import logging
 import time
 from collections import deque
@@ -29,7 +32,8 @@ from game.core import (
 from game.net.link import HostedServer, Link
 from game.net.mirror import mirror, read_events
 from game.net.protocol import message
-from game.persist import game_version
+from game.net.wire import wire_view
+from game.persist import SavedGame, SaveError, decode_save, game_version, save_replay
 
 from .session import Seat, Session
 
@@ -70,6 +74,9 @@ class NetSession(Session):
     problem: str = ""  # the newest refusal or failure, one line, for the screen to show once
     lost: bool = False
     undo_seat: str = ""  # the seat the server lets take back its last pick now
+    keep_replays: bool = False  # the record at the end goes into the replays folder
+    finished: SavedGame | None = None  # the whole game, sent by the server at its end
+    tried: dict[tuple[int, str], list[str]] = field(default_factory=dict)  # (at, label) -> next
     _log_at: dict[int, int] = field(default_factory=dict)  # action count -> the log's length
     _views: dict[str | None, dict[str, Any]] = field(default_factory=dict)
     _inbox: deque[dict[str, Any]] = field(default_factory=deque)  # received, not yet taken in
@@ -112,7 +119,14 @@ class NetSession(Session):
         return []
 
     def preview(self, player: str, label: str) -> list[str]:
-        return []  # the rules are on the server: no trial moves here
+        """The options after `label` as the server found them on a copy of the game: asked
+        once, [] until the answer comes (the screen looks again with `tried`)."""
+        key = (self.at, label)
+        if key not in self.tried and player == self.human_to_act() and label in self.options() \
+                and self.link is not None:
+            self.tried[key] = []
+            self.link.send(message("try", code=self.code, seat=player, label=label, at=self.at))
+        return self.tried.get(key, [])
 
     def step_bot(self) -> list[Event]:
         return []
@@ -177,6 +191,12 @@ class NetSession(Session):
                     moved = self.take_update(msg) or moved
                 elif kind == "table":
                     self.take_table(msg)
+                elif kind == "record":
+                    self.take_record(msg)
+                elif kind == "tried":
+                    if int(msg["at"]) == self.at:
+                        self.tried = {(self.at, str(msg["label"])): [
+                            str(o) for o in msg["options"]]}
                 elif kind == "refused":
                     self.problem = f"The server refused: {msg.get('reason', '')}"
                     self._sent = -1  # the pick may be made again
@@ -222,6 +242,39 @@ class NetSession(Session):
         del self.log[self._log_at.get(at, len(self.log)):]
         if self.record is not None:
             del self.record.actions[at:]
+
+    def take_record(self, msg: dict[str, Any]) -> None:
+        """The whole game, sent once it is over: kept for the replay when it is this game."""
+        if self.finished is not None or not self.state.game_over:
+            return  # the server sends it only after the end; anything else is ignored
+        try:
+            game = decode_save(msg["save"])
+        except SaveError as err:
+            self.problem = f"The game's record cannot be read: {err}"
+            return
+        if not self._is_this_game(game):
+            self.problem = "The server sent the record of another game: no replay"
+            return
+        self.finished = game
+        if self.keep_replays:
+            try:
+                self.replay_path = save_replay(game.record, game.state)
+            except (SaveError, OSError) as err:
+                log.warning("the replay was not kept: %s", err)
+
+    def _is_this_game(self, game: SavedGame) -> bool:
+        """Whether the record ends exactly where this client saw the game end: its end gives
+        each seat held here the view the server last sent it."""
+        if not game.state.game_over or not self._views:
+            return False
+        return all(json.loads(json.dumps(wire_view(game.state, seat))) == sent
+                   for seat, sent in self._views.items())
+
+    def finished_game(self) -> SavedGame | None:
+        return self.finished
+
+    def keep_up(self) -> None:
+        self.receive()
 
     def take_table(self, msg: dict[str, Any]) -> None:
         self.table = read_table(msg)

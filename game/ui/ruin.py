@@ -42,8 +42,11 @@ def _tax_warning(state: GameState, label: str) -> str:
             f"a rate of {fewest[1]}, {fewest[0] or 'none'} would.")
 
 
-def ruin_warning(state: GameState, player: str, label: str) -> str:
-    """What `label` would cost `player` of their own pieces beyond what they pay, or ""."""
+def ruin_warning(state: GameState, player: str, label: str, playable: bool = True) -> str:
+    """What `label` would cost `player` of their own pieces beyond what they pay, or "".
+    `playable` false: `state` is a network client's drawing of the game, on which no move
+    can be tried; a city is counted from the tokens in its area now, as when payment
+    choices follow."""
     pending = state.pending
     if pending is not None and pending.player == player and pending.kind == "tax_rate":
         return _tax_warning(state, label)
@@ -53,7 +56,10 @@ def ruin_warning(state: GameState, player: str, label: str) -> str:
     area = label.split(":", 1)[1]
     trial = state.clone()
     try:
-        core_apply(trial, Action(player, label))
+        if playable:
+            core_apply(trial, Action(player, label))
+        elif label not in pending.options:
+            return ""
     except IllegalAction:
         return ""
     if area in trial.board.cities:  # built at once

@@ -191,12 +191,24 @@ def run_selftest(frames: int = 120, players: int = 5, seed: int = 1,
 
 
 def _network_screens(app, new, shot) -> None:  # type: ignore[no-untyped-def]
-    """Hosting's seat choices and the join screen (no server is started)."""
+    """Hosting's seat choices, a host's lobby and the join screen (no server is started)."""
+    from .netseat import TableSeat
     from .scenes.host import HostScene
     from .scenes.join import JoinScene
+    from .scenes.lobby import LobbyScene
 
-    app.push(HostScene(app, new.players, new.seed, new.ruleset, dict(new.kinds)))
+    app.push(HostScene(app, new.chosen(), new.map_id, dict(new.kinds)))
     shot("host")
+    app.pop()
+    lobby = LobbyScene(app, None, address="192.168.1.20:7417", code="K7PQ2M", creating=True)
+    civs = new.civs()
+    kinds = [("person", "", True, True), ("open", "", False, False),
+             ("person", "", False, True), ("bot", "normal", False, False)]
+    lobby.table = {civ: TableSeat(*kinds[min(i, len(kinds) - 1)]) for i, civ in enumerate(civs)}
+    lobby.order, lobby.local, lobby.host_token = civs, civs[:1], "shown"
+    lobby.config = new.chosen()
+    app.push(lobby)
+    shot("lobby")
     app.pop()
     app.push(JoinScene(app))
     shot("join")

@@ -30,12 +30,14 @@ from game.core import (
 )
 from game.core import apply as core_apply
 from game.persist import (
+    SAVE_FORMAT,
     Autosaver,
     GameRecord,
     ReplayCursor,
     ReplayError,
     SavedGame,
     SaveError,
+    game_version,
     save_replay,
 )
 from game.persist.takeback import MAX_TAKEBACKS, may_take_back, record_copy
@@ -263,6 +265,17 @@ class Session:
             self.replay_path = save_replay(self.record, self.state)
         except (SaveError, OSError) as err:
             log.warning("the replay was not kept: %s", err)
+
+    def finished_game(self) -> SavedGame | None:
+        """The whole game for the replay viewer, once it is over (None before)."""
+        if not self.state.game_over or self.record is None:
+            return None
+        return SavedGame(state=self.state.clone(), record=record_copy(self.record),
+                         format_version=SAVE_FORMAT, game_version=game_version(), saved_at="")
+
+    def keep_up(self) -> None:
+        """Take in what happened elsewhere while another screen is on top (a network game's
+        news); nothing to do in a local game."""
 
     def save_now(self) -> None:
         """An autosave whatever the phase (the window is closing)."""

@@ -19,13 +19,15 @@ TIMEOUT = 30.0
 
 
 @asynccontextmanager
-async def running_server(folder: Path) -> AsyncIterator[tuple[str, list[GameServer]]]:
-    """(address, [the server]) while the block runs."""
+async def running_server(folder: Path, only: set[str] | None = None,
+                         ) -> AsyncIterator[tuple[str, list[GameServer]]]:
+    """(address, [the server]) while the block runs; `only`: the games of the folder to
+    resume (None: all)."""
     stop: asyncio.Future[None] = asyncio.get_running_loop().create_future()
     ready: asyncio.Future[str] = asyncio.get_running_loop().create_future()
     servers: list[GameServer] = []
     task = asyncio.create_task(run_server("127.0.0.1", 0, folder, ready=ready.set_result,
-                                          stop=stop, on_server=servers.append))
+                                          stop=stop, on_server=servers.append, only=only))
     try:
         address = await asyncio.wait_for(ready, TIMEOUT)
         yield address, servers

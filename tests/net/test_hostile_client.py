@@ -13,7 +13,7 @@ import pytest
 from websockets.asyncio.client import ClientConnection
 from websockets.exceptions import ConnectionClosed
 
-from game.net.protocol import MAX_CLIENT_MESSAGE, message
+from game.net.protocol import MAX_CLIENT_MESSAGE, VERSION, message
 from game.net.server import FLOOD_CLOSE, GameServer, NetGame
 
 from .netkit import (
@@ -130,11 +130,11 @@ MALFORMED: list[tuple[str | bytes, str]] = [
     ("not json at all", "not valid JSON"),
     ("[1, 2, 3]", "a JSON object"),
     (json.dumps({"v": 99, "type": "act"}), "protocol version"),
-    (json.dumps({"v": 1, "type": "steal"}), "unknown message type"),
-    (json.dumps({"v": 1, "type": "act", "code": "ABCDEF", "seat": "x", "label": "done"}),
+    (json.dumps({"v": VERSION, "type": "steal"}), "unknown message type"),
+    (json.dumps({"v": VERSION, "type": "act", "code": "ABCDEF", "seat": "x", "label": "done"}),
      "missing field 'at'"),
-    ('{"v": 1, "type": "act", "type": "join"}', "duplicate key"),
-    ('{"v": 1, "type": "act", "at": NaN}', "not a number JSON allows"),
+    (f'{{"v": {VERSION}, "type": "act", "type": "join"}}', "duplicate key"),
+    (f'{{"v": {VERSION}, "type": "act", "at": NaN}}', "not a number JSON allows"),
     (b"\x00\x01binary", "not binary"),
 ]
 

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import json
 
+from game import simulate
 from game.core import Action, apply, legal_actions, view
 from game.core.plain import to_plain
-from game.net.server import new_state
-from game.net.wire import read_map, read_view, wire_view, wire_views_text
+from game.net.wire import as_sent, read_map, read_view, wire_view, wire_views_text
 
 
 def test_each_seat_is_sent_exactly_its_own_view_and_a_spectator_the_public_one() -> None:
-    state = new_state(5, seed=4, ruleset="classic", max_turns=0)
+    state = simulate.new_state(5, 4, "classic", simulate.resolve_map(None))
     for _ in range(40):  # a few decisions in, so the board and hands are not all empty
         apply(state, legal_actions(state)[-1])
     seats: list[str | None] = [*state.players, None]
@@ -26,10 +26,10 @@ def test_each_seat_is_sent_exactly_its_own_view_and_a_spectator_the_public_one()
 
 
 def test_a_client_rebuilds_the_servers_view_from_the_wire() -> None:
-    state = new_state(5, seed=4, ruleset="classic", max_turns=0)
+    state = simulate.new_state(5, 4, "classic", simulate.resolve_map(None))
     assert state.pending is not None
     apply(state, Action(state.pending.player, legal_actions(state)[0].label))
     graph = read_map(json.loads(json.dumps(to_plain(state.map))))
     for seat in state.players:
         sent = json.loads(json.dumps(wire_view(state, seat)))
-        assert read_view(sent, graph) == view(state, seat)
+        assert read_view(sent, graph) == as_sent(view(state, seat))

@@ -24,9 +24,9 @@ ARENA = Path(__file__).resolve().parent.parent / "maps" / "arena.json"
 pytestmark = pytest.mark.usefixtures("private_data_dir")
 
 
-def short_game(autosaver: Autosaver | None) -> Session:
+def short_game(autosaver: Autosaver | None, map_file: Path = ARENA) -> Session:
     """Five bots and a one-turn limit: the game ends after its first turn."""
-    graph, _ = load_map_file(ARENA)
+    graph, _ = load_map_file(map_file)
     data = load_game_data()
     config = GameConfig(players=[], seed=3, max_turns=1)
     config.setup = choose_setup(data, GameConfig(players=["?"] * 5)).id
@@ -35,8 +35,8 @@ def short_game(autosaver: Autosaver | None) -> Session:
     return Session(state, seats, autosaver=autosaver)
 
 
-def played_to_the_end(app: App, session: Session) -> None:
-    _, geometry = load_map_file(ARENA)
+def played_to_the_end(app: App, session: Session, map_file: Path = ARENA) -> None:
+    _, geometry = load_map_file(map_file)
     app.push(GameScene(app, session, geometry))
     for _ in range(20_000):
         app.frame(pygame.event.get(), 1 / 60)
@@ -72,5 +72,26 @@ def test_a_session_that_writes_no_files_keeps_no_replay() -> None:
         played_to_the_end(app, session)
         assert session.replay_path is None
         assert not paths.replays_dir().exists()
+    finally:
+        app.close()
+
+
+def test_the_end_screen_offers_the_replay_of_the_game_just_played() -> None:
+    from game.ui.maps import available_maps
+    from game.ui.scenes.replay import ReplayScene
+
+    from .driver import Driver
+
+    app = App((1366, 768), settings=Settings(animation_speed=8.0), persist_settings=False)
+    installed = next(iter(available_maps().values()))  # the replay viewer needs its map
+    try:
+        session = short_game(None, installed)  # kept nowhere: the replay is from memory
+        played_to_the_end(app, session, installed)
+        end = app.scene
+        assert isinstance(end, EndScene) and end.replay.visible
+        Driver(app).click(end.replay.rect.center)
+        replay = app.scene
+        assert isinstance(replay, ReplayScene)
+        assert replay.cursor.length == len(session.record.actions)  # type: ignore[union-attr]
     finally:
         app.close()

@@ -74,7 +74,9 @@ def test_building_an_unsupported_city_asks_first_and_back_changes_nothing(tmp_pa
         app.close()
 
 
-def test_a_tax_rate_the_stock_cannot_pay_is_warned_of_when_a_lower_one_can() -> None:
+def unpaid_tax() -> tuple[GameState, str, list[int]]:
+    """A tax-rate decision whose highest rate the player's stock cannot pay, the lowest it
+    can: the state, the player, the rates."""
     state = bots_play(1, 0)
     bots = {pid: make_bot("basic", 100 + i) for i, pid in enumerate(state.players)}
     for _ in range(3000):
@@ -94,7 +96,43 @@ def test_a_tax_rate_the_stock_cannot_pay_is_warned_of_when_a_lower_one_can() -> 
     state.pending = None
     advance(state)  # asked again of the changed state: the decision's detail counts revolts
     assert state.pending is not None and state.pending.player == who
+    return state, who, rates
+
+
+def test_a_tax_rate_the_stock_cannot_pay_is_warned_of_when_a_lower_one_can() -> None:
+    state, who, rates = unpaid_tax()
     high = f"number:{rates[-1]}"
     warning = ruin_warning(state, who, high)
     assert "revolt" in warning and f"rate of {rates[0]}" in warning
     assert ruin_warning(state, who, f"number:{rates[0]}") == ""
+
+
+def test_a_network_client_warns_of_the_same_tax_from_its_own_view() -> None:
+    """The tax warning reads the decision's detail, which a network client's view holds."""
+    import json
+
+    from game.net.mirror import mirror
+    from game.net.wire import wire_view
+
+    state, who, rates = unpaid_tax()
+    shown = mirror({who: json.loads(json.dumps(wire_view(state, who)))}, state.map)
+    for rate in rates:
+        label = f"number:{rate}"
+        assert ruin_warning(shown, who, label, playable=False) == ruin_warning(state, who, label)
+    assert ruin_warning(shown, who, f"number:{rates[-1]}", playable=False)
+
+
+def test_a_network_client_warns_of_the_same_ruinous_city_from_its_own_view() -> None:
+    """A network client's drawing of the game cannot be played on: the city is counted from
+    the board as it stands, and the warning is the one a local game gives."""
+    import json
+
+    from game.net.mirror import mirror
+    from game.net.wire import wire_view
+
+    state, who, area = ruinous_build()
+    shown = mirror({who: json.loads(json.dumps(wire_view(state, who)))}, state.map)
+    label = f"area:{area}"
+    assert ruin_warning(shown, who, label, playable=False) == ruin_warning(state, who, label)
+    assert "takes every token there" in ruin_warning(shown, who, label, playable=False)
+    assert ruin_warning(shown, who, "area:nowhere", playable=False) == ""

@@ -10,6 +10,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton
 
 from game.core import load_game_data
+from game.persist import SavedGame
 
 from ..draw import backdrop, civ_badge, panel, title
 from ..panels.players import public_vp
@@ -52,6 +53,8 @@ class EndScene(Scene):
         super().__init__(app)
         self.session = session
         self.rows = scoreboard(session)
+        self.game: SavedGame | None = None  # the whole game, for the replay
+        self.kept = session.replay_path is not None  # said by the game screen already
 
     def build(self) -> None:
         px = self.px
@@ -62,6 +65,28 @@ class EndScene(Scene):
                                                                 class_id="@primary"))
         self.look = UIButton(pygame.Rect(w - px(420), h - px(64), px(190), px(44)), "See the board",
                              self.app.manager, container=self.container)
+        self.replay = UIButton(pygame.Rect(w - px(620), h - px(64), px(190), px(44)),
+                               "Watch the replay", self.app.manager, container=self.container,
+                               tool_tip_text="The whole game again from its start, every "
+                                             "hand and deck shown as it was")
+        self._offer_replay()
+
+    def _offer_replay(self) -> None:
+        """The replay, once the whole game is here (a network game's comes from the server
+        just after its end)."""
+        if self.game is None:
+            self.game = self.session.finished_game()
+        if self.game is None:
+            self.replay.hide()
+        elif not self.replay.visible:
+            self.replay.show()
+        if not self.kept and self.session.replay_path is not None:
+            self.kept = True
+            self.app.notify("The game is kept among the replays: Load, then Watch replay")
+
+    def update(self, dt: float) -> None:
+        self.session.keep_up()
+        self._offer_replay()
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -71,6 +96,10 @@ class EndScene(Scene):
                 self.app.reset_to(MenuScene(self.app))
             elif event.ui_element is self.look:
                 self.app.pop()
+            elif event.ui_element is self.replay and self.game is not None:
+                from .replay import watch
+
+                watch(self.app, self.game)
 
     def draw(self, surface: pygame.Surface) -> None:
         t = self.theme

@@ -406,7 +406,7 @@ class GameScene(Scene):
     # -- acting -------------------------------------------------------------------------------
     def pick(self, label: str, sure: bool = False) -> bool:
         who = self.session.human_to_act()
-        warning = ruin_warning(self.session.state, who, label) if who and not sure else ""
+        warning = self.warning(who, label) if who and not sure else ""
         if warning:  # asked first; the answer picks it (or not)
             go = "Tax at this rate" if label.startswith("number:") else "Build it all the same"
             self.confirm.ask(label, warning, go, self.map_rect,
@@ -418,6 +418,10 @@ class GameScene(Scene):
             self.app.notify(self.controller.error)
         self.changed()
         return ok
+
+    def warning(self, who: str, label: str) -> str:
+        """What the pick would cost the player of their own pieces, asked about first."""
+        return ruin_warning(self.session.state, who, label)
 
     def _confirmed(self, go: bool) -> None:
         label = self.confirm.label

@@ -5,7 +5,6 @@ lobby shows the address and the join code to pass on."""
 from __future__ import annotations
 
 import tempfile
-import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -14,7 +13,9 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLine
 
 from game.bots import LEVELS
-from game.core import load_game_data
+from game.core import GameConfig, load_game_data
+from game.net.choices import create_fields
+from game.net.hosted import hosted_root, tidy
 from game.net.link import HostedServer, Link, lan_address, server_url
 from game.net.protocol import message
 from game.persist import game_version
@@ -22,6 +23,7 @@ from game.persist import game_version
 from ..draw import backdrop, civ_badge, panel, text_block, title
 from ..scene import Scene
 from ..theme import Palette
+from .lobby import STATUS_X, LobbyScene, game_facts, seat_rects
 
 if TYPE_CHECKING:
     from ..app import App
@@ -35,25 +37,27 @@ def host_kinds() -> list[str]:
 
 
 def hosted_folder(persist: bool) -> tuple[Path, bool]:
-    """Where the hosted game keeps its saves, and whether it is a scratch folder (removed at
-    the end: a client that keeps no files, as in tests)."""
+    """Where the hosted game keeps its saves (in a folder of its own, named by its code), and
+    whether it is a scratch folder (removed at the end: a client that keeps no files, as in
+    tests)."""
     if not persist:
         return Path(tempfile.mkdtemp(prefix="calamitas-host-")), True
-    from game.persist.paths import data_dir
-
-    return data_dir() / "hosted" / time.strftime("%Y%m%d-%H%M%S"), False
+    root = hosted_root()
+    tidy(root)
+    return root, False
 
 
 class HostScene(Scene):
     name = "host"
 
-    def __init__(self, app: App, players: int, seed: int, ruleset: str,
+    def __init__(self, app: App, config: GameConfig, map_id: str,
                  kinds: dict[str, str]) -> None:
-        """`kinds`: the new-game screen's choice per civilization ("Human" or "Bot: level")."""
+        """`config` and `map_id`: the game chosen on the new-game screen (its seed is not
+        used: the server draws a secret one); `kinds`: the choice there per civilization
+        ("Human" or "Bot: level")."""
         super().__init__(app)
-        self.players, self.seed, self.ruleset = players, seed, ruleset
-        setups = load_game_data().setups_for(players)
-        self.civs = list(setups[0].civilizations) if setups else []
+        self.config, self.map_id = config, map_id
+        self.civs = list(config.players)
         self.kinds: dict[str, str] = {}
         here_taken = False
         for civ in self.civs:  # the first person is the host; other people join
@@ -70,8 +74,6 @@ class HostScene(Scene):
         self.error = ""
 
     def build(self) -> None:
-        from .lobby import STATUS_X
-
         w, h = self.app.screen.get_size()
         px = self.px
         m, c = self.app.manager, self.container
@@ -99,8 +101,6 @@ class HostScene(Scene):
                                                                 class_id="@primary"))
 
     def rows(self) -> list[tuple[str, pygame.Rect]]:
-        from .lobby import seat_rects
-
         return list(zip(self.civs, seat_rects(self, len(self.civs)), strict=True))
 
     def handle(self, event: pygame.event.Event) -> None:
@@ -130,7 +130,7 @@ class HostScene(Scene):
             return
         folder, scratch = hosted_folder(self.app.persist_settings)
         self.error = ""
-        self.hosted = HostedServer(folder, scratch=scratch)
+        self.hosted = HostedServer(folder, scratch=scratch, only=set())  # no older game
         self.open.disable()
 
     def update(self, dt: float) -> None:
@@ -151,12 +151,9 @@ class HostScene(Scene):
         """Create the game through `link`; the lobby takes it from there."""
         seats = [self.kinds[c].split(": ", 1)[1] if self.kinds[c].startswith("Bot: ") else ""
                  for c in self.civs]
-        link.send(message("create", game_version=game_version(), players=self.players,
-                          seed=self.seed, ruleset=self.ruleset, max_turns=0, seats=seats,
-                          lobby=True))
+        link.send(message("create", game_version=game_version(), seats=seats, lobby=True,
+                          **create_fields(self.config, self.map_id)))
         here = [c for c in self.civs if self.kinds[c] == HERE]
-        from .lobby import LobbyScene
-
         self.app.replace(LobbyScene(self.app, link, address=address, hosted=hosted, here=here,
                                     creating=True))
 
@@ -178,17 +175,17 @@ class HostScene(Scene):
                 "You start the game when everyone is in: seats still open go to bots.")
         y = text_block(surface, t, text, (px(40), px(100)), w // 2 - px(140), size=15,
                        colour=Palette.text_dim)
-        rules = load_game_data().rulesets.get(self.ruleset)
-        facts = f"{self.players} players · {rules.name if rules else self.ruleset} · seed " \
-                f"{self.seed} · the default set-up and the installed map"
-        text_block(surface, t, facts, (px(40), px(112) + y), w // 2 - px(140), size=14,
-                   colour=Palette.text)
+        y += px(112)
+        for fact in [*game_facts(self.config, self.map_id),
+                     "The server draws a secret seed: nobody can know the decks' order."]:
+            y += text_block(surface, t, fact, (px(40), y), w // 2 - px(140), size=14,
+                            colour=Palette.text) + px(2)
         if self.error:
-            text_block(surface, t, self.error, (px(40), px(180) + y), w // 2 - px(140),
+            text_block(surface, t, self.error, (px(40), y + px(12)), w // 2 - px(140),
                        size=15, colour=Palette.bad, role="bold")
         elif self.hosted is not None:
             surface.blit(t.text("Opening the table…", 15, Palette.gold_light),
-                         (px(40), px(180) + y))
+                         (px(40), y + px(12)))
         civs = load_game_data().civilizations
         rows = self.rows()
         if rows:

@@ -13,7 +13,16 @@ from pygame_gui.elements import UIButton, UISelectionList
 
 from game.bots import LEVELS, PLAY_LEVEL
 from game.core import load_game_data
-from game.persist import Autosaver, SavedGame, SaveError, list_saves, newest_autosave, read_save
+from game.net.hosted import HostedGame, hosted_games
+from game.persist import (
+    Autosaver,
+    SavedGame,
+    SaveError,
+    SaveInfo,
+    list_saves,
+    newest_autosave,
+    read_save,
+)
 from game.persist import paths as persist_paths
 
 from ..draw import backdrop, panel, title
@@ -70,6 +79,26 @@ def continue_newest(app: App) -> bool:
     return start_saved(app, game)
 
 
+HOSTED_HEADING = "— Network games this client hosted (Open hosts one again) —"
+
+
+def row_text(row: SaveInfo | HostedGame | None) -> str:
+    """A row of the list: a save, the hosted games' heading (None) or a hosted game."""
+    if row is None:
+        return HOSTED_HEADING
+    stamp = time.strftime("%Y-%m-%d %H:%M", time.localtime(row.modified))
+    if isinstance(row, HostedGame):
+        if row.save is None:
+            return f"Hosted {row.code} — no save can be read — {stamp}"
+        where = "over" if row.over else f"turn {row.turn}, {row.phase.replace('_', ' ')}"
+        return (f"Hosted {row.code} — {where}, {row.ruleset}, {row.players} players — "
+                f"{stamp}")
+    if row.error:
+        return f"{row.path.name} — cannot be opened: {row.error}"
+    return (f"{row.path.stem} — turn {row.turn}, {row.phase.replace('_', ' ')}, "
+            f"{row.ruleset}, {len(row.players)} players — {stamp}")
+
+
 class LoadScene(Scene):
     name = "load"
 
@@ -77,18 +106,14 @@ class LoadScene(Scene):
         px = self.px
         w, h = self.app.screen.get_size()
         m, c = self.app.manager, self.container
-        rows = [row for folder in (persist_paths.saves_dir(), persist_paths.autosaves_dir(),
-                                   persist_paths.replays_dir()) for row in list_saves(folder)]
+        rows: list[SaveInfo | HostedGame | None] = [
+            row for folder in (persist_paths.saves_dir(), persist_paths.autosaves_dir(),
+                               persist_paths.replays_dir()) for row in list_saves(folder)]
+        hosted = hosted_games()
+        if hosted:  # under a heading of their own: Open hosts one again
+            rows += [None, *hosted]
         self.rows = rows
-        self.items = []
-        for row in rows:
-            stamp = time.strftime("%Y-%m-%d %H:%M", time.localtime(row.modified))
-            if row.error:
-                text = f"{row.path.name} — cannot be opened: {row.error}"
-            else:
-                text = (f"{row.path.stem} — turn {row.turn}, {row.phase.replace('_', ' ')}, "
-                        f"{row.ruleset}, {len(row.players)} players — {stamp}")
-            self.items.append(text)
+        self.items = [row_text(row) for row in rows]
         self.box = pygame.Rect(px(40), px(100), w - px(80), h - px(200))
         self.list = UISelectionList(self.box.inflate(-px(20), -px(20)),
                                     self.items or ["No saved games yet"], m, container=c)
@@ -126,6 +151,12 @@ class LoadScene(Scene):
             self.app.notify("Choose a saved game first")
             return
         row = self.rows[self.items.index(chosen)]
+        if row is None:
+            self.app.notify("Choose a saved game first")
+            return
+        if isinstance(row, HostedGame):
+            self.open_hosted(row, replay)
+            return
         if row.error:
             self.app.notify(row.error)
             return
@@ -135,6 +166,25 @@ class LoadScene(Scene):
             open_replay(self.app, row.path)
         else:
             open_save(self.app, row.path)
+
+    def open_hosted(self, game: HostedGame, replay: bool) -> None:
+        """A hosted game: hosted again for its players to come back to, or (once it is over:
+        before, it would show everyone's hands) watched as a replay."""
+        if game.save is None:
+            self.app.notify(f"The hosted game {game.code} has no save that can be read")
+        elif replay and not game.over:
+            self.app.notify("A hosted game can be watched once it is over: Open hosts it "
+                            "again for its players")
+        elif replay:
+            from .replay import open_replay
+
+            open_replay(self.app, game.save)
+        elif game.over:
+            self.app.notify("This hosted game is over: watch its replay")
+        else:
+            from .lobby import host_again
+
+            host_again(self.app, game.code)
 
     def draw(self, surface: pygame.Surface) -> None:
         backdrop(surface, self.theme)

@@ -14,8 +14,8 @@ import pygame_gui
 from pygame_gui.elements import UIButton
 
 from game.bots import PLAY_LEVEL
-from game.core import MapGraph, StateError, load_game_data
-from game.net.link import HostedServer, Link
+from game.core import GameConfig, MapGraph, StateError, from_plain, load_game_data
+from game.net.link import HostedServer, Link, lan_address
 from game.net.protocol import message
 from game.net.wire import read_map
 from game.persist import game_version
@@ -48,6 +48,20 @@ def seat_rects(scene: Scene, count: int) -> list[pygame.Rect]:
                         row) for i in range(count)]
 
 
+def game_facts(config: GameConfig, map_id: str) -> list[str]:
+    """The game the host chose, one line each (on the host's screen and in the lobby)."""
+    data = load_game_data()
+    rules = data.rulesets.get(config.ruleset)
+    last = f"the game ends after turn {config.last_turn}" if config.last_turn else \
+        "no last turn: the rules end the game"
+    return [f"{len(config.players)} players, set-up {config.setup} · "
+            f"{rules.name if rules else config.ruleset}",
+            f"A.S.T. {config.ast_side} side · {last}",
+            f"Map {map_id or 'the installed one'} · Events "
+            f"{'on' if config.events is not None else 'off'} · "
+            f"{'open bargaining' if config.open_bargaining else 'sealed trade offers'}"]
+
+
 STATUS_X = 150  # where a row's status (or its menu) starts, at UI scale 1
 
 
@@ -57,27 +71,45 @@ def seat_keys_path() -> Path:
     return data_dir() / "net-seats.json"
 
 
+def host_again(app: App, code: str) -> None:
+    """Host again a game this client hosted before (kept in hosted/<code>/): its server starts
+    in this client with that game alone, the lobby connects once it listens, and this
+    client's players are back at their seats with the tokens it kept."""
+    from game.net.hosted import hosted_root
+
+    hosted = HostedServer(hosted_root(), only={code})
+    app.push(LobbyScene(app, None, address="", code=code, hosted=hosted))
+
+
 class LobbyScene(Scene):
     name = "lobby"
 
-    def __init__(self, app: App, link: Link, *, address: str, code: str = "",
+    def __init__(self, app: App, link: Link | None, *, address: str, code: str = "",
                  hosted: HostedServer | None = None, here: list[str] | None = None,
                  backlog: list[dict[str, Any]] | None = None, creating: bool = False) -> None:
         """`creating`: this client created the game (on its own `hosted` server or another)
-        and is its host; `here`: the seats it plays at this machine."""
+        and is its host; `here`: the seats it plays at this machine. With `hosted` and a
+        `code` (and no link yet), the game is hosted again: see `host_again`."""
         super().__init__(app)
         self.link: Link | None = link
         self.hosted = hosted
-        self.creating = creating or hosted is not None
+        self.creating = creating or (hosted is not None and not code)
+        self.resuming = hosted is not None and bool(code) and link is None
+        self.awaiting: set[str] = set()  # seats asked back with a kept token, not yet answered
         self.address = address  # as the others type it
         self.code = code
-        self.host_token = ""
+        self.host_token = ""  # this client hosts the table: it may start it, hand seats
+        if code and not self.creating and app.persist_settings:  # the host, back again
+            from game.net.seatkeys import host_key_for
+
+            self.host_token = host_key_for(seat_keys_path(), code)
         self.here = list(here or [])  # the host's seats played at this machine, to join
         self.backlog = list(backlog or [])
         self.local: list[str] = []
         self.tokens: dict[str, str] = {}  # each own seat's secret, given once at join
         self.kept: dict[str, str] | None = None  # tokens kept on disk for this game
         self.graph: MapGraph | None = None
+        self.config: GameConfig | None = None  # the game's choices, as the host made them
         self.views: dict[str | None, dict[str, Any]] = {}
         self.at = 0
         self.started = False
@@ -90,7 +122,9 @@ class LobbyScene(Scene):
 
     @property
     def hosting(self) -> bool:
-        return self.creating
+        """This client hosts the table: it made it now, or kept the host's token from when
+        it did."""
+        return self.creating or bool(self.host_token)
 
     # -- widgets ------------------------------------------------------------------------------
     def build(self) -> None:
@@ -120,7 +154,7 @@ class LobbyScene(Scene):
 
     def rejoin_offered(self) -> bool:
         """A game under way in which this client kept the token of a seat its player left."""
-        return bool(self.started and not self.local and not self.hosting and not self.watching
+        return bool(self.started and not self.local and not self.creating and not self.watching
                     and any(self.table.get(s) and self.table[s].taken and not self.table[s].here
                             for s in self.kept_tokens()))
 
@@ -138,10 +172,11 @@ class LobbyScene(Scene):
         return self.kept
 
     def _keep_take_buttons(self) -> None:
-        """A joining player (not the host) takes one open seat, comes back to the seat they
-        left (with the token this client kept), or stays watching."""
+        """A joining player (not the host who just made the table: its seats are taken for it)
+        takes one open seat, comes back to the seat they left (with the token this client
+        kept), or stays watching."""
         offers: tuple[str, ...] = ()
-        if not (self.hosting or self.local or self.link is None):
+        if not (self.creating or self.local or self.link is None):
             kept = self.kept_tokens()
             offers = tuple(s for s in self.order
                            if (self.table[s].kind == "open" and not self.started)
@@ -210,6 +245,8 @@ class LobbyScene(Scene):
 
     # -- messages -----------------------------------------------------------------------------
     def update(self, dt: float) -> None:
+        if self.resuming:
+            self._connect_again()
         if self.link is None:
             return
         messages, self.backlog = self.backlog + self.link.received(), []
@@ -224,17 +261,44 @@ class LobbyScene(Scene):
                 self.start.disable()
             else:
                 self.start.enable()
+            if self.started and self.start.visible:  # in Watch's place once under way
+                self.start.hide()
         offered = self.rejoin_offered()
         if offered != self.watch.visible:
             self.watch.show() if offered else self.watch.hide()
-        if self.started and self.link is not None and not offered:
+        if self.started and self.link is not None and self.table and not self.awaiting \
+                and not offered:
             self.enter_game()
+
+    def _connect_again(self) -> None:
+        """A game hosted again: once its server listens, watch it and take back this
+        client's seats."""
+        hosted = self.hosted
+        if hosted is None or not (hosted.address or hosted.error):
+            return  # the server is starting on its thread
+        self.resuming = False
+        if not hosted.address:
+            self.error = f"The table cannot open: {hosted.error}"
+            return
+        port = hosted.bound_port
+        self.address = f"{lan_address()}:{port}"
+        self.link = Link(f"ws://127.0.0.1:{port}")
+        self.link.send(message("watch", game_version=game_version(), code=self.code))
+        for seat, token in self.kept_tokens().items():
+            self.tokens[seat] = token
+            self.awaiting.add(seat)
+            self.link.send(message("resume", game_version=game_version(), code=self.code,
+                                   seat=seat, token=token))
 
     def take(self, msg: dict[str, Any]) -> None:
         kind = msg.get("type")
         if kind == "created":
             self.code, self.host_token = msg["code"], msg["host_token"]
             assert self.link is not None
+            if self.app.persist_settings:  # kept to start or hand seats after a restart
+                from game.net.seatkeys import HOST, keep_key
+
+                keep_key(seat_keys_path(), self.code, HOST, self.host_token)
             for seat in self.here:
                 self.link.send(message("join", game_version=game_version(), code=self.code,
                                        seat=seat))
@@ -245,6 +309,7 @@ class LobbyScene(Scene):
                 self.graph = read_map(msg["map"])
             self.tls = bool(msg.get("tls"))
             seat = msg["seat"]
+            self.awaiting.discard(seat)
             if seat is not None and seat not in self.local:
                 self.local.append(seat)
                 if msg.get("token"):  # given once: kept to come back after a restart
@@ -255,6 +320,8 @@ class LobbyScene(Scene):
                         keep_key(seat_keys_path(), self.code, seat, self.tokens[seat])
         elif kind == "update":
             self.views[msg["seat"]] = msg["view"]
+            if self.config is None:
+                self.config = from_plain(GameConfig, msg["view"]["config"], "view.config")
             self.at = max(self.at, int(msg["at"]))
             self.started = self.started or bool(msg["started"])
         elif kind == "table":
@@ -263,6 +330,8 @@ class LobbyScene(Scene):
             self.started = self.started or bool(msg["started"])
         elif kind == "refused":
             self.error = f"The server refused: {msg.get('reason', '')}"
+            if msg.get("to") == "resume":  # a seat not given back: the others may be
+                self.awaiting.clear()
         elif kind == "lost":
             self.error = f"Connection lost: {msg.get('reason', '')}"
             if self.link is not None:
@@ -286,7 +355,8 @@ class LobbyScene(Scene):
         session = start_session(self.link, self.code, self.graph, list(self.local), views,
                                 self.table, self.at, address=self.address, tls=self.tls,
                                 host_token=self.host_token, hosted=self.hosted,
-                                tokens=dict(self.tokens))
+                                tokens=dict(self.tokens),
+                                keep_replays=self.app.persist_settings)
         self.link, self.hosted = None, None  # the game's now: not closed with the lobby
         self.app.reset_to(NetGameScene(self.app, session, geometry))
 
@@ -310,6 +380,13 @@ class LobbyScene(Scene):
                 ("Plain connection: not encrypted", Palette.text_dim)
             surface.blit(t.text(secure, 15, colour), (left, y))
             y += px(28)
+        from ..draw import text_block
+
+        if self.config is not None:
+            for fact in game_facts(self.config, self.graph.id if self.graph else ""):
+                y += text_block(surface, t, fact, (left, y), w // 2 - px(120), size=14,
+                                colour=Palette.text) + px(2)
+            y += px(8)
         lines = []
         if self.hosting and self.code:
             lines.append("Tell the others the address and the code: in Calamitas they choose "
@@ -324,9 +401,8 @@ class LobbyScene(Scene):
         if self.hosting and self.code and not self.started:
             lines.append("When everyone is in, start the game: seats still open are played "
                          "by bots.")
-        if not self.code and not self.error:
+        if not self.table and not self.error:
             lines.append("Opening the table…")
-        from ..draw import text_block
 
         for line in lines:
             y += text_block(surface, t, line, (left, y), w // 2 - px(120), size=14,

@@ -15,6 +15,7 @@ from game.bots import PLAY_LEVEL
 
 from ..draw import panel
 from ..netseat import NetSession
+from ..ruin import ruin_warning
 from ..theme import Palette
 from .game import GameScene
 
@@ -53,13 +54,15 @@ class NetGameScene(GameScene):
     def _drop(self, intent: Intent) -> None:
         """A drag from one area to another: the source is picked now, the target once the
         server has answered with the next decision (the options after a pick are the
-        server's to know)."""
+        server's to know; while dragging, its answer to a try lights the targets)."""
         assert self.drag is not None and self.mapview is not None
-        source = self.drag[0]
+        source, after = self.drag
         target = self.mapview.area_at(intent.pos)
         if intent.amount and target and target != source:
             self.drag = None
-            if self.pick(f"area:{source}"):
+            if after and f"area:{target}" not in after:
+                self.app.notify("Drop the tokens on a lit area")
+            elif self.pick(f"area:{source}"):
                 self.dropped = (self.net.at, f"area:{target}")
             return
         super()._drop(intent)
@@ -76,14 +79,18 @@ class NetGameScene(GameScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        if self.drag is not None and not self.drag[1]:  # the server's answer lights targets
+            found = self.net.tried.get((self.net.at, f"area:{self.drag[0]}"))
+            if found:
+                self.drag = (self.drag[0], found)
         if self.net.problem:
             self.app.notify(self.net.problem, 8.0)
             self.net.problem = ""
 
-    def pick(self, label: str, sure: bool = False) -> bool:
-        # the warnings that try a move on a copy of the state need the rules' full state,
-        # which stays on the server
-        return super().pick(label, sure=True)
+    def warning(self, who: str, label: str) -> str:
+        # the drawing of the game cannot be played on: the tax warning reads the decision's
+        # detail, which the view holds, and a city is counted from the board as it is
+        return ruin_warning(self.session.state, who, label, playable=False)
 
     def _keep_loss_plan(self) -> None:
         self.losses.close()  # the per-area plan tries picks on the full state: not here

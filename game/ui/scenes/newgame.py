@@ -13,6 +13,7 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLi
 
 from game.bots import LEVELS, PLAY_LEVEL
 from game.core import (
+    EventsOptions,
     GameConfig,
     MapError,
     PhaseNotImplemented,
@@ -34,6 +35,7 @@ if TYPE_CHECKING:
 HUMAN = "Human"
 DEFAULT_BOT = f"Bot: {PLAY_LEVEL}"
 RULESET_ORDER = ("classic", "mega-empires", "double-empires")
+EVENTS_OFF, EVENTS_ON = "Off", "On (a first part)"
 
 
 # What the seat kinds and the set-ups mean, shown under the seats (issue 19: a newcomer cannot
@@ -79,6 +81,7 @@ class NewGameScene(Scene):
         self.map_id = choices.map if choices.map in maps else (next(iter(maps), ""))
         self.seed = random.SystemRandom().randrange(1, 10**9)
         self.last_turn = 0  # 0: the game ends only by the rules
+        self.events = False  # the Events module
         self.kinds: dict[str, str] = {}
         self.names: dict[str, str] = {}
         remembered = list(choices.seats)
@@ -171,6 +174,15 @@ class NewGameScene(Scene):
                                        pygame.Rect(left + label_w, y, field_w, row), m,
                                        container=c)
         y += row + px(10)
+        label("Events", y)
+        self.events_menu = UIDropDownMenu([EVENTS_OFF, EVENTS_ON],
+                                          EVENTS_ON if self.events else EVENTS_OFF,
+                                          pygame.Rect(left + label_w, y, field_w, row), m,
+                                          container=c)
+        self.events_menu.set_tooltip("The optional Events module: event cards drawn each "
+                                     "turn. A first part: the log lists each event as the "
+                                     "rules report it; the cards are not drawn yet")
+        y += row + px(10)
         label("Seed", y)
         self.seed_entry = UITextEntryLine(pygame.Rect(left + label_w, y, px(150), row), m,
                                           container=c, initial_text=str(self.seed))
@@ -234,6 +246,8 @@ class NewGameScene(Scene):
                 self.ast = event.text.lower()
             elif el is self.map_menu:
                 self.map_id = event.text
+            elif el is self.events_menu:
+                self.events = event.text == EVENTS_ON
             else:
                 for civ, menu in self.kind_menus.items():
                     if el is menu:
@@ -247,11 +261,7 @@ class NewGameScene(Scene):
             elif event.ui_element is self.start:
                 self.start_game()
             elif event.ui_element is self.host:
-                self._remember_entries()
-                from .host import HostScene
-
-                self.app.push(HostScene(self.app, self.players, self.seed, self.ruleset,
-                                        dict(self.kinds)))
+                self.host_game()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
 
@@ -264,10 +274,28 @@ class NewGameScene(Scene):
         return ["human" if self.kinds.get(c, "") == HUMAN else
                 self.kinds.get(c, DEFAULT_BOT).split(": ", 1)[-1] for c in self.civs()]
 
-    def start_game(self) -> None:
+    def chosen(self) -> GameConfig:
+        """The game the choices on this screen describe (its map is `map_id`)."""
         self._remember_entries()
+        data = load_game_data()
+        civs = self.civs()
+        setup = self.setups()[min(self.setup_index, len(self.setups()) - 1)]
+        names = {civ: (self.names.get(civ) or data.civilizations[civ].name) for civ in civs}
+        return GameConfig(players=list(civs), ruleset=self.ruleset, ast_side=self.ast,
+                          setup=setup, seed=self.seed, names=names, open_bargaining=True,
+                          last_turn=self.last_turn,
+                          events=EventsOptions() if self.events else None)
+
+    def host_game(self) -> None:
+        """The same game, hosted for players at other machines."""
+        from .host import HostScene
+
+        self.app.push(HostScene(self.app, self.chosen(), self.map_id, dict(self.kinds)))
+
+    def start_game(self) -> None:
         from .game import GameScene
 
+        config = self.chosen()
         path = available_maps().get(self.map_id)
         if path is None:
             self.app.notify("No map is installed")
@@ -277,13 +305,6 @@ class NewGameScene(Scene):
         except MapError as err:
             self.app.notify(f"The map cannot be used: {err}")
             return
-        data = load_game_data()
-        civs = self.civs()
-        setup = self.setups()[min(self.setup_index, len(self.setups()) - 1)]
-        names = {civ: (self.names.get(civ) or data.civilizations[civ].name) for civ in civs}
-        config = GameConfig(players=list(civs), ruleset=self.ruleset, ast_side=self.ast,
-                            setup=setup, seed=self.seed, names=names, open_bargaining=True,
-                            last_turn=self.last_turn)
         try:
             state = new_game(config, graph)
         except (SetupError, PhaseNotImplemented) as err:
@@ -294,8 +315,8 @@ class NewGameScene(Scene):
         choices.map, choices.seats = self.map_id, self.seat_choices()
         self.app.save_settings()
         seats = {}
-        for civ, kind in zip(civs, self.seat_choices(), strict=True):
-            seats[civ] = Seat(civ, names[civ], human=kind == "human",
+        for civ, kind in zip(config.players, self.seat_choices(), strict=True):
+            seats[civ] = Seat(civ, config.names[civ], human=kind == "human",
                               level=kind if kind != "human" else "basic")
         autosaver = Autosaver() if self.app.persist_settings else None
         session = Session(state, seats, autosaver=autosaver)

@@ -1,0 +1,104 @@
+"""The host's choices for a new network game, both ways: the fields of a `create` message from
+the game's configuration (the client's side), and the new game from those fields (the
+server's side), every value checked against the installed rules and maps.
+
+The seed is the server's to draw unless the create names one: whoever knows it knows the
+order of every deck, so a host who plays should not."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from game.core import (
+    EventsOptions,
+    GameConfig,
+    GameState,
+    MapError,
+    MapGraph,
+    PhaseNotImplemented,
+    SetupError,
+    StateError,
+    choose_setup,
+    load_game_data,
+    new_game,
+)
+from game.persist.strictjson import one_line
+
+MAX_SEED = 2**31 - 1
+
+
+class ChoiceError(ValueError):
+    """A choice the server cannot set up; `str` is one line for the host."""
+
+
+def create_fields(config: GameConfig, map_id: str, secret_seed: bool = True) -> dict[str, Any]:
+    """The host's choices in `config` (its players name the set-up's seats) as the fields of a
+    create message; with `secret_seed`, the server draws the seed."""
+    fields: dict[str, Any] = {
+        "players": len(config.players), "seed": 0 if secret_seed else config.seed,
+        "ruleset": config.ruleset, "max_turns": config.max_turns, "ast_side": config.ast_side,
+        "last_turn": config.last_turn, "open_bargaining": config.open_bargaining}
+    if config.setup:
+        fields["setup"] = config.setup
+    if map_id:
+        fields["map"] = map_id
+    if config.events is not None:
+        events = config.events
+        fields["events"] = {"randomise_x": events.randomise_x, "reveal_more": events.reveal_more,
+                            "random_b": events.random_b, "b_events": list(events.b_events)}
+    return fields
+
+
+def state_from_create(msg: dict[str, Any]) -> GameState:
+    """The new game a checked create message asks for; ChoiceError (one line) if the rules or
+    maps installed here cannot set it up."""
+    data = load_game_data()
+    players = int(msg["players"])
+    ruleset = str(msg["ruleset"])
+    if ruleset not in data.rulesets:
+        raise ChoiceError(f"no rule set {one_line(ruleset, 40)!r} (known: "
+                          f"{', '.join(sorted(data.rulesets))})")
+    setup_id = str(msg.get("setup", ""))
+    try:
+        setup = choose_setup(data, GameConfig(players=["?"] * players, setup=setup_id))
+    except SetupError as err:
+        raise ChoiceError(one_line(str(err), 120)) from None
+    if len(setup.civilizations) != players:
+        raise ChoiceError(f"the set-up {setup.id} is for {len(setup.civilizations)} players, "
+                          f"not {players}")
+    events = msg.get("events")
+    config = GameConfig(
+        players=list(setup.civilizations), ruleset=ruleset,
+        ast_side=str(msg.get("ast_side", "basic")), setup=setup.id,
+        seed=int(msg["seed"]) or 1 + secrets.randbelow(MAX_SEED),
+        max_turns=int(msg["max_turns"]), last_turn=int(msg.get("last_turn", 0)),
+        open_bargaining=bool(msg.get("open_bargaining", False)),
+        events=None if events is None else EventsOptions(
+            randomise_x=bool(events.get("randomise_x", False)),
+            reveal_more=bool(events.get("reveal_more", False)),
+            random_b=bool(events.get("random_b", False)),
+            b_events=[str(e) for e in events.get("b_events", [])]))
+    graph = installed_map(str(msg.get("map", "")))
+    try:
+        return new_game(config, graph, data)
+    except (SetupError, StateError, PhaseNotImplemented, ValueError, KeyError) as err:
+        raise ChoiceError(f"cannot set up that game: {one_line(str(err), 120)}") from None
+
+
+def installed_map(map_id: str) -> MapGraph:
+    """An installed map by its id ("": the first), never a path a client names."""
+    from game.mapfile import find_maps, load_map_file
+
+    maps = find_maps()
+    if not maps:
+        raise ChoiceError("no map is installed on the server")
+    name = map_id or sorted(maps)[0]
+    if name not in maps:
+        raise ChoiceError(f"no map {one_line(name, 40)!r} on the server (installed: "
+                          f"{', '.join(sorted(maps))})")
+    try:
+        graph, _ = load_map_file(maps[name])
+    except MapError as err:
+        raise ChoiceError(one_line(str(err), 120)) from None
+    return graph
