@@ -118,7 +118,13 @@ class EventCard:
 class EventCards:
     cards: Mapping[str, EventCard]
     not_adapted: Mapping[str, tuple[str, str]]  # id -> (seed clause, reason)
-    turns_per_age: int  # how many displays an Age deck is sized for
+    # how many displays an Age deck is sized for, by the least player count it holds from
+    turns_per_age: Mapping[int, int]
+
+    def age_turns(self, players: int) -> int:
+        """The turns an Age lasts with `players` (the entry of the most players not above)."""
+        fitting = [n for n in self.turns_per_age if n <= players]
+        return self.turns_per_age[max(fitting) if fitting else min(self.turns_per_age)]
 
 
 def _effect(c: _Checker, key: str, raw: object) -> Effect:
@@ -218,8 +224,22 @@ def _load(root: Traversable) -> EventCards:
     return EventCards(
         cards=MappingProxyType(cards),
         not_adapted=MappingProxyType(skipped),
-        turns_per_age=c.integer("deck.turns_per_age", deck["turns_per_age"], 1, 50),
+        turns_per_age=MappingProxyType(_turns_per_age(c, deck["turns_per_age"])),
     )
+
+
+def _turns_per_age(c: _Checker, raw: object) -> dict[int, int]:
+    """`[deck.turns_per_age]`: player count (as a key) -> turns, at least one entry."""
+    table = c.table("deck.turns_per_age", raw)
+    out: dict[int, int] = {}
+    for key, value in table.items():
+        name = f"deck.turns_per_age.{key}"
+        if not key.isdigit() or not 1 <= int(key) <= 99:
+            raise c.fail(name, "expected a player count from 1 to 99 as the key")
+        out[int(key)] = c.integer(name, value, 1, 50)
+    if not out:
+        raise c.fail("deck.turns_per_age", "expected at least one player count")
+    return out
 
 
 def _realm_cards(root: Traversable, civs: Mapping[str, object],

@@ -64,7 +64,7 @@ def build_age(state: GameState, age: int) -> list[str]:
                     if in_deck(c, state.config, options, age, chosen))
     if not picked:
         return []
-    wanted = display_size(state) * cards.turns_per_age
+    wanted = display_size(state) * cards.age_turns(len(state.players))
     passes = math.ceil(wanted / len(picked))
     deck: list[str] = []
     for _ in range(passes):

@@ -94,6 +94,18 @@ def test_a_broken_realm_file_fails_with_one_line_naming_the_key(
     assert "\n" not in str(err.value)
 
 
+@pytest.mark.parametrize(("old", "new", "key"), [
+    ("\n9 = 7\n", "\nnine = 7\n", "deck.turns_per_age.nine"),
+    ("\n9 = 7\n", "\n9 = 0\n", "deck.turns_per_age.9"),
+    ("\n5 = 6\n9 = 7\n13 = 8\n18 = 9\n", "\n", "deck.turns_per_age"),
+])
+def test_a_broken_age_length_fails_with_one_line_naming_the_key(
+        tmp_path: Path, old: str, new: str, key: str) -> None:
+    with pytest.raises(DataError) as err:
+        load_event_cards_from(broken_copy(tmp_path, old, new, "events.toml"))
+    assert err.value.key == key and "\n" not in str(err.value)
+
+
 def test_only_a_realm_event_may_strike_a_realm(tmp_path: Path) -> None:
     broken = broken_copy(tmp_path, 'target = "taker"', 'target = "realm"', "events.toml")
     with pytest.raises(DataError) as err:
@@ -256,16 +268,19 @@ def test_a_realm_card_changes_its_civilization_as_its_effects_say(card_id: str) 
 # --- the decks ------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("players", [5, 9, 18])
-def test_an_age_deck_lays_out_turns_per_age_displays_at_every_player_count(players: int) -> None:
-    """004:16: the deck is repeated until it can lay out `turns_per_age` displays and cut
-    there, so the realm events of more civilizations do not make an Age longer."""
+@pytest.mark.parametrize(("players", "turns"), [(5, 6), (9, 7), (12, 7), (13, 8), (18, 9)])
+def test_an_age_deck_lays_out_turns_per_age_displays_at_every_player_count(
+        players: int, turns: int) -> None:
+    """004:16: the deck is repeated until it can lay out `turns_per_age` displays (more turns
+    with more players, whose games last longer) and cut there, so the realm events of more
+    civilizations do not make an Age longer."""
     setup = load_game_data().setups_for(players)[0]
     config = GameConfig(players=[], setup=setup.id, seed=3, events=EventsOptions())
     state = new_game(config, oikoumene())
     deck = state.eventdeck
     assert deck is not None
     dealt = deck.deck + deck.display
-    assert len(dealt) == (players + 1) * load_event_cards().turns_per_age
+    assert load_event_cards().age_turns(players) == turns
+    assert len(dealt) == (players + 1) * turns
     realms = {load_event_cards().cards[c].realm for c in dealt} - {""}
     assert realms and realms <= set(state.players)
