@@ -18,9 +18,11 @@ from ..anim import AnimQueue, Stage, copy_board
 from ..cause import cause_line, decision_places
 from ..controller import TRADE_KINDS, HumanController
 from ..draw import civ_badge, tooltip
+from ..eventcards import card_tooltip
 from ..input import InputMap, Intent
 from ..logtext import LogLine
 from ..lossplan import LossPlan
+from ..mapmarkers import MarkerLayer, regions_of
 from ..mapview import MapView
 from ..options import Options
 from ..pace import BOT_DELAY, bot_hurry
@@ -29,6 +31,7 @@ from ..panels.advances import AdvancesPanel
 from ..panels.ast import AstPanel
 from ..panels.confirm import ConfirmBox
 from ..panels.decision import DecisionBar
+from ..panels.events import EventRow, event_tip
 from ..panels.hand import HandPanel
 from ..panels.log import LogPanel
 from ..panels.losses import LossBox
@@ -92,6 +95,8 @@ class GameScene(Scene):
         self.news = NewsBox(app.theme)
         self.confirm = ConfirmBox(app.theme)
         self.losses = LossBox(app.theme)
+        self.eventrow = EventRow(app.theme)  # the Event Action's display over the map
+        self.markers = MarkerLayer(app.theme)  # the Events module's markers on the map
 
     def enter(self) -> None:
         super().enter()
@@ -145,6 +150,8 @@ class GameScene(Scene):
         self.confirm.close()  # its buttons went with the old widgets
         self.confirm.theme = self.theme
         self.losses.theme = self.theme
+        self.eventrow.theme = self.theme
+        self.markers.theme = self.theme
         self.decision = DecisionBar(self.theme)
         self.decision.rect = pygame.Rect(0, h - bottom, self.map_rect.width, bottom)
         self.trade = TradeWindow(self.theme)
@@ -312,7 +319,8 @@ class GameScene(Scene):
                 return
         mv = self.mapview
         assert mv is not None
-        on_map = mv.rect.collidepoint(intent.pos) and not self._over_trade(intent.pos)
+        on_map = (mv.rect.collidepoint(intent.pos) and not self._over_trade(intent.pos)
+                  and not self.eventrow.hit(intent.pos))
         k = intent.kind
         if k == "press" and self.losses.hit(intent.pos):
             self._plan_click(self.losses.click(intent.pos))
@@ -338,7 +346,11 @@ class GameScene(Scene):
                 self._drop(intent)
             self.panning = False
         elif k == "click":
-            if self._over_trade(intent.pos):
+            if self.eventrow.hit(intent.pos):
+                label = self.eventrow.click(intent.pos)
+                if label:
+                    self.pick(label)
+            elif self._over_trade(intent.pos):
                 label = self.trade.click(intent.pos)
                 if label:
                     self.pick(label)
@@ -362,9 +374,16 @@ class GameScene(Scene):
             mv.zoom_at(int(intent.amount), None)
         elif k == "fit":
             mv.fit()
+        elif k == "number":
+            self.eventrow.number(int(intent.amount))
+        elif k == "step":
+            self.eventrow.step(int(intent.amount))
         elif k == "confirm":
             labels = self.labels()
-            if "done" in labels:
+            chosen = self.eventrow.chosen()
+            if chosen:
+                self.pick(chosen)
+            elif "done" in labels:
                 self.pick("done")
             elif len(labels) == 1:
                 self.pick(labels[0])
@@ -450,6 +469,8 @@ class GameScene(Scene):
     def update(self, dt: float) -> None:
         assert self.mapview is not None
         vx, vy = self.input.pan_velocity()
+        if self.eventrow.taking():  # the arrows step through the event display instead
+            vx = 0
         if vx or vy:
             self.mapview.pan(vx * PAN_SPEED * dt * self.theme.scale,
                              vy * PAN_SPEED * dt * self.theme.scale)
@@ -624,16 +645,24 @@ class GameScene(Scene):
             mv.draw_highlights(surface, picks, "pick")
         if self.hover_area and not self.drag:
             mv.draw_highlights(surface, [self.hover_area], "hover")
+        if view.events is not None:
+            self.markers.update(view, regions_of(self.session.state), mv.geo.areas)
+            self.markers.draw_tints(surface, mv)
         mv.draw_pieces(surface, anims.stage.drawn_board(view.board))
+        if view.events is not None:
+            self.markers.draw_chips(surface, mv)
         anims.draw_over(surface)
         mv.ox, mv.oy = mv.ox - shake[0], mv.oy - shake[1]
         if self.drag is not None:
             start = mv.area_point(self.drag[0])
             pygame.draw.line(surface, (120, 220, 255), start, self.drag_pos, self.px(3))
             pygame.draw.circle(surface, (120, 220, 255), self.drag_pos, self.px(6))
+        self.eventrow.draw(surface, mv.rect, ctx)
         beside = self.losses.width()  # the summary keeps left of the losses box
-        self.news.draw(surface, mv.rect if not beside else pygame.Rect(
-            mv.rect.x, mv.rect.y, mv.rect.width - beside - self.px(12), mv.rect.height))
+        below = self.eventrow.rect.bottom - mv.rect.y if self.eventrow.shown() else 0
+        self.news.draw(surface, pygame.Rect(mv.rect.x, mv.rect.y + below,
+                                            mv.rect.width - (beside + self.px(12) if beside
+                                                             else 0), mv.rect.height - below))
         self.losses.draw(surface, mv.rect, place_names(self.session.state.map))
         log = self.panels[4]
         assert isinstance(log, LogPanel)
@@ -649,9 +678,11 @@ class GameScene(Scene):
         # widgets are remade only when the choice itself changes, not as bots play on
         key = (ctx.labels if not trade else (), trade, self.session.can_undo(self.viewer),
                pending.prompt if pending and labels else "", len(self.session.record.actions)
-               if labels else -1)
+               if labels else -1, self.eventrow.folded)
         ordered = sorted(ctx.labels, key=_label_order)
-        buttons = [lb for lb in ordered if not lb.startswith("area:")]  # areas: on the map
+        on_row = set(self.eventrow.labels)  # the event display's cards: picked on it
+        buttons = [lb for lb in ordered if not lb.startswith("area:")  # areas: on the map
+                   and lb not in on_row]
         skip = (not labels and self.session.bot_to_act() and bool(self.session.humans())
                 and not self.skip_to_human)
         self.decision.rebuild(ctx, [] if trade else buttons,
@@ -667,6 +698,8 @@ class GameScene(Scene):
         else:
             self.trade.clear()
         self.confirm.draw(surface)
+        if self._card_tip(surface, ctx):
+            return
         tip = self._tooltip(ctx)
         if tip:
             tooltip(surface, self.theme, tip, self.mouse,
@@ -692,6 +725,8 @@ class GameScene(Scene):
             hint = f"Click a lit area on the map: {self._place_names(ctx.options.areas)}"
             if pending.kind.startswith("movement"):
                 hint += " — or drag tokens from a lit area to where they go"
+        elif self.eventrow.taking():
+            hint = self.eventrow.hint()
         elif "done" in labels:
             hint = "Enter: done"
         return (asking, hint)
@@ -706,6 +741,18 @@ class GameScene(Scene):
             return shown[0]
         return f"{', '.join(shown[:-1])} or {shown[-1]}"
 
+    def _card_tip(self, surface: pygame.Surface, ctx: Ctx) -> bool:
+        """An event card under the mouse, shown large; True when one was drawn."""
+        if self.drag is not None or self.confirm.open:
+            return False
+        if self.eventrow.tip(self.mouse, surface, ctx.view):
+            return True
+        hand = self.panels[self.tab]
+        card = hand.event_card_at(self.mouse) if isinstance(hand, HandPanel) else None
+        if card:
+            card_tooltip(surface, self.theme, card, self.mouse, event_tip(card))
+        return bool(card)
+
     def _tooltip(self, ctx: Ctx) -> list[str] | None:
         if self.drag is not None or self.confirm.open or self.losses.hit(self.mouse) \
                 or self.news.hit(self.mouse):
@@ -716,10 +763,14 @@ class GameScene(Scene):
             return self.panels[self.tab].tip(self.mouse)
         if self.topbar.rect.collidepoint(self.mouse):
             return self.topbar.tip(self.mouse)
-        if self._over_trade(self.mouse):
+        if self._over_trade(self.mouse) or self.eventrow.hit(self.mouse):
             return None
+        marker = self.markers.tip(self.mouse) if ctx.view.events is not None else None
+        if marker:
+            return marker
         if self.hover_area:
-            return mv.tooltip(self.hover_area, ctx.view)
+            return mv.tooltip(self.hover_area, ctx.view) + self.markers.area_lines(
+                self.hover_area)
         return mv.place_tip(self.mouse)
 
     def draw_curtain(self, surface: pygame.Surface, ctx: Ctx) -> None:

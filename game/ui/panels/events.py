@@ -1,0 +1,255 @@
+"""The Event Action's display (seed 004, 16.2) over the top of the map: the row of events laid
+out at the start of the turn, face-up cards drawn from their data and face-down ones as their
+Age's back, with the current Age, the cards left in its deck and the Age that follows.
+
+While the seated player takes a card, each card they may take is ringed: a click takes it, a
+number key (its place from the left) or the arrow keys choose one and Enter takes it. The bar
+at its top folds the row away to see the map under it. It shows only while the display holds
+cards, so the rest of the turn keeps the whole map.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.core import PlayerView
+
+from ..draw import tooltip
+from ..eventcards import card_face, card_size, card_tooltip, draw_event_card, event_card
+from ..eventwords import roman, seed_ref, symbol_words
+from ..logtext import name
+from ..theme import Palette, Theme
+from . import Ctx
+
+TAKE = "event_take"
+FACE_DOWN = "face_down:"  # the core's label for a face-down card: event:face_down:N (from 1)
+MAX_CARD = 168  # unscaled widths of a card in the row
+MIN_CARD = 96
+READABLE = 128  # below this a card's words may not all fit: the tooltip shows it whole
+
+
+def display_labels(view: PlayerView) -> list[str]:
+    """The option label of each card of the display, left first, as the core names them."""
+    events = view.events
+    if events is None:
+        return []
+    return [f"event:{card}" if card else f"event:{FACE_DOWN}{i + 1}"
+            for i, card in enumerate(events.display)]
+
+
+def age_line(view: PlayerView) -> str:
+    """The Age, the cards left in its deck and what follows."""
+    events = view.events
+    if events is None:
+        return ""
+    if events.over:
+        return "The event decks are spent: no more events"
+    row = len(view.players) + 1
+    turns = events.deck_size // row if row else 0
+    then = f"then Age {roman(events.age + 1)}" if events.age < 4 else "then events end"
+    left = (f"{events.deck_size} card{'s' * (events.deck_size != 1)} left, about "
+            f"{turns} more turn{'s' * (turns != 1)}; {then}")
+    return f"Age {roman(events.age)} · {left}"
+
+
+def event_tip(card: str) -> list[str]:
+    """The lines under a card shown large: its symbols in words and the seed card."""
+    data = event_card(card)
+    if data is None:
+        return []
+    return [*(symbol_words(s) for s in data.symbols), f"Adapts {seed_ref(data.source)}"]
+
+
+class EventRow:
+    def __init__(self, theme: Theme) -> None:
+        self.theme = theme
+        self.rect = pygame.Rect(0, 0, 0, 0)  # what it covers; empty while not shown
+        self.bar = pygame.Rect(0, 0, 0, 0)  # the header: a click folds or unfolds the row
+        self.cards: list[tuple[pygame.Rect, str, str]] = []  # (rect, label, card id or "")
+        self.folded = False
+        self.focus: int | None = None  # the keyboard's choice: a place in the row
+        self.labels: list[str] = []  # the labels the viewer may pick now, left first
+        self.small = False  # cards drawn below the readable width
+        self.unfitted: list[str] = []  # cards whose words did not fit (the layout check)
+        self._round: object = None
+
+    # -- what it offers ---------------------------------------------------------------------
+    def shown(self) -> bool:
+        return self.rect.width > 0
+
+    def hit(self, pos: tuple[int, int]) -> bool:
+        return self.shown() and self.rect.collidepoint(pos)
+
+    def taking(self) -> bool:
+        """The seated player is taking a card from it now."""
+        return self.shown() and not self.folded and bool(self.labels)
+
+    def click(self, pos: tuple[int, int]) -> str | None:
+        """The label a click picks; a click on the bar folds or unfolds the row."""
+        if self.bar.collidepoint(pos):
+            self.folded = not self.folded
+            return None
+        for rect, label, _ in self.cards:
+            if rect.collidepoint(pos) and label in self.labels:
+                return label
+        return None
+
+    def number(self, n: int) -> None:
+        """Number key `n`: the n-th card from the left, if it may be taken."""
+        if self.taking() and 1 <= n <= len(self.cards) and self.cards[n - 1][1] in self.labels:
+            self.focus = n - 1
+
+    def step(self, by: int) -> None:
+        """An arrow key: the next card that may be taken, left or right."""
+        if not self.taking():
+            return
+        places = [i for i, (_, label, _) in enumerate(self.cards) if label in self.labels]
+        if not places:
+            return
+        if self.focus not in places:
+            self.focus = places[0] if by > 0 else places[-1]
+            return
+        k = places.index(self.focus)
+        self.focus = places[(k + by) % len(places)]
+
+    def chosen(self) -> str | None:
+        """The card the keyboard chose, for Enter."""
+        if not self.taking() or self.focus is None or self.focus >= len(self.cards):
+            return None
+        label = self.cards[self.focus][1]
+        return label if label in self.labels else None
+
+    def hint(self) -> str:
+        n = len(self.cards)
+        return (f"Click an event card above, or press 1-{n} (or the arrow keys) and Enter"
+                if n > 1 else "Click the event card above, or press 1 and Enter")
+
+    def card_at(self, pos: tuple[int, int]) -> tuple[str, int] | None:
+        """(card id or "" face down, place) under the mouse."""
+        if not self.hit(pos):
+            return None
+        for i, (rect, _, card) in enumerate(self.cards):
+            if rect.collidepoint(pos):
+                return (card, i)
+        return None
+
+    # -- drawing ----------------------------------------------------------------------------
+    def place(self, view: PlayerView, area: pygame.Rect) -> None:
+        """Lay the row out over the top of `area` (the map), or hide it."""
+        events = view.events
+        self.cards = []
+        if events is None or not events.display:
+            self.rect = self.bar = pygame.Rect(0, 0, 0, 0)
+            self.focus = None
+            return
+        px = self.theme.px
+        n = len(events.display)
+        margin, gap, pad = px(10), px(10), px(12)
+        bar_h = px(30)
+        width = area.width - 2 * margin
+        rows = 1
+        card_w = min(px(MAX_CARD), (width - 2 * pad - gap * (n - 1)) // n)
+        if card_w < px(MIN_CARD):  # many players: two rows
+            rows = 2
+            per = (n + 1) // 2
+            card_w = min(px(MAX_CARD), (width - 2 * pad - gap * (per - 1)) // per)
+        per_row = n if rows == 1 else (n + 1) // 2
+        card_h = card_size(card_w)[1]
+        key_h = px(20)
+        height = bar_h + (0 if self.folded else rows * (card_h + key_h + gap) + pad)
+        self.rect = pygame.Rect(area.x + margin, area.y + margin, width, height)
+        self.bar = pygame.Rect(self.rect.x, self.rect.y, width, bar_h)
+        self.small = card_w < px(READABLE)
+        if self.folded:
+            return
+        for i, card in enumerate(events.display):
+            row, col = divmod(i, per_row)
+            in_row = per_row if row < rows - 1 else n - per_row * (rows - 1)
+            span = in_row * card_w + (in_row - 1) * gap
+            x = self.rect.centerx - span // 2 + col * (card_w + gap)
+            y = self.bar.bottom + pad // 2 + row * (card_h + key_h + gap)
+            self.cards.append((pygame.Rect(x, y, card_w, card_h), "", card))
+
+    def draw(self, surface: pygame.Surface, area: pygame.Rect, ctx: Ctx) -> None:
+        view = ctx.view
+        self.place(view, area)
+        events = view.events
+        if events is None or not self.shown():
+            self.labels = []
+            return
+        labels = display_labels(view)
+        self.cards = [(rect, labels[i], card) for i, (rect, _, card) in enumerate(self.cards)]
+        taking = ctx.kind == TAKE and not self.folded  # folded: the decision bar's buttons
+        self.labels = [lb for lb in labels if lb in ctx.labels] if taking else []
+        moment = (view.turn, ctx.labels)
+        if moment != self._round:  # a new choice: the keyboard starts afresh
+            self._round = moment
+            self.focus = None
+        t = self.theme
+        px = self.px
+        layer = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(layer, (24, 20, 16, 228), layer.get_rect(), border_radius=px(10))
+        surface.blit(layer, self.rect)
+        pygame.draw.rect(surface, Palette.gold, self.rect, max(1, px(1)), border_radius=px(10))
+        self._bar(surface, view, ctx)
+        self.unfitted = []
+        for i, (rect, label, card) in enumerate(self.cards):
+            pick = label in self.labels
+            edge = None
+            if pick:
+                edge = Palette.hover if i == self.focus else Palette.highlight
+            draw_event_card(surface, t, card, rect.topleft, rect.width, age=events.age,
+                            edge=edge, faded=bool(self.labels) and not pick)
+            if card and not self.small and not card_face(t, card, rect.width).fitted:
+                self.unfitted.append(card)
+            colour = Palette.gold_light if pick else Palette.text_dim
+            img = t.text(str(i + 1) if card else f"{i + 1} · face down", 13, colour, "bold")
+            surface.blit(img, img.get_rect(midtop=(rect.centerx, rect.bottom + px(4))))
+
+    def px(self, n: float) -> int:
+        return self.theme.px(n)
+
+    def _bar(self, surface: pygame.Surface, view: PlayerView, ctx: Ctx) -> None:
+        t = self.theme
+        px = self.px
+        bar = self.bar
+        head = t.text("Events", 16, Palette.gold_light, "title")
+        surface.blit(head, head.get_rect(midleft=(bar.x + px(12), bar.centery)))
+        x = bar.x + px(24) + head.get_width()
+        fold = t.text("Show the cards" if self.folded else "Hide", 13, Palette.text_dim, "bold")
+        right = bar.right - px(12) - fold.get_width()
+        surface.blit(fold, (right, bar.centery - fold.get_height() // 2))
+        pending = view.pending
+        who = ""
+        if pending is not None and pending.kind == TAKE:
+            who = ("Your pick" if pending.player == view.viewer
+                   else f"{ctx.names.get(pending.player, name(pending.player))} is taking a card")
+        status = t.text(who, 14, Palette.highlight if who == "Your pick" else Palette.text,
+                        "bold") if who else None
+        if status is not None:
+            right -= status.get_width() + px(18)
+            surface.blit(status, (right + px(6), bar.centery - status.get_height() // 2))
+        line = t.text(age_line(view), 14, Palette.text)
+        room = right - x - px(8)
+        if line.get_width() > room > 0:
+            line = line.subsurface(pygame.Rect(0, 0, room, line.get_height()))
+        if room > 0:
+            surface.blit(line, (x, bar.centery - line.get_height() // 2))
+
+    def tip(self, pos: tuple[int, int], surface: pygame.Surface, view: PlayerView) -> bool:
+        """The card under the mouse, large; True when one was drawn."""
+        found = self.card_at(pos)
+        if found is None:
+            return False
+        card, place = found
+        if not card:
+            age = view.events.age if view.events is not None else 0
+            tooltip(surface, self.theme, [f"A face-down Age {roman(age)} event",
+                                          "It is turned over when someone takes it",
+                                          f"Key {place + 1}"], pos)
+            return True
+        card_tooltip(surface, self.theme, card, pos, event_tip(card))
+        return True
+
+    def layout_problems(self) -> list[str]:
+        return [f"event card {card!r}: its words do not fit the card" for card in self.unfitted]

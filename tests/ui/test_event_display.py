@@ -1,0 +1,163 @@
+"""The Events module on the real client (issue 20): the display over the map, a face-down
+card taken by a click, the private hand in the "You" panel, the counts in the Table panel and
+the markers on the map; and a card taken with the keyboard."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.bots import make_bot
+from game.core import (
+    Action,
+    EventsOptions,
+    GameConfig,
+    GameState,
+    apply,
+    choose_setup,
+    load_event_cards,
+    load_game_data,
+    new_game,
+    view,
+)
+from game.mapfile import load_map_file
+from game.ui.panels.hand import HandPanel
+from game.ui.panels.players import PlayersPanel
+from game.ui.scenes.game import GameScene
+from game.ui.session import Seat, Session
+
+from .driver import Driver
+
+ARENA = Path(__file__).resolve().parent.parent / "maps" / "arena.json"
+
+
+def events_game(seed: int) -> GameState:
+    graph, _ = load_map_file(ARENA)
+    data = load_game_data()
+    config = GameConfig(players=[], seed=seed, events=EventsOptions())
+    config.setup = choose_setup(data, GameConfig(players=["?"] * 5)).id
+    return new_game(config, graph, data)
+
+
+def seat_bots(state: GameState, seed: int) -> dict[str, object]:
+    return {pid: make_bot("basic", seed * 100 + i) for i, pid in enumerate(state.players)}
+
+
+def find_game() -> tuple[int, str]:
+    """A seed whose first display has a face-down private event for the first taker, and whose
+    Event Action leaves a marker on the map (searched, so the test follows the core's deck)."""
+    for seed in range(1, 40):
+        state = events_game(seed)
+        pending = state.pending
+        assert pending is not None and pending.kind == "event_take"
+        for label in [lb for lb in pending.options if "face_down" in lb]:
+            work = state.clone()
+            apply(work, Action(pending.player, label))
+            if not work.eventdeck.hands.get(pending.player):
+                continue
+            bots = seat_bots(work, seed)
+            while work.phase == "events" and work.pending is not None:
+                who = work.pending.player
+                apply(work, Action(who, bots[who].choose(view(work, who))))
+            if any(m.area or m.region for m in work.eventdeck.markers):
+                return seed, label
+    pytest.skip("no game in the searched seeds has a private face-down card and a marker")
+
+
+def open_game(app, seed: int) -> tuple[GameScene, Session, str]:
+    state = events_game(seed)
+    first = state.pending.player
+    bots = seat_bots(state, seed)
+    seats = {pid: Seat(pid, f"Player {i + 1}", human=pid == first,
+                       bot=None if pid == first else bots[pid])
+             for i, pid in enumerate(state.players)}
+    session = Session(state, seats)
+    geometry = load_map_file(ARENA)[1]
+    game = GameScene(app, session, geometry)
+    app.push(game)
+    return game, session, first
+
+
+def wait_for_pick(driver: Driver, game: GameScene, session: Session) -> None:
+    for _ in range(600):
+        driver.frames(1)
+        if session.human_to_act() and game.eventrow.taking():
+            return
+    raise AssertionError("the display never offered the human a card")
+
+
+def test_a_face_down_event_taken_by_a_click_goes_to_the_hand_and_markers_show(app):
+    seed, label = find_game()
+    game, session, human = open_game(app, seed)
+    driver = Driver(app)
+    wait_for_pick(driver, game, session)
+    row = game.eventrow
+    events = session.view_for(human).events
+    # the display: every card of the row, inside the map, each one a pick
+    assert len(row.cards) == len(session.state.players) + 1 == len(events.display)
+    assert game.map_rect.contains(row.rect)
+    assert all(row.rect.contains(rect) for rect, _, _ in row.cards)
+    assert sorted(row.labels) == sorted(session.options())
+    face_down = [rect for rect, lb, card in row.cards if lb == label]
+    assert face_down and [c for _, lb, c in row.cards if lb == label] == [""]
+    # the cards are picked on the display, not with the decision bar's buttons
+    assert all(game.decision.options.button_for(lb) is None for lb in row.labels)
+    assert "Click an event card" in game._prompt(game.ctx(), set(game.labels()))[1]
+    before = len(session.record.actions)
+    driver.click(face_down[0].center)
+    assert session.record.actions[before].player == human
+    assert session.record.actions[before].label == label
+    taken = session.state.eventdeck.hands[human]
+    assert len(taken) == 1 and not load_event_cards().cards[taken[0]].public
+    # the hand: the card in the "You" panel, with its rect inside the side panel
+    game.set_tab(0)
+    driver.frames(2)
+    hand = game.panels[0]
+    assert isinstance(hand, HandPanel)
+    assert [card for _, card in hand.event_cards] == taken
+    assert game.side_rect.contains(hand.event_cards[0][0])
+    assert hand.event_card_at(hand.event_cards[0][0].center) == taken[0]
+    # the rest of the Event Action, by the bots; the display goes, the markers come
+    for _ in range(600):
+        driver.frames(1)
+        if session.state.phase != "events":
+            break
+    driver.frames(2)
+    assert not row.shown()
+    markers = [m for m in session.state.eventdeck.markers if m.area or m.region]
+    assert markers
+    marked = game.markers.marked
+    assert marked and all(area in session.state.map.areas or area in game.mapview.geo.areas
+                          for area in marked)
+    game.mapview.focus(sorted(marked))
+    driver.frames(3)
+    chips = game.markers.chips
+    assert chips and all(game.map_rect.contains(box) for box, _ in chips)
+    box, marker = chips[0]
+    tip = game.markers.tip(box.center)
+    assert tip is not None and tip[0].lower().replace(" ", "_") == marker.kind
+    # the others see how many the human holds: the Table panel's events column
+    game.set_tab(3)
+    driver.frames(2)
+    table = game.panels[3]
+    assert isinstance(table, PlayersPanel)
+    assert any(lines == ["Private events held"] for _, lines in table.tips)
+    assert dict(session.view_for(None).events.hand_sizes)[human] == 1
+
+
+def test_an_event_taken_with_a_number_key_and_enter(app):
+    game, session, _ = open_game(app, 2)
+    driver = Driver(app)
+    wait_for_pick(driver, game, session)
+    row = game.eventrow
+    second = row.cards[1][1]
+    before = len(session.record.actions)
+    driver.key(pygame.K_2)
+    assert row.chosen() == second and len(session.record.actions) == before
+    driver.key(pygame.K_RIGHT)  # the arrows step on to the next card
+    assert row.chosen() == row.cards[2][1]
+    driver.key(pygame.K_LEFT)
+    driver.key(pygame.K_RETURN)
+    assert session.record.actions[before].label == second
