@@ -104,7 +104,8 @@ class MarkerLayer:
             mapview.draw_highlights(surface, areas, f"marker:{kind}")  # type: ignore[attr-defined]
 
     def draw_chips(self, surface: pygame.Surface, mapview: object) -> None:
-        """A chip per marker above each marked area's label point (over the pieces)."""
+        """A chip per marker over each marked area's name (over the pieces). Zoomed out, a
+        region's marker has one chip, on its middle area in view: its tint shows the rest."""
         self.chips = []
         if not self.marked:
             return
@@ -112,20 +113,51 @@ class MarkerLayer:
         d = mv.piece_size()  # type: ignore[attr-defined]
         size = max(self.theme.px(20), round(d * 0.95))
         rect = mv.rect  # type: ignore[attr-defined]
+        points = {area: mv.area_point(area) for area in self.marked}  # type: ignore[attr-defined]
+        shown = self._shown(points, rect, every=d >= self.theme.px(24))
         clip = surface.get_clip()
         surface.set_clip(rect)
         for area, markers in self.marked.items():
-            x, y = mv.area_point(area)  # type: ignore[attr-defined]
-            left = x - (len(markers) * (size + 2)) // 2 + size // 2
-            for k, marker in enumerate(markers):
+            here = [m for m in markers if (id(m), area) in shown]
+            x, y = points[area]
+            left = x - (len(here) * (size + 2)) // 2 + size // 2
+            for k, marker in enumerate(here):
                 centre = (left + k * (size + 2), y - round(d * 0.75) - size)  # over the name
-                if not rect.collidepoint(centre):
-                    continue
                 chip = self._chip(marker.kind, marker.turns, size)
                 box = chip.get_rect(center=centre)
                 surface.blit(chip, box)
                 self.chips.append((box, marker))
         surface.set_clip(clip)
+
+    def _shown(self, points: dict[str, tuple[int, int]], rect: pygame.Rect,
+               every: bool) -> set[tuple[int, str]]:
+        """(marker, area) pairs that get a chip: every one in view, or one per patch of a
+        marker's areas (a region may lie in pieces)."""
+        spots: dict[int, list[str]] = {}
+        for area, markers in self.marked.items():
+            if rect.collidepoint(points[area]):
+                for marker in markers:
+                    spots.setdefault(id(marker), []).append(area)
+        if every:
+            return {(key, area) for key, areas in spots.items() for area in areas}
+        reach = self.theme.px(110) ** 2  # areas closer than this to a patch's first join it
+        out: set[tuple[int, str]] = set()
+        for key, areas in spots.items():
+            patches: list[list[str]] = []
+            for area in sorted(areas):
+                x, y = points[area]
+                near = next((p for p in patches if (points[p[0]][0] - x) ** 2
+                             + (points[p[0]][1] - y) ** 2 <= reach), None)
+                if near is None:
+                    patches.append([area])
+                else:
+                    near.append(area)
+            for patch in patches:
+                mx = sum(points[a][0] for a in patch) / len(patch)
+                my = sum(points[a][1] for a in patch) / len(patch)
+                out.add((key, min(patch, key=lambda a: (points[a][0] - mx) ** 2
+                                  + (points[a][1] - my) ** 2)))
+        return out
 
     def _chip(self, kind: str, turns: int, size: int) -> pygame.Surface:
         key = (kind, turns, size)

@@ -27,6 +27,7 @@ from game.ui.panels.hand import HandPanel
 from game.ui.panels.players import PlayersPanel
 from game.ui.scenes.game import GameScene
 from game.ui.session import Seat, Session
+from game.ui.theme import Palette
 
 from .driver import Driver
 
@@ -83,6 +84,8 @@ def open_game(app, seed: int) -> tuple[GameScene, Session, str]:
 def wait_for_pick(driver: Driver, game: GameScene, session: Session) -> None:
     for _ in range(600):
         driver.frames(1)
+        if game.curtain_for:  # hot seat: the person to act comes to the screen
+            driver.click(driver.app.screen.get_rect().center)
         if session.human_to_act() and game.eventrow.taking():
             return
     raise AssertionError("the display never offered the human a card")
@@ -161,3 +164,28 @@ def test_an_event_taken_with_a_number_key_and_enter(app):
     driver.key(pygame.K_LEFT)
     driver.key(pygame.K_RETURN)
     assert session.record.actions[before].label == second
+
+
+def test_the_hot_seat_curtain_hides_the_display_and_the_hand(app):
+    state = events_game(3)
+    takers = list(state.players)[:2]
+    bots = seat_bots(state, 3)
+    seats = {pid: Seat(pid, f"Player {i + 1}", human=pid in takers,
+                       bot=None if pid in takers else bots[pid])
+             for i, pid in enumerate(state.players)}
+    session = Session(state, seats)
+    game = GameScene(app, session, load_map_file(ARENA)[1])
+    app.push(game)
+    driver = Driver(app)
+    wait_for_pick(driver, game, session)
+    first = game.viewer
+    game.pick(game.eventrow.labels[0])
+    driver.frames(2)
+    assert game.curtain_for == takers[1] != first
+    # under the curtain: no display, no picks, the screen all curtain where the row was
+    assert not game.eventrow.shown() and game.eventrow.labels == []
+    assert app.screen.get_at(game.map_rect.move(0, 40).topleft)[:3] == Palette.curtain
+    assert app.screen.get_at(game.side_rect.center)[:3] == Palette.curtain
+    driver.click(app.screen.get_rect().center)
+    driver.frames(2)
+    assert game.viewer == takers[1] and game.eventrow.taking()

@@ -134,13 +134,17 @@ class EventRow:
         return None
 
     # -- drawing ----------------------------------------------------------------------------
+    def hide(self) -> None:
+        """Nothing of it shows (the hot-seat curtain is down)."""
+        self.rect = self.bar = pygame.Rect(0, 0, 0, 0)
+        self.cards, self.labels, self.focus = [], [], None
+
     def place(self, view: PlayerView, area: pygame.Rect) -> None:
         """Lay the row out over the top of `area` (the map), or hide it."""
         events = view.events
         self.cards = []
         if events is None or not events.display:
-            self.rect = self.bar = pygame.Rect(0, 0, 0, 0)
-            self.focus = None
+            self.hide()
             return
         px = self.theme.px
         n = len(events.display)

@@ -622,6 +622,7 @@ class GameScene(Scene):
         assert mv is not None
         ctx = self.ctx()
         if self.curtain_for:
+            self.eventrow.hide()
             self.draw_curtain(surface, ctx)
             return
         view = ctx.view
