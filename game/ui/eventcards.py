@@ -265,6 +265,16 @@ def event_card(card_id: str) -> CardLike | None:
     return load_event_cards().cards.get(card_id)
 
 
+@lru_cache(maxsize=1)
+def _by_source() -> dict[str, str]:
+    return {card.source: card.id for card in load_event_cards().cards.values()}
+
+
+def card_of_rule(rule: str) -> str | None:
+    """The event card whose seed clause a log line's rule names, if any."""
+    return _by_source().get(rule)
+
+
 def card_face(theme: Theme, card_id: str, width: int) -> Face:
     """The face of event card `card_id`, `width` pixels wide (cached)."""
     key = (id(theme), theme.scale, card_id, width)
@@ -412,21 +422,24 @@ def draw_event_card(surface: pygame.Surface, theme: Theme, card_id: str, topleft
 
 
 def card_tooltip(surface: pygame.Surface, theme: Theme, card_id: str, pos: tuple[int, int],
-                 extra: list[str] | None = None) -> pygame.Rect:
-    """The card large beside the mouse, kept on screen, with `extra` lines under it (the seed
-    card, the symbols' words)."""
-    width = theme.px(230)
-    face = card_face(theme, card_id, width).surface
+                 extra: list[str] | None = None,
+                 within: pygame.Rect | None = None) -> pygame.Rect:
+    """The card large beside the mouse, with `extra` lines under it (the seed card, the
+    symbols' words); kept inside `within` (where no widget is drawn over it), smaller if it
+    must be, else on screen."""
     lines = [theme.text(line, 13, Palette.text) for line in extra or []]
     pad = theme.px(8)
+    area = within if within is not None else surface.get_rect()
+    under = sum(img.get_height() for img in lines) + pad * 2 + (pad if lines else 0)
+    width = max(theme.px(120), min(theme.px(230), int((area.height - under) / ASPECT)))
+    face = card_face(theme, card_id, width).surface
     w = max([face.get_width(), *(img.get_width() for img in lines)]) + pad * 2
-    h = face.get_height() + sum(img.get_height() for img in lines) + pad * 2 + (
-        pad if lines else 0)
+    h = face.get_height() + under
     box = pygame.Rect(pos[0] + theme.px(18), pos[1] + theme.px(18), w, h)
-    box.clamp_ip(surface.get_rect())
+    box.clamp_ip(area if area.width >= w and area.height >= h else surface.get_rect())
     if box.collidepoint(pos):
         box.right = pos[0] - theme.px(12)
-        box.clamp_ip(surface.get_rect())
+        box.clamp_ip(area if area.width >= w and area.height >= h else surface.get_rect())
     pygame.draw.rect(surface, (0, 0, 0), box.move(theme.px(3), theme.px(3)),
                      border_radius=theme.px(8))
     pygame.draw.rect(surface, (22, 19, 15), box, border_radius=theme.px(8))

@@ -107,7 +107,7 @@ def test_a_face_down_event_taken_by_a_click_goes_to_the_hand_and_markers_show(ap
     assert face_down and [c for _, lb, c in row.cards if lb == label] == [""]
     # the cards are picked on the display, not with the decision bar's buttons
     assert all(game.decision.options.button_for(lb) is None for lb in row.labels)
-    assert "Click an event card" in game._prompt(game.ctx(), set(game.labels()))[1]
+    assert "Click a card above" in game._prompt(game.ctx(), set(game.labels()))[1]
     before = len(session.record.actions)
     driver.click(face_down[0].center)
     assert session.record.actions[before].player == human
@@ -189,3 +189,12 @@ def test_the_hot_seat_curtain_hides_the_display_and_the_hand(app):
     driver.click(app.screen.get_rect().center)
     driver.frames(2)
     assert game.viewer == takers[1] and game.eventrow.taking()
+
+
+def test_the_log_does_not_name_the_private_event_a_player_took():
+    from game.core import EventCardTaken
+    from game.ui.logtext import log_line
+
+    line = log_line(EventCardTaken(player="minoa", card="", private=True, rule="000:event:67"),
+                    1, "events")
+    assert "67" not in line.rule and "67" not in line.text

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pygame
 
+from ..draw import text_block
 from ..eventcards import card_size, draw_event_card, event_card
 from ..eventwords import window_name
 from ..theme import Palette
@@ -29,9 +30,9 @@ def draw_event_hand(panel: Panel, surface: pygame.Surface, ctx: Ctx, y: int,
     surface.blit(t.text(head, 15, Palette.gold_light, "bold"), (px(10), y))
     y += px(26)
     if not hand:
-        note = "None. A private event you take waits here for its window."
-        surface.blit(t.text(note, 13, Palette.text_faint, "italic"), (px(12), y))
-        return y + px(24)
+        note = "None: a private event you take waits here for its window."
+        return y + text_block(surface, t, note, (px(12), y), w - px(24), 13, Palette.text_faint,
+                              "italic") + px(6)
     playable = {label.split(":", 1)[1] for label in ctx.labels
                 if label.startswith("event:")} if ctx.kind == PLAY else set()
     card_w = min(px(118), (w - px(16) - px(10) * 2) // 3)

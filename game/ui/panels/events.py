@@ -47,9 +47,8 @@ def age_line(view: PlayerView) -> str:
     row = len(view.players) + 1
     turns = events.deck_size // row if row else 0
     then = f"then Age {roman(events.age + 1)}" if events.age < 4 else "then events end"
-    left = (f"{events.deck_size} card{'s' * (events.deck_size != 1)} left, about "
-            f"{turns} more turn{'s' * (turns != 1)}; {then}")
-    return f"Age {roman(events.age)} · {left}"
+    left = f"{events.deck_size} card{'s' * (events.deck_size != 1)} left (~{turns} turns)"
+    return f"Age {roman(events.age)} · {left} · {then}"
 
 
 def event_tip(card: str) -> list[str]:
@@ -72,6 +71,7 @@ class EventRow:
         self.small = False  # cards drawn below the readable width
         self.unfitted: list[str] = []  # cards whose words did not fit (the layout check)
         self._round: object = None
+        self.area = pygame.Rect(0, 0, 0, 0)  # the map it lies over
 
     # -- what it offers ---------------------------------------------------------------------
     def shown(self) -> bool:
@@ -121,8 +121,8 @@ class EventRow:
 
     def hint(self) -> str:
         n = len(self.cards)
-        return (f"Click an event card above, or press 1-{n} (or the arrow keys) and Enter"
-                if n > 1 else "Click the event card above, or press 1 and Enter")
+        return (f"Click a card above, or press 1-{n} and Enter"
+                if n > 1 else "Click the card above, or press 1 and Enter")
 
     def card_at(self, pos: tuple[int, int]) -> tuple[str, int] | None:
         """(card id or "" face down, place) under the mouse."""
@@ -143,6 +143,7 @@ class EventRow:
         """Lay the row out over the top of `area` (the map), or hide it."""
         events = view.events
         self.cards = []
+        self.area = pygame.Rect(area)
         if events is None or not events.display:
             self.hide()
             return
@@ -151,15 +152,19 @@ class EventRow:
         margin, gap, pad = px(10), px(10), px(12)
         bar_h = px(30)
         width = area.width - 2 * margin
-        rows = 1
-        card_w = min(px(MAX_CARD), (width - 2 * pad - gap * (n - 1)) // n)
-        if card_w < px(MIN_CARD):  # many players: two rows
-            rows = 2
-            per = (n + 1) // 2
-            card_w = min(px(MAX_CARD), (width - 2 * pad - gap * (per - 1)) // per)
-        per_row = n if rows == 1 else (n + 1) // 2
-        card_h = card_size(card_w)[1]
         key_h = px(20)
+
+        def fits(rows: int) -> int:
+            """The widest card that `rows` rows let fit across and down the map."""
+            per = -(-n // rows)
+            across = (width - 2 * pad - gap * (per - 1)) // per
+            down = (area.height - 2 * margin - bar_h - pad - rows * (key_h + gap)) // rows
+            return min(px(MAX_CARD), across, int(down / card_size(100)[1] * 100))
+
+        rows = 2 if fits(1) < px(MIN_CARD) and fits(2) > fits(1) else 1  # many players: 2 rows
+        card_w = max(px(40), fits(rows))
+        per_row = -(-n // rows)
+        card_h = card_size(card_w)[1]
         height = bar_h + (0 if self.folded else rows * (card_h + key_h + gap) + pad)
         self.rect = pygame.Rect(area.x + margin, area.y + margin, width, height)
         self.bar = pygame.Rect(self.rect.x, self.rect.y, width, bar_h)
@@ -252,8 +257,12 @@ class EventRow:
                                           "It is turned over when someone takes it",
                                           f"Key {place + 1}"], pos)
             return True
-        card_tooltip(surface, self.theme, card, pos, event_tip(card))
+        card_tooltip(surface, self.theme, card, pos, event_tip(card), within=self.area)
         return True
 
     def layout_problems(self) -> list[str]:
-        return [f"event card {card!r}: its words do not fit the card" for card in self.unfitted]
+        out = [f"event card {card!r}: its words do not fit the card" for card in self.unfitted]
+        if self.shown() and not self.area.contains(self.rect):
+            out.append(f"the event display at {tuple(self.rect)} falls off the map at "
+                       f"{tuple(self.area)}")
+        return out

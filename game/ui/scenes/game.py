@@ -674,7 +674,10 @@ class GameScene(Scene):
         pending = self.session.state.pending
         decider = pending.player if pending else None
         prompt, hint = self._prompt(ctx, labels)
-        cause = cause_line(self.session.state, decider) if decider and prompt else ""
+        # whom a private event's window asks is theirs to know: its rule names the card held
+        secret = pending is not None and pending.kind == "event_play" and not labels
+        cause = cause_line(self.session.state, decider) if decider and prompt and not secret \
+            else ""
         trade = self.trade_open()
         # widgets are remade only when the choice itself changes, not as bots play on
         key = (ctx.labels if not trade else (), trade, self.session.can_undo(self.viewer),
@@ -748,10 +751,13 @@ class GameScene(Scene):
             return False
         if self.eventrow.tip(self.mouse, surface, ctx.view):
             return True
-        hand = self.panels[self.tab]
-        card = hand.event_card_at(self.mouse) if isinstance(hand, HandPanel) else None
+        shown = self.panels[self.tab]  # the You panel's private events, the log's lines
+        at = getattr(shown, "event_card_at", None)
+        card = at(self.mouse) if at is not None and self.side_rect.collidepoint(
+            self.mouse) else None
         if card:
-            card_tooltip(surface, self.theme, card, self.mouse, event_tip(card))
+            card_tooltip(surface, self.theme, card, self.mouse, event_tip(card),
+                         within=shown.rect)
         return bool(card)
 
     def _tooltip(self, ctx: Ctx) -> list[str] | None:
