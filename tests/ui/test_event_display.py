@@ -159,6 +159,7 @@ def test_an_event_taken_with_a_number_key_and_enter(app):
     before = len(session.record.actions)
     driver.key(pygame.K_2)
     assert row.chosen() == second and len(session.record.actions) == before
+    assert game._prompt(game.ctx(), set(game.labels()))[1].startswith("Enter: take ")
     driver.key(pygame.K_RIGHT)  # the arrows step on to the next card
     assert row.chosen() == row.cards[2][1]
     driver.key(pygame.K_LEFT)

@@ -18,6 +18,7 @@ from ..draw import tooltip
 from ..eventcards import card_face, card_size, card_tooltip, draw_event_card, event_card
 from ..eventwords import roman, seed_ref, symbol_words
 from ..logtext import name
+from ..options import option_text
 from ..theme import Palette, Theme
 from . import Ctx
 
@@ -120,6 +121,9 @@ class EventRow:
         return label if label in self.labels else None
 
     def hint(self) -> str:
+        chosen = self.chosen()
+        if chosen:
+            return f"Enter: take {option_text(chosen, TAKE)} — or click a card"
         n = len(self.cards)
         return (f"Click a card above, or press 1-{n} and Enter"
                 if n > 1 else "Click the card above, or press 1 and Enter")
