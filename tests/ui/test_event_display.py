@@ -167,6 +167,21 @@ def test_an_event_taken_with_a_number_key_and_enter(app):
     assert session.record.actions[before].label == second
 
 
+def test_the_display_folds_away_and_its_cards_go_to_the_decision_bar(app):
+    game, session, _ = open_game(app, 4)
+    driver = Driver(app)
+    wait_for_pick(driver, game, session)
+    row = game.eventrow
+    options = session.options()
+    tall = row.rect.height
+    driver.click(row.bar.center)
+    assert row.folded and row.rect.height < tall and row.labels == [] and not row.cards
+    bar = game.decision.options  # buttons, or a drop-down when they do not all fit
+    assert set(options) <= {lb for _, lb in bar.buttons} | set(bar.dropdown_labels.values())
+    driver.click(row.bar.center)
+    assert not row.folded and row.rect.height == tall and sorted(row.labels) == sorted(options)
+
+
 def test_the_hot_seat_curtain_hides_the_display_and_the_hand(app):
     state = events_game(3)
     takers = list(state.players)[:2]

@@ -73,6 +73,7 @@ class EventRow:
         self.unfitted: list[str] = []  # cards whose words did not fit (the layout check)
         self._round: object = None
         self.area = pygame.Rect(0, 0, 0, 0)  # the map it lies over
+        self._backing: pygame.Surface | None = None  # the translucent plate, kept per size
 
     # -- what it offers ---------------------------------------------------------------------
     def shown(self) -> bool:
@@ -170,7 +171,9 @@ class EventRow:
         per_row = -(-n // rows)
         card_h = card_size(card_w)[1]
         height = bar_h + (0 if self.folded else rows * (card_h + key_h + gap) + pad)
-        self.rect = pygame.Rect(area.x + margin, area.y + margin, width, height)
+        span = per_row * card_w + (per_row - 1) * gap + 2 * pad
+        width = min(width, max(span, px(640)))  # as wide as the cards, room for the bar's words
+        self.rect = pygame.Rect(area.centerx - width // 2, area.y + margin, width, height)
         self.bar = pygame.Rect(self.rect.x, self.rect.y, width, bar_h)
         self.small = card_w < px(READABLE)
         if self.folded:
@@ -200,9 +203,11 @@ class EventRow:
             self.focus = None
         t = self.theme
         px = self.px
-        layer = pygame.Surface(self.rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(layer, (24, 20, 16, 228), layer.get_rect(), border_radius=px(10))
-        surface.blit(layer, self.rect)
+        if self._backing is None or self._backing.get_size() != self.rect.size:
+            self._backing = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+            pygame.draw.rect(self._backing, (24, 20, 16, 228), self._backing.get_rect(),
+                             border_radius=px(10))
+        surface.blit(self._backing, self.rect)
         pygame.draw.rect(surface, Palette.gold, self.rect, max(1, px(1)), border_radius=px(10))
         self._bar(surface, view, ctx)
         self.unfitted = []
