@@ -46,9 +46,11 @@ def seat_bots(state: GameState, seed: int) -> dict[str, object]:
     return {pid: make_bot("basic", seed * 100 + i) for i, pid in enumerate(state.players)}
 
 
-def find_game() -> tuple[int, str]:
-    """A seed whose first display has a face-down private event for the first taker, and whose
-    Event Action leaves a marker on the map (searched, so the test follows the core's deck)."""
+def find_game(window: str = "") -> tuple[int, str]:
+    """A seed whose first display has a face-down private event (for `window`, if given) for
+    the first taker, and whose Event Action leaves a marker on the map (searched, so the test
+    follows the core's deck)."""
+    cards = load_event_cards().cards
     for seed in range(1, 40):
         state = events_game(seed)
         pending = state.pending
@@ -56,7 +58,8 @@ def find_game() -> tuple[int, str]:
         for label in [lb for lb in pending.options if "face_down" in lb]:
             work = state.clone()
             apply(work, Action(pending.player, label))
-            if not work.eventdeck.hands.get(pending.player):
+            held = work.eventdeck.hands.get(pending.player)
+            if not held or (window and cards[held[0]].window != window):
                 continue
             bots = seat_bots(work, seed)
             while work.phase == "events" and work.pending is not None:
@@ -214,3 +217,39 @@ def test_the_log_does_not_name_the_private_event_a_player_took():
     line = log_line(EventCardTaken(player="minoa", card="", private=True, rule="000:event:67"),
                     1, "events")
     assert "67" not in line.rule and "67" not in line.text
+
+
+def test_a_private_event_held_is_played_in_its_window_from_the_hand(app):
+    seed, label = find_game("population_expansion")  # its window opens this very turn
+    game, session, human = open_game(app, seed)
+    driver = Driver(app)
+    policy = make_bot("basic", 11)
+    wait_for_pick(driver, game, session)
+    card = game.eventrow
+    rect = next(r for r, lb, _ in card.cards if lb == label)
+    driver.click(rect.center)
+    held = list(session.state.eventdeck.hands[human])
+    assert len(held) == 1
+    played = None
+    for _ in range(20000):
+        driver.frames(1)
+        if session.state.turn > 1 or session.state.game_over:
+            break
+        if session.human_to_act() != human or game.viewer != human:
+            continue
+        pending = session.state.pending
+        if pending.kind == "event_play":
+            game.set_tab(0)
+            driver.frames(2)
+            hand = game.panels[0]
+            hits = [r for r, lb in hand.hits if lb == f"event:{held[0]}"]
+            assert hits, "the card to play is not offered in the hand"
+            before = len(session.record.actions)
+            driver.click(hits[0].center)
+            played = session.record.actions[before]
+            break
+        driver.perform(game, policy.choose(session.view_for(human)))
+    assert played is not None and played.player == human
+    assert played.label == f"event:{held[0]}"
+    assert held[0] not in session.state.eventdeck.hands.get(human, [])
+    assert held[0] in session.state.eventdeck.discards
