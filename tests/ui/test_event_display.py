@@ -253,3 +253,28 @@ def test_a_private_event_held_is_played_in_its_window_from_the_hand(app):
     assert played.label == f"event:{held[0]}"
     assert held[0] not in session.state.eventdeck.hands.get(human, [])
     assert held[0] in session.state.eventdeck.discards
+
+
+def test_a_card_taken_turns_over_in_its_place_and_the_row_closes_after(app):
+    from game.ui.panels.events import REVEAL
+
+    app.settings.animation_speed = 1.0
+    seed, label = find_game()
+    game, session, human = open_game(app, seed)
+    driver = Driver(app)
+    wait_for_pick(driver, game, session)
+    row = game.eventrow
+    place = next(i for i, (_, lb, _) in enumerate(row.cards) if lb == label)
+    where = row.cards[place][0]
+    driver.click(where.center)
+    held = session.state.eventdeck.hands[human][0]
+    mine = [t for t in row.taken if t.taker == human]
+    # the viewer sees their own face-down card turn over, where it lay in the row
+    assert len(mine) == 1 and mine[0].card == held and mine[0].place == place
+    driver.frames(int(REVEAL * 60 * 0.6))
+    assert any(taken.card == held for _, taken in row.slots)
+    for _ in range(600):
+        driver.frames(1)
+        if session.state.phase != "events" and not row.taken:
+            break
+    assert not row.taken and not row.shown()

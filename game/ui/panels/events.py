@@ -10,12 +10,21 @@ cards, so the rest of the turn keeps the whole map.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pygame
 
 from game.core import PlayerView
 
 from ..draw import tooltip
-from ..eventcards import card_face, card_size, card_tooltip, draw_event_card, event_card
+from ..eventcards import (
+    card_back,
+    card_face,
+    card_size,
+    card_tooltip,
+    draw_event_card,
+    event_card,
+)
 from ..eventwords import roman, seed_ref, symbol_words
 from ..logtext import name
 from ..options import option_text
@@ -23,6 +32,7 @@ from ..theme import Palette, Theme
 from . import Ctx
 
 TAKE = "event_take"
+REVEAL = 1.1  # seconds a card just taken stays in its place, turning over, at speed 1
 FACE_DOWN = "face_down:"  # the core's label for a face-down card: event:face_down:N (from 1)
 MAX_CARD = 168  # unscaled widths of a card in the row
 MIN_CARD = 96
@@ -60,6 +70,18 @@ def event_tip(card: str) -> list[str]:
     return [*(symbol_words(s) for s in data.symbols), f"Adapts {seed_ref(data.source)}"]
 
 
+@dataclass
+class Taken:
+    """A card just taken, shown in its place turning over (face down to face up) and then
+    going: its face when everyone may see it, else its back with who took it."""
+
+    place: int  # its place in the row as it was laid out
+    card: str  # "" when it went face down into someone's hand
+    age: int
+    taker: str
+    clock: float = 0.0
+
+
 class EventRow:
     def __init__(self, theme: Theme) -> None:
         self.theme = theme
@@ -74,6 +96,34 @@ class EventRow:
         self._round: object = None
         self.area = pygame.Rect(0, 0, 0, 0)  # the map it lies over
         self._backing: pygame.Surface | None = None  # the translucent plate, kept per size
+        self.taken: list[Taken] = []  # cards turning over as they leave the row
+        self.speed = 1.0  # the animation-speed setting
+        self.slots: list[tuple[pygame.Rect, Taken]] = []  # where each card taken is drawn
+        self.origin: list[int] = []  # each card's place in the row as it was laid out
+
+    def took(self, display: list[str], age: int, label: str, taker: str, card: str) -> None:
+        """`taker` took the card `label` names from `display` (the row as it was, which loses
+        that card); `card` is what it turned out to be ("" when only its taker may know)."""
+        value = label.split(":", 1)[1] if label.startswith("event:") else ""
+        if value.startswith(FACE_DOWN):
+            place = int(value.removeprefix(FACE_DOWN)) - 1
+        elif value and value in display:
+            place = display.index(value)
+        else:
+            return
+        if not 0 <= place < len(display):
+            return
+        if len(self.origin) != len(display):
+            self.origin = list(range(len(display)))
+        display.pop(place)
+        laid = self.origin.pop(place)
+        if self.speed < 8:  # at the fastest speeds the row just moves on
+            self.taken.append(Taken(laid, card, age, taker))
+
+    def tick(self, dt: float) -> None:
+        for taken in self.taken:
+            taken.clock += dt * self.speed
+        self.taken = [t for t in self.taken if t.clock < REVEAL]
 
     # -- what it offers ---------------------------------------------------------------------
     def shown(self) -> bool:
@@ -142,18 +192,18 @@ class EventRow:
     def hide(self) -> None:
         """Nothing of it shows (the hot-seat curtain is down)."""
         self.rect = self.bar = pygame.Rect(0, 0, 0, 0)
-        self.cards, self.labels, self.focus = [], [], None
+        self.cards, self.labels, self.focus, self.slots = [], [], None, []
 
     def place(self, view: PlayerView, area: pygame.Rect) -> None:
         """Lay the row out over the top of `area` (the map), or hide it."""
         events = view.events
         self.cards = []
         self.area = pygame.Rect(area)
-        if events is None or not events.display:
+        if events is None or not (events.display or self.taken):
             self.hide()
             return
         px = self.theme.px
-        n = len(events.display)
+        n = len(events.display) + len(self.taken)
         margin, gap, pad = px(10), px(10), px(12)
         bar_h = px(30)
         width = area.width - 2 * margin
@@ -178,16 +228,30 @@ class EventRow:
         self.small = card_w < px(READABLE)
         if self.folded:
             return
-        for i, card in enumerate(events.display):
+        # the row as it stands, with each card just taken back in the place it left
+        if len(self.origin) != len(events.display):  # a new row
+            self.origin = list(range(len(events.display)))
+        placed: list[tuple[int, str | Taken]] = [*zip(self.origin, events.display, strict=True),
+                                                 *((t.place, t) for t in self.taken)]
+        slots = [slot for _, slot in sorted(placed, key=lambda p: p[0])]
+        self.slots = []
+        for i, slot in enumerate(slots):
             row, col = divmod(i, per_row)
             in_row = per_row if row < rows - 1 else n - per_row * (rows - 1)
             span = in_row * card_w + (in_row - 1) * gap
             x = self.rect.centerx - span // 2 + col * (card_w + gap)
             y = self.bar.bottom + pad // 2 + row * (card_h + key_h + gap)
-            self.cards.append((pygame.Rect(x, y, card_w, card_h), "", card))
+            rect = pygame.Rect(x, y, card_w, card_h)
+            if isinstance(slot, Taken):
+                self.slots.append((rect, slot))
+            else:
+                self.cards.append((rect, "", slot))
 
-    def draw(self, surface: pygame.Surface, area: pygame.Rect, ctx: Ctx) -> None:
-        view = ctx.view
+    def draw(self, surface: pygame.Surface, area: pygame.Rect, ctx: Ctx,
+             live: PlayerView | None = None) -> None:
+        """`live`: the view as the game stands (the panels may show an older one while an
+        animation plays; the row follows the cards as they are taken)."""
+        view = live if live is not None else ctx.view
         self.place(view, area)
         events = view.events
         if events is None or not self.shown():
@@ -223,6 +287,42 @@ class EventRow:
             colour = Palette.gold_light if pick else Palette.text_dim
             img = t.text(str(i + 1) if card else f"{i + 1} · face down", 13, colour, "bold")
             surface.blit(img, img.get_rect(midtop=(rect.centerx, rect.bottom + px(4))))
+        for rect, taken in self.slots:
+            self._turning(surface, rect, taken, ctx)
+
+    def _turning(self, surface: pygame.Surface, rect: pygame.Rect, taken: Taken,
+                 ctx: Ctx) -> None:
+        """A card taken: its back narrows to an edge, its face (or its back again, for a card
+        gone into a hand) widens from it, it stays a moment, then fades."""
+        t = self.theme
+        half = REVEAL * 0.25
+        k = taken.clock
+        front = k >= half
+        if front:
+            image = card_face(t, taken.card, rect.width).surface if taken.card else \
+                card_back(t, rect.width, taken.age)
+        else:
+            image = card_back(t, rect.width, taken.age)
+        squeeze = abs(k - half) / half if k < 2 * half else 1.0
+        w = max(1, round(rect.width * squeeze))
+        image = pygame.transform.smoothscale(image, (w, rect.height)) if w != rect.width \
+            else image.copy()
+        fade = REVEAL * 0.8
+        if k > fade:
+            image.set_alpha(round(255 * max(0.0, 1 - (k - fade) / (REVEAL - fade))))
+        surface.blit(image, image.get_rect(center=rect.center))
+        who = ctx.names.get(taken.taker, name(taken.taker))
+        data = event_card(taken.card) if taken.card else None
+        if not taken.taker:
+            words = "Left unpicked"
+        elif data is not None and data.public:
+            words = f"{who} takes it"
+        else:
+            words = "Into your hand" if taken.taker == ctx.view.viewer else f"Into {who}'s hand"
+        img = t.text(words, 12, Palette.gold_light, "bold")
+        if img.get_width() > rect.width + self.px(8):
+            img = img.subsurface(pygame.Rect(0, 0, rect.width + self.px(8), img.get_height()))
+        surface.blit(img, img.get_rect(midtop=(rect.centerx, rect.bottom + self.px(4))))
 
     def px(self, n: float) -> int:
         return self.theme.px(n)

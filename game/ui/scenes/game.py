@@ -11,7 +11,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
-from game.core import PlayerView, load_game_data
+from game.core import Event, EventCardTaken, EventCardUnpicked, PlayerView, load_game_data
 from game.mapfile import MapGeometry
 
 from ..anim import AnimQueue, Stage, copy_board
@@ -31,6 +31,7 @@ from ..panels.advances import AdvancesPanel
 from ..panels.ast import AstPanel
 from ..panels.confirm import ConfirmBox
 from ..panels.decision import DecisionBar
+from ..panels.events import FACE_DOWN as FACE_DOWN_LABEL
 from ..panels.events import EventRow, event_tip
 from ..panels.hand import HandPanel
 from ..panels.log import LogPanel
@@ -97,6 +98,7 @@ class GameScene(Scene):
         self.losses = LossBox(app.theme)
         self.eventrow = EventRow(app.theme)  # the Event Action's display over the map
         self.markers = MarkerLayer(app.theme)  # the Events module's markers on the map
+        self.acted = len(session.record.actions) if session.record else 0  # actions seen
 
     def enter(self) -> None:
         super().enter()
@@ -216,6 +218,7 @@ class GameScene(Scene):
         self.version += 1
         events = self.session.fresh
         self.session.fresh = []
+        self._event_takes(self._view[1] if self._view is not None else None, events)
         after = copy_board(self.session.state.board)
         if self.anims is not None:  # sounds come as the animations reach their events
             hurry = bot_hurry(events, self.session.humans(), self._on_screen) if by_bot \
@@ -224,6 +227,32 @@ class GameScene(Scene):
         else:
             self.app.sound.events(events)
         self.last_board = after
+
+    def _event_takes(self, before: PlayerView | None, events: list[Event]) -> None:
+        """Cards taken from the event display since the last change turn over in their places:
+        face up when everyone may see them, the viewer's own private one face up for them."""
+        actions = self.session.record.actions if self.session.record else []
+        new, self.acted = actions[self.acted:], len(actions)
+        if before is None or before.events is None or not before.events.display:
+            return
+        shown = [e.card for e in events if isinstance(e, EventCardTaken)]
+        now = self.view().events
+        mine = list(now.hand) if now is not None else []
+        for c in before.events.hand:
+            if c in mine:
+                mine.remove(c)
+        display = list(before.events.display)
+        age = before.events.age
+        for action in new:
+            if len(display) <= 1 or not shown:  # the last card is never taken, but left
+                break
+            if not action.label.startswith("event:"):
+                continue
+            card = shown.pop(0) or (mine[0] if action.player == before.viewer and mine else "")
+            self.eventrow.took(display, age, action.label, action.player, card)
+        for event in events:  # the card left over turns over too
+            if isinstance(event, EventCardUnpicked) and len(display) == 1:
+                self.eventrow.took(display, age, f"event:{FACE_DOWN_LABEL}1", "", event.card)
 
     def _on_screen(self, area: str) -> bool:
         """The area is in view, and a person has units in it or next to it (what a bot
@@ -468,6 +497,7 @@ class GameScene(Scene):
     # -- time ---------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         assert self.mapview is not None
+        self.eventrow.tick(dt)
         vx, vy = self.input.pan_velocity()
         if self.eventrow.taking():  # the arrows step through the event display instead
             vx = 0
@@ -561,6 +591,8 @@ class GameScene(Scene):
         assert self.anims is not None
         self.anims.speed = self.app.settings.animation_speed
         self.anims.reduce_motion = self.app.settings.reduce_motion
+        fast = self.fast_bots or self.skip_to_human or self.app.settings.reduce_motion
+        self.eventrow.speed = 99.0 if fast else self.app.settings.animation_speed
 
     def _seat_players(self) -> None:
         """Hot-seat: when a different human must act, the curtain comes down first."""
@@ -658,7 +690,7 @@ class GameScene(Scene):
             start = mv.area_point(self.drag[0])
             pygame.draw.line(surface, (120, 220, 255), start, self.drag_pos, self.px(3))
             pygame.draw.circle(surface, (120, 220, 255), self.drag_pos, self.px(6))
-        self.eventrow.draw(surface, mv.rect, ctx)
+        self.eventrow.draw(surface, mv.rect, ctx, self.view())
         beside = self.losses.width()  # the summary keeps left of the losses box
         below = self.eventrow.rect.bottom - mv.rect.y if self.eventrow.shown() else 0
         self.news.draw(surface, pygame.Rect(mv.rect.x, mv.rect.y + below,
