@@ -186,6 +186,7 @@ def test_the_display_folds_away_and_its_cards_go_to_the_decision_bar(app):
 
 
 def test_the_hot_seat_curtain_hides_the_display_and_the_hand(app):
+    app.settings.animation_speed = 1.0  # a card taken turns over (for its taker alone)
     state = events_game(3)
     takers = list(state.players)[:2]
     bots = seat_bots(state, 3)
@@ -198,11 +199,18 @@ def test_the_hot_seat_curtain_hides_the_display_and_the_hand(app):
     driver = Driver(app)
     wait_for_pick(driver, game, session)
     first = game.viewer
-    game.pick(game.eventrow.labels[0])
+    cards = load_event_cards().cards
+    private = [i for i, card in enumerate(session.state.eventdeck.display)
+               if not cards[card].public]
+    assert private, "seed 3's first row has a private event"
+    game.pick(game.eventrow.cards[private[0]][1])
+    assert any(t.taker == first and t.card for t in game.eventrow.taken)
     driver.frames(2)
     assert game.curtain_for == takers[1] != first
-    # under the curtain: no display, no picks, the screen all curtain where the row was
+    # under the curtain: no display, no picks, the screen all curtain where the row was, and
+    # no private card left turning over for the next player to see
     assert not game.eventrow.shown() and game.eventrow.labels == []
+    assert all(t.card and cards[t.card].public for t in game.eventrow.taken)
     assert app.screen.get_at(game.map_rect.move(0, 40).topleft)[:3] == Palette.curtain
     assert app.screen.get_at(game.side_rect.center)[:3] == Palette.curtain
     driver.click(app.screen.get_rect().center)

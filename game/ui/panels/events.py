@@ -82,6 +82,11 @@ class Taken:
     clock: float = 0.0
 
 
+def _public(card: str) -> bool:
+    data = event_card(card) if card else None
+    return data is not None and data.public
+
+
 class EventRow:
     def __init__(self, theme: Theme) -> None:
         self.theme = theme
@@ -190,9 +195,11 @@ class EventRow:
 
     # -- drawing ----------------------------------------------------------------------------
     def hide(self) -> None:
-        """Nothing of it shows (the hot-seat curtain is down)."""
+        """Nothing of it shows (the hot-seat curtain is down: a private card turning over
+        for the last player must not turn for the next)."""
         self.rect = self.bar = pygame.Rect(0, 0, 0, 0)
         self.cards, self.labels, self.focus, self.slots = [], [], None, []
+        self.taken = [t for t in self.taken if _public(t.card)]
 
     def place(self, view: PlayerView, area: pygame.Rect) -> None:
         """Lay the row out over the top of `area` (the map), or hide it."""
