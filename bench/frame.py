@@ -2,7 +2,9 @@
 panning (a mouse drag), while zooming (a +/- step every 12 frames, in to the closest zoom and
 back out, the tiles of each zoom made meanwhile), and while calamities play their animations
 (each on the board `selftest --calamity` sets up, from its reveal to its end, at normal speed:
-a 30-token Double Empires horde, a cyclone's storm, an eruption, a flood). With --thinking, also
+a 30-token Double Empires horde, a cyclone's storm, an eruption, a flood), and with the Events
+module's display of 10 cards over the map, idle and with a card shown large under the mouse
+(a 9-civilization game with events on, its first Event Action). With --thinking, also
 the frames drawn while hard bots think on their worker thread (the drawing thread shares the
 interpreter with them). Frames are paced at 60 a second, as in the client. Prints the median
 and p99 frame time of each and its ratio to one full-screen blit measured in the same run.
@@ -33,7 +35,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from game.bots import make_bot  # noqa: E402
-from game.core import Action, GameConfig, apply, new_game, view  # noqa: E402
+from game.core import Action, EventsOptions, GameConfig, apply, new_game, view  # noqa: E402
 from game.core.gamedata import load_game_data  # noqa: E402
 from game.core.setup import choose_setup  # noqa: E402
 from game.persist import Settings  # noqa: E402
@@ -159,6 +161,7 @@ def main() -> None:
           f"{'thread CPU' if args.cpu else 'wall'} clock)")
     if not args.only_animations:
         moving(app, game, args.frames, base)
+        event_display(app, args.map, args.frames, base)
     for spec in filter(None, args.animations.split(",")):
         values, label = animation(app, spec, args.animation_frames)
         med = statistics.median(values)
@@ -190,6 +193,37 @@ def thinking(app: App, frames: int) -> tuple[list[float], int]:
         else:
             app.frame(pygame.event.get(), 1 / 60)
     return out, len(scene.session.record.actions) - before
+
+
+def event_display(app: App, map_id: str | None, frames: int, base: float) -> None:
+    """The Events module's display over the map, a person to take a card: idle, and with the
+    mouse over a face-up card (shown large)."""
+    maps = available_maps()
+    graph, geometry = load_map(maps[map_id] if map_id else next(iter(maps.values())))
+    data = load_game_data()
+    config = GameConfig(players=[], seed=5, events=EventsOptions())
+    config.setup = choose_setup(data, GameConfig(players=["?"] * 9)).id
+    state = new_game(config, graph, data)
+    taker = state.pending.player
+    seats = {pid: Seat(pid, data.civilizations[pid].name, human=pid == taker)
+             for pid in state.players}
+    game = GameScene(app, Session(state, seats), geometry)
+    app.push(game)
+    for k in range(600):
+        app.frame(pygame.event.get(), 1 / 60)
+        if k > 30 and game.eventrow.taking() and not game.mapview.pending_tiles:
+            break
+    row = game.eventrow
+    idle = timed(app, frames, lambda k: [])
+    card = next(rect for rect, _, face in row.cards if face)
+    pos = card.center
+    hover = timed(app, frames, lambda k: [pygame.event.Event(
+        pygame.MOUSEMOTION, pos=(pos[0] + k % 2, pos[1]), rel=(0, 0), buttons=(0, 0, 0))])
+    for name, values in ((f"event display ({len(row.cards)} cards)", idle),
+                         ("event display, a card under the mouse", hover)):
+        med = statistics.median(values)
+        print(f"{name}: median {med:.1f} ms, p99 {p99(values):.1f} ms ({med / base:.1f}x blit)")
+    app.pop()
 
 
 def moving(app: App, game: GameScene, frames: int, base: float) -> None:

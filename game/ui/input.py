@@ -14,13 +14,17 @@ PAN_KEYS = {
     pygame.K_LEFT: (1, 0), pygame.K_RIGHT: (-1, 0), pygame.K_UP: (0, 1), pygame.K_DOWN: (0, -1),
 }
 TAB_KEYS = {pygame.K_F1: 0, pygame.K_F2: 1, pygame.K_F3: 2, pygame.K_F4: 3, pygame.K_F5: 4}
+# 1-9 choose among a row of things (the event display's cards); the arrows also step through it
+NUMBER_KEYS = {**{getattr(pygame, f"K_{n}"): n for n in range(1, 10)},
+               **{getattr(pygame, f"K_KP{n}"): n for n in range(1, 10)}}
+STEP_KEYS = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1}
 DRAG_THRESHOLD = 6
 
 
 @dataclass(frozen=True)
 class Intent:
     kind: str  # press, release, click, drag, hover, zoom, fit, confirm, cancel, undo, tab, menu,
-    #            skip, wheel, help
+    #            skip, wheel, help, number (amount: 1-9), step (amount: -1 or 1)
     pos: tuple[int, int] = (0, 0)
     amount: float = 0.0
     dx: float = 0.0
@@ -75,7 +79,9 @@ class InputMap:
         ctrl = bool(event.mod & pygame.KMOD_CTRL)
         if key in PAN_KEYS:
             self.held.add(key)
-            return []
+            return [Intent("step", amount=STEP_KEYS[key])] if key in STEP_KEYS else []
+        if key in NUMBER_KEYS:
+            return [Intent("number", amount=NUMBER_KEYS[key])]
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             return [Intent("confirm")]
         if key == pygame.K_ESCAPE:

@@ -153,6 +153,7 @@ def event_title(card: str) -> str:
 
 
 _AGES = ("", "I", "II", "III", "IV")
+PRIVATE_TAKE_RULE = "004:16.2"  # the Event Action: what a private event's take may show
 # Events that start a heading line of their own (see `log_line`).
 HEADINGS: frozenset[type[Event]] = frozenset({TurnStarted, PhaseStarted})
 
@@ -341,7 +342,9 @@ def _text(event: Event, places: Mapping[str, str]) -> str | None:
         case EventCardUnpicked(card=card):
             return f"{event_title(card)} is left unpicked"
         case EventCheck(die=die, result=result):
-            return f"{p} rolls {die.upper()}: {result}"
+            side, _, number = result.partition(":")
+            rolled = f"region {number} of the {side}" if number else result
+            return f"{p} rolls {die.upper()}: {rolled}"
         case MarkerPlaced(kind=kind, where=where, turns=turns):
             side, _, number = where.partition(":")
             place = (f"region {number} of the {side}" if side in ("west", "east") and number
@@ -360,6 +363,8 @@ def log_line(event: Event, turn: int, phase: str,
              places: Mapping[str, str] = MappingProxyType({})) -> LogLine:
     data = event.to_dict()
     rule = event.rule
+    if isinstance(event, EventCardTaken) and event.private:
+        rule = PRIVATE_TAKE_RULE  # the card's own clause would tell everyone which card it is
     players = tuple(
         v for k, v in data.items()
         if isinstance(v, str) and k in ("player", "partner", "victim", "attacker", "defender",

@@ -21,6 +21,7 @@ from game.mapfile import MapGeometry
 from .draw import token_disc
 from .emblems import emblem_surface
 from .logtext import name as civ_name
+from .mapmarkers import MARKER_COLOURS
 from .maptiles import TILE, BaseLayer
 from .theme import Palette, Theme, civ_colour, ink_for, shade
 
@@ -541,6 +542,10 @@ class MapView:
         colour = {"pick": Palette.highlight, "hover": Palette.hover,
                   "source": (120, 220, 255), "event": (255, 120, 80)}.get(style, Palette.highlight)
         fill = (*colour, 60 if style in ("pick", "source") else (36 if style == "hover" else 70))
+        if style.startswith("marker:"):  # an event's marker: a light wash, a thin edge
+            colour = MARKER_COLOURS.get(style.split(":", 1)[1], Palette.highlight)
+            fill = (*colour, 64)
+            width = max(1, self.theme.px(2))
         for ring in rings:
             pts = [(x - x0, y - y0) for x, y in ring]
             pygame.draw.polygon(image, fill, pts)

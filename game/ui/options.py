@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from game.core import GROUPS, PlayerView, load_game_data, set_value
 
-from .logtext import name, nice
+from .logtext import event_title, name, nice
 from .prompts import label_name
 
 # Labels of `done` by decision kind: "Done" means different things in different places.
@@ -37,6 +37,7 @@ _YES_NO = {
     "conflict_loss": ("Lose a ship", "No"),
     "universal_doctrine_city": ("The pirate city", "The barbarians"),
     "advance_payment": ("Yes", "Call it off"),
+    "event_play": ("Yes", "Not now"),
 }
 # What a number picks, by decision kind, where the number alone does not say it.
 _NUMBER_TEXT = {
@@ -127,6 +128,11 @@ def option_text(label: str, kind: str, view: PlayerView | None = None) -> str:
         if kind == "advance_credits" and rest.isdigit() and int(rest) < len(GROUPS):
             return GROUPS[int(rest)].capitalize()
         return _NUMBER_TEXT.get(kind, "{n}").format(n=rest)
+    if prefix == "event":  # an event card, or a face-down one by its place in the display
+        place = rest.removeprefix("face_down:")
+        return f"Face-down card {place}" if place != rest else event_title(rest)
+    if prefix == "option" and rest in ("a", "b"):
+        return f"Option {rest.upper()}"
     if prefix in ("area", "sea", "volcano", "flood"):
         return label_name(label, view.map if view is not None else None)
     return nice(rest or label)

@@ -177,6 +177,10 @@ def run_selftest(frames: int = 120, players: int = 5, seed: int = 1,
             print(f"calamitas selftest: the replay viewer did not open: {app.message}",
                   file=sys.stderr)
             return 1
+        if not _events(app, seed, players, run, shot):
+            print("calamitas selftest: the Events module's display never came up",
+                  file=sys.stderr)
+            return 1
         turn = session.state.turn
     except Exception as err:  # the self-test reports any failure as one line and exit 1
         return _failed(err)
@@ -219,7 +223,8 @@ def _layout_problems(app, problems) -> list[str]:  # type: ignore[no-untyped-def
     """The widgets' problems, and those the scene and its parts report about what they drew
     (`layout_marks`: rects of drawn texts; `layout_problems`: lines)."""
     scene = app.scene
-    parts = [scene, *(getattr(scene, name, None) for name in ("topbar", "decision", "trade"))]
+    parts = [scene, *(getattr(scene, name, None)
+                      for name in ("topbar", "decision", "trade", "eventrow"))]
     marks: list[tuple[str, object]] = []
     found: list[str] = []
     for part in parts:
@@ -336,6 +341,67 @@ def _replay(app, session, run, shot) -> bool:  # type: ignore[no-untyped-def]
         scene.step()
     shot("replay")
     app.pop()
+    return True
+
+
+def _events(app, seed: int, players: int, run, shot) -> bool:  # type: ignore[no-untyped-def]
+    """A game with the Events module on, the first taker's seat human: the display with a card
+    shown large, a card taken, the hand, and the markers on the map with one's tooltip."""
+    import pygame
+
+    from game.core import EventsOptions, GameConfig, choose_setup, load_game_data, new_game
+
+    from .maps import available_maps, load_map
+    from .scenes.game import GameScene
+    from .session import Seat, Session
+
+    graph, geometry = load_map(available_maps()[sorted(available_maps())[0]])
+    data = load_game_data()
+    config = GameConfig(players=[], seed=seed, events=EventsOptions())
+    config.setup = choose_setup(data, GameConfig(players=["?"] * players)).id
+    state = new_game(config, graph, data)
+    human = state.pending.player if state.pending else ""
+    seats = {pid: Seat(pid, data.civilizations[pid].name, human=pid == human)
+             for pid in state.players}
+    game = GameScene(app, Session(state, seats), geometry)
+    session = game.session
+    app.push(game)
+
+    def hover(pos: tuple[int, int]) -> None:
+        game.mouse = pos
+        game.hover_area = None
+
+    try:
+        for _ in range(MAX_EXTRA_FRAMES // 10):
+            run(1)
+            if session.human_to_act() == human and game.eventrow.taking():
+                break
+        else:
+            return False
+        row = game.eventrow
+        shot("events-display")
+        up = [(rect, label) for rect, label, card in row.cards if card]
+        rect, label = up[-1] if up else (row.cards[0][0], row.cards[0][1])
+        hover(rect.center)
+        shot("events-card")
+        hover((0, 0))
+        game.pick(label)
+        for _ in range(MAX_EXTRA_FRAMES // 10):
+            run(1)
+            if session.state.phase != "events":
+                break
+        game.set_tab(0)
+        shot("events-hand")
+        if game.markers.marked:
+            game.mapview.focus(sorted(game.markers.marked))
+            run(2)
+            if game.markers.chips:
+                hover(game.markers.chips[0][0].center)
+            shot("events-markers")
+            hover((0, 0))
+        pygame.event.clear()
+    finally:
+        app.pop()
     return True
 
 

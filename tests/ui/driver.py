@@ -61,6 +61,10 @@ class Driver:
             assert game.mapview.rect.collidepoint(pos), f"{area} is off the map view"
             self.click(pos)
             return "map"
+        for rect, hit, _ in game.eventrow.cards:  # a card of the Events module's display
+            if hit == label and label in game.eventrow.labels:
+                self.click(rect.center)
+                return "event-display"
         if game.trade_open() and label.startswith("card:"):
             for rect, hit in game.trade.hits:
                 if hit == label:

@@ -14,6 +14,7 @@ from ..draw import civ_badge, panel
 from ..options import card_name
 from ..theme import Palette, Theme
 from . import Ctx, Panel
+from .eventhand import draw_event_hand
 
 
 def calamity_kind(card: str, ruleset: str) -> str | None:
@@ -47,6 +48,11 @@ class HandPanel(Panel):
         # the hand as this turn's card acquisition (or, if not seen then, its trade) began, as
         # (card, who traded it) pairs
         self._before: dict[str | None, tuple[int, Counter[tuple[str, str]]]] = {}
+        self.event_cards: list[tuple[pygame.Rect, str]] = []  # (screen rect, event card)
+
+    def event_card_at(self, pos: tuple[int, int]) -> str | None:
+        """The private event card under the mouse (shown large as its tooltip)."""
+        return next((card for rect, card in self.event_cards if rect.collidepoint(pos)), None)
 
     def _track(self, view: PlayerView) -> None:
         """The cards that came to the viewer this turn: drawn or bought, or received in trades
@@ -96,6 +102,7 @@ class HandPanel(Panel):
         data = load_game_data()
         w = self.rect.width
         self._track(view)
+        self.event_cards = []
         y = px(8) - self.scroll
         if view.viewer is None:
             surface.blit(t.text("Spectating: hands are hidden", 15, Palette.text_dim), (px(12), y))
@@ -150,6 +157,7 @@ class HandPanel(Panel):
             self.add_tip(box, self._tip(card, n, view.config.ruleset))
         if groups:
             y += row_h * ((len(groups) - 1) // per_row + 1)
+        y = draw_event_hand(self, surface, ctx, y + px(6), self.event_cards)
         y = self._recent(surface, ctx, y + px(10))
         self.content_height = y + self.scroll + px(10)
 

@@ -8,6 +8,7 @@ import pygame
 from game.core import load_game_data
 
 from ..draw import civ_badge
+from ..eventcards import card_of_rule
 from ..logtext import LogLine
 from ..theme import Palette, Theme
 from . import Ctx, Panel
@@ -18,6 +19,11 @@ class LogPanel(Panel):
         super().__init__(theme)
         self.lines: list[LogLine] = []
         self.filter: str | None = None
+        self.event_cards: list[tuple[pygame.Rect, str]] = []  # lines an event card caused
+
+    def event_card_at(self, pos: tuple[int, int]) -> str | None:
+        """The event card behind the log line under the mouse (shown large as its tooltip)."""
+        return next((card for rect, card in self.event_cards if rect.collidepoint(pos)), None)
 
     def key(self, ctx: Ctx) -> object:
         return (len(self.lines), self.filter, self.scroll, self.rect.size, ctx.version)
@@ -52,6 +58,7 @@ class LogPanel(Panel):
             self.add_tip(hit, [f"Only {ctx.names.get(p.id, p.id)}'s lines"])
             x += px(27)
         top = y + px(32)
+        self.event_cards = []
         recent = self.lines[-6000:]  # far enough back to scroll; keeps a redraw cheap
         lines = [ln for ln in recent
                  if self.filter is None or ln.heading or self.filter in ln.players]
@@ -84,6 +91,10 @@ class LogPanel(Panel):
                 if ln.rule:
                     self.add_tip(pygame.Rect(0, y, w, step), [ln.text, f"Rule: {ln.rule}",
                                                               f"Turn {ln.turn}, {ln.phase}"])
+                card = card_of_rule(ln.rule)
+                if card:
+                    self.event_cards.append((pygame.Rect(0, y, w, step).move(self.rect.topleft),
+                                             card))
             y += step
         if self.scroll:
             more = t.text(f"{self.scroll} newer lines below", 12, Palette.gold_light)

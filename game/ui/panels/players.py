@@ -8,6 +8,7 @@ from game.core import MILITARY, PlayerView, PublicPlayer, load_game_data
 from game.core import holds_effect as holds
 
 from ..draw import civ_badge, wrap
+from ..mapmarkers import decline_lines
 from ..theme import Palette
 from . import Ctx, Panel
 
@@ -32,7 +33,8 @@ COLUMNS = (("Census", "census"), ("Cities", "cities"), ("Ships", "ships"),
            ("Treas.", "treasury"), ("Stock", "stock"), ("Cards", "hand_size"),
            ("Adv.", "advances"), ("VP", "vp"))
 HEAD_TIPS = {"treasury": "Treasury", "hand_size": "Trade cards held", "advances": "Advances held",
-             "vp": "Victory points anyone can count"}
+             "vp": "Victory points anyone can count", "events": "Private events held"}
+EVENTS_COLUMN = ("Ev.", "events")  # with the Events module on: only the counts are public
 
 
 class PlayersPanel(Panel):
@@ -47,17 +49,19 @@ class PlayersPanel(Panel):
                      (px(10), y))
         y += px(26)
         name_w = px(112)
-        col_w = (w - name_w - px(14)) / len(COLUMNS)
-        heads = [t.text(head, 11, Palette.text_dim, "bold") for head, _ in COLUMNS]
+        columns = COLUMNS + (EVENTS_COLUMN,) if view.events is not None else COLUMNS
+        held = dict(view.events.hand_sizes) if view.events is not None else {}
+        col_w = (w - name_w - px(14)) / len(columns)
+        heads = [t.text(head, 11, Palette.text_dim, "bold") for head, _ in columns]
         # headers that would run together ("ShipsTreas.") take two staggered rows instead
         stagger = any(img.get_width() > col_w - px(6) for img in heads)
         for i, img in enumerate(heads):
             x = px(8) + name_w + i * col_w + col_w - img.get_width() - px(2)
             top = y + (px(14) if stagger and i % 2 else 0)
             surface.blit(img, (round(x), top))
-            key = COLUMNS[i][1]
+            key = columns[i][1]
             self.add_tip(pygame.Rect(round(x), top, img.get_width(), img.get_height()),
-                         [HEAD_TIPS.get(key, COLUMNS[i][0])])
+                         [HEAD_TIPS.get(key, columns[i][0])])
         y += px(32) if stagger else px(18)
         acting = view.pending.player if view.pending else None
         for p in view.players:
@@ -72,15 +76,17 @@ class PlayersPanel(Panel):
             if img.get_width() > name_w - px(28):
                 img = t.text(label[:10] + "…", 13, Palette.text, "bold")
             surface.blit(img, (row.x + px(28), row.y + px(6)))
-            values = {"vp": public_vp(p), "advances": len(p.advances)}
-            for i, (_, key) in enumerate(COLUMNS):
+            values = {"vp": public_vp(p), "advances": len(p.advances),
+                      "events": held.get(p.id, 0)}
+            for i, (_, key) in enumerate(columns):
                 value = values.get(key, getattr(p, key, ""))
                 v = t.text(str(value), 14, Palette.gold_light if key == "vp" else Palette.text)
                 x = px(8) + name_w + i * col_w + col_w - v.get_width() - px(2)
                 surface.blit(v, (round(x), row.y + px(6)))
             owned = ", ".join(data.advances[a].name for a in p.advances) or "none"
             self.add_tip(row, [f"{label} ({civ.name})",
-                               *wrap(t, f"Advances ({len(p.advances)}): {owned}", px(380), 14)])
+                               *wrap(t, f"Advances ({len(p.advances)}): {owned}", px(380), 14),
+                               *decline_lines(view, p.id)])
             y += px(33)
         y += px(10)
         surface.blit(t.text("Census order (movement)", 14, Palette.gold_light, "bold"), (px(10), y))

@@ -11,16 +11,18 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
-from game.core import PlayerView, load_game_data
+from game.core import Event, EventCardTaken, EventCardUnpicked, PlayerView, load_game_data
 from game.mapfile import MapGeometry
 
 from ..anim import AnimQueue, Stage, copy_board
 from ..cause import cause_line, decision_places
 from ..controller import TRADE_KINDS, HumanController
 from ..draw import civ_badge, tooltip
+from ..eventcards import card_tooltip
 from ..input import InputMap, Intent
 from ..logtext import LogLine
 from ..lossplan import LossPlan
+from ..mapmarkers import MarkerLayer, regions_of
 from ..mapview import MapView
 from ..options import Options
 from ..pace import BOT_DELAY, bot_hurry
@@ -29,6 +31,8 @@ from ..panels.advances import AdvancesPanel
 from ..panels.ast import AstPanel
 from ..panels.confirm import ConfirmBox
 from ..panels.decision import DecisionBar
+from ..panels.events import FACE_DOWN as FACE_DOWN_LABEL
+from ..panels.events import EventRow, event_tip
 from ..panels.hand import HandPanel
 from ..panels.log import LogPanel
 from ..panels.losses import LossBox
@@ -92,6 +96,9 @@ class GameScene(Scene):
         self.news = NewsBox(app.theme)
         self.confirm = ConfirmBox(app.theme)
         self.losses = LossBox(app.theme)
+        self.eventrow = EventRow(app.theme)  # the Event Action's display over the map
+        self.markers = MarkerLayer(app.theme)  # the Events module's markers on the map
+        self.acted = len(session.record.actions) if session.record else 0  # actions seen
 
     def enter(self) -> None:
         super().enter()
@@ -145,6 +152,8 @@ class GameScene(Scene):
         self.confirm.close()  # its buttons went with the old widgets
         self.confirm.theme = self.theme
         self.losses.theme = self.theme
+        self.eventrow.theme = self.theme
+        self.markers.theme = self.theme
         self.decision = DecisionBar(self.theme)
         self.decision.rect = pygame.Rect(0, h - bottom, self.map_rect.width, bottom)
         self.trade = TradeWindow(self.theme)
@@ -209,6 +218,7 @@ class GameScene(Scene):
         self.version += 1
         events = self.session.fresh
         self.session.fresh = []
+        self._event_takes(self._view[1] if self._view is not None else None, events)
         after = copy_board(self.session.state.board)
         if self.anims is not None:  # sounds come as the animations reach their events
             hurry = bot_hurry(events, self.session.humans(), self._on_screen) if by_bot \
@@ -217,6 +227,32 @@ class GameScene(Scene):
         else:
             self.app.sound.events(events)
         self.last_board = after
+
+    def _event_takes(self, before: PlayerView | None, events: list[Event]) -> None:
+        """Cards taken from the event display since the last change turn over in their places:
+        face up when everyone may see them, the viewer's own private one face up for them."""
+        actions = self.session.record.actions if self.session.record else []
+        new, self.acted = actions[self.acted:], len(actions)
+        if before is None or before.events is None or not before.events.display:
+            return
+        shown = [e.card for e in events if isinstance(e, EventCardTaken)]
+        now = self.view().events
+        mine = list(now.hand) if now is not None else []
+        for c in before.events.hand:
+            if c in mine:
+                mine.remove(c)
+        display = list(before.events.display)
+        age = before.events.age
+        for action in new:
+            if len(display) <= 1 or not shown:  # the last card is never taken, but left
+                break
+            if not action.label.startswith("event:"):
+                continue
+            card = shown.pop(0) or (mine[0] if action.player == before.viewer and mine else "")
+            self.eventrow.took(display, age, action.label, action.player, card)
+        for event in events:  # the card left over turns over too
+            if isinstance(event, EventCardUnpicked) and len(display) == 1:
+                self.eventrow.took(display, age, f"event:{FACE_DOWN_LABEL}1", "", event.card)
 
     def _on_screen(self, area: str) -> bool:
         """The area is in view, and a person has units in it or next to it (what a bot
@@ -312,7 +348,8 @@ class GameScene(Scene):
                 return
         mv = self.mapview
         assert mv is not None
-        on_map = mv.rect.collidepoint(intent.pos) and not self._over_trade(intent.pos)
+        on_map = (mv.rect.collidepoint(intent.pos) and not self._over_trade(intent.pos)
+                  and not self.eventrow.hit(intent.pos))
         k = intent.kind
         if k == "press" and self.losses.hit(intent.pos):
             self._plan_click(self.losses.click(intent.pos))
@@ -338,7 +375,11 @@ class GameScene(Scene):
                 self._drop(intent)
             self.panning = False
         elif k == "click":
-            if self._over_trade(intent.pos):
+            if self.eventrow.hit(intent.pos):
+                label = self.eventrow.click(intent.pos)
+                if label:
+                    self.pick(label)
+            elif self._over_trade(intent.pos):
                 label = self.trade.click(intent.pos)
                 if label:
                     self.pick(label)
@@ -362,9 +403,16 @@ class GameScene(Scene):
             mv.zoom_at(int(intent.amount), None)
         elif k == "fit":
             mv.fit()
+        elif k == "number":
+            self.eventrow.number(int(intent.amount))
+        elif k == "step":
+            self.eventrow.step(int(intent.amount))
         elif k == "confirm":
             labels = self.labels()
-            if "done" in labels:
+            chosen = self.eventrow.chosen()
+            if chosen:
+                self.pick(chosen)
+            elif "done" in labels:
                 self.pick("done")
             elif len(labels) == 1:
                 self.pick(labels[0])
@@ -453,7 +501,10 @@ class GameScene(Scene):
     # -- time ---------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         assert self.mapview is not None
+        self.eventrow.tick(dt)
         vx, vy = self.input.pan_velocity()
+        if self.eventrow.taking():  # the arrows step through the event display instead
+            vx = 0
         if vx or vy:
             self.mapview.pan(vx * PAN_SPEED * dt * self.theme.scale,
                              vy * PAN_SPEED * dt * self.theme.scale)
@@ -544,6 +595,8 @@ class GameScene(Scene):
         assert self.anims is not None
         self.anims.speed = self.app.settings.animation_speed
         self.anims.reduce_motion = self.app.settings.reduce_motion
+        fast = self.fast_bots or self.skip_to_human or self.app.settings.reduce_motion
+        self.eventrow.speed = 99.0 if fast else self.app.settings.animation_speed
 
     def _seat_players(self) -> None:
         """Hot-seat: when a different human must act, the curtain comes down first."""
@@ -605,6 +658,7 @@ class GameScene(Scene):
         assert mv is not None
         ctx = self.ctx()
         if self.curtain_for:
+            self.eventrow.hide()
             self.draw_curtain(surface, ctx)
             return
         view = ctx.view
@@ -628,16 +682,24 @@ class GameScene(Scene):
             mv.draw_highlights(surface, picks, "pick")
         if self.hover_area and not self.drag:
             mv.draw_highlights(surface, [self.hover_area], "hover")
+        if view.events is not None:
+            self.markers.update(view, regions_of(self.session.state), mv.geo.areas)
+            self.markers.draw_tints(surface, mv)
         mv.draw_pieces(surface, anims.stage.drawn_board(view.board))
+        if view.events is not None:
+            self.markers.draw_chips(surface, mv)
         anims.draw_over(surface)
         mv.ox, mv.oy = mv.ox - shake[0], mv.oy - shake[1]
         if self.drag is not None:
             start = mv.area_point(self.drag[0])
             pygame.draw.line(surface, (120, 220, 255), start, self.drag_pos, self.px(3))
             pygame.draw.circle(surface, (120, 220, 255), self.drag_pos, self.px(6))
+        self.eventrow.draw(surface, mv.rect, ctx, self.view())
         beside = self.losses.width()  # the summary keeps left of the losses box
-        self.news.draw(surface, mv.rect if not beside else pygame.Rect(
-            mv.rect.x, mv.rect.y, mv.rect.width - beside - self.px(12), mv.rect.height))
+        below = self.eventrow.rect.bottom - mv.rect.y if self.eventrow.shown() else 0
+        self.news.draw(surface, pygame.Rect(mv.rect.x, mv.rect.y + below,
+                                            mv.rect.width - (beside + self.px(12) if beside
+                                                             else 0), mv.rect.height - below))
         self.losses.draw(surface, mv.rect, place_names(self.session.state.map))
         log = self.panels[4]
         assert isinstance(log, LogPanel)
@@ -648,14 +710,19 @@ class GameScene(Scene):
         pending = self.session.state.pending
         decider = pending.player if pending else None
         prompt, hint = self._prompt(ctx, labels)
-        cause = cause_line(self.session.state, decider) if decider and prompt else ""
+        # whom a private event's window asks is theirs to know: its rule names the card held
+        secret = pending is not None and pending.kind == "event_play" and not labels
+        cause = cause_line(self.session.state, decider) if decider and prompt and not secret \
+            else ""
         trade = self.trade_open()
         # widgets are remade only when the choice itself changes, not as bots play on
         key = (ctx.labels if not trade else (), trade, self.session.can_undo(self.viewer),
                pending.prompt if pending and labels else "", len(self.session.record.actions)
-               if labels else -1)
+               if labels else -1, self.eventrow.folded)
         ordered = sorted(ctx.labels, key=_label_order)
-        buttons = [lb for lb in ordered if not lb.startswith("area:")]  # areas: on the map
+        on_row = set(self.eventrow.labels)  # the event display's cards: picked on it
+        buttons = [lb for lb in ordered if not lb.startswith("area:")  # areas: on the map
+                   and lb not in on_row]
         skip = (not labels and self.session.bot_to_act() and bool(self.session.humans())
                 and not self.skip_to_human)
         self.decision.rebuild(ctx, [] if trade else buttons,
@@ -671,6 +738,8 @@ class GameScene(Scene):
         else:
             self.trade.clear()
         self.confirm.draw(surface)
+        if self._card_tip(surface, ctx):
+            return
         tip = self._tooltip(ctx)
         if tip:
             tooltip(surface, self.theme, tip, self.mouse,
@@ -696,6 +765,8 @@ class GameScene(Scene):
             hint = f"Click a lit area on the map: {self._place_names(ctx.options.areas)}"
             if pending.kind.startswith("movement"):
                 hint += " — or drag tokens from a lit area to where they go"
+        elif self.eventrow.taking():
+            hint = self.eventrow.hint()
         elif "done" in labels:
             hint = "Enter: done"
         return (asking, hint)
@@ -710,6 +781,21 @@ class GameScene(Scene):
             return shown[0]
         return f"{', '.join(shown[:-1])} or {shown[-1]}"
 
+    def _card_tip(self, surface: pygame.Surface, ctx: Ctx) -> bool:
+        """An event card under the mouse, shown large; True when one was drawn."""
+        if self.drag is not None or self.confirm.open:
+            return False
+        if self.eventrow.tip(self.mouse, surface, ctx.view):
+            return True
+        shown = self.panels[self.tab]  # the You panel's private events, the log's lines
+        at = getattr(shown, "event_card_at", None)
+        card = at(self.mouse) if at is not None and self.side_rect.collidepoint(
+            self.mouse) else None
+        if card:
+            card_tooltip(surface, self.theme, card, self.mouse, event_tip(card),
+                         within=shown.rect)
+        return bool(card)
+
     def _tooltip(self, ctx: Ctx) -> list[str] | None:
         if self.drag is not None or self.confirm.open or self.losses.hit(self.mouse) \
                 or self.news.hit(self.mouse):
@@ -720,10 +806,14 @@ class GameScene(Scene):
             return self.panels[self.tab].tip(self.mouse)
         if self.topbar.rect.collidepoint(self.mouse):
             return self.topbar.tip(self.mouse)
-        if self._over_trade(self.mouse):
+        if self._over_trade(self.mouse) or self.eventrow.hit(self.mouse):
             return None
+        marker = self.markers.tip(self.mouse) if ctx.view.events is not None else None
+        if marker:
+            return marker
         if self.hover_area:
-            return mv.tooltip(self.hover_area, ctx.view)
+            return mv.tooltip(self.hover_area, ctx.view) + self.markers.area_lines(
+                self.hover_area)
         return mv.place_tip(self.mouse)
 
     def draw_curtain(self, surface: pygame.Surface, ctx: Ctx) -> None:

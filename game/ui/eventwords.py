@@ -1,0 +1,213 @@
+"""An event card's effects in plain words, from its data: one sentence per effect primitive,
+what its target is, its A/B options, its secondary symbols and what each map marker does.
+
+The words follow the primitives of `game/core/data/events.toml`; a primitive this module does
+not know yet (the vocabulary grows) still gets a line, made from its name and parameters, so a
+new card is never shown blank.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Protocol
+
+from game.core import MARKER_KINDS
+
+from .logtext import nice
+from .theme import PHASE_NAMES
+
+ROMAN = ("", "I", "II", "III", "IV", "V", "VI")
+
+
+class EffectLike(Protocol):
+    do: str
+    params: Mapping[str, int]
+
+
+def roman(age: int) -> str:
+    return ROMAN[age] if 0 < age < len(ROMAN) else str(age)
+
+
+def _n(n: int, one: str, many: str = "") -> str:
+    return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
+def turns_text(turns: int) -> str:
+    """How long a marker placed now lasts: "this turn", "this turn and next", "for 3 turns"."""
+    if turns <= 1:
+        return "this turn"
+    if turns == 2:
+        return "this turn and next"
+    return f"for {turns} turns"
+
+
+def turns_left(turns: int) -> str:
+    """How long a marker on the map still lasts (its turns count the current one)."""
+    if turns <= 1:
+        return "until the end of this turn"
+    if turns == 2:
+        return "this turn and the next"
+    return f"this turn and {turns - 1} more"
+
+
+def marker_name(kind: str) -> str:
+    return "In decline" if kind == "in_decline" else nice(kind).capitalize()
+
+
+# What a marker does where it lies (events.toml's notes and the markers' procedures).
+MARKER_DOES = {
+    "famine": "its cities pay 2/3 of their tax",
+    "plague": "its cities pay 2/3 of their tax",
+    "scarcity": "its cities pay 3/4 of their tax",
+    "pillage": "its city pays no tax",
+    "revolt": "its city pays no tax; Unrest tests it",
+    "heresy": "Unrest tests its cities",
+    "in_decline": "a usurper may rise against this civilization",
+}
+UNREST = "Unrest: each city under revolt or heresy rolls a D2; failed, it is reduced."
+
+
+def marker_kind(params: Mapping[str, int]) -> str:
+    kind = params.get("kind", -1)
+    return MARKER_KINDS[kind] if 0 <= kind < len(MARKER_KINDS) else "marker"
+
+
+def _treasury(p: Mapping[str, int]) -> str:
+    amount = p.get("amount", 0)
+    if amount >= 0:
+        return f"Gain {_n(amount, 'treasury token')} from stock."
+    return f"Pay {_n(-amount, 'treasury token')} (all you hold, if less)."
+
+
+def _lose_tokens(p: Mapping[str, int]) -> str:
+    return (f"D2: lose {_n(p.get('pass', 0), 'token')} if passed, {p.get('fail', 0)} if "
+            "failed, at random.")
+
+
+def _city_fire(p: Mapping[str, int]) -> str:
+    return (f"A random city of yours, D2: passed, pillaged {turns_text(p.get('turns', 1))} "
+            "(no tax); failed, reduced.")
+
+
+def _region_marker(p: Mapping[str, int]) -> str:
+    kind = marker_kind(p)
+    return (f"D10 region: {kind} {turns_text(p.get('turns', 1))}; "
+            f"{MARKER_DOES.get(kind, 'a marker')}.")
+
+
+def _own_area_marker(p: Mapping[str, int]) -> str:
+    kind = marker_kind(p)
+    least = p.get("least", 1)
+    unless = f" (if you hold {least}+)" if least > 1 else ""
+    return (f"{marker_name(kind)} on one of your areas{unless}, "
+            f"{turns_text(p.get('turns', 1))}; {MARKER_DOES.get(kind, 'a marker')}.")
+
+
+def _plague(p: Mapping[str, int]) -> str:
+    return (f"D10 region: plague {turns_text(p.get('turns', 1))} (2/3 tax). Each city there: "
+            f"D2 or reduced. Each player loses {_n(p.get('tokens', 0), 'token')} there.")
+
+
+WORDS: dict[str, Callable[[Mapping[str, int]], str]] = {
+    "treasury": _treasury,
+    "treasury_halved": lambda p: "Lose half your treasury, rounded up.",
+    "lose_tokens": _lose_tokens,
+    "city_fire": _city_fire,
+    "return_private": lambda p: (f"Return {_n(p.get('count', 1), 'private event')} from your "
+                                 "hand to the deck, at random."),
+    "pool": lambda p: ("Every player returns half their private events (rounded down) to "
+                       "the deck."),
+    "region_marker": _region_marker,
+    "own_area_marker": _own_area_marker,
+    "plague": _plague,
+    "gain_tokens": lambda p: (f"Place {_n(p.get('count', 0), 'token')} from stock in your own "
+                              "areas."),
+    "free_city": lambda p: "Build a city free on a site in one of your areas.",
+}
+
+
+def effect_words(effect: EffectLike) -> str:
+    """One sentence for one effect; a generic one for a primitive not known here."""
+    words = WORDS.get(effect.do)
+    if words is not None:
+        return words(effect.params)
+    params = ", ".join(f"{nice(k)} {v}" for k, v in sorted(effect.params.items()))
+    return f"{nice(effect.do).capitalize()}{f' ({params})' if params else ''}."
+
+
+TARGETS = {
+    "taker": "strikes you",
+    "chosen": "a player you pick",
+    "random": "a random player",
+    "each": "every player",
+    "none": "at once",
+}
+WINDOW_SHORT = {"population_expansion": "Expansion"}
+SYMBOLS = {
+    "lost_at_sea": ("Lost at Sea", "each other player loses a ship away from its own cities"),
+    "unrest": ("Unrest", "each city under revolt or heresy: D2, failed: reduced"),
+}
+
+
+def window_name(window: str) -> str:
+    """A private event's timing window: the phase it opens with."""
+    return PHASE_NAMES.get(window, nice(window).capitalize())
+
+
+class CardLike(Protocol):
+    id: str
+    title: str
+    source: str
+    age: int
+    half: str
+    kind: str
+    realm: str
+    public: bool
+    window: str
+    target: str
+    effects: tuple[EffectLike, ...]
+    symbols: tuple[str, ...]
+    choice: tuple[tuple[EffectLike, ...], ...]
+    from_turn: int
+
+
+def headline(card: CardLike) -> str:
+    """Public or private, and when or on whom it acts."""
+    if card.public:
+        return f"Public · {TARGETS.get(card.target, nice(card.target))}"
+    return f"Private · {WINDOW_SHORT.get(card.window, window_name(card.window))}"
+
+
+def card_text(card: CardLike) -> list[str]:
+    """The card's body: its effects, its A/B options and when it has none."""
+    lines = [effect_words(e) for e in card.effects]
+    for letter, option in zip("AB", card.choice, strict=False):
+        lines.append(f"{letter}: " + " ".join(effect_words(e) for e in option))
+    if card.from_turn:
+        lines.append(f"No effect before turn {card.from_turn}.")
+    return lines
+
+
+def symbol_words(symbol: str) -> str:
+    title, does = SYMBOLS.get(symbol, (nice(symbol).capitalize(), "resolves after the text"))
+    return f"{title}: {does}"
+
+
+def seed_ref(source: str) -> str:
+    """'000:event:21' -> 'Seed 000, event 21'."""
+    parts = source.split(":")
+    if len(parts) == 3:
+        return f"Seed {parts[0]}, {parts[1]} {parts[2]}"
+    return f"Seed {source}"
+
+
+def card_lines(card: CardLike) -> list[str]:
+    """Everything the card says, as lines for a tooltip or the rules screen."""
+    half = {"1": "first half", "2": "second half", "X": "either half"}.get(card.half, card.half)
+    when = (f"Public, {TARGETS.get(card.target, nice(card.target))}" if card.public
+            else f"Private, played as {window_name(card.window)} begins")
+    lines = [card.title, f"Age {roman(card.age)}, {half} of the deck · {when}"]
+    lines += card_text(card)
+    lines += [symbol_words(s) for s in card.symbols]
+    lines.append(f"Adapts {seed_ref(card.source)}")
+    return lines
