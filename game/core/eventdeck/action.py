@@ -111,7 +111,8 @@ def _choose(state: GameState, data: EventAction, label: str, events: list[Event]
         key = f"event_taken:{card_id}"
         state.counters[key] = state.counters.get(key, 0) + 1
         events.append(EventCardTaken(player=taker, card=card_id if card.public else "",
-                                     private=not card.public, rule=card.source))
+                                     private=not card.public,
+                                     rule=card.source if card.public else RULE_ACTION))
         if not card.public:
             deck.hands.setdefault(taker, []).append(card_id)
             deck.hands[taker].sort()  # sorted: the order of a hand reveals nothing

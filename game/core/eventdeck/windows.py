@@ -17,6 +17,9 @@ from .cards import EventCard, load_event_cards
 from .dice import deck_of
 from .log import EventCardTaken
 
+# The rule a window's decision cites: the private events of 004:16.1, never the card held (the
+# decision's rule is seen by every player).
+RULE_WINDOW = "004:16.1"
 TASK = war.WINDOW_TASK
 PLAY = "event_play"
 
@@ -65,7 +68,7 @@ def _step(state: GameState, task: EventWindow, events: list[Event]) -> None:
         cards = playable(state, player, window)
         if cards:
             ask(state, player, PLAY, f"Play a private event now ({window})?",
-                [labels.make("event", c.id) for c in cards] + ["no"], cards[0].source)
+                [labels.make("event", c.id) for c in cards] + ["no"], RULE_WINDOW)
             return
         task.i += 1
     done(state, task)

@@ -145,3 +145,28 @@ def test_the_same_seed_deals_the_same_decks(seed: int) -> None:
     a = game(seed=seed, events=EventsOptions(randomise_x=True))
     b = game(seed=seed, events=EventsOptions(randomise_x=True))
     assert a.state_hash() == b.state_hash()
+
+
+def test_a_private_take_and_a_window_name_no_card_to_the_others() -> None:
+    """004:16.2: a private event goes to hand unseen. Its take reports the Event Action's clause
+    (a card's own clause would name it) and a window's decision cites 004:16.1, since every
+    player sees a decision's rule."""
+    from game.bots import RandomBot
+
+    state = game(events=EventsOptions(), seed=4)
+    bots = {pid: RandomBot(i) for i, pid in enumerate(state.players)}
+    private = windows = 0
+    while state.turn <= 6 and not state.game_over:
+        pending = state.pending
+        assert pending is not None
+        if pending.kind == "event_play":
+            windows += 1
+            other = next(p for p in state.players if p != pending.player)
+            seen = view(state, other).pending
+            assert seen is not None and seen.rule == "004:16.1"
+        for event in apply(state, Action(pending.player, bots[pending.player].choose(
+                view(state, pending.player)))):
+            if isinstance(event, EventCardTaken) and event.private:
+                private += 1
+                assert event.card == "" and event.rule == "004:16.2"
+    assert private and windows
