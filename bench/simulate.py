@@ -4,9 +4,14 @@ by --max-turns. Prints one table row per player count and bot level:
 
     actions   median actions per game
     us/act    median over the games of a game's CPU time per action, and the games' spread
-    x clone   that median over the CPU time of one plain `state.clone()` of a mid-game state of
-              the row's first game, measured in the same run (a baseline that moves with the
-              machine, so rows of runs on different machines compare)
+    ref       the CPU time of a fixed piece of pure Python that owes nothing to the game's code
+              (`copy.deepcopy` of a nested structure shaped like a small game state), measured
+              in the same run: a baseline that moves with the machine and its load but not with
+              the code, so rows of runs on different machines, or before and after a change to
+              the engine, compare by
+    x ref     us/act over ref
+    clone     the CPU time of one plain `state.clone()` of a mid-game state of the row's first
+              game (what `apply` paid per action before it copied only what changes)
     bots, apply, view
               the shares of the games' CPU time spent in the bots' decisions, in `apply` and in
               building the view handed to the bot (timed around each call; the rest is this
@@ -21,6 +26,7 @@ The games are those `game.simulate.simulate` plays (same set-up, same bot seeds)
 from __future__ import annotations
 
 import argparse
+import copy
 import statistics
 import sys
 import time
@@ -38,6 +44,15 @@ from game.core.mapgraph import MapGraph  # noqa: E402
 from game.simulate import SimulationError, resolve_map, start  # noqa: E402
 
 CLONE_RUNS = 200
+REFERENCE_RUNS = 200
+# The reference workload's data: 5 players and 60 areas, in plain lists and dicts.
+REFERENCE = {
+    "players": [{"id": f"p{i}", "advances": [f"a{j}" for j in range(10)],
+                 "hand": [f"c{j}" for j in range(8)], "flags": {f"f{j}": j for j in range(4)},
+                 "stock": 30, "treasury": 5} for i in range(5)],
+    "board": {f"area{k}": {f"p{k % 5}": k % 3 + 1} for k in range(60)},
+    "decks": [[f"card{k}" for k in range(12)] for _ in range(9)],
+}
 
 
 @dataclass
@@ -84,14 +99,14 @@ def row(players: int, bots: str, args: argparse.Namespace, graph: MapGraph) -> s
     per_action = [g.total / max(g.actions, 1) * 1e6 for g in games]
     middle = next((g.middle[0] for g in games if g.middle), None)
     clone_us = median_ms(middle.clone, CLONE_RUNS)[1] * 1000 if middle else 0.0
+    ref_us = median_ms(lambda: copy.deepcopy(REFERENCE), REFERENCE_RUNS)[1] * 1000
     total = sum(g.total for g in games) or 1.0
     median = statistics.median(per_action)
-    ratio = f"{median / clone_us:7.1f}" if clone_us else "      -"
     shares = "".join(f"{sum(getattr(g, part) for g in games) / total:7.0%}"
                      for part in ("bots", "apply", "view"))
     return (f"{players:7d} {bots:7s} {statistics.median(g.actions for g in games):7.0f} "
-            f"{median:7.0f} {min(per_action):5.0f}-{max(per_action):<5.0f} {clone_us:7.0f} "
-            f"{ratio}{shares}")
+            f"{median:7.0f} {min(per_action):5.0f}-{max(per_action):<5.0f} {ref_us:7.0f} "
+            f"{median / ref_us:7.2f} {clone_us:7.0f}{shares}")
 
 
 def main() -> None:
@@ -111,7 +126,7 @@ def main() -> None:
         print(f"{args.games} games a row (seeds 1-{args.games}), {args.ruleset}, "
               f"map {args.map}, at most {args.max_turns} turns; CPU time")
         print(f"{'players':>7s} {'bots':7s} {'actions':>7s} {'us/act':>7s} {'min-max':11s} "
-              f"{'clone':>7s} {'x clone':>7s}{'bots':>7s}{'apply':>7s}{'view':>7s}")
+              f"{'ref':>7s} {'x ref':>7s} {'clone':>7s}{'bots':>7s}{'apply':>7s}{'view':>7s}")
         for bots in args.bots.split(","):
             for players in args.players:
                 print(row(players, bots, args, graph), flush=True)
