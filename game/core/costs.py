@@ -24,7 +24,7 @@ from .gamedata import GROUPS, GameData
 def holds(data: GameData, advances: Iterable[str], effect: str) -> bool:
     """Whether any of the advances has the in-game effect (an id of [effects] in
     advances.toml). Effects, not advance names, decide, so the data stays the one source."""
-    return any(effect in data.advances[aid].effects for aid in advances)
+    return not data.advances_with(effect).isdisjoint(advances)
 
 
 def group_credits(
