@@ -73,6 +73,15 @@ class Player:
     block: str = ""
     flags: dict[str, int] = field(default_factory=dict)  # per-turn bookkeeping, cleared each turn
 
+    def __clone__(self) -> Player:
+        """`plain.clone`'s fast path (every player is copied at every action): the containers
+        hold only atoms and frozen cards."""
+        copy = object.__new__(Player)
+        copy.__dict__ = {**self.__dict__, "advances": self.advances.copy(),
+                         "credits": self.credits.copy(), "hand": self.hand.copy(),
+                         "flags": self.flags.copy()}
+        return copy
+
 
 @dataclass
 class Board:
@@ -224,6 +233,11 @@ class Pending:
     rule: str = ""
     detail: Detail | None = optional_part()
 
+    def __clone__(self) -> Pending:
+        """`plain.clone`'s fast path (copied for every view): the detail is immutable."""
+        return Pending(self.player, self.kind, self.prompt, self.options.copy(), self.rule,
+                       self.detail)
+
 
 @dataclass
 class GameState:
@@ -258,6 +272,27 @@ class GameState:
 
     def clone(self) -> GameState:
         return clone(self)
+
+    def __clone__(self) -> GameState:
+        """`plain.clone`'s fast path (`apply` works on a copy): the players, the board and the
+        decks by their own copiers, the rest generically; the map and the rules' data are
+        immutable and shared."""
+        copy = object.__new__(GameState)
+        copy.__dict__ = {
+            **self.__dict__,
+            "config": clone(self.config),
+            "players": {pid: p.__clone__() for pid, p in self.players.items()},
+            "board": self.board.__clone__(),
+            "rng": clone(self.rng),
+            "stacks": {b: [deck.copy() for deck in decks] for b, decks in self.stacks.items()},
+            "discards": {b: [pile.copy() for pile in piles]
+                         for b, piles in self.discards.items()},
+            "tasks": clone(self.tasks),
+            "pending": clone(self.pending),
+            "counters": self.counters.copy(),
+            "eventdeck": clone(self.eventdeck),
+        }
+        return copy
 
     def to_json(self) -> str:
         return json.dumps(to_plain(self), separators=(",", ":"), sort_keys=True)

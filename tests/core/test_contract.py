@@ -14,7 +14,7 @@ from game.core.flow import ask, done, label_key, push, register
 from game.core.mapgraph import Area, MapGraph
 from game.core.plain import clone
 from game.core.rng import Rng
-from game.core.state import Board, HandCard, Player, Progress
+from game.core.state import Board, HandCard, Pending, Player, Progress
 
 
 @dataclasses.dataclass
@@ -114,6 +114,55 @@ def test_a_board_clone_copies_every_field_and_shares_no_dict() -> None:
     copy.add_ships("s", "egypt", 1)
     copy.cities["c"] = "egypt"
     assert board == Board({"a": {"egypt": 2}}, {"b": "egypt"}, {"s": {"egypt": 1}})
+
+
+def test_a_player_clone_copies_every_field_and_shares_no_container() -> None:
+    """Player has its own fast copier: it must know every field the player has."""
+    assert [f.name for f in dataclasses.fields(Player)] == [
+        "id", "stock", "treasury", "advances", "credits", "hand", "ast", "census", "block",
+        "flags"]
+    player = Player("egypt", 40, 3, ["pottery"], {"red": 5}, [HandCard("salt")], 2, 9, "west",
+                    {"movement.built": 1})
+    copy = clone(player)
+    assert copy == player
+    copy.advances.append("mining")
+    copy.credits["red"] = 0
+    copy.hand.append(HandCard("ochre"))
+    copy.flags.clear()
+    assert player == Player("egypt", 40, 3, ["pottery"], {"red": 5}, [HandCard("salt")], 2, 9,
+                            "west", {"movement.built": 1})
+
+
+def test_a_pending_clone_knows_every_field_and_copies_the_options() -> None:
+    """Pending has its own fast copier: it must know every field a decision has."""
+    assert [f.name for f in dataclasses.fields(Pending)] == [
+        "player", "kind", "prompt", "options", "rule", "detail"]
+    pending = Pending("egypt", "walk", "Move", ["area:a", "done"], "1.2", None)
+    copy = clone(pending)
+    assert copy == pending
+    copy.options.append("area:b")
+    assert pending.options == ["area:a", "done"]
+
+
+def test_a_state_clone_knows_every_field_and_shares_only_the_immutable_parts() -> None:
+    """GameState has its own fast copier: a new field must be added to it (and here)."""
+    assert [f.name for f in dataclasses.fields(GameState)] == [
+        "config", "map", "players", "board", "rng", "stacks", "discards", "turn", "phase",
+        "tasks", "pending", "game_over", "ended_by", "counters", "eventdeck", "version", "data"]
+    state = walk_state()
+    state.stacks = {"west": [["salt"], ["ochre"]]}
+    state.discards = {"west": [["hides"], []]}
+    state.counters = {"calamity:flood": 1}
+    copy = state.clone()
+    assert copy == state and copy.map is state.map and copy.data is state.data
+    shared = [name for name, value in vars(copy).items()
+              if value is vars(state)[name] and type(value) in (list, dict)]
+    assert shared == []
+    copy.stacks["west"][0].append("gold")
+    copy.discards["west"][1].append("salt")
+    copy.counters["calamity:flood"] = 2
+    assert state.stacks == {"west": [["salt"], ["ochre"]]}
+    assert state.discards == {"west": [["hides"], []]} and state.counters["calamity:flood"] == 1
 
 
 def test_json_round_trip_gives_an_equal_state_at_every_decision() -> None:
