@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
-from game.core import face_value, group_credits, load_game_data, set_value, specific_credits
+from game.core import advance_costs, face_value, load_game_data, set_value
 
 from .reading import Reading
 
@@ -113,22 +113,12 @@ def protection_points(r: Reading, aid: str) -> float:
 def credit_points(r: Reading, aid: str) -> float:
     """What the advance's credits take off the advances the viewer may still buy."""
     me = r.mine
-    base = group_credits(r.data, me.advances, dict(me.credits))
-    card = r.data.advances[aid]
-    more = {g: base[g] + card.group_credits.get(g, 0) for g in base}
+    now = advance_costs(r.data, me.advances, dict(me.credits))
+    later = advance_costs(r.data, (*me.advances, aid), dict(me.credits))
     total = 0.0
     for target in r.for_sale():
-        if target == aid:
-            continue
-        t = r.data.advances[target]
-        key = ("specific", target)
-        if key not in r.memo:
-            r.memo[key] = specific_credits(r.data, me.advances, target)
-        specific = r.memo[key]
-        now = max(t.cost - max(base[g] for g in t.groups) - specific, 0)
-        later = max(t.cost - max(more[g] for g in t.groups) - specific
-                    - card.specific_credits.get(target, 0), 0)
-        total += (now - later) * CREDIT_USE
+        if target != aid:
+            total += (now[target] - later[target]) * CREDIT_USE
     return total
 
 

@@ -27,6 +27,7 @@ from game.core import (
     Rng,
     TaxRevoltCity,
     advance_cost,
+    advance_costs,
     face_value,
     treasury_value,
 )
@@ -341,16 +342,16 @@ class NormalBot:
 
     def _advance_credits(self, r: Reading, options: list[str]) -> str:
         me = r.mine
-        owned = list(me.advances)
         credits = dict(me.credits)
         step = r.data.numbers["extra_credit_step"]
+        now = advance_costs(r.data, me.advances, credits)
 
         def saving(index: int) -> float:
             group = GROUPS[index]
             more = dict(credits)
             more[group] = more.get(group, 0) + step
-            return sum(advance_cost(r.data, t, owned, credits)
-                       - advance_cost(r.data, t, owned, more) for t in r.for_sale())
+            after = advance_costs(r.data, me.advances, more)
+            return sum(now[t] - after[t] for t in r.for_sale())
 
         return "number:" + str(max(numbers_in(options), key=lambda i: (saving(i), -i)))
 

@@ -29,6 +29,7 @@ from .conflict_rules import ConflictLoss, Plunder
 # Read-only rules questions: costs, credits, card values, scores, support, the set-up.
 from .costs import (
     advance_cost,
+    advance_costs,
     face_value,
     group_credits,
     set_value,
@@ -113,7 +114,8 @@ __all__ = [
     "SetupError", "SharingOut", "ShipUpkeep", "Shop", "StateError", "TableOffer", "Task",
     "TaxRate", "TaxRevoltCity", "TokensToMove", "Trade", "TradeAnswer", "TradePartnerChoice",
     "TradeSideSoFar", "Volcano",
-    "advance", "advance_cost", "apply", "build_stack", "card_census", "choose_setup", "clone",
+    "advance", "advance_cost", "advance_costs", "apply", "build_stack", "card_census",
+    "choose_setup", "clone",
     "computed_regions", "event_counts", "face_value", "final_ranking", "from_plain",
     "give_card", "group_credits", "holds_effect", "in_play", "label_kind", "label_number",
     "label_value", "legal_actions", "load_event_cards", "load_game_data", "make_label",
