@@ -8,6 +8,7 @@ it meets a requirement of the viewer's next A.S.T. spaces.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -189,6 +190,13 @@ def _plan(held: tuple[tuple[str, int], ...], treasury: int, per_token: int,
     # Smallest set first: a plan hands in its sets in this order, the largest last, since it
     # may go in part once the others are in. Ties keep alphabetical order.
     kinds = sorted(whole, key=lambda c: (whole[c], c))
+    # what the first 1, 2, ... cards of each kind are worth: a last set goes in with as few
+    # cards as cover the rest (the first that reaches it), else whole
+    parts = [[set_value(k, faces[c]) for k in range(1, counts[c] + 1)] for c in kinds]
+    # what treasury and the sets from each kind on can pay at most: a branch that cannot
+    # reach the price holds no plan
+    reach = [treasury * per_token + sum(whole[c] for c in kinds[i:])
+             for i in range(len(kinds) + 1)]
     best: tuple[float, int, tuple[str, ...]] | None = None  # cost, sets, their names sorted
     plan: Payment | None = None  # the payment `best` describes
 
@@ -213,12 +221,14 @@ def _plan(held: tuple[tuple[str, int], ...], treasury: int, per_token: int,
         if more > 6 or (best is not None and best[:2] < (0.5 * more, more)):
             return  # six sets at most; a plan of `more` sets costs at least 0.5 a set
         for i in range(start, len(kinds)):
-            last = kinds[i]
-            face, n = faces[last], counts[last]
-            k = next((k for k in range(1, n + 1) if rest + set_value(k, face) >= price), n)
-            consider(prefix + (last,), rest + set_value(k, face))
-            if rest + whole[last] < price:  # with `last` wholly in, a larger set may follow
-                extend(prefix + (last,), rest + whole[last], i + 1)
+            if rest + reach[i] < price:
+                return  # neither this set nor any later one can be part of a plan
+            order = (*prefix, kinds[i])
+            values = parts[i]
+            k = bisect_left(values, price - rest)
+            consider(order, rest + values[min(k, len(values) - 1)])
+            if rest + values[-1] < price:  # with this set wholly in, a larger one may follow
+                extend(order, rest + values[-1], i + 1)
 
     consider((), 0)
     extend((), 0, 0)
