@@ -10,6 +10,7 @@ The per-turn marks live in `Player.flags` (cleared at the end of each turn):
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..conflict_rules import city_side, holds, in_conflict, token_sides
@@ -109,14 +110,27 @@ def _through_limit(state: GameState, player: str, middle: str, most: int) -> int
 def land_targets(state: GameState, player: str, source: str) -> dict[str, list[int]]:
     """Areas the player's unmoved tokens in `source` may reach by land, each with the legal
     numbers of tokens to send (1 area; Roadbuilding 2, not through a conflict situation)."""
+    out: dict[str, int] = {}
+    for target, limit in _land_limits(state, player, source):
+        out[target] = max(out.get(target, 0), limit)
+    return {t: list(range(1, k + 1)) for t, k in sorted(out.items()) if k > 0}
+
+
+def can_move_by_land(state: GameState, player: str, source: str) -> bool:
+    """Whether `land_targets` has any target, found without working out every one."""
+    return any(limit > 0 for _, limit in _land_limits(state, player, source))
+
+
+def _land_limits(state: GameState, player: str, source: str) -> Iterator[tuple[str, int]]:
+    """Each area in reach by land with how many tokens may go there by one way (a target two
+    areas away may come once per middle area)."""
     most = unmoved(state, player, source)
     if most <= 0:
-        return {}
+        return
     land = state.map.land
     near = land.get(source, ())
-    out: dict[str, int] = {}
     for target in near:
-        out[target] = entry_limit(state, player, target, most)
+        yield target, entry_limit(state, player, target, most)
     if holds(state, player, ROADBUILDING):
         entry: dict[str, int] = {}
         for middle in near:
@@ -126,8 +140,7 @@ def land_targets(state: GameState, player: str, source: str) -> dict[str, list[i
                     continue
                 if target not in entry:
                     entry[target] = entry_limit(state, player, target, most)
-                out[target] = max(out.get(target, 0), min(through, entry[target]))
-    return {t: list(range(1, k + 1)) for t, k in sorted(out.items()) if k > 0}
+                yield target, min(through, entry[target])
 
 
 # --- ships -----------------------------------------------------------------------------------
