@@ -6,7 +6,9 @@ Nothing here can see another player's hand or a deck's order: the view does not 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cached_property
+from types import MappingProxyType
 
 from game.core import BARBARIANS, EPOCHS, PIRATE, GameData, PlayerView, PublicPlayer, load_game_data
 from game.core import holds_effect as holds
@@ -42,6 +44,7 @@ class Reading:
         self.board = view.board
         self.map = view.map
         self.memo: dict[tuple[str, str], float] = {}  # per-decision cache of derived numbers
+        self._ast_missing: dict[tuple[str, int], Mapping[str, int]] = {}
 
     # --- players ---------------------------------------------------------------------------
     @cached_property
@@ -178,18 +181,29 @@ class Reading:
         found = self.data.rulesets[self.view.config.ruleset].calamities.get(card)
         return found.kind if found else ""
 
-    def for_sale(self) -> list[str]:
+    def for_sale(self) -> tuple[str, ...]:
         """Advances of the rule set the viewer does not own."""
+        return self._for_sale
+
+    @cached_property
+    def _for_sale(self) -> tuple[str, ...]:
         owned = set(self.mine.advances)
         ruleset = self.view.config.ruleset
-        return [a.id for a in self.data.advances.values()
-                if ruleset in a.rulesets and a.id not in owned]
+        return tuple(a.id for a in self.data.advances.values()
+                     if ruleset in a.rulesets and a.id not in owned)
 
     # --- the A.S.T. ------------------------------------------------------------------------
-    def ast_missing(self, pid: str | None = None, ahead: int = 0) -> dict[str, int]:
+    def ast_missing(self, pid: str | None = None, ahead: int = 0) -> Mapping[str, int]:
         """What the player lacks for the space `ahead` steps past the next one (0: the next);
-        empty when met or past the end of the table."""
+        empty when met or past the end of the table. Kept for the decision (the bots weigh
+        every advance on sale against it)."""
         pid = pid or self.me
+        key = (pid, ahead)
+        if key not in self._ast_missing:
+            self._ast_missing[key] = MappingProxyType(self._work_out_ast_missing(pid, ahead))
+        return self._ast_missing[key]
+
+    def _work_out_ast_missing(self, pid: str, ahead: int) -> dict[str, int]:
         p = self.players[pid]
         side = self.view.config.ast_side
         space = p.ast + 1 + ahead
