@@ -53,6 +53,13 @@ class GameConfig:
     last_turn: int = optional_part(0)
     events: EventsOptions | None = optional_part()  # the Events module (issue 18); None: off
 
+    def __clone__(self) -> GameConfig:
+        """`plain.clone`'s fast path (every view and every action copies it)."""
+        copy = object.__new__(GameConfig)
+        copy.__dict__ = {**self.__dict__, "players": self.players.copy(),
+                         "names": self.names.copy(), "events": clone(self.events)}
+        return copy
+
 
 @dataclass(frozen=True)
 class HandCard:
@@ -166,12 +173,29 @@ class Task:
     def __init__(self, kind: str, data: Progress | Mapping[str, object] | None = None) -> None:
         self.kind = kind
         self.data = data if isinstance(data, Progress) else read_progress(kind, data or {})
+        self._lent = False  # the progress is another task's until `own` copies it
 
     def __clone__(self) -> Task:
         """`plain.clone`'s fast path (the task stack is copied at every action)."""
         copy = object.__new__(Task)
-        copy.kind, copy.data = self.kind, clone(self.data)
+        copy.kind, copy.data, copy._lent = self.kind, clone(self.data), False
         return copy
+
+    def lend(self) -> Task:
+        """A task for `apply`'s working copy that shares this one's progress until the flow
+        hands it to its procedure (`own`): most tasks of the stack only wait, and copying
+        their progress at every action was a large part of its cost."""
+        copy = object.__new__(Task)
+        copy.kind, copy.data, copy._lent = self.kind, self.data, True
+        return copy
+
+    def own(self) -> Progress:
+        """The progress, for the procedure that may change it: copied first if it is lent, so
+        the task it was lent by keeps it as it was (the flow calls this, procedures never
+        change another task's progress)."""
+        if self._lent:
+            self.data, self._lent = clone(self.data), False
+        return self.data
 
     def get(self, name: str, default: object = None) -> object:
         """One field of the progress by name, read-only (for readers above the core that look
@@ -280,9 +304,15 @@ class GameState:
         return clone(self)
 
     def __clone__(self) -> GameState:
-        """`plain.clone`'s fast path (`apply` works on a copy): the players, the board and the
-        decks by their own copiers, the rest generically; the map and the rules' data are
-        immutable and shared."""
+        """`plain.clone`'s fast path: the players, the board and the decks by their own
+        copiers, the rest generically; the map and the rules' data are immutable and shared."""
+        return self._copy_with(clone(self.tasks))
+
+    def working_copy(self) -> GameState:
+        """The copy `apply` works on: a clone whose tasks lend their progress (Task.lend)."""
+        return self._copy_with([task.lend() for task in self.tasks])
+
+    def _copy_with(self, tasks: list[Task]) -> GameState:
         copy = object.__new__(GameState)
         copy.__dict__ = {
             **self.__dict__,
@@ -293,7 +323,7 @@ class GameState:
             "stacks": {b: [deck.copy() for deck in decks] for b, decks in self.stacks.items()},
             "discards": {b: [pile.copy() for pile in piles]
                          for b, piles in self.discards.items()},
-            "tasks": clone(self.tasks),
+            "tasks": tasks,
             "pending": clone(self.pending),
             "counters": self.counters.copy(),
             "eventdeck": clone(self.eventdeck),

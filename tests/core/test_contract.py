@@ -8,9 +8,18 @@ import json
 
 import pytest
 
-from game.core import Action, GameConfig, GameState, IllegalAction, apply, legal_actions, view
+from game.core import (
+    Action,
+    EventsOptions,
+    GameConfig,
+    GameState,
+    IllegalAction,
+    apply,
+    legal_actions,
+    view,
+)
 from game.core.engine import advance
-from game.core.flow import ask, done, label_key, push, register
+from game.core.flow import Result, ask, done, finish, label_key, push, register
 from game.core.mapgraph import Area, MapGraph
 from game.core.plain import clone
 from game.core.rng import Rng
@@ -54,6 +63,52 @@ def _walk_choose(state: GameState, walk: Walk, label: str, events: list) -> None
 register(Walk, _walk_step, _walk_choose)
 
 
+@dataclasses.dataclass
+class Outer(Progress):
+    """Waits for an Inner decision, counts it, then fails (a stand-in for a rules bug)."""
+
+    KIND = "test:outer"
+    received: int = 0
+    started: bool = False
+
+
+@dataclasses.dataclass
+class Inner(Progress):
+    KIND = "test:inner"
+    picked: str = ""
+
+
+@dataclasses.dataclass(frozen=True)
+class Picked(Result):
+    KIND = "test:picked"
+
+
+def _outer_step(state: GameState, outer: Outer, events: list) -> None:
+    if not outer.started:
+        outer.started = True
+        push(state, Inner())
+        return
+    raise RuntimeError("a procedure failed half-way")
+
+
+def _outer_receive(state: GameState, outer: Outer, result: Result) -> None:
+    outer.received += 1
+
+
+def _inner_step(state: GameState, inner: Inner, events: list) -> None:
+    ask(state, "egypt", "inner", "Pick", ["yes", "no"])
+
+
+def _inner_choose(state: GameState, inner: Inner, label: str, events: list) -> None:
+    inner.picked = label
+    state.board.add("a", "egypt", -1)
+    finish(state, inner, Picked())
+
+
+register(Outer, _outer_step, receive=_outer_receive)
+register(Inner, _inner_step, _inner_choose)
+
+
 def _line_map() -> MapGraph:
     ids = ["a", "b", "c", "d"]
     areas = {i: Area(i, i.upper(), 3, "white", False, None, None, i == "d") for i in ids}
@@ -93,6 +148,21 @@ def test_an_illegal_action_raises_and_leaves_the_state_hash_unchanged() -> None:
         with pytest.raises(IllegalAction, match=reason):
             apply(state, action)
         assert state.state_hash() == before
+
+
+def test_a_failure_half_way_through_an_action_leaves_the_state_as_it_was() -> None:
+    """The decision's task, the one below that receives its result and the board all change
+    before the failure: none of it may reach the state."""
+    state = walk_state()
+    state.tasks, state.pending = [], None
+    push(state, Outer())
+    advance(state)
+    before, outer, inner = state.state_hash(), state.tasks[0].data, state.tasks[1].data
+    with pytest.raises(RuntimeError, match="half-way"):
+        apply(state, Action("egypt", "yes"))
+    assert state.state_hash() == before
+    assert outer == Outer(received=0, started=True) and inner == Inner(picked="")
+    assert state.tasks[0].data is outer and state.board.count("a", "egypt") == 3
 
 
 def test_a_clone_equals_its_original_and_is_independent() -> None:
@@ -142,6 +212,23 @@ def test_a_pending_clone_knows_every_field_and_copies_the_options() -> None:
     assert copy == pending
     copy.options.append("area:b")
     assert pending.options == ["area:a", "done"]
+
+
+def test_a_config_clone_knows_every_field_and_shares_no_container() -> None:
+    """GameConfig has its own fast copier: it must know every field a configuration has."""
+    assert [f.name for f in dataclasses.fields(GameConfig)] == [
+        "players", "ruleset", "ast_side", "setup", "map_id", "map_setup", "seed", "max_turns",
+        "names", "open_bargaining", "last_turn", "events"]
+    config = GameConfig(players=["egypt"], names={"egypt": "Ann"},
+                        events=EventsOptions(b_events=["b1"]))
+    copy = clone(config)
+    assert copy == config
+    copy.players.append("crete")
+    copy.names["egypt"] = "Bob"
+    assert copy.events is not None
+    copy.events.b_events.append("b2")
+    assert config == GameConfig(players=["egypt"], names={"egypt": "Ann"},
+                                events=EventsOptions(b_events=["b1"]))
 
 
 def test_a_task_clone_knows_every_field_and_copies_the_progress() -> None:
