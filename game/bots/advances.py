@@ -193,10 +193,9 @@ def _plan(held: tuple[tuple[str, int], ...], treasury: int, per_token: int,
     # what the first 1, 2, ... cards of each kind are worth: a last set goes in with as few
     # cards as cover the rest (the first that reaches it), else whole
     parts = [[set_value(k, faces[c]) for k in range(1, counts[c] + 1)] for c in kinds]
-    # what treasury and the sets from each kind on can pay at most: a branch that cannot
-    # reach the price holds no plan
-    reach = [treasury * per_token + sum(whole[c] for c in kinds[i:])
-             for i in range(len(kinds) + 1)]
+    # what the sets from each kind on are worth together: with less than the price in cards,
+    # a plan needs at least the rest in treasury tokens
+    cards = [sum(whole[c] for c in kinds[i:]) for i in range(len(kinds) + 1)]
     best: tuple[float, int, tuple[str, ...]] | None = None  # cost, sets, their names sorted
     plan: Payment | None = None  # the payment `best` describes
 
@@ -221,8 +220,13 @@ def _plan(held: tuple[tuple[str, int], ...], treasury: int, per_token: int,
         if more > 6 or (best is not None and best[:2] < (0.5 * more, more)):
             return  # six sets at most; a plan of `more` sets costs at least 0.5 a set
         for i in range(start, len(kinds)):
-            if rest + reach[i] < price:
-                return  # neither this set nor any later one can be part of a plan
+            short = price - rest - cards[i]
+            if short > 0:
+                # every plan from here on (this set or a later one last) pays at least `least`
+                # tokens: out of reach, or dearer than the best plan found, it is no better
+                least = -(-short // per_token)
+                if least > treasury or (best is not None and _cost(0, least, more) > best[0]):
+                    return
             order = (*prefix, kinds[i])
             values = parts[i]
             k = bisect_left(values, price - rest)

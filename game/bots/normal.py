@@ -286,14 +286,21 @@ class NormalBot:
         return "done"
 
     # -- phase 12: advances ------------------------------------------------------------------
+    def advance_value(self, r: Reading, aid: str, price: int) -> float:
+        """What owning the advance is worth, less what its price is worth kept."""
+        return adv.advance_worth(r, aid) - self.keep_factor * price
+
     def advance_net(self, r: Reading, aid: str, price: int) -> float:
         """What buying the advance now gains, after what its payment throws away."""
+        return self._after_payment(r, self.advance_value(r, aid, price), price)
+
+    def _after_payment(self, r: Reading, value: float, price: int) -> float:
         hand = Counter(c for c in r.hand if face_value(r.data, c) > 0)
         per_token = treasury_value(r.data, r.mine.advances)
         plan = adv.plan_payment(hand, r.mine.treasury, per_token, price)
         if plan is None:
             return float("-inf")
-        return adv.advance_worth(r, aid) - self.keep_factor * price - 0.8 * plan.overpay
+        return value - 0.8 * plan.overpay
 
     def _advance_choice(self, r: Reading, options: list[str]) -> str:
         prices = dict(self.detail.prices) if isinstance(self.detail, AdvancePrices) else {}
@@ -303,7 +310,10 @@ class NormalBot:
             if price is None:
                 me = r.mine
                 price = advance_cost(r.data, aid, me.advances, dict(me.credits))
-            net = self.advance_net(r, aid, price)
+            value = self.advance_value(r, aid, price)
+            if value <= best_net:
+                continue  # its payment only takes from it: it cannot beat the best so far
+            net = self._after_payment(r, value, price)
             if net > best_net:
                 best, best_net = f"advance:{aid}", net
         return best

@@ -45,6 +45,7 @@ class Reading:
         self.map = view.map
         self.memo: dict[tuple[str, str], float] = {}  # per-decision cache of derived numbers
         self._ast_missing: dict[tuple[str, int], Mapping[str, int]] = {}
+        self._has: dict[tuple[str, str], bool] = {}
 
     # --- players ---------------------------------------------------------------------------
     @cached_property
@@ -118,9 +119,15 @@ class Reading:
         return self.board.tokens_of(self.me)
 
     def has(self, effect: str, pid: str | None = None) -> bool:
-        """Whether a player holds an advance with the effect (barbarians and pirates: never)."""
-        player = self.players.get(pid or self.me)
-        return player is not None and holds(self.data, player.advances, effect)
+        """Whether a player holds an advance with the effect (barbarians and pirates: never).
+        Kept for the decision: the bots ask it for every area of the map."""
+        key = (effect, pid or self.me)
+        found = self._has.get(key)
+        if found is None:
+            player = self.players.get(key[1])
+            found = self._has[key] = (player is not None
+                                      and holds(self.data, player.advances, effect))
+        return found
 
     def limit(self, area: str, pid: str | None = None) -> int:
         """Population limit for a player's tokens, as population.population_limit reads it
