@@ -116,9 +116,23 @@ def cards_value(data: GameData, counts: Mapping[str, int]) -> int:
     return sum(set_value(n, face_value(data, card)) for card, n in counts.items())
 
 
-def set_sizes(data: GameData, setup_id: str) -> dict[str, int]:
+def set_sizes(data: GameData, setup_id: str) -> Mapping[str, int]:
     """The longest set of each commodity in a set-up: the cards of it in all blocks together.
-    Empty for an unknown set-up, which leaves every set open to a Trade Empire stand-in."""
+    Empty for an unknown set-up, which leaves every set open to a Trade Empire stand-in.
+    Kept per set-up (read-only): the shop asks it for every card it offers."""
+    key = (id(data), setup_id)
+    hit = _SIZES.get(key)
+    if hit is None or hit[0] is not data:
+        if len(_SIZES) >= _COSTS_KEPT:
+            _SIZES.clear()
+        hit = _SIZES[key] = (data, MappingProxyType(_count_set_sizes(data, setup_id)))
+    return hit[1]
+
+
+_SIZES: dict[tuple[int, str], tuple[GameData, Mapping[str, int]]] = {}
+
+
+def _count_set_sizes(data: GameData, setup_id: str) -> dict[str, int]:
     setup = data.setups.get(setup_id)
     out: dict[str, int] = {}
     if setup is None:
