@@ -11,7 +11,7 @@ by --max-turns. Prints one table row per player count and bot level:
               the engine, compare by
     x ref     us/act over ref
     clone     the CPU time of one plain `state.clone()` of a mid-game state of the row's first
-              game (what `apply` paid per action before it copied only what changes)
+              game (`apply`'s working copy costs a little less: its tasks lend their progress)
     bots, apply, view
               the shares of the games' CPU time spent in the bots' decisions, in `apply` and in
               building the view handed to the bot (timed around each call; the rest is this
@@ -19,8 +19,14 @@ by --max-turns. Prints one table row per player count and bot level:
 
     python bench/simulate.py [--games 5] [--max-turns 30] [--players 5,9,18]
                              [--bots normal,random] [--ruleset classic] [--map oikoumene]
+                             [--against DIR]
 
 The games are those `game.simulate.simulate` plays (same set-up, same bot seeds).
+
+--against DIR times an earlier version of the engine and bots in the same run, row by row: DIR
+is a checkout of it (e.g. `git worktree add /tmp/before COMMIT`), whose rows are played by this
+script in a child process importing the game from DIR (`--code DIR`). Each pair of rows ends
+with the speed-up per action, the ratio of their `x ref`.
 """
 
 from __future__ import annotations
@@ -28,13 +34,25 @@ from __future__ import annotations
 import argparse
 import copy
 import statistics
+import subprocess
 import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+
+
+def code_root() -> Path:
+    """The checkout whose game is timed: this one, or --code DIR (read before the game is
+    imported)."""
+    args = sys.argv[1:]
+    if "--code" in args[:-1]:
+        return Path(args[args.index("--code") + 1]).resolve()
+    return ROOT
+
+
+sys.path.insert(0, str(code_root()))
 
 from timing import median_ms  # noqa: E402
 
@@ -93,7 +111,8 @@ def play(players: int, bots: str, seed: int, ruleset: str, graph: MapGraph,
     return game
 
 
-def row(players: int, bots: str, args: argparse.Namespace, graph: MapGraph) -> str:
+def row(players: int, bots: str, args: argparse.Namespace, graph: MapGraph) -> tuple[str, float]:
+    """One row of the table, and its `x ref`."""
     games = [play(players, bots, seed, args.ruleset, graph, args.max_turns)
              for seed in range(1, args.games + 1)]
     per_action = [g.total / max(g.actions, 1) * 1e6 for g in games]
@@ -106,7 +125,21 @@ def row(players: int, bots: str, args: argparse.Namespace, graph: MapGraph) -> s
                      for part in ("bots", "apply", "view"))
     return (f"{players:7d} {bots:7s} {statistics.median(g.actions for g in games):7.0f} "
             f"{median:7.0f} {min(per_action):5.0f}-{max(per_action):<5.0f} {ref_us:7.0f} "
-            f"{median / ref_us:7.2f} {clone_us:7.0f}{shares}")
+            f"{median / ref_us:7.2f} {clone_us:7.0f}{shares}"), median / ref_us
+
+
+def earlier_row(players: int, bots: str, args: argparse.Namespace) -> tuple[str, float]:
+    """The same row played by the checkout in --against, in a child process."""
+    command = [sys.executable, str(Path(__file__).resolve()), "--code", args.against,
+               "--rows-only", "--players", str(players), "--bots", bots,
+               "--games", str(args.games), "--max-turns", str(args.max_turns),
+               "--ruleset", args.ruleset, "--map", args.map]
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    lines = done.stdout.rstrip().splitlines()
+    if done.returncode or not lines:
+        problem = (done.stderr.strip().splitlines() or ["no output"])[-1]
+        raise SimulationError(f"--against {args.against}: {problem}")
+    return lines[-1], float(lines[-1].split()[6])
 
 
 def main() -> None:
@@ -118,18 +151,33 @@ def main() -> None:
     parser.add_argument("--bots", default="normal,random")
     parser.add_argument("--ruleset", default="classic")
     parser.add_argument("--map", default="oikoumene")
+    parser.add_argument("--against", metavar="DIR",
+                        help="a checkout of an earlier version, timed row by row in this run")
+    parser.add_argument("--code", metavar="DIR", help="time the game of this checkout instead")
+    parser.add_argument("--rows-only", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.against and not (Path(args.against) / "game" / "core").is_dir():
+        parser.error(f"--against: {args.against} is not a checkout of the game")
     if not 1 <= args.games <= 1000 or not 1 <= args.max_turns <= 100:
         parser.error("--games must be 1 to 1000 and --max-turns 1 to 100")
     try:
         graph = resolve_map(args.map)
-        print(f"{args.games} games a row (seeds 1-{args.games}), {args.ruleset}, "
-              f"map {args.map}, at most {args.max_turns} turns; CPU time")
-        print(f"{'players':>7s} {'bots':7s} {'actions':>7s} {'us/act':>7s} {'min-max':11s} "
-              f"{'ref':>7s} {'x ref':>7s} {'clone':>7s}{'bots':>7s}{'apply':>7s}{'view':>7s}")
+        if not args.rows_only:
+            print(f"{args.games} games a row (seeds 1-{args.games}), {args.ruleset}, "
+                  f"map {args.map}, at most {args.max_turns} turns; CPU time")
+            print(f"{'players':>7s} {'bots':7s} {'actions':>7s} {'us/act':>7s} {'min-max':11s} "
+                  f"{'ref':>7s} {'x ref':>7s} {'clone':>7s}{'bots':>7s}{'apply':>7s}"
+                  f"{'view':>7s}")
         for bots in args.bots.split(","):
             for players in args.players:
-                print(row(players, bots, args, graph), flush=True)
+                if args.against:
+                    before, before_ratio = earlier_row(players, bots, args)
+                    print(f"{before}  {args.against}", flush=True)
+                text, ratio = row(players, bots, args, graph)
+                print(f"{text}  this checkout" if args.against else text, flush=True)
+                if args.against:
+                    print(f"{'':16s}speed-up per action: {before_ratio / ratio:.2f}x "
+                          f"(x ref {before_ratio:.2f} -> {ratio:.2f})", flush=True)
     except SimulationError as err:
         sys.exit(f"bench/simulate.py: {err}")
 
