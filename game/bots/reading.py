@@ -46,6 +46,7 @@ class Reading:
         self.memo: dict[tuple[str, str], float] = {}  # per-decision cache of derived numbers
         self._ast_missing: dict[tuple[str, int], Mapping[str, int]] = {}
         self._has: dict[tuple[str, str], bool] = {}
+        self._strengths: dict[str, float] = {}
 
     # --- players ---------------------------------------------------------------------------
     @cached_property
@@ -67,9 +68,14 @@ class Reading:
                 + sum(self.data.advances[a].vp for a in p.advances))
 
     def strength(self, pid: str) -> float:
-        """VP plus a little for the engine behind them (cities feed cards, treasury buys)."""
-        p = self.players[pid]
-        return self.vp(pid) + 2.0 * p.cities + 0.2 * p.treasury + 0.3 * p.hand_size
+        """VP plus a little for the engine behind them (cities feed cards, treasury buys).
+        Kept for the decision: every threat compares several."""
+        found = self._strengths.get(pid)
+        if found is None:
+            p = self.players[pid]
+            found = self._strengths[pid] = (self.vp(pid) + 2.0 * p.cities + 0.2 * p.treasury
+                                            + 0.3 * p.hand_size)
+        return found
 
     @cached_property
     def standings(self) -> list[str]:
@@ -185,8 +191,12 @@ class Reading:
 
     def calamity(self, card: str) -> str:
         """'' for a commodity or water, else the calamity's kind in this rule set."""
-        found = self.data.rulesets[self.view.config.ruleset].calamities.get(card)
-        return found.kind if found else ""
+        return self._calamity_kinds.get(card, "")
+
+    @cached_property
+    def _calamity_kinds(self) -> dict[str, str]:
+        calamities = self.data.rulesets[self.view.config.ruleset].calamities
+        return {cid: found.kind for cid, found in calamities.items()}
 
     def for_sale(self) -> tuple[str, ...]:
         """Advances of the rule set the viewer does not own."""
