@@ -26,7 +26,7 @@ The games are those `game.simulate.simulate` plays (same set-up, same bot seeds)
 --against DIR times an earlier version of the engine and bots in the same run, row by row: DIR
 is a checkout of it (e.g. `git worktree add /tmp/before COMMIT`), whose rows are played by this
 script in a child process importing the game from DIR (`--code DIR`). Each pair of rows ends
-with the speed-up per action, the ratio of their `x ref`.
+with the speed-up per action: the ratio of their us/act, and of their `x ref`.
 """
 
 from __future__ import annotations
@@ -111,8 +111,9 @@ def play(players: int, bots: str, seed: int, ruleset: str, graph: MapGraph,
     return game
 
 
-def row(players: int, bots: str, args: argparse.Namespace, graph: MapGraph) -> tuple[str, float]:
-    """One row of the table, and its `x ref`."""
+def row(players: int, bots: str, args: argparse.Namespace,
+        graph: MapGraph) -> tuple[str, float, float]:
+    """One row of the table, its us/act and its `x ref`."""
     games = [play(players, bots, seed, args.ruleset, graph, args.max_turns)
              for seed in range(1, args.games + 1)]
     per_action = [g.total / max(g.actions, 1) * 1e6 for g in games]
@@ -125,10 +126,10 @@ def row(players: int, bots: str, args: argparse.Namespace, graph: MapGraph) -> t
                      for part in ("bots", "apply", "view"))
     return (f"{players:7d} {bots:7s} {statistics.median(g.actions for g in games):7.0f} "
             f"{median:7.0f} {min(per_action):5.0f}-{max(per_action):<5.0f} {ref_us:7.0f} "
-            f"{median / ref_us:7.2f} {clone_us:7.0f}{shares}"), median / ref_us
+            f"{median / ref_us:7.2f} {clone_us:7.0f}{shares}"), median, median / ref_us
 
 
-def earlier_row(players: int, bots: str, args: argparse.Namespace) -> tuple[str, float]:
+def earlier_row(players: int, bots: str, args: argparse.Namespace) -> tuple[str, float, float]:
     """The same row played by the checkout in --against, in a child process."""
     command = [sys.executable, str(Path(__file__).resolve()), "--code", args.against,
                "--rows-only", "--players", str(players), "--bots", bots,
@@ -139,7 +140,8 @@ def earlier_row(players: int, bots: str, args: argparse.Namespace) -> tuple[str,
     if done.returncode or not lines:
         problem = (done.stderr.strip().splitlines() or ["no output"])[-1]
         raise SimulationError(f"--against {args.against}: {problem}")
-    return lines[-1], float(lines[-1].split()[6])
+    cells = lines[-1].split()
+    return lines[-1], float(cells[3]), float(cells[6])
 
 
 def main() -> None:
@@ -171,12 +173,13 @@ def main() -> None:
         for bots in args.bots.split(","):
             for players in args.players:
                 if args.against:
-                    before, before_ratio = earlier_row(players, bots, args)
+                    before, before_us, before_ratio = earlier_row(players, bots, args)
                     print(f"{before}  {args.against}", flush=True)
-                text, ratio = row(players, bots, args, graph)
+                text, us, ratio = row(players, bots, args, graph)
                 print(f"{text}  this checkout" if args.against else text, flush=True)
                 if args.against:
-                    print(f"{'':16s}speed-up per action: {before_ratio / ratio:.2f}x "
+                    print(f"{'':16s}speed-up per action: {before_us / us:.2f}x in CPU time, "
+                          f"{before_ratio / ratio:.2f}x against ref "
                           f"(x ref {before_ratio:.2f} -> {ratio:.2f})", flush=True)
     except SimulationError as err:
         sys.exit(f"bench/simulate.py: {err}")
