@@ -92,14 +92,23 @@ class Player:
 
 @dataclass
 class Board:
+    """The pieces on the map. Tokens change only through `add`: a board is copied at every
+    action (and for every view) while an action moves few tokens, so copies share each area's
+    counts, and `add` copies an area's counts before it changes them unless this board made
+    them itself."""
+
     tokens: dict[str, dict[str, int]] = field(default_factory=dict)  # area -> owner -> count
     cities: dict[str, str] = field(default_factory=dict)  # area -> owner (civ id or PIRATE)
     ships: dict[str, dict[str, int]] = field(default_factory=dict)  # area -> owner -> count
 
+    def __post_init__(self) -> None:
+        self._own: set[str] = set()  # areas whose counts no other board can see
+
     def __clone__(self) -> Board:
-        """`plain.clone`'s fast path: a board is copied at every action, and its dicts hold
-        only atoms, one level down at most."""
-        return Board({a: here.copy() for a, here in self.tokens.items()}, self.cities.copy(),
+        """`plain.clone`'s fast path: the areas' token counts are shared (see the class), the
+        rest copied."""
+        self._own = set()  # what this board made is now the copy's too
+        return Board(self.tokens.copy(), self.cities.copy(),
                      {a: here.copy() for a, here in self.ships.items()})
 
     def count(self, area: str, owner: str) -> int:
@@ -107,7 +116,10 @@ class Board:
 
     def add(self, area: str, owner: str, n: int) -> None:
         """Add (or with n < 0 remove) tokens; empty entries are dropped to keep one form."""
-        here = self.tokens.setdefault(area, {})
+        here = self.tokens.get(area)
+        if here is None or area not in self._own:
+            here = self.tokens[area] = {} if here is None else here.copy()
+            self._own.add(area)
         left = here.get(owner, 0) + n
         if left < 0:
             raise ValueError(f"{owner} has too few tokens in {area}")

@@ -186,6 +186,34 @@ def test_a_board_clone_copies_every_field_and_shares_no_dict() -> None:
     assert board == Board({"a": {"egypt": 2}}, {"b": "egypt"}, {"s": {"egypt": 1}})
 
 
+def test_board_copies_share_token_counts_until_one_of_them_changes_an_area() -> None:
+    board = Board()
+    board.add("a", "egypt", 2)
+    board.add("b", "crete", 1)
+    copy = clone(board)
+    copy.add("a", "egypt", 1)
+    board.add("b", "crete", 1)
+    board.add("c", "egypt", 1)
+    third = clone(copy)
+    third.add("b", "crete", -1)
+    copy.add("a", "egypt", -3)
+    assert board.tokens == {"a": {"egypt": 2}, "b": {"crete": 2}, "c": {"egypt": 1}}
+    assert copy.tokens == {"b": {"crete": 1}}
+    assert third.tokens == {"a": {"egypt": 3}}
+    again = GameState.from_json(walk_state().to_json()).board
+    again.add("a", "egypt", 1)  # a board read back changes like any other
+    assert again.count("a", "egypt") == 4
+
+
+def test_a_view_keeps_the_board_it_was_given_while_the_game_goes_on() -> None:
+    state = walk_state()
+    seen = view(state, state.pending.player)
+    before = clone(state.board)
+    for _ in range(4):
+        apply(state, legal_actions(state)[0])
+    assert state.board != before and seen.board == before
+
+
 def test_a_player_clone_copies_every_field_and_shares_no_container() -> None:
     """Player has its own fast copier: it must know every field the player has."""
     assert [f.name for f in dataclasses.fields(Player)] == [
