@@ -8,11 +8,12 @@ it meets a requirement of the viewer's next A.S.T. spaces.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
-from game.core import face_value, group_credits, load_game_data, set_value, specific_credits
+from game.core import advance_costs, face_value, load_game_data, set_value
 
 from .reading import Reading
 
@@ -113,22 +114,12 @@ def protection_points(r: Reading, aid: str) -> float:
 def credit_points(r: Reading, aid: str) -> float:
     """What the advance's credits take off the advances the viewer may still buy."""
     me = r.mine
-    base = group_credits(r.data, me.advances, dict(me.credits))
-    card = r.data.advances[aid]
-    more = {g: base[g] + card.group_credits.get(g, 0) for g in base}
+    now = advance_costs(r.data, me.advances, dict(me.credits))
+    later = advance_costs(r.data, (*me.advances, aid), dict(me.credits))
     total = 0.0
     for target in r.for_sale():
-        if target == aid:
-            continue
-        t = r.data.advances[target]
-        key = ("specific", target)
-        if key not in r.memo:
-            r.memo[key] = specific_credits(r.data, me.advances, target)
-        specific = r.memo[key]
-        now = max(t.cost - max(base[g] for g in t.groups) - specific, 0)
-        later = max(t.cost - max(more[g] for g in t.groups) - specific
-                    - card.specific_credits.get(target, 0), 0)
-        total += (now - later) * CREDIT_USE
+        if target != aid:
+            total += (now[target] - later[target]) * CREDIT_USE
     return total
 
 
@@ -199,6 +190,12 @@ def _plan(held: tuple[tuple[str, int], ...], treasury: int, per_token: int,
     # Smallest set first: a plan hands in its sets in this order, the largest last, since it
     # may go in part once the others are in. Ties keep alphabetical order.
     kinds = sorted(whole, key=lambda c: (whole[c], c))
+    # what the first 1, 2, ... cards of each kind are worth: a last set goes in with as few
+    # cards as cover the rest (the first that reaches it), else whole
+    parts = [[set_value(k, faces[c]) for k in range(1, counts[c] + 1)] for c in kinds]
+    # what the sets from each kind on are worth together: with less than the price in cards,
+    # a plan needs at least the rest in treasury tokens
+    cards = [sum(whole[c] for c in kinds[i:]) for i in range(len(kinds) + 1)]
     best: tuple[float, int, tuple[str, ...]] | None = None  # cost, sets, their names sorted
     plan: Payment | None = None  # the payment `best` describes
 
@@ -223,12 +220,19 @@ def _plan(held: tuple[tuple[str, int], ...], treasury: int, per_token: int,
         if more > 6 or (best is not None and best[:2] < (0.5 * more, more)):
             return  # six sets at most; a plan of `more` sets costs at least 0.5 a set
         for i in range(start, len(kinds)):
-            last = kinds[i]
-            face, n = faces[last], counts[last]
-            k = next((k for k in range(1, n + 1) if rest + set_value(k, face) >= price), n)
-            consider(prefix + (last,), rest + set_value(k, face))
-            if rest + whole[last] < price:  # with `last` wholly in, a larger set may follow
-                extend(prefix + (last,), rest + whole[last], i + 1)
+            short = price - rest - cards[i]
+            if short > 0:
+                # every plan from here on (this set or a later one last) pays at least `least`
+                # tokens: out of reach, or dearer than the best plan found, it is no better
+                least = -(-short // per_token)
+                if least > treasury or (best is not None and _cost(0, least, more) > best[0]):
+                    return
+            order = (*prefix, kinds[i])
+            values = parts[i]
+            k = bisect_left(values, price - rest)
+            consider(order, rest + values[min(k, len(values) - 1)])
+            if rest + values[-1] < price:  # with this set wholly in, a larger one may follow
+                extend(order, rest + values[-1], i + 1)
 
     consider((), 0)
     extend((), 0, 0)

@@ -9,10 +9,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
-
-from game.core import face_value, treasury_value
-
 from . import advances as adv
 from .normal import NormalBot
 from .reading import Reading
@@ -33,13 +29,8 @@ class EasyBot(NormalBot):
             return self.rng.choice(options)
         return super().decide(r, kind, options)
 
-    def advance_net(self, r: Reading, aid: str, price: int) -> float:
-        hand = Counter(c for c in r.hand if face_value(r.data, c) > 0)
-        per_token = treasury_value(r.data, r.mine.advances)
-        plan = adv.plan_payment(hand, r.mine.treasury, per_token, price)
-        if plan is None:
-            return float("-inf")
+    def advance_value(self, r: Reading, aid: str, price: int) -> float:
         card = r.data.advances[aid]
         worth = (card.vp * adv.POINTS_PER_VP + 0.5 * adv.credit_points(r, aid)
                  + 0.5 * adv.ast_points(r, aid))
-        return worth - self.keep_factor * price - 0.8 * plan.overpay
+        return worth - self.keep_factor * price

@@ -40,6 +40,19 @@ def tokens_for_city(r: Reading, area: str) -> int:
         "city_tokens_wilderness"]
 
 
+class _Limits(dict[str, int]):
+    """The viewer's population limit of each area, read from the view when first asked (a plan
+    looks at the areas near its tokens, not at the whole map)."""
+
+    def __init__(self, r: Reading) -> None:
+        super().__init__()
+        self.reading = r
+
+    def __missing__(self, area: str) -> int:
+        found = self[area] = self.reading.limit(area)
+        return found
+
+
 class Grower:
     fight_surplus = True  # surplus with no free land fights where it outnumbers (step 4)
 
@@ -52,7 +65,7 @@ class Grower:
     def make_plan(self, r: Reading) -> None:
         tokens = {a: r.count(a) for a in r.my_areas}
         movable = dict(tokens)
-        limit = {a: r.limit(a) for a in r.map.areas}
+        limit = _Limits(r)
         plan: list[Move] = []
         locked: set[str] = set()
         cities = r.mine.cities

@@ -28,6 +28,7 @@ from game.core import (
     Rng,
     TaxRevoltCity,
     advance_cost,
+    advance_costs,
     face_value,
     treasury_value,
 )
@@ -299,14 +300,21 @@ class NormalBot:
         return "done"
 
     # -- phase 12: advances ------------------------------------------------------------------
+    def advance_value(self, r: Reading, aid: str, price: int) -> float:
+        """What owning the advance is worth, less what its price is worth kept."""
+        return adv.advance_worth(r, aid) - self.keep_factor * price
+
     def advance_net(self, r: Reading, aid: str, price: int) -> float:
         """What buying the advance now gains, after what its payment throws away."""
+        return self._after_payment(r, self.advance_value(r, aid, price), price)
+
+    def _after_payment(self, r: Reading, value: float, price: int) -> float:
         hand = Counter(c for c in r.hand if face_value(r.data, c) > 0)
         per_token = treasury_value(r.data, r.mine.advances)
         plan = adv.plan_payment(hand, r.mine.treasury, per_token, price)
         if plan is None:
             return float("-inf")
-        return adv.advance_worth(r, aid) - self.keep_factor * price - 0.8 * plan.overpay
+        return value - 0.8 * plan.overpay
 
     def _advance_choice(self, r: Reading, options: list[str]) -> str:
         prices = dict(self.detail.prices) if isinstance(self.detail, AdvancePrices) else {}
@@ -316,7 +324,10 @@ class NormalBot:
             if price is None:
                 me = r.mine
                 price = advance_cost(r.data, aid, me.advances, dict(me.credits))
-            net = self.advance_net(r, aid, price)
+            value = self.advance_value(r, aid, price)
+            if value <= best_net:
+                continue  # its payment only takes from it: it cannot beat the best so far
+            net = self._after_payment(r, value, price)
             if net > best_net:
                 best, best_net = f"advance:{aid}", net
         return best
@@ -355,16 +366,16 @@ class NormalBot:
 
     def _advance_credits(self, r: Reading, options: list[str]) -> str:
         me = r.mine
-        owned = list(me.advances)
         credits = dict(me.credits)
         step = r.data.numbers["extra_credit_step"]
+        now = advance_costs(r.data, me.advances, credits)
 
         def saving(index: int) -> float:
             group = GROUPS[index]
             more = dict(credits)
             more[group] = more.get(group, 0) + step
-            return sum(advance_cost(r.data, t, owned, credits)
-                       - advance_cost(r.data, t, owned, more) for t in r.for_sale())
+            after = advance_costs(r.data, me.advances, more)
+            return sum(now[t] - after[t] for t in r.for_sale())
 
         return "number:" + str(max(numbers_in(options), key=lambda i: (saving(i), -i)))
 

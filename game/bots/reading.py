@@ -6,7 +6,9 @@ Nothing here can see another player's hand or a deck's order: the view does not 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cached_property
+from types import MappingProxyType
 
 from game.core import BARBARIANS, EPOCHS, PIRATE, GameData, PlayerView, PublicPlayer, load_game_data
 from game.core import holds_effect as holds
@@ -42,6 +44,9 @@ class Reading:
         self.board = view.board
         self.map = view.map
         self.memo: dict[tuple[str, str], float] = {}  # per-decision cache of derived numbers
+        self._ast_missing: dict[tuple[str, int], Mapping[str, int]] = {}
+        self._has: dict[tuple[str, str], bool] = {}
+        self._strengths: dict[str, float] = {}
 
     # --- players ---------------------------------------------------------------------------
     @cached_property
@@ -63,9 +68,14 @@ class Reading:
                 + sum(self.data.advances[a].vp for a in p.advances))
 
     def strength(self, pid: str) -> float:
-        """VP plus a little for the engine behind them (cities feed cards, treasury buys)."""
-        p = self.players[pid]
-        return self.vp(pid) + 2.0 * p.cities + 0.2 * p.treasury + 0.3 * p.hand_size
+        """VP plus a little for the engine behind them (cities feed cards, treasury buys).
+        Kept for the decision: every threat compares several."""
+        found = self._strengths.get(pid)
+        if found is None:
+            p = self.players[pid]
+            found = self._strengths[pid] = (self.vp(pid) + 2.0 * p.cities + 0.2 * p.treasury
+                                            + 0.3 * p.hand_size)
+        return found
 
     @cached_property
     def standings(self) -> list[str]:
@@ -115,9 +125,15 @@ class Reading:
         return self.board.tokens_of(self.me)
 
     def has(self, effect: str, pid: str | None = None) -> bool:
-        """Whether a player holds an advance with the effect (barbarians and pirates: never)."""
-        player = self.players.get(pid or self.me)
-        return player is not None and holds(self.data, player.advances, effect)
+        """Whether a player holds an advance with the effect (barbarians and pirates: never).
+        Kept for the decision: the bots ask it for every area of the map."""
+        key = (effect, pid or self.me)
+        found = self._has.get(key)
+        if found is None:
+            player = self.players.get(key[1])
+            found = self._has[key] = (player is not None
+                                      and holds(self.data, player.advances, effect))
+        return found
 
     def limit(self, area: str, pid: str | None = None) -> int:
         """Population limit for a player's tokens, as population.population_limit reads it
@@ -175,21 +191,36 @@ class Reading:
 
     def calamity(self, card: str) -> str:
         """'' for a commodity or water, else the calamity's kind in this rule set."""
-        found = self.data.rulesets[self.view.config.ruleset].calamities.get(card)
-        return found.kind if found else ""
+        return self._calamity_kinds.get(card, "")
 
-    def for_sale(self) -> list[str]:
+    @cached_property
+    def _calamity_kinds(self) -> dict[str, str]:
+        calamities = self.data.rulesets[self.view.config.ruleset].calamities
+        return {cid: found.kind for cid, found in calamities.items()}
+
+    def for_sale(self) -> tuple[str, ...]:
         """Advances of the rule set the viewer does not own."""
+        return self._for_sale
+
+    @cached_property
+    def _for_sale(self) -> tuple[str, ...]:
         owned = set(self.mine.advances)
         ruleset = self.view.config.ruleset
-        return [a.id for a in self.data.advances.values()
-                if ruleset in a.rulesets and a.id not in owned]
+        return tuple(a.id for a in self.data.advances.values()
+                     if ruleset in a.rulesets and a.id not in owned)
 
     # --- the A.S.T. ------------------------------------------------------------------------
-    def ast_missing(self, pid: str | None = None, ahead: int = 0) -> dict[str, int]:
+    def ast_missing(self, pid: str | None = None, ahead: int = 0) -> Mapping[str, int]:
         """What the player lacks for the space `ahead` steps past the next one (0: the next);
-        empty when met or past the end of the table."""
+        empty when met or past the end of the table. Kept for the decision (the bots weigh
+        every advance on sale against it)."""
         pid = pid or self.me
+        key = (pid, ahead)
+        if key not in self._ast_missing:
+            self._ast_missing[key] = MappingProxyType(self._work_out_ast_missing(pid, ahead))
+        return self._ast_missing[key]
+
+    def _work_out_ast_missing(self, pid: str, ahead: int) -> dict[str, int]:
         p = self.players[pid]
         side = self.view.config.ast_side
         space = p.ast + 1 + ahead

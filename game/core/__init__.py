@@ -30,6 +30,7 @@ from .conflict_rules import ConflictLoss, Plunder
 # Read-only rules questions: costs, credits, card values, scores, support, the set-up.
 from .costs import (
     advance_cost,
+    advance_costs,
     face_value,
     group_credits,
     set_value,
@@ -117,7 +118,8 @@ __all__ = [
     "SetupError", "SharingOut", "ShipUpkeep", "Shop", "StateError", "TableOffer", "Task",
     "TaxRate", "TaxRevoltCity", "TokensToMove", "Trade", "TradeAnswer", "TradePartnerChoice",
     "TradeSideSoFar", "Volcano", "Words",
-    "advance", "advance_cost", "apply", "build_stack", "calamity_in_play", "card_census",
+    "advance", "advance_cost", "advance_costs", "apply", "build_stack", "calamity_in_play",
+    "card_census",
     "choose_setup", "clone",
     "computed_regions", "event_counts", "face_value", "final_ranking", "from_plain",
     "give_card", "group_credits", "holds_effect", "in_play", "label_kind", "label_number",

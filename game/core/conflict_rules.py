@@ -149,8 +149,7 @@ def holds(state: GameState, owner: str, effect: str) -> bool:
     player = state.players.get(owner)
     if player is None:
         return False
-    advances = state.data.advances
-    return any(effect in advances[a].effects for a in player.advances if a in advances)
+    return not state.data.advances_with(effect).isdisjoint(player.advances)
 
 
 def token_sides(state: GameState, area: str) -> dict[str, int]:

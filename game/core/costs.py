@@ -17,6 +17,7 @@ exactly as the core computes them from a state.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from types import MappingProxyType
 
 from .gamedata import GROUPS, GameData
 
@@ -24,7 +25,7 @@ from .gamedata import GROUPS, GameData
 def holds(data: GameData, advances: Iterable[str], effect: str) -> bool:
     """Whether any of the advances has the in-game effect (an id of [effects] in
     advances.toml). Effects, not advance names, decide, so the data stays the one source."""
-    return any(effect in data.advances[aid].effects for aid in advances)
+    return not data.advances_with(effect).isdisjoint(advances)
 
 
 def group_credits(
@@ -50,11 +51,39 @@ def advance_cost(
     data: GameData, target: str, advances: Iterable[str], credits: Mapping[str, int] | None = None
 ) -> int:
     """Printed cost - best group credit among the target's groups - specific credits, >= 0."""
-    owned = list(advances)
-    card = data.advances[target]
+    return advance_costs(data, advances, credits)[target]
+
+
+def advance_costs(
+    data: GameData, advances: Iterable[str], credits: Mapping[str, int] | None = None
+) -> Mapping[str, int]:
+    """What every advance costs a player who owns `advances` and holds `credits` (as
+    advance_cost). Prices are asked for every advance at every decision of phase 12, by the
+    core and by the bots, and only change when the advances or credits do: the table is kept,
+    keyed on exactly those (and the rules' data), and read-only."""
+    owned = tuple(advances)
+    key = (id(data), owned, tuple(sorted((credits or {}).items())))
+    hit = _COSTS.get(key)
+    if hit is not None and hit[0] is data:
+        return hit[1]
     groups = group_credits(data, owned, credits)
-    best = max(groups[g] for g in card.groups)
-    return max(card.cost - best - specific_credits(data, owned, target), 0)
+    specific: dict[str, int] = {}
+    for aid in owned:
+        for target, points in data.advances[aid].specific_credits.items():
+            specific[target] = specific.get(target, 0) + points
+    table = MappingProxyType({
+        card.id: max(card.cost - max(groups[g] for g in card.groups)
+                     - specific.get(card.id, 0), 0)
+        for card in data.advances.values()})
+    if len(_COSTS) >= _COSTS_KEPT:
+        _COSTS.clear()
+    _COSTS[key] = (data, table)
+    return table
+
+
+_COSTS: dict[tuple[int, tuple[str, ...], tuple[tuple[str, int], ...]],
+             tuple[GameData, Mapping[str, int]]] = {}
+_COSTS_KEPT = 2048  # a long game meets a few hundred sets of advances
 
 
 def discounted(cost: int, discount: int) -> int:
@@ -87,9 +116,23 @@ def cards_value(data: GameData, counts: Mapping[str, int]) -> int:
     return sum(set_value(n, face_value(data, card)) for card, n in counts.items())
 
 
-def set_sizes(data: GameData, setup_id: str) -> dict[str, int]:
+def set_sizes(data: GameData, setup_id: str) -> Mapping[str, int]:
     """The longest set of each commodity in a set-up: the cards of it in all blocks together.
-    Empty for an unknown set-up, which leaves every set open to a Trade Empire stand-in."""
+    Empty for an unknown set-up, which leaves every set open to a Trade Empire stand-in.
+    Kept per set-up (read-only): the shop asks it for every card it offers."""
+    key = (id(data), setup_id)
+    hit = _SIZES.get(key)
+    if hit is None or hit[0] is not data:
+        if len(_SIZES) >= _COSTS_KEPT:
+            _SIZES.clear()
+        hit = _SIZES[key] = (data, MappingProxyType(_count_set_sizes(data, setup_id)))
+    return hit[1]
+
+
+_SIZES: dict[tuple[int, str], tuple[GameData, Mapping[str, int]]] = {}
+
+
+def _count_set_sizes(data: GameData, setup_id: str) -> dict[str, int]:
     setup = data.setups.get(setup_id)
     out: dict[str, int] = {}
     if setup is None:

@@ -33,7 +33,8 @@ def apply(state: GameState, action: Action) -> list[Event]:
 
     Raises IllegalAction, leaving `state` exactly as it was, when the action is not legal now.
     The work is done on a copy that replaces the state's contents only on success, so even an
-    unexpected failure inside a procedure cannot leave a half-changed state behind.
+    unexpected failure inside a procedure cannot leave a half-changed state behind. (The
+    copy's tasks share their progress until the flow hands one to its procedure.)
     """
     pending = state.pending
     if state.game_over:
@@ -54,7 +55,7 @@ def apply(state: GameState, action: Action) -> list[Event]:
             f"{action.label!r} is not an option for {pending.kind}; options: {shown}",
             Refusal.NOT_AN_OPTION,
         )
-    work = state.clone()
+    work = state.working_copy()
     assert work.pending is not None
     work.pending = None
     task = work.tasks[-1]

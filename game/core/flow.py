@@ -62,19 +62,19 @@ def register(
     PROGRESS_TYPES[kind] = progress
 
     # A task of this kind holds a `progress` (Task's reader sees to it): the casts only tell
-    # the type checker so.
+    # the type checker so. `own` makes a progress lent by `apply` the procedure's to change.
     def typed_step(state: GameState, task: Task, events: list[Event]) -> None:
-        step(state, cast(P, task.data), events)
+        step(state, cast(P, task.own()), events)
 
     typed_choose: ChooseFn | None = None
     if choose is not None:
         def typed_choose(state: GameState, task: Task, label: str, events: list[Event]) -> None:
-            choose(state, cast(P, task.data), label, events)
+            choose(state, cast(P, task.own()), label, events)
 
     typed_receive: ReceiveFn | None = None
     if receive is not None:
         def typed_receive(state: GameState, task: Task, result: Result) -> None:
-            receive(state, cast(P, task.data), result)
+            receive(state, cast(P, task.own()), result)
 
     PROCEDURES[kind] = Procedure(typed_step, typed_choose, typed_receive)
 

@@ -210,6 +210,19 @@ class GameData:
     effects: Mapping[str, str]                  # advance effect id -> meaning
     water: Commodity
 
+    @functools.cached_property
+    def _holders(self) -> Mapping[str, frozenset[str]]:
+        out: dict[str, set[str]] = {}
+        for advance in self.advances.values():
+            for effect in advance.effects:
+                out.setdefault(effect, set()).add(advance.id)
+        return MappingProxyType({effect: frozenset(ids) for effect, ids in out.items()})
+
+    def advances_with(self, effect: str) -> frozenset[str]:
+        """The advances that have an in-game effect: whether a player holds an effect is asked
+        at every move, so the answer is looked up, not searched for (the data never changes)."""
+        return self._holders.get(effect, frozenset())
+
     def setups_for(self, players: int) -> tuple[Setup, ...]:
         """The setups for ``players`` players; the first is the default. Empty if none."""
         return tuple(s for s in self.setups.values() if s.players == players)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .eventdeck.view import EventsView, events_view
 from .mapgraph import MapGraph
@@ -50,26 +51,21 @@ class PlayerView:
         raise KeyError(pid)
 
 
+# A player's public facts, given in PublicPlayer's field order: most players are unchanged
+# from one decision to the next, and an unchanged one is the same immutable object.
+_public = lru_cache(maxsize=4096)(PublicPlayer)
+
+
 def view(state: GameState, player: str | None) -> PlayerView:
     board = state.board
     cities = Counter(board.cities.values())  # one pass, not one per player
-    ships: Counter[str] = Counter()
+    ships: dict[str, int] = {}
     for here in board.ships.values():
-        ships.update(here)
+        for owner, n in here.items():
+            ships[owner] = ships.get(owner, 0) + n
     players = tuple(
-        PublicPlayer(
-            id=p.id,
-            stock=p.stock,
-            treasury=p.treasury,
-            advances=tuple(p.advances),
-            credits=tuple(sorted(p.credits.items())),
-            ast=p.ast,
-            census=p.census,
-            block=p.block,
-            hand_size=len(p.hand),
-            cities=cities[p.id],
-            ships=ships[p.id],
-        )
+        _public(p.id, p.stock, p.treasury, tuple(p.advances), tuple(sorted(p.credits.items())),
+                p.ast, p.census, p.block, len(p.hand), cities[p.id], ships.get(p.id, 0))
         for p in state.players.values()
     )
     own = state.players.get(player) if player is not None else None
@@ -85,7 +81,7 @@ def view(state: GameState, player: str | None) -> PlayerView:
         phase=state.phase,
         board=clone(board),
         players=players,
-        hand=tuple(HandCard(c.card, c.traded_by) for c in own.hand) if own else (),
+        hand=tuple(own.hand) if own else (),  # hand cards are immutable
         stack_sizes=_sizes(state.stacks),
         discard_sizes=_sizes(state.discards),
         pending=clone(pending),
@@ -96,4 +92,4 @@ def view(state: GameState, player: str | None) -> PlayerView:
 
 
 def _sizes(decks: dict[str, list[list[str]]]) -> tuple[tuple[str, tuple[int, ...]], ...]:
-    return tuple((block, tuple(len(d) for d in piles)) for block, piles in sorted(decks.items()))
+    return tuple((block, tuple(map(len, piles))) for block, piles in sorted(decks.items()))

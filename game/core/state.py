@@ -54,6 +54,13 @@ class GameConfig:
     last_turn: int = optional_part(0)
     events: EventsOptions | None = optional_part()  # the Events module (issue 18); None: off
 
+    def __clone__(self) -> GameConfig:
+        """`plain.clone`'s fast path (every view and every action copies it)."""
+        copy = object.__new__(GameConfig)
+        copy.__dict__ = {**self.__dict__, "players": self.players.copy(),
+                         "names": self.names.copy(), "events": clone(self.events)}
+        return copy
+
 
 @dataclass(frozen=True)
 class HandCard:
@@ -74,17 +81,35 @@ class Player:
     block: str = ""
     flags: dict[str, int] = field(default_factory=dict)  # per-turn bookkeeping, cleared each turn
 
+    def __clone__(self) -> Player:
+        """`plain.clone`'s fast path (every player is copied at every action): the containers
+        hold only atoms and frozen cards."""
+        copy = object.__new__(Player)
+        copy.__dict__ = {**self.__dict__, "advances": self.advances.copy(),
+                         "credits": self.credits.copy(), "hand": self.hand.copy(),
+                         "flags": self.flags.copy()}
+        return copy
+
 
 @dataclass
 class Board:
+    """The pieces on the map. Tokens change only through `add`: a board is copied at every
+    action (and for every view) while an action moves few tokens, so copies share each area's
+    counts, and `add` copies an area's counts before it changes them unless this board made
+    them itself."""
+
     tokens: dict[str, dict[str, int]] = field(default_factory=dict)  # area -> owner -> count
     cities: dict[str, str] = field(default_factory=dict)  # area -> owner (civ id or PIRATE)
     ships: dict[str, dict[str, int]] = field(default_factory=dict)  # area -> owner -> count
 
+    def __post_init__(self) -> None:
+        self._own: set[str] = set()  # areas whose counts no other board can see
+
     def __clone__(self) -> Board:
-        """`plain.clone`'s fast path: a board is copied at every action, and its dicts hold
-        only atoms, one level down at most."""
-        return Board({a: here.copy() for a, here in self.tokens.items()}, self.cities.copy(),
+        """`plain.clone`'s fast path: the areas' token counts are shared (see the class), the
+        rest copied."""
+        self._own = set()  # what this board made is now the copy's too
+        return Board(self.tokens.copy(), self.cities.copy(),
                      {a: here.copy() for a, here in self.ships.items()})
 
     def count(self, area: str, owner: str) -> int:
@@ -92,7 +117,10 @@ class Board:
 
     def add(self, area: str, owner: str, n: int) -> None:
         """Add (or with n < 0 remove) tokens; empty entries are dropped to keep one form."""
-        here = self.tokens.setdefault(area, {})
+        here = self.tokens.get(area)
+        if here is None or area not in self._own:
+            here = self.tokens[area] = {} if here is None else here.copy()
+            self._own.add(area)
         left = here.get(owner, 0) + n
         if left < 0:
             raise ValueError(f"{owner} has too few tokens in {area}")
@@ -158,6 +186,29 @@ class Task:
     def __init__(self, kind: str, data: Progress | Mapping[str, object] | None = None) -> None:
         self.kind = kind
         self.data = data if isinstance(data, Progress) else read_progress(kind, data or {})
+        self._lent = False  # the progress is another task's until `own` copies it
+
+    def __clone__(self) -> Task:
+        """`plain.clone`'s fast path (the task stack is copied at every action)."""
+        copy = object.__new__(Task)
+        copy.kind, copy.data, copy._lent = self.kind, clone(self.data), False
+        return copy
+
+    def lend(self) -> Task:
+        """A task for `apply`'s working copy that shares this one's progress until the flow
+        hands it to its procedure (`own`): most tasks of the stack only wait, and copying
+        their progress at every action was a large part of its cost."""
+        copy = object.__new__(Task)
+        copy.kind, copy.data, copy._lent = self.kind, self.data, True
+        return copy
+
+    def own(self) -> Progress:
+        """The progress, for the procedure that may change it: copied first if it is lent, so
+        the task it was lent by keeps it as it was (the flow calls this, procedures never
+        change another task's progress)."""
+        if self._lent:
+            self.data, self._lent = clone(self.data), False
+        return self.data
 
     def to_dict(self) -> dict[str, object]:
         return {"kind": self.kind, "data": to_plain(self.data)}
@@ -221,6 +272,12 @@ class Pending:
     detail: Detail | None = optional_part()
     words: Words | None = optional_part()  # the prompt with its names apart (core/words.py)
 
+    def __clone__(self) -> Pending:
+        """`plain.clone`'s fast path (copied for every view): the detail and words are
+        immutable."""
+        return Pending(self.player, self.kind, self.prompt, self.options.copy(), self.rule,
+                       self.detail, self.words)
+
 
 @dataclass
 class GameState:
@@ -255,6 +312,33 @@ class GameState:
 
     def clone(self) -> GameState:
         return clone(self)
+
+    def __clone__(self) -> GameState:
+        """`plain.clone`'s fast path: the players, the board and the decks by their own
+        copiers, the rest generically; the map and the rules' data are immutable and shared."""
+        return self._copy_with(clone(self.tasks))
+
+    def working_copy(self) -> GameState:
+        """The copy `apply` works on: a clone whose tasks lend their progress (Task.lend)."""
+        return self._copy_with([task.lend() for task in self.tasks])
+
+    def _copy_with(self, tasks: list[Task]) -> GameState:
+        copy = object.__new__(GameState)
+        copy.__dict__ = {
+            **self.__dict__,
+            "config": clone(self.config),
+            "players": {pid: p.__clone__() for pid, p in self.players.items()},
+            "board": self.board.__clone__(),
+            "rng": clone(self.rng),
+            "stacks": {b: [deck.copy() for deck in decks] for b, decks in self.stacks.items()},
+            "discards": {b: [pile.copy() for pile in piles]
+                         for b, piles in self.discards.items()},
+            "tasks": tasks,
+            "pending": clone(self.pending),
+            "counters": self.counters.copy(),
+            "eventdeck": clone(self.eventdeck),
+        }
+        return copy
 
     def to_json(self) -> str:
         return json.dumps(to_plain(self), separators=(",", ":"), sort_keys=True)

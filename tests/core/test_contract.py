@@ -8,13 +8,23 @@ import json
 
 import pytest
 
-from game.core import Action, GameConfig, GameState, IllegalAction, apply, legal_actions, view
+from game.core import (
+    Action,
+    EventsOptions,
+    GameConfig,
+    GameState,
+    IllegalAction,
+    Words,
+    apply,
+    legal_actions,
+    view,
+)
 from game.core.engine import advance
-from game.core.flow import ask, done, label_key, push, register
+from game.core.flow import Result, ask, done, finish, label_key, push, register
 from game.core.mapgraph import Area, MapGraph
 from game.core.plain import clone
 from game.core.rng import Rng
-from game.core.state import Board, HandCard, Player, Progress
+from game.core.state import Board, HandCard, Pending, Player, Progress, Task
 
 
 @dataclasses.dataclass
@@ -52,6 +62,52 @@ def _walk_choose(state: GameState, walk: Walk, label: str, events: list) -> None
 
 
 register(Walk, _walk_step, _walk_choose)
+
+
+@dataclasses.dataclass
+class Outer(Progress):
+    """Waits for an Inner decision, counts it, then fails (a stand-in for a rules bug)."""
+
+    KIND = "test:outer"
+    received: int = 0
+    started: bool = False
+
+
+@dataclasses.dataclass
+class Inner(Progress):
+    KIND = "test:inner"
+    picked: str = ""
+
+
+@dataclasses.dataclass(frozen=True)
+class Picked(Result):
+    KIND = "test:picked"
+
+
+def _outer_step(state: GameState, outer: Outer, events: list) -> None:
+    if not outer.started:
+        outer.started = True
+        push(state, Inner())
+        return
+    raise RuntimeError("a procedure failed half-way")
+
+
+def _outer_receive(state: GameState, outer: Outer, result: Result) -> None:
+    outer.received += 1
+
+
+def _inner_step(state: GameState, inner: Inner, events: list) -> None:
+    ask(state, "egypt", "inner", "Pick", ["yes", "no"])
+
+
+def _inner_choose(state: GameState, inner: Inner, label: str, events: list) -> None:
+    inner.picked = label
+    state.board.add("a", "egypt", -1)
+    finish(state, inner, Picked())
+
+
+register(Outer, _outer_step, receive=_outer_receive)
+register(Inner, _inner_step, _inner_choose)
 
 
 def _line_map() -> MapGraph:
@@ -95,6 +151,21 @@ def test_an_illegal_action_raises_and_leaves_the_state_hash_unchanged() -> None:
         assert state.state_hash() == before
 
 
+def test_a_failure_half_way_through_an_action_leaves_the_state_as_it_was() -> None:
+    """The decision's task, the one below that receives its result and the board all change
+    before the failure: none of it may reach the state."""
+    state = walk_state()
+    state.tasks, state.pending = [], None
+    push(state, Outer())
+    advance(state)
+    before, outer, inner = state.state_hash(), state.tasks[0].data, state.tasks[1].data
+    with pytest.raises(RuntimeError, match="half-way"):
+        apply(state, Action("egypt", "yes"))
+    assert state.state_hash() == before
+    assert outer == Outer(received=0, started=True) and inner == Inner(picked="")
+    assert state.tasks[0].data is outer and state.board.count("a", "egypt") == 3
+
+
 def test_a_clone_equals_its_original_and_is_independent() -> None:
     state = walk_state()
     copy = state.clone()
@@ -114,6 +185,111 @@ def test_a_board_clone_copies_every_field_and_shares_no_dict() -> None:
     copy.add_ships("s", "egypt", 1)
     copy.cities["c"] = "egypt"
     assert board == Board({"a": {"egypt": 2}}, {"b": "egypt"}, {"s": {"egypt": 1}})
+
+
+def test_board_copies_share_token_counts_until_one_of_them_changes_an_area() -> None:
+    board = Board()
+    board.add("a", "egypt", 2)
+    board.add("b", "crete", 1)
+    copy = clone(board)
+    copy.add("a", "egypt", 1)
+    board.add("b", "crete", 1)
+    board.add("c", "egypt", 1)
+    third = clone(copy)
+    third.add("b", "crete", -1)
+    copy.add("a", "egypt", -3)
+    assert board.tokens == {"a": {"egypt": 2}, "b": {"crete": 2}, "c": {"egypt": 1}}
+    assert copy.tokens == {"b": {"crete": 1}}
+    assert third.tokens == {"a": {"egypt": 3}}
+    again = GameState.from_json(walk_state().to_json()).board
+    again.add("a", "egypt", 1)  # a board read back changes like any other
+    assert again.count("a", "egypt") == 4
+
+
+def test_a_view_keeps_the_board_it_was_given_while_the_game_goes_on() -> None:
+    state = walk_state()
+    seen = view(state, state.pending.player)
+    before = clone(state.board)
+    for _ in range(4):
+        apply(state, legal_actions(state)[0])
+    assert state.board != before and seen.board == before
+
+
+def test_a_player_clone_copies_every_field_and_shares_no_container() -> None:
+    """Player has its own fast copier: it must know every field the player has."""
+    assert [f.name for f in dataclasses.fields(Player)] == [
+        "id", "stock", "treasury", "advances", "credits", "hand", "ast", "census", "block",
+        "flags"]
+    player = Player("egypt", 40, 3, ["pottery"], {"red": 5}, [HandCard("salt")], 2, 9, "west",
+                    {"movement.built": 1})
+    copy = clone(player)
+    assert copy == player
+    copy.advances.append("mining")
+    copy.credits["red"] = 0
+    copy.hand.append(HandCard("ochre"))
+    copy.flags.clear()
+    assert player == Player("egypt", 40, 3, ["pottery"], {"red": 5}, [HandCard("salt")], 2, 9,
+                            "west", {"movement.built": 1})
+
+
+def test_a_pending_clone_knows_every_field_and_copies_the_options() -> None:
+    """Pending has its own fast copier: it must know every field a decision has."""
+    assert [f.name for f in dataclasses.fields(Pending)] == [
+        "player", "kind", "prompt", "options", "rule", "detail", "words"]
+    pending = Pending("egypt", "walk", "Move", ["area:a", "done"], "1.2", None,
+                      Words(("Move to ", ""), ("area:a",)))
+    copy = clone(pending)
+    assert copy == pending
+    copy.options.append("area:b")
+    assert pending.options == ["area:a", "done"]
+
+
+def test_a_config_clone_knows_every_field_and_shares_no_container() -> None:
+    """GameConfig has its own fast copier: it must know every field a configuration has."""
+    assert [f.name for f in dataclasses.fields(GameConfig)] == [
+        "players", "ruleset", "ast_side", "setup", "map_id", "map_setup", "seed", "max_turns",
+        "names", "open_bargaining", "last_turn", "events"]
+    config = GameConfig(players=["egypt"], names={"egypt": "Ann"},
+                        events=EventsOptions(b_events=["b1"]))
+    copy = clone(config)
+    assert copy == config
+    copy.players.append("crete")
+    copy.names["egypt"] = "Bob"
+    assert copy.events is not None
+    copy.events.b_events.append("b2")
+    assert config == GameConfig(players=["egypt"], names={"egypt": "Ann"},
+                                events=EventsOptions(b_events=["b1"]))
+
+
+def test_a_task_clone_knows_every_field_and_copies_the_progress() -> None:
+    """Task has its own fast copier: it must know every field a task has."""
+    assert [f.name for f in dataclasses.fields(Task)] == ["kind", "data"]
+    task = Task(Walk.KIND, Walk(moves=3))
+    copy = clone(task)
+    assert copy == task and copy.data is not task.data
+    copy.data.moves = 2
+    assert task.data == Walk(moves=3)
+
+
+def test_a_state_clone_knows_every_field_and_shares_only_the_immutable_parts() -> None:
+    """GameState has its own fast copier: a new field must be added to it (and here)."""
+    assert [f.name for f in dataclasses.fields(GameState)] == [
+        "config", "map", "players", "board", "rng", "stacks", "discards", "turn", "phase",
+        "tasks", "pending", "game_over", "ended_by", "counters", "eventdeck", "version", "data"]
+    state = walk_state()
+    state.stacks = {"west": [["salt"], ["ochre"]]}
+    state.discards = {"west": [["hides"], []]}
+    state.counters = {"calamity:flood": 1}
+    copy = state.clone()
+    assert copy == state and copy.map is state.map and copy.data is state.data
+    shared = [name for name, value in vars(copy).items()
+              if value is vars(state)[name] and type(value) in (list, dict)]
+    assert shared == []
+    copy.stacks["west"][0].append("gold")
+    copy.discards["west"][1].append("salt")
+    copy.counters["calamity:flood"] = 2
+    assert state.stacks == {"west": [["salt"], ["ochre"]]}
+    assert state.discards == {"west": [["hides"], []]} and state.counters["calamity:flood"] == 1
 
 
 def test_json_round_trip_gives_an_equal_state_at_every_decision() -> None:

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from .. import labels
 from ..costs import (
     advance_cost,
+    advance_costs,
     best_card_value,
     can_stand_in,
     commodity_counts,
@@ -45,7 +46,7 @@ from ..events import Event
 from ..flow import ask, done, push, register
 from ..gamedata import GROUPS
 from ..ops import discard_card, pay_treasury
-from ..state import Detail, GameState, Progress, detail_type
+from ..state import Detail, GameState, Player, Progress, detail_type
 from ..words import Ref, ref, say
 
 RULE = "rules:phase-12"
@@ -220,7 +221,11 @@ class HandOverLimit(Detail):
 def price_now(state: GameState, pid: str, aid: str) -> int:
     """What the advance costs the player at this moment, Library's waiting discount included."""
     player = state.players[pid]
-    cost = advance_cost(state.data, aid, player.advances, player.credits)
+    return _with_library(state, player, advance_cost(state.data, aid, player.advances,
+                                                     player.credits))
+
+
+def _with_library(state: GameState, player: Player, cost: int) -> int:
     if cost > 0 and player.flags.get(LIBRARY_FLAG):
         return discounted(cost, state.data.numbers["library_discount"])
     return cost
@@ -247,7 +252,8 @@ def affordable(state: GameState, pid: str) -> dict[str, int]:
     most = payment_capacity(data, (h.card for h in player.hand), player.treasury,
                             player.advances, set_sizes(data, state.config.setup),
                             _stand_in_open(state, pid))
-    prices = {aid: price_now(state, pid, aid) for aid in _for_sale(state, pid)}
+    costs = advance_costs(data, player.advances, player.credits)
+    prices = {aid: _with_library(state, player, costs[aid]) for aid in _for_sale(state, pid)}
     return {aid: p for aid, p in prices.items() if p <= most}
 
 

@@ -116,7 +116,7 @@ def adjacent_allowance(state: GameState, player: str, area: str) -> int:
 
 def can_build(state: GameState, player: str, area: str) -> bool:
     numbers = state.data.numbers
-    if len(state.board.cities_of(player)) >= numbers["max_cities_in_play"]:
+    if list(state.board.cities.values()).count(player) >= numbers["max_cities_in_play"]:
         return False
     if area in state.board.cities or state.map.areas[area].pop <= 0:
         return False

@@ -10,11 +10,10 @@ The per-turn marks live in `Player.flags` (cleared at the end of each turn):
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import partial
 
-from ..conflict_rules import entry_causes_conflict, holds, in_conflict
+from ..conflict_rules import city_side, holds, in_conflict, token_sides
 from ..state import Detail, GameState, detail_type
 
 ROADBUILDING = "land_move_2"
@@ -67,64 +66,81 @@ def after_removal(state: GameState, player: str, area: str) -> None:
 # --- entering an area ------------------------------------------------------------------------
 
 
-def entry_allowed(state: GameState, player: str, area: str, n: int) -> bool:
-    """Diplomacy closes the holder's city areas to others' tokens, and Cultural Ascendancy
-    forbids others to cause conflict where the holder has units, both unless a conflict
-    situation already exists there (rules §4 phase 3, §8)."""
-    if n <= 0 or in_conflict(state, area):
-        return True
+def entry_limit(state: GameState, player: str, area: str, most: int) -> int:
+    """How many of `most` tokens the player may send into the area (0 to `most`): Diplomacy
+    closes the holder's city areas to others' tokens, and Cultural Ascendancy forbids others to
+    cause conflict where the holder has units, both unless a conflict situation already exists
+    there (rules §4 phase 3, §8). Every restriction only tightens as more tokens come, so the
+    legal numbers run from 1 to the limit."""
+    if most <= 0:
+        return 0
+    if in_conflict(state, area):
+        return most
     owner = state.board.cities.get(area)
     if (owner in state.players and owner != player and holds(state, owner, DIPLOMACY)
             and not holds(state, player, IGNORES_DIPLOMACY)):
-        return False
+        return 0
     if holds(state, player, IGNORES_CULTURAL_ASCENDANCY):
-        return True
-    if not entry_causes_conflict(state, player, area, n):
-        return True
+        return most
     units = set(state.board.tokens.get(area, {})) | ({owner} if owner else set())
-    return not any(o != player and holds(state, o, CULTURAL_ASCENDANCY) for o in units)
+    if not any(o != player and holds(state, o, CULTURAL_ASCENDANCY) for o in units):
+        return most
+    return _without_conflict(state, player, area, most)
 
 
-def _passable(state: GameState, player: str, area: str, n: int) -> bool:
+def _without_conflict(state: GameState, player: str, area: str, most: int) -> int:
+    """How many of `most` tokens may enter the area without causing conflict
+    (conflict_rules.entry_causes_conflict, worked out for every number at once)."""
+    city = city_side(state, area)
+    if city is not None and city != player:
+        return 0  # any entry attacks a foreign (or pirate) city
+    sides = token_sides(state, area)
+    if not any(side != player for side in sides):
+        return most
+    return min(most, max(state.map.areas[area].pop - sum(sides.values()), 0))
+
+
+def _through_limit(state: GameState, player: str, middle: str, most: int) -> int:
     """Roadbuilding's first step may not leave the tokens in a conflict situation."""
-    return not in_conflict(state, area) and not entry_causes_conflict(state, player, area, n)
-
-
-def _through(state: GameState, player: str, middle: str, target: str, n: int) -> bool:
-    return _passable(state, player, middle, n) and entry_allowed(state, player, target, n)
-
-
-def _up_to(most: int, ok: Callable[[int], bool]) -> int:
-    """The largest n in 0..most with ok(n), for a rule that only gets harder as n grows."""
-    low, high = 0, most
-    while low < high:
-        mid = (low + high + 1) // 2
-        if ok(mid):
-            low = mid
-        else:
-            high = mid - 1
-    return low
+    if most <= 0 or in_conflict(state, middle):
+        return 0
+    return _without_conflict(state, player, middle, most)
 
 
 def land_targets(state: GameState, player: str, source: str) -> dict[str, list[int]]:
     """Areas the player's unmoved tokens in `source` may reach by land, each with the legal
-    numbers of tokens to send (1 area; Roadbuilding 2, not through a conflict situation).
-    Every restriction only tightens as more tokens come, so the legal numbers run from 1."""
+    numbers of tokens to send (1 area; Roadbuilding 2, not through a conflict situation)."""
+    out: dict[str, int] = {}
+    for target, limit in _land_limits(state, player, source):
+        out[target] = max(out.get(target, 0), limit)
+    return {t: list(range(1, k + 1)) for t, k in sorted(out.items()) if k > 0}
+
+
+def can_move_by_land(state: GameState, player: str, source: str) -> bool:
+    """Whether `land_targets` has any target, found without working out every one."""
+    return any(limit > 0 for _, limit in _land_limits(state, player, source))
+
+
+def _land_limits(state: GameState, player: str, source: str) -> Iterator[tuple[str, int]]:
+    """Each area in reach by land with how many tokens may go there by one way (a target two
+    areas away may come once per middle area)."""
     most = unmoved(state, player, source)
     if most <= 0:
-        return {}
+        return
     land = state.map.land
-    out: dict[str, int] = {}
-    for target in land.get(source, ()):
-        out[target] = _up_to(most, partial(entry_allowed, state, player, target))
+    near = land.get(source, ())
+    for target in near:
+        yield target, entry_limit(state, player, target, most)
     if holds(state, player, ROADBUILDING):
-        for middle in land.get(source, ()):
+        entry: dict[str, int] = {}
+        for middle in near:
+            through = _through_limit(state, player, middle, most)
             for target in land.get(middle, ()):
-                if target == source or target in land.get(source, ()):
+                if target == source or target in near:
                     continue
-                best = _up_to(most, partial(_through, state, player, middle, target))
-                out[target] = max(out.get(target, 0), best)
-    return {t: list(range(1, k + 1)) for t, k in sorted(out.items()) if k > 0}
+                if target not in entry:
+                    entry[target] = entry_limit(state, player, target, most)
+                yield target, min(through, entry[target])
 
 
 # --- ships -----------------------------------------------------------------------------------
@@ -177,4 +193,4 @@ def cargo_choices(state: GameState, player: str, source: str, target: str) -> li
     """How many unmoved tokens a ship may carry from source and unload in target (0: the ship
     sails empty; ships never cause conflict)."""
     most = min(ship_capacity(state, player), max(unmoved(state, player, source), 0))
-    return list(range(_up_to(most, partial(entry_allowed, state, player, target)) + 1))
+    return list(range(entry_limit(state, player, target, most) + 1))

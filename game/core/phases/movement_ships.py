@@ -131,7 +131,9 @@ def build_payments(state: GameState, player: str, area: str) -> list[int]:
         return []
     if board.ships_of(player) >= pieces and not _lapsable_areas(state, player):
         return []
-    treasury, tokens = state.players[player].treasury, board.tokens_of(player)
+    # the tokens the player has anywhere; those here are enough when they cover the price
+    tokens = here if here >= price else board.tokens_of(player)
+    treasury = state.players[player].treasury
     return [t for t in range(price, -1, -1)
             if t <= treasury and (t == price or tokens >= price - t)]
 

@@ -12,7 +12,7 @@ from game.core.events import Event, TokensMoved
 from game.core.gamedata import load_game_data
 from game.core.invariants import violations
 from game.core.phases.movement import active_areas, movement_order
-from game.core.phases.movement_reach import TokensToMove, entry_allowed, land_targets
+from game.core.phases.movement_reach import TokensToMove, entry_limit, land_targets
 from game.core.state import Task
 from game.scenario.build import build_state
 from game.scenario.parse import parse_scenario
@@ -126,7 +126,7 @@ def test_diplomacy_closes_the_holders_city_areas_to_others() -> None:
     state = build({"egypt": {"tokens": {"b": 2}},
                    "babylon": {"advances": ["diplomacy"], "cities": ["c"]}}, start=False)
     assert "c" not in land_targets(state, "egypt", "b")
-    assert not entry_allowed(state, "egypt", "c", 1)
+    assert entry_limit(state, "egypt", "c", 2) == 0
 
 
 def test_diplomacy_and_military_holders_may_enter_diplomacy_city_areas() -> None:
