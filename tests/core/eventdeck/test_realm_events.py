@@ -97,7 +97,7 @@ def test_a_broken_realm_file_fails_with_one_line_naming_the_key(
 @pytest.mark.parametrize(("old", "new", "key"), [
     ("\n9 = 7\n", "\nnine = 7\n", "deck.turns_per_age.nine"),
     ("\n9 = 7\n", "\n9 = 0\n", "deck.turns_per_age.9"),
-    ("\n5 = 6\n9 = 7\n13 = 8\n18 = 9\n", "\n", "deck.turns_per_age"),
+    ("\n5 = 6\n9 = 7\n18 = 8\n", "\n", "deck.turns_per_age"),
 ])
 def test_a_broken_age_length_fails_with_one_line_naming_the_key(
         tmp_path: Path, old: str, new: str, key: str) -> None:
@@ -268,7 +268,7 @@ def test_a_realm_card_changes_its_civilization_as_its_effects_say(card_id: str) 
 # --- the decks ------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("players", "turns"), [(5, 6), (9, 7), (12, 7), (13, 8), (18, 9)])
+@pytest.mark.parametrize(("players", "turns"), [(5, 6), (8, 6), (9, 7), (17, 7), (18, 8)])
 def test_an_age_deck_lays_out_turns_per_age_displays_at_every_player_count(
         players: int, turns: int) -> None:
     """004:16: the deck is repeated until it can lay out `turns_per_age` displays (more turns
