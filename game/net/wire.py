@@ -29,8 +29,9 @@ def as_sent(seen: PlayerView) -> PlayerView:
     return dataclasses.replace(seen, config=config)
 
 
-# The only fields in which one seat's view differs from the public (spectator's) view.
-PER_SEAT = ("viewer", "hand", "pending")
+# The only fields in which one seat's view differs from the public (spectator's) view (the
+# Events module's holds the seat's own private events).
+PER_SEAT = ("viewer", "hand", "pending", "events")
 
 
 def wire_views_text(state: GameState, seats: list[str | None]) -> dict[str | None, str]:

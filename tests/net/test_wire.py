@@ -25,6 +25,18 @@ def test_each_seat_is_sent_exactly_its_own_view_and_a_spectator_the_public_one()
     assert json.loads(texts[others[0]])["pending"]["options"] == []
 
 
+def test_a_seat_is_sent_its_own_private_events() -> None:
+    state = simulate.new_state(5, 4, "classic", simulate.resolve_map(None), events=True)
+    deck = state.eventdeck
+    assert deck is not None
+    first = next(iter(state.players))
+    deck.hands[first] = ["windfall"]
+    texts = wire_views_text(state, [first, None])
+    assert json.loads(texts[first])["events"]["hand"] == ["windfall"]
+    assert json.loads(texts[None])["events"]["hand"] == []
+    assert json.loads(texts[first]) == json.loads(json.dumps(wire_view(state, first)))
+
+
 def test_a_client_rebuilds_the_servers_view_from_the_wire() -> None:
     state = simulate.new_state(5, 4, "classic", simulate.resolve_map(None))
     assert state.pending is not None
