@@ -200,7 +200,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 def cmd_netcheck(args: argparse.Namespace) -> int:
     from game.net.netcheck import run_netcheck
 
-    return run_netcheck(args.players, args.seed, args.max_turns)
+    return run_netcheck(args.players, args.seed, args.max_turns, args.events)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -298,6 +298,7 @@ def build_parser() -> argparse.ArgumentParser:
     nc.add_argument("--seed", type=seed, default=1, help="the game's random seed")
     nc.add_argument("--max-turns", type=whole(0, TURNS), default=0, metavar="T",
                     help="stop after T turns (default 0: play until the rules end the game)")
+    nc.add_argument("--events", action="store_true", help="with the Events module on")
     nc.set_defaults(func=cmd_netcheck)
     return parser
 

@@ -173,14 +173,37 @@ def test_a_map_without_regions_gets_them_computed() -> None:
     assert state.eventdeck.regions == computed_regions(state.map)
 
 
-def test_regions_leave_the_map_digest_and_the_saved_map_as_they_were() -> None:
+def test_regions_leave_the_map_digest_as_it_was_and_travel_with_a_saved_map() -> None:
     with_regions = graph_from_map_dict(arena_with_regions())
     del (data := arena_with_regions())["regions"]
     without = graph_from_map_dict(data)
     assert with_regions.regions and not without.regions
     assert map_digest(with_regions) == map_digest(without)
-    assert "regions" not in with_regions.to_dict()
-    assert with_regions.to_dict() == without.to_dict()
+    assert "regions" not in without.to_dict()  # a map without tables is written as before
+    again = MapGraph.from_dict(with_regions.to_dict())  # a save's embedded map keeps them
+    assert again.regions == with_regions.regions
+
+
+def test_an_events_game_on_the_real_map_replays_from_its_save(tmp_path) -> None:
+    """A replay starts a new game on the save's embedded map: the regions must come with it, or
+    the D10 rolls land elsewhere and the log no longer reaches the game."""
+    from game import simulate
+    from game.bots import make_bot
+    from game.core import Action, view
+    from game.persist import GameRecord, read_save, verify, write_save
+
+    state = simulate.new_state(5, 7, "classic", simulate.resolve_map(None), events=True)
+    assert state.map.regions
+    record = GameRecord.begin(state, from_new_game=True)
+    bots = {p: make_bot("normal", i) for i, p in enumerate(state.players)}
+    while state.turn <= 3:
+        pending = state.pending
+        assert pending is not None
+        record.apply(state, Action(pending.player,
+                                   bots[pending.player].choose(view(state, pending.player))))
+    game = read_save(write_save(tmp_path / "events.json", record, state))
+    assert game.state.map.regions == state.map.regions
+    assert verify(game).actions == len(record.actions)
 
 
 def test_a_save_made_before_the_regions_still_finds_the_installed_board() -> None:

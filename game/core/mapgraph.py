@@ -95,9 +95,10 @@ class MapGraph:
     sea_links: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     setups: Mapping[str, object] = field(default_factory=dict)  # free-form JSON, as filed
     # The D10 region tables ("west"/"east" -> regions 1-10 as tuples of land areas; empty when
-    # the file has none). Kept out of `to_dict`, `from_dict` and equality on purpose: a save
-    # holds its game's regions in its event deck, and the map digest (state.map_digest, over
-    # `to_dict`) that tells a save its board is installed stays what it was before the tables.
+    # the file has none). In the plain form when present (a save's embedded map must give a
+    # replay's new game the regions the game had), but kept out of equality and of the map
+    # digest (state.map_digest), which tells a save its board is installed and stays what it
+    # was before the tables.
     regions: Mapping[str, tuple[tuple[str, ...], ...]] = field(default_factory=dict,
                                                                compare=False)
     _cache: _Caches = field(default_factory=_Caches, init=False, repr=False, compare=False)
@@ -182,7 +183,8 @@ class MapGraph:
             "straits": [list(p) for p in self.straits],
             "start_areas": dict(self.start_areas),
             "setups": copy.deepcopy(dict(self.setups)),
-        }
+        } | ({"regions": {half: [list(r) for r in table] for half, table in self.regions.items()}}
+             if self.regions else {})
 
     @staticmethod
     def from_dict(data: object) -> MapGraph:
@@ -201,7 +203,7 @@ _PLAIN_AREA_KEYS = ("id", "name", "pop", "site", "coastal", "flood_plain", "bloc
 def _graph_from_plain(data: object) -> MapGraph:
     r = MapReader(strict=True, free_ids=True)  # strict: each reading below raises or succeeds
     top = r.obj(data, "map") or {}
-    r.keys(top, "map", _PLAIN_KEYS, _PLAIN_KEYS)
+    r.keys(top, "map", _PLAIN_KEYS, (*_PLAIN_KEYS, "regions"))
     if top["format"] != FORMAT_VERSION or type(top["format"]) is not int:
         r.fail("map.format", f"unsupported map format {describe(top['format'])}")
     mid = r.ident(top["id"], "map.id") or ""
@@ -286,4 +288,26 @@ def _graph_from_plain(data: object) -> MapGraph:
         start_areas=dict(sorted(starts.items())),
         sea_links=table("sea_links", seas, seas),
         setups=copy.deepcopy(dict(setups or {})),
+        regions=_plain_regions(r, top.get("regions"), areas),
     )
+
+
+def _plain_regions(r: MapReader, raw: object, areas: Mapping[str, Area]
+                   ) -> dict[str, tuple[tuple[str, ...], ...]]:
+    """The region tables of a plain map: halves of lists of known areas (the map file's own
+    checks, game/mapchecks.py, judge how they are drawn)."""
+    if raw is None:
+        return {}
+    out: dict[str, tuple[tuple[str, ...], ...]] = {}
+    for half, table in (r.obj(raw, "map.regions") or {}).items():
+        if half not in ("west", "east"):
+            r.fail(f"map.regions.{half}", "expected west or east")
+        regions = []
+        for i, region in enumerate(r.seq(table, f"map.regions.{half}")):
+            ids = r.seq(region, f"map.regions.{half}[{i}]")
+            for aid in ids:
+                if not isinstance(aid, str) or aid not in areas:
+                    r.fail(f"map.regions.{half}[{i}]", f"unknown area {describe(aid)}")
+            regions.append(tuple(str(a) for a in ids))
+        out[half] = tuple(regions)
+    return out

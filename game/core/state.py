@@ -378,7 +378,8 @@ def map_digest(graph: MapGraph) -> str:
     hit = _DIGESTS.get(id(graph))
     if hit is not None and hit[0] is graph:
         return hit[1]
-    text = json.dumps(graph.to_dict(), separators=(",", ":"), sort_keys=True)
+    rules = {k: v for k, v in graph.to_dict().items() if k != "regions"}  # see MapGraph.regions
+    text = json.dumps(rules, separators=(",", ":"), sort_keys=True)
     digest = hashlib.sha256(text.encode()).hexdigest()[:16]
     if len(_DIGESTS) > 64:  # scenario runs make many small maps; keep the cache small
         _DIGESTS.clear()

@@ -30,6 +30,9 @@ from .wire import HIDDEN_SEED, read_map, read_view
 
 # Keys that only the server's state holds; a view carries its own seat's `hand` at the top only.
 HIDDEN_KEYS = {"hand", "hands", "rng", "stacks", "discards", "deck"}
+# Keys of those names that a seat's own view holds by right: its own hand of commodity cards
+# and of private events, and the event cards already seen by all (the event discards).
+OWN_PATHS = {".view.hand", ".view.events.hand", ".view.events.discards"}
 
 
 @dataclass
@@ -65,7 +68,7 @@ def leaks(msg: dict[str, Any], seat: str | None, over: bool = False) -> list[str
         if isinstance(value, dict):
             for key, item in value.items():
                 here = f"{path}.{key}"
-                if key in HIDDEN_KEYS and here != ".view.hand":
+                if key in HIDDEN_KEYS and here not in OWN_PATHS:
                     found.append(here)
                 walk(item, here)
         elif isinstance(value, list):

@@ -69,10 +69,13 @@ def _start_server(folder: Path) -> tuple[subprocess.Popen[str], str]:
     return server, line[line.index("ws://"):].split()[0]
 
 
-def _create(url: str, players: int, seed: int, max_turns: int) -> tuple[str, list[str]]:
+def _create(url: str, players: int, seed: int, max_turns: int,
+            events: bool) -> tuple[str, list[str]]:
+    options: dict[str, Any] = {"events": {}} if events else {}  # the Events module's defaults
     with connect(url, max_size=MAX_SERVER_MESSAGE, open_timeout=START_SECONDS) as ws:
         ws.send(message("create", game_version=game_version(), players=players, seed=seed,
-                        ruleset="classic", max_turns=max_turns, seats=[""] * players))
+                        ruleset="classic", max_turns=max_turns, seats=[""] * players,
+                        **options))
         reply = parse_server_message(ws.recv(timeout=START_SECONDS))
     if reply["type"] != "created":
         raise NetcheckError(f"the server refused the game: {reply.get('reason')}")
@@ -80,16 +83,16 @@ def _create(url: str, players: int, seed: int, max_turns: int) -> tuple[str, lis
 
 
 def netcheck(players: int, seed: int = 1, max_turns: int = 0, timeout: float = 3600.0,
-             folder: Path | None = None) -> NetcheckResult:
+             folder: Path | None = None, events: bool = False) -> NetcheckResult:
     """Run the check in `folder` (kept: the server's data and each client's report), or in
-    a temporary folder."""
+    a temporary folder; with `events`, the Events module is on."""
     if folder is None:
         with tempfile.TemporaryDirectory(prefix="calamitas-netcheck-") as tmp:
-            return netcheck(players, seed, max_turns, timeout, Path(tmp))
+            return netcheck(players, seed, max_turns, timeout, Path(tmp), events)
     server, url = _start_server(folder)
     clients: list[subprocess.Popen[str]] = []
     try:
-        code, seats = _create(url, players, seed, max_turns)
+        code, seats = _create(url, players, seed, max_turns, events)
         for i, seat in enumerate(seats):
             clients.append(subprocess.Popen(
                 [sys.executable, "-m", "game.net.client", "--url", url, "--code", code,
@@ -164,9 +167,9 @@ def judge(players: int, game_folder: Path, reports: dict[str, dict[str, Any]],
     return NetcheckResult(players, len(record.actions), seconds, total, problems, record_bytes)
 
 
-def run_netcheck(players: int, seed: int, max_turns: int) -> int:
+def run_netcheck(players: int, seed: int, max_turns: int, events: bool = False) -> int:
     try:
-        result = netcheck(players, seed=seed, max_turns=max_turns)
+        result = netcheck(players, seed=seed, max_turns=max_turns, events=events)
     except (NetcheckError, SaveError, OSError, subprocess.TimeoutExpired) as err:
         print(f"calamitas netcheck: {err}", file=sys.stderr)
         return 1
