@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Protocol
 
-from game.core import MARKER_KINDS
+from game.core import GROUPS, MARKER_KINDS
 
 from .logtext import nice
 from .theme import PHASE_NAMES
@@ -103,6 +103,10 @@ def _own_area_marker(p: Mapping[str, int]) -> str:
             f"{turns_text(p.get('turns', 1))}; {MARKER_DOES.get(kind, 'a marker')}.")
 
 
+def _group(index: int) -> str:
+    return GROUPS[index] if 0 <= index < len(GROUPS) else "any"
+
+
 def _plague(p: Mapping[str, int]) -> str:
     return (f"D10 region: plague {turns_text(p.get('turns', 1))} (2/3 tax). Each city there: "
             f"D2 or reduced. Each player loses {_n(p.get('tokens', 0), 'token')} there.")
@@ -123,6 +127,46 @@ WORDS: dict[str, Callable[[Mapping[str, int]], str]] = {
     "gain_tokens": lambda p: (f"Place {_n(p.get('count', 0), 'token')} from stock in your own "
                               "areas."),
     "free_city": lambda p: "Build a city free on a site in one of your areas.",
+    # war: in the battle or city attack being fought, or this turn
+    "battle_strike": lambda p: (f"In this battle the other side first removes "
+                                f"{_n(p.get('count', 1), 'token')}."),
+    "battle_spared": lambda p: f"Your next {_n(p.get('count', 1), 'loss', 'losses')} in battle "
+                               "are not taken.",
+    "battle_extra_round": lambda p: "Once the limit holds, every side removes one more token.",
+    "battle_vp": lambda p: (f"Win {p.get('per', 1)} bonus VP per token the other side loses "
+                            "in this battle."),
+    "battle_won_vp": lambda p: (f"Win {p.get('amount', 1)} bonus VP if you end the battle with "
+                                "the most tokens there."),
+    "mortal_enemy": lambda p: (f"Name a foe with {p.get('least', 1)}+ tokens: win "
+                               f"{p.get('per', 1)} bonus VP per token of theirs removed in your "
+                               "battles this turn."),
+    "siege_tokens": lambda p: (f"This city attack needs {_n(abs(p.get('amount', 0)), 'token')} "
+                               f"{'fewer' if p.get('amount', 0) < 0 else 'more'}."),
+    "attrition": lambda p: (f"The first to enter your areas this turn: D10 of "
+                            f"{p.get('die', 10)}+ loses a token."),
+    "overrun": lambda p: (f"Your first move onto {p.get('ratio', 4)} times the tokens there "
+                          "removes them all."),
+    # economy, church, decline and the realms
+    "treasury_check": lambda p: (f"D2: passed, {p.get('pass', 0)} treasury; failed, "
+                                 f"{p.get('fail', 0)}."),
+    "extra_tax": lambda p: "Collect a second turn's tax from your cities at once.",
+    "trade_card": lambda p: (f"Draw {_n(p.get('count', 1), 'extra trade card')} from the stack "
+                             "above your city count."),
+    "piracy": lambda p: ("Pirates raid the sea with most coastal cities: each, D2 or "
+                         f"pillaged {turns_text(p.get('turns', 1))}."),
+    "council": lambda p: "Every heresy marker is removed.",
+    "monastery": lambda p: (f"Spend up to {p.get('most', 0)} treasury: {p.get('vp', 1)} bonus "
+                            f"VP per {p.get('price', 1)}."),
+    "decline": lambda p: f"Your civilization is in decline {turns_text(p.get('turns', 1))}.",
+    "age": lambda p: "D10, worse in decline: the A.S.T. marker moves 2 forward, or back 1-3.",
+    "rejuvenate": lambda p: (f"Move up to {_n(p.get('steps', 1), 'space')} forward on the "
+                             "A.S.T., meeting each space's needs."),
+    "usurper": lambda p: ("If in decline, " if p.get("if_in_decline") else "") + (
+        "a usurper's roll-off." if p.get("if_in_decline") else "A usurper's roll-off."),
+    "homeland_tokens": lambda p: f"Place {_n(p.get('count', 0), 'token')} in your homeland.",
+    "free_ship": lambda p: "A free ship in one of your coastal areas, kept this turn.",
+    "advance_credit": lambda p: (f"Gain {p.get('amount', 0)} credit points towards "
+                                 f"{_group(p.get('group', 0))} advances."),
 }
 
 
@@ -142,7 +186,7 @@ TARGETS = {
     "each": "every player",
     "none": "at once",
 }
-WINDOW_SHORT = {"population_expansion": "Expansion"}
+WINDOW_SHORT = {"population_expansion": "Expansion", "event_played": "Any event played"}
 SYMBOLS = {
     "lost_at_sea": ("Lost at Sea", "each other player loses a ship away from its own cities"),
     "unrest": ("Unrest", "each city under revolt or heresy: D2, failed: reduced"),
@@ -181,6 +225,8 @@ def headline(card: CardLike) -> str:
 def card_text(card: CardLike) -> list[str]:
     """The card's body: its effects, its A/B options and when it has none."""
     lines = [effect_words(e) for e in card.effects]
+    if card.window == "event_played" and not lines:  # Cancellation acts on another card
+        lines.append("Cancel an event card as it is revealed or played: it has no effect.")
     for letter, option in zip("AB", card.choice, strict=False):
         lines.append(f"{letter}: " + " ".join(effect_words(e) for e in option))
     if card.from_turn:

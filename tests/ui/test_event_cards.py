@@ -59,3 +59,10 @@ def test_every_card_is_readable_at_the_width_the_display_gives_it_at_1366x768(th
         face = card_face(theme, card, 142)
         assert face.fitted, f"{card}: its words do not fit the card"
         assert face.surface.get_size() == card_size(142)
+
+
+def test_every_effect_primitive_of_the_core_has_words_here() -> None:
+    from game.core.eventdeck.cards import PRIMITIVES
+    from game.ui.eventwords import WORDS
+
+    assert sorted(set(PRIMITIVES) - set(WORDS)) == []
