@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import time
 
+from game.core import EventsOptions
 from game.ui.app import App
 from game.ui.scenes.end import EndScene
 from game.ui.scenes.host import HERE, HostScene
@@ -26,7 +27,7 @@ def test_a_hosted_game_has_the_hosts_choices_and_ends_with_its_replay(app: App) 
         assert isinstance(new, NewGameScene)
         new.setup_index = 1  # 5-east
         new._reset_kinds()
-        new.ruleset, new.ast, new.events = "mega-empires", "expert", True
+        new.ruleset, new.ast, new.events = "mega-empires", "expert", "On, rules 6 and 7"
         new.rebuild()
         new.last_turn_entry.set_text("1")
         press(app, new.host)
@@ -42,8 +43,9 @@ def test_a_hosted_game_has_the_hosts_choices_and_ends_with_its_replay(app: App) 
         assert lobby.hosted is not None and lobby.hosted.server is not None
         config = lobby.hosted.server.games[lobby.code].state.config
         assert (config.setup, config.ruleset, config.ast_side, config.last_turn,
-                config.events is not None, config.open_bargaining) == (
-            "5-east", "mega-empires", "expert", 1, True, True)
+                config.events, config.open_bargaining) == (
+            "5-east", "mega-empires", "expert", 1,
+            EventsOptions(randomise_x=True, reveal_more=True), True)
         assert config.seed not in (0, new.seed)  # the server's own, secret
         assert lobby.start is not None
         press(app, lobby.start)

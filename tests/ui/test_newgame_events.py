@@ -31,6 +31,9 @@ def test_the_events_module_chosen_at_new_game_is_played(private_data_dir: object
         game = app.scene
         assert isinstance(game, GameScene)
         assert game.session.state.config.events == EventsOptions()
+        assert new.events_menu.options_list == [  # the options of 004:16 at new game
+            ("Off", "Off"), ("On", "On"), ("On, rules 6 and 7", "On, rules 6 and 7"),
+            ("On, 6 and 7, random B", "On, 6 and 7, random B")]
         game.fast_bots = True
         for _ in range(20_000):
             app.frame([], 1 / 60)

@@ -18,6 +18,7 @@ from game.core import (
     MapError,
     PhaseNotImplemented,
     SetupError,
+    clone,
     load_game_data,
     new_game,
 )
@@ -35,7 +36,16 @@ if TYPE_CHECKING:
 HUMAN = "Human"
 DEFAULT_BOT = f"Bot: {PLAY_LEVEL}"
 RULESET_ORDER = ("classic", "mega-empires", "double-empires")
-EVENTS_OFF, EVENTS_ON = "Off", "On (a first part)"
+EVENTS_OFF, EVENTS_ON = "Off", "On"
+# The Events module's options at new game (seed 004 §16: optional rules 6 and 7, the B-event
+# choice), each menu entry a set of them.
+EVENTS_CHOICES = {
+    EVENTS_OFF: None,
+    EVENTS_ON: EventsOptions(),
+    "On, rules 6 and 7": EventsOptions(randomise_x=True, reveal_more=True),
+    "On, 6 and 7, random B": EventsOptions(randomise_x=True, reveal_more=True,
+                                                        random_b=True),
+}
 
 
 # What the seat kinds and the set-ups mean, shown under the seats (issue 19: a newcomer cannot
@@ -81,7 +91,7 @@ class NewGameScene(Scene):
         self.map_id = choices.map if choices.map in maps else (next(iter(maps), ""))
         self.seed = random.SystemRandom().randrange(1, 10**9)
         self.last_turn = 0  # 0: the game ends only by the rules
-        self.events = False  # the Events module
+        self.events = EVENTS_OFF  # the Events module and its options: a key of EVENTS_CHOICES
         self.kinds: dict[str, str] = {}
         self.names: dict[str, str] = {}
         remembered = list(choices.seats)
@@ -175,13 +185,14 @@ class NewGameScene(Scene):
                                        container=c)
         y += row + px(10)
         label("Events", y)
-        self.events_menu = UIDropDownMenu([EVENTS_OFF, EVENTS_ON],
-                                          EVENTS_ON if self.events else EVENTS_OFF,
+        self.events_menu = UIDropDownMenu(list(EVENTS_CHOICES), self.events,
                                           pygame.Rect(left + label_w, y, field_w, row), m,
                                           container=c)
-        self.events_menu.set_tooltip("The optional Events module: event cards drawn each "
-                                     "turn. A first part: the log lists each event as the "
-                                     "rules report it; the cards are not drawn yet")
+        self.events_menu.set_tooltip("The optional Events module: each turn a row of event "
+                                     "cards, one for every player to take. Rule 6 deals the "
+                                     "(X) cards so both halves of an Age are equal; rule 7 "
+                                     "lays 4 cards face up with 6 or more players; B-events "
+                                     "are the swappable cards of each Age, listed or random")
         y += row + px(10)
         label("Seed", y)
         self.seed_entry = UITextEntryLine(pygame.Rect(left + label_w, y, px(150), row), m,
@@ -247,7 +258,7 @@ class NewGameScene(Scene):
             elif el is self.map_menu:
                 self.map_id = event.text
             elif el is self.events_menu:
-                self.events = event.text == EVENTS_ON
+                self.events = event.text if event.text in EVENTS_CHOICES else EVENTS_OFF
             else:
                 for civ, menu in self.kind_menus.items():
                     if el is menu:
@@ -284,7 +295,7 @@ class NewGameScene(Scene):
         return GameConfig(players=list(civs), ruleset=self.ruleset, ast_side=self.ast,
                           setup=setup, seed=self.seed, names=names, open_bargaining=True,
                           last_turn=self.last_turn,
-                          events=EventsOptions() if self.events else None)
+                          events=clone(EVENTS_CHOICES[self.events]))
 
     def host_game(self) -> None:
         """The same game, hosted for players at other machines."""
