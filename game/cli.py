@@ -62,7 +62,8 @@ def cmd_arena(args: argparse.Namespace) -> int:
             print(f"\r{len(done)}/{args.games} games", end="", file=sys.stderr, flush=True)
 
         records = run_arena(graph, seats, args.games, seed=args.seed, ruleset=args.ruleset,
-                            workers=min(os.cpu_count() or 1, args.games), on_game=progress)
+                            workers=min(os.cpu_count() or 1, args.games), on_game=progress,
+                            events=args.events)
     except (ArenaError, MapError) as err:
         print(f"calamitas arena: {err}", file=sys.stderr)
         return 2
@@ -282,6 +283,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="games to play (default 10)")
     arena.add_argument("--ruleset", default="classic", help="the rule set (default classic)")
     arena.add_argument("--seed", type=seed, default=1, help="the first game's random seed")
+    arena.add_argument("--events", action="store_true", help="with the Events module on")
     arena.set_defaults(func=cmd_arena)
 
     srv = sub.add_parser("serve", help="host network games (no window)")

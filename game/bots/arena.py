@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 from game.core import (
     Action,
+    EventsOptions,
     GameConfig,
     MapGraph,
     apply,
@@ -112,14 +113,16 @@ def play_game(
     seed: int,
     ruleset: str = "classic",
     max_turns: int = DEFAULT_MAX_TURNS,
+    events: bool = False,
 ) -> GameRecord:
-    """Play game number `index` of a match to its end and score it."""
+    """Play game number `index` of a match to its end and score it; `events` turns the
+    Events module on."""
     started = time.perf_counter()
     setups = setups_for(len(seats))
     setup = setups[index % len(setups)]
     game_seed = seed * 100_003 + index
     config = GameConfig(players=[], ruleset=ruleset, setup=setup, seed=game_seed,
-                        max_turns=max_turns)
+                        max_turns=max_turns, events=EventsOptions() if events else None)
     state = new_game(config, graph)
     levels = seat_levels(seats, list(state.players), index)
     bots = {civ: make_bot(level, game_seed * 31 + i)
@@ -170,10 +173,10 @@ def _receive_map(graph: MapGraph) -> None:
     _GRAPH = graph
 
 
-def _worker(args: tuple[list[str], int, int, str, int]) -> GameRecord:
+def _worker(args: tuple[list[str], int, int, str, int, bool]) -> GameRecord:
     assert _GRAPH is not None
-    seats, index, seed, ruleset, max_turns = args
-    return play_game(_GRAPH, seats, index, seed, ruleset, max_turns)
+    seats, index, seed, ruleset, max_turns, events = args
+    return play_game(_GRAPH, seats, index, seed, ruleset, max_turns, events)
 
 
 def start_method(platform: str = sys.platform) -> str:
@@ -193,6 +196,7 @@ def run_arena(
     max_turns: int = DEFAULT_MAX_TURNS,
     workers: int = 1,
     on_game: Callable[[GameRecord], None] | None = None,
+    events: bool = False,
 ) -> list[GameRecord]:
     """Play `games` games; `on_game` hears of each as it ends (in finishing order)."""
     if ruleset not in load_game_data().rulesets:
@@ -200,7 +204,7 @@ def run_arena(
     if games < 1:
         raise ArenaError("--games must be at least 1")
     setups_for(len(seats))
-    jobs = [(seats, i, seed, ruleset, max_turns) for i in range(games)]
+    jobs = [(seats, i, seed, ruleset, max_turns, events) for i in range(games)]
     records: list[GameRecord] = []
     if workers <= 1 or games == 1:
         for job in jobs:

@@ -5,7 +5,8 @@ cards when their expected worth beats the price, trades by value and passes its 
 calamities to the leader or a rival (trading.py), buys advances by what they are worth to it —
 victory points, credits, A.S.T. requirements, protection against the calamities it is exposed
 to — and pays with the least waste (advances.py), and makes calamity choices that cost it least
-and hurt the leader most (choices.py).
+and hurt the leader most (choices.py). With the Events module on it takes the display's card
+worth most, aims a harmful card at the leader and plays a private card when it helps (events.py).
 
 Every decision kind the core asks has a handler method `_<kind>`; a kind without one falls to
 the generic choices by option type, so a new decision in the core never stops the bot.
@@ -34,6 +35,7 @@ from game.core import (
 )
 
 from . import advances as adv
+from . import events as ev
 from .cards import block_cards, calamity_cost, gain_of, loss_of
 from .choices import (
     harm_score,
@@ -105,11 +107,34 @@ class NormalBot:
             return self._best_advance(r, options)
         return None
 
+    # -- the Events module (events.py values the cards) ---------------------------------------
+    def _event_take(self, r: Reading, options: list[str]) -> str:
+        """The display's card worth most; a face-down one at the average of what it can be."""
+        return max(options, key=lambda o: (ev.take_value(r.view, o), o))
+
+    def _event_target(self, r: Reading, options: list[str]) -> str:
+        """A card striking a chosen player: the viewer if it helps, else the leader."""
+        card = ev.card_titled(r.view.pending.prompt if r.view.pending else "")
+        me = f"player:{r.me}"
+        if card is not None and me in options and ev.strike_value(
+                r.view, ev.cards()[card], r.me) > 0:
+            return me
+        victim = ev.leader(r.view, [value_of(o) for o in options if o != me])
+        return f"player:{victim}" if victim else options[0]
+
+    def _event_option(self, r: Reading, options: list[str]) -> str | None:
+        card = ev.card_titled(r.view.pending.prompt if r.view.pending else "")
+        if card is None or not ev.cards()[card].choice:
+            return None
+        values = [ev.effects_value(r.view, r.me, o) for o in ev.cards()[card].choice]
+        return "option:b" if len(values) > 1 and values[1] > values[0] else "option:a"
+
     def _event_play(self, r: Reading, options: list[str]) -> str:
-        """A private event is played as soon as its window opens: each helps its holder, and a
-        window offers a card only where it can act for it (a battle it fights, a city attack
-        it can still turn)."""
-        return next((o for o in options if o.startswith("event:")), "no")
+        """A private event is played when it helps: a window offers a card only where it can
+        act for it (a battle it fights, a city attack it can still turn); the best one."""
+        cards = [o for o in options if o.startswith("event:")]
+        best = max(cards, key=lambda o: (ev.play_value(r.view, value_of(o)), o), default="no")
+        return best if best != "no" and ev.play_value(r.view, value_of(best)) > 0 else "no"
 
     def _event_cancel(self, r: Reading, options: list[str]) -> str:
         """Cancellation spent on another player's private event (which always helps it)."""

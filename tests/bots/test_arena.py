@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -18,6 +19,7 @@ from game.bots.arena import (
     wilson_interval,
 )
 from game.cli import main
+from game.core import GameState
 from game.mapfile import load_map_file
 
 ARENA = Path(__file__).resolve().parents[1] / "maps" / "arena.json"
@@ -61,3 +63,23 @@ def test_the_command_refuses_an_unknown_level_with_a_message(
         capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["arena", "--seats", "normal,wizard", "--games", "1"]) == 2
     assert "unknown bot level 'wizard'" in capsys.readouterr().err
+
+
+def test_arena_games_play_the_events_module_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    import game.bots.arena as arena
+
+    seen: list[GameState] = []
+
+    def new_game_seen(*args: Any, **kwargs: Any) -> GameState:
+        state = real(*args, **kwargs)
+        seen.append(state)
+        return state
+
+    real = arena.new_game
+    monkeypatch.setattr(arena, "new_game", new_game_seen)
+    graph, _ = load_map_file(ARENA)
+    for events in (False, True):
+        run_arena(graph, parse_seats("normal,random", 5), 1, seed=3, max_turns=3,
+                  events=events)
+    assert [s.eventdeck is not None for s in seen] == [False, True]
+    assert seen[1].eventdeck is not None and seen[1].eventdeck.log  # cards were taken

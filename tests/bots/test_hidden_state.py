@@ -13,7 +13,16 @@ from pathlib import Path
 import pytest
 
 from game.bots import LEVELS, Bot, make_bot
-from game.core import Action, GameConfig, GameState, PlayerView, apply, new_game, view
+from game.core import (
+    Action,
+    EventsOptions,
+    GameConfig,
+    GameState,
+    PlayerView,
+    apply,
+    new_game,
+    view,
+)
 from game.core.phases.trade import Trade
 from game.core.rng import Rng
 from game.core.state import HandCard, Task
@@ -129,3 +138,56 @@ def test_a_view_does_not_carry_the_seed_the_decks_came_from() -> None:
     other.config.seed = state.config.seed + 1
     viewer = next(iter(state.players))
     assert view(other, viewer) == view(state, viewer)
+
+
+@cache
+def _played_with_events(kind: str) -> GameState:
+    """A normal-bot game with the Events module on, at its first decision of `kind` after
+    turn 3 (private events in hand, face-down cards in the display)."""
+    graph, _ = load_map_file(ARENA)
+    config = GameConfig(players=[], setup="5-west", seed=11, max_turns=30,
+                        events=EventsOptions())
+    state = new_game(config, graph)
+    bots = {pid: make_bot("normal", i) for i, pid in enumerate(state.players)}
+    while not state.game_over:
+        assert state.pending is not None
+        if state.turn > 3 and state.pending.kind == kind:
+            return state
+        who = state.pending.player
+        apply(state, Action(who, bots[who].choose(view(state, who))))
+    raise AssertionError(f"no {kind} decision in the game")
+
+
+def _shuffled_event_secrets(state: GameState, viewer: str) -> GameState:
+    """The same public game, other secrets of the Events module: other players' private
+    events, the face-down cards of the display and the deck's order change."""
+    other = state.clone()
+    deck = other.eventdeck
+    assert deck is not None
+    rng = Rng.seeded(7)
+    rng.shuffle(deck.deck)
+    for pid, hand in deck.hands.items():
+        if pid != viewer and hand and deck.deck:
+            hand[0], deck.deck[0] = deck.deck[0], hand[0]
+            rng.shuffle(deck.deck)
+    for i, up in enumerate(deck.shown):
+        if not up and deck.deck:
+            deck.display[i], deck.deck[-1] = deck.deck[-1], deck.display[i]
+    other.rng = Rng.seeded(54321)
+    return other
+
+
+@pytest.mark.parametrize("level", ["random", "basic", "easy", "normal", "hard"])
+def test_bots_take_events_the_same_whatever_the_hidden_cards(level: str) -> None:
+    state = _played_with_events("event_take")
+    assert state.pending is not None and state.eventdeck is not None
+    who = state.pending.player
+    other = _shuffled_event_secrets(state, who)
+    assert other.eventdeck is not None
+    assert other.eventdeck.display != state.eventdeck.display  # a face-down card differs
+    assert other.eventdeck.hands != state.eventdeck.hands  # another player's hand differs
+    assert other.eventdeck.hands[who] == state.eventdeck.hands[who]
+    assert view(other, who) == view(state, who)
+    first = make_bot(level, 5).choose(view(state, who))
+    again = make_bot(level, 5).choose(view(other, who))
+    assert first == again
