@@ -144,7 +144,10 @@ def _can_pay_upkeep(state: GameState, player: str) -> bool:
 
 
 def _free_kept(state: GameState, player: str, area: str) -> int:
-    return mark(state, player, f"kept:{area}") - mark(state, player, f"used:{area}")
+    """The kept ships in `area` still free to sail: never more than are there, since a ship
+    kept before the movement phase (an event's free ship) may be lost before it (Lost at Sea)."""
+    here = state.board.ships.get(area, {}).get(player, 0)
+    return min(mark(state, player, f"kept:{area}"), here) - mark(state, player, f"used:{area}")
 
 
 def ship_trip_possible(state: GameState, player: str, area: str) -> bool:

@@ -144,6 +144,21 @@ def test_a_free_ship_counts_as_built_this_turn_so_it_needs_no_upkeep() -> None:
     assert unkept_ships(state, "minoa", coast) == 0
 
 
+def test_a_free_ship_lost_before_the_movement_phase_cannot_sail() -> None:
+    """The free ship is kept from the Event Action on; lost before movement (Lost at Sea), it
+    leaves its mark but no ship: the phase must not offer it a trip (it used to, and the sail
+    failed with "too few ships")."""
+    from game.core.phases.movement_ships import ship_trip_possible
+
+    state = realm_game("minoa")
+    coast = next(a for a, here in state.board.tokens.items()
+                 if here.get("minoa") and state.map.areas[a].coastal)
+    run(state, "minoa", Effect("free_ship", {}), RULE, [])
+    assert ship_trip_possible(state, "minoa", coast) or not state.map.areas[coast].coastal
+    state.board.add_ships(coast, "minoa", -1)  # lost at sea
+    assert not ship_trip_possible(state, "minoa", coast)
+
+
 def test_no_free_ship_when_every_piece_is_on_the_board() -> None:
     state = realm_game("minoa")
     coast = next(a for a in state.map.areas if state.map.areas[a].coastal)
