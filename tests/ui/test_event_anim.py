@@ -79,8 +79,10 @@ def test_a_striking_cards_losses_play_after_its_banner_in_its_calamitys_look() -
     lost = TokensRemoved(player="babylon", area="A", count=2)
     steps = builder.steps([taken, roll, marker, lost])
     kinds = [[type(p) for p in parts] for parts in steps]
-    assert kinds == [[Banner], [RegionRoll], [MarkerLands], [RemoveTokens]]
+    assert kinds == [[Banner, RegionRoll], [MarkerLands], [RemoveTokens]]
     assert steps[-1][0].how == STRIKING["plague"].losses == "wither"
     assert builder.look is None  # the next batch is no longer under the plague
+    alone = builder.steps([taken])  # nothing follows in its batch: the banner alone
+    assert [[type(p) for p in parts] for parts in alone] == [[Banner]]
     quiet = builder.steps([EventCardTaken(player="egypt", card="plague", private=True), lost])
     assert [[type(p) for p in parts] for parts in quiet] == [[RemoveTokens]]

@@ -187,6 +187,7 @@ class Builder:
         events = reorder(events)
         out: list[list[Part]] = []
         striking = False  # a striking event card's effects under way in this batch
+        banners: list[int] = []  # steps holding a striking card's banner alone
         i = 0
         while i < len(events):
             e = events[i]
@@ -230,6 +231,7 @@ class Builder:
                     look = STRIKING.get(e.card)
                     if look is not None and not e.private and self.look is None:
                         self.look, striking = look, True  # its losses go in its way
+                        banners.append(len(out))
                         out.append([Banner([e], card_title(e.card),
                                            f"strikes {civ_name(e.player)}", look.colour)])
                 case EarthquakeStruck() | AvalancheStruck():
@@ -242,6 +244,9 @@ class Builder:
             i += 1
         if striking:
             self.look = None
+        for b in reversed(banners):  # the banner over the card's first moment, not before it
+            if b + 1 < len(out):
+                out[b:b + 2] = [out[b] + out[b + 1]]
         return out
 
     def _losses(self) -> str:

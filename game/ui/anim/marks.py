@@ -70,7 +70,7 @@ class MarkerLands(Part[MarkerPlaced]):
             stage.flash[area] = 1.0
 
     def draw(self, surface: pygame.Surface, stage: Stage, t: float) -> None:
-        pulse = 0.35 + 0.2 * math.sin(t * math.pi * 4)
+        pulse = 0.5 + 0.15 * math.sin(t * math.pi * 4)
         fade = min(1.0, t * 4) * (1 - max(0.0, t - 0.8) / 0.2)
         for area in self.areas:
             stage.fill_area(surface, area, self.colour, pulse * fade)
@@ -95,8 +95,8 @@ class RegionRoll(Part[EventCheck]):
     duration = 1.0
 
     def begin(self, stage: Stage) -> None:
-        self.areas = _areas(stage, self.event.result)
-        self.at = stage.middle(self.areas) if self.areas else stage.centre()
+        self.areas = _areas(stage, self.event.result)  # none: a region out of play, rolled again
+        self.at = stage.middle(self.areas) if self.areas else None
         self.face = self.event.result.partition(":")[2] or self.event.result
 
     def draw(self, surface: pygame.Surface, stage: Stage, t: float) -> None:
@@ -113,7 +113,10 @@ class RegionRoll(Part[EventCheck]):
                          border_radius=side // 5)
         text = theme.text(face, 20, (60, 30, 10), "bold")
         die.blit(text, text.get_rect(center=(side // 2, side // 2)))
-        x, y = stage.screen(self.at)
+        if self.at is None:  # over the middle of the view
+            x, y = stage.mv.rect.centerx, stage.mv.rect.centery
+        else:
+            x, y = stage.screen(self.at)
         y -= stage.piece() * 1.6 + theme.px(30) * spin
         stage.blit_centred(surface, die, (x, y), min(1.0, t * 6) * glow + 0.01,
                            angle=360 * spin)
