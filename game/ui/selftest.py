@@ -308,6 +308,8 @@ def _event_selftest(app, card: str, seed: int, players: int,  # type: ignore[no-
         assert game.mapview is not None and game.anims is not None
         if areas:
             _frame(game.mapview, areas)
+            for _ in range(max(0, 4 - len(areas))):  # one city: its neighbours in view too
+                game.mapview.zoom_at(-1, None)
         anims = game.anims
         plan = Builder().steps(events)
         steps = len(plan)
