@@ -86,3 +86,13 @@ def test_a_striking_cards_losses_play_after_its_banner_in_its_calamitys_look() -
     assert [[type(p) for p in parts] for parts in alone] == [[Banner]]
     quiet = builder.steps([EventCardTaken(player="egypt", card="plague", private=True), lost])
     assert [[type(p) for p in parts] for parts in quiet] == [[RemoveTokens]]
+
+
+def test_selftest_event_plays_a_striking_card_and_refuses_an_unknown_one(tmp_path, capsys) -> None:
+    from game.ui.selftest import run_selftest
+
+    assert run_selftest(event="no_such_card") == 2
+    assert "no public event card 'no_such_card'" in capsys.readouterr().err
+    assert run_selftest(event="plague", screenshots=str(tmp_path)) == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "01-event-plague-start.png", "02-event-plague-middle.png", "03-event-plague-end.png"]
