@@ -68,6 +68,7 @@ class MarkerLands(Part[MarkerPlaced]):
         self.at = stage.middle(self.areas) if self.areas else stage.centre()
         for area in self.areas:
             stage.flash[area] = 1.0
+        self._made: tuple[int, pygame.Surface] | None = None
 
     def draw(self, surface: pygame.Surface, stage: Stage, t: float) -> None:
         pulse = 0.5 + 0.15 * math.sin(t * math.pi * 4)
@@ -80,13 +81,20 @@ class MarkerLands(Part[MarkerPlaced]):
         k = ease(min(1.0, t / 0.4))
         y -= d * 2.5 * (1 - k)
         alpha = min(1.0, t * 5) * (1 - max(0.0, t - 0.85) / 0.15)
-        disc = pygame.Surface((size, size), pygame.SRCALPHA)
-        c = (size // 2, size // 2)
-        pygame.draw.circle(disc, shade(self.colour, 1.35), c, size // 2)
-        pygame.draw.circle(disc, shade(self.colour, 0.45), c, size // 2, max(2, size // 14))
-        icon = emblem(self.motif, round(size * 0.66), shade(self.colour, 0.35))
-        disc.blit(icon, icon.get_rect(center=c))
+        disc = self._disc(size)
         stage.blit_centred(surface, disc, (x, y), alpha, scale=1.0 + 0.3 * (1 - k))
+
+    def _disc(self, size: int) -> pygame.Surface:
+        """The marker's emblem on its disc, made once per size (the emblem is costly)."""
+        if self._made is None or self._made[0] != size:
+            disc = pygame.Surface((size, size), pygame.SRCALPHA)
+            c = (size // 2, size // 2)
+            pygame.draw.circle(disc, shade(self.colour, 1.35), c, size // 2)
+            pygame.draw.circle(disc, shade(self.colour, 0.45), c, size // 2, max(2, size // 14))
+            icon = emblem(self.motif, round(size * 0.66), shade(self.colour, 0.35))
+            disc.blit(icon, icon.get_rect(center=c))
+            self._made = (size, disc)
+        return self._made[1]
 
 
 class RegionRoll(Part[EventCheck]):
