@@ -31,15 +31,15 @@ def cmd_selftest(args: argparse.Namespace) -> int:
     from game.ui.selftest import run_layout_check, run_selftest
 
     if args.layout:
-        if args.calamity:
-            print("calamitas selftest: --layout and --calamity do not go together",
+        if args.calamity or args.event:
+            print("calamitas selftest: --layout goes with neither --calamity nor --event",
                   file=sys.stderr)
             return 2
         return run_layout_check(frames=min(args.frames, 60), players=args.players,
                                 seed=args.seed, screenshots=args.screenshots)
     return run_selftest(frames=args.frames, players=args.players, seed=args.seed,
                         screenshots=args.screenshots, calamity=args.calamity,
-                        ruleset=args.ruleset)
+                        ruleset=args.ruleset, event=args.event)
 
 
 def cmd_arena(args: argparse.Namespace) -> int:
@@ -266,6 +266,9 @@ def build_parser() -> argparse.ArgumentParser:
     st.add_argument("--calamity", metavar="ID",
                     help="resolve this calamity on a board set up for it and take pictures at "
                          "the start, middle and end of its animation (also: earthquake)")
+    st.add_argument("--event", metavar="ID",
+                    help="take this public event card on a settled board, with pictures at "
+                         "the start, middle and end of its animation")
     st.add_argument("--ruleset", default=None,
                     help="with --calamity: the rule set (default: the first that has it)")
     st.add_argument("--layout", action="store_true",

@@ -62,7 +62,7 @@ def run_layout_check(frames: int = 60, players: int = 5, seed: int = 1,
 def run_selftest(frames: int = 120, players: int = 5, seed: int = 1,
                  screenshots: str | None = None, calamity: str | None = None,
                  size: tuple[int, int] = (1366, 768), scale: float = 1.0,
-                 ruleset: str | None = None,
+                 ruleset: str | None = None, event: str | None = None,
                  layout: Callable[[str, list[str]], None] | None = None,
                  quiet: bool = False) -> int:
     """The tour of every screen; with `calamity`, instead, that calamity resolved on a board
@@ -92,7 +92,7 @@ def run_selftest(frames: int = 120, players: int = 5, seed: int = 1,
     folder = Path(screenshots) if screenshots else None
     if folder is not None:
         folder.mkdir(parents=True, exist_ok=True)
-    settings = Settings(ui_scale=scale, animation_speed=2.0 if calamity else 8.0)
+    settings = Settings(ui_scale=scale, animation_speed=2.0 if calamity or event else 8.0)
     settings.new_game.players = players
     settings.new_game.seats = ["basic"] * players
     app = App(size, settings=settings, persist_settings=False)
@@ -118,6 +118,8 @@ def run_selftest(frames: int = 120, players: int = 5, seed: int = 1,
         if folder is not None:
             pygame.image.save(app.screen, str(folder / f"{len(shots):02d}-{name}.png"))
 
+    if event:
+        return _event_selftest(app, event, seed, players, shot, run, started, folder)
     if calamity:
         return _calamity_selftest(app, calamity, ruleset, seed, players, shot, run, started,
                                   folder)
@@ -281,6 +283,163 @@ def _calamity_selftest(app, calamity: str, ruleset: str | None, seed: int, playe
           f"{anims.played} animation steps, {app.frames} frames{where}, turn {turn}, "
           f"in {seconds:.1f} s")
     return 0
+
+
+def _event_selftest(app, card: str, seed: int, players: int,  # type: ignore[no-untyped-def]
+                    shot, run, started: float, folder: Path | None) -> int:
+    """Take one public event card on a settled board with the Events module on, through the
+    client, with pictures at the start, middle and end of its animation."""
+    from game.core import load_event_cards
+
+    from .anim.build import Builder
+    from .anim.marks import MarkerLands
+
+    known = {c.id: c for c in load_event_cards().cards.values() if c.public}
+    if card not in known:
+        print(f"calamitas selftest: no public event card {card!r}; known: "
+              f"{', '.join(sorted(known))}", file=sys.stderr)
+        return 2
+    try:
+        try:
+            game, events, areas = _event_on_screen(app, card, seed, players)
+        except StopIteration:
+            print("calamitas selftest: no map is installed", file=sys.stderr)
+            return 2
+        assert game.mapview is not None and game.anims is not None
+        if areas:
+            _frame(game.mapview, areas)
+            for _ in range(max(0, 4 - len(areas))):  # one city: its neighbours in view too
+                game.mapview.zoom_at(-1, None)
+        anims = game.anims
+        plan = Builder().steps(events)
+        steps = len(plan)
+        # pictures: the banner over the first roll, the marker landing, the queue run out
+        landing = next((k for k, parts in enumerate(plan)
+                        if any(isinstance(p, MarkerLands) for p in parts)), steps // 2)
+        marks = [("start", 0, 0.3), ("middle", landing, 0.4), ("end", steps + 99, 0.0)]
+        taken = 0
+        for _ in range(MAX_EXTRA_FRAMES):
+            if taken == len(marks):
+                break
+            run(1)
+            name, step, at = marks[taken]
+            played, progress = anims.progress()
+            if played > step or (played == step and progress >= at) or not anims.busy:
+                _still(game, f"event-{card}-{name}", shot)
+                taken += 1
+        if taken < len(marks):
+            print("calamitas selftest: the event's animation did not finish", file=sys.stderr)
+            return 1
+    except Exception as err:  # the self-test reports any failure as one line and exit 1
+        return _failed(err)
+    finally:
+        app.close()
+    seconds = time.perf_counter() - started
+    where = f" into {folder}" if folder else ""
+    print(f"selftest OK: event {card} taken by {events[0].player if events else '?'}, "  # type: ignore[attr-defined]
+          f"{len(events)} events, {steps} animation steps, {app.frames} frames{where}, "
+          f"in {seconds:.1f} s")
+    return 0
+
+
+def _event_on_screen(app, card: str, seed: int, players: int):  # type: ignore[no-untyped-def]
+    """The game screen, bots in every seat, just after the first taker took `card`: of a few
+    settled boards, the one where it strikes the most. The card's events are in the queue."""
+    from game.core import CityReduced, MarkerPlaced, TokensRemoved, load_game_data
+
+    from .anim import copy_board
+    from .anim.marks import place_areas
+    from .maps import available_maps, load_map
+    from .prompts import log_lines
+    from .scenes.game import GameScene
+    from .session import Seat, Session
+
+    graph, geometry = load_map(next(iter(available_maps().values())))
+    best = None
+    for attempt in range(12):
+        state = _settled_events_game(graph, seed + attempt, players)
+        before = copy_board(state.board)
+        events = _take(state, card)
+        hits = sum(isinstance(e, TokensRemoved | CityReduced | MarkerPlaced) for e in events)
+        if best is None or hits > best[0]:
+            best = (hits, state, before, events)
+    assert best is not None
+    _, state, before, events = best
+    civs = load_game_data().civilizations
+    session = Session(state, {pid: Seat(pid, civs[pid].name, human=False)
+                              for pid in state.players})
+    session.log += log_lines(events, state.turn, state.phase, state.map)
+    session.fresh = list(events)
+    scene = GameScene(app, session, geometry)
+    app.reset_to(scene)
+    scene.last_board = before
+    scene.changed(by_bot=True)
+    scene.eventrow.folded = True  # the display's cards folded away: the map shows
+    regions = state.eventdeck.regions
+    areas: list[str] = []
+    for e in events:
+        where = getattr(e, "where", "") or getattr(e, "area", "")
+        if isinstance(e, MarkerPlaced) or where:
+            areas += place_areas(where, regions, geometry.areas, before.cities_of(where))
+    return scene, events, list(dict.fromkeys(areas))
+
+
+def _settled_events_game(graph, seed: int, players: int):  # type: ignore[no-untyped-def]
+    """A new game with the Events module on, each civilization grown around its start: two
+    cities and a few stacks of tokens, at the first Event Action."""
+    from game.core import EventsOptions, GameConfig, choose_setup, load_game_data, new_game
+
+    data = load_game_data()
+    config = GameConfig(players=[], seed=seed, events=EventsOptions())
+    config.setup = choose_setup(data, GameConfig(players=["?"] * players)).id
+    state = new_game(config, graph, data)
+    board = state.board
+    used = set(board.tokens) | set(board.cities)
+    for pid, player in state.players.items():
+        frontier = [a for a, here in board.tokens.items() if pid in here]
+        cities = stacks = 0
+        while frontier and (cities < 2 or stacks < 4):
+            area = frontier.pop(0)
+            for nxt in sorted(graph.land.get(area, ())):
+                if nxt in used or nxt not in graph.areas:
+                    continue
+                used.add(nxt)
+                frontier.append(nxt)
+                a = graph.areas[nxt]
+                if a.site != "none" and cities < 2:
+                    board.cities[nxt] = pid
+                    cities += 1
+                elif a.pop > 0 and stacks < 4:
+                    board.add(nxt, pid, min(a.pop, 3))
+                    stacks += 1
+        on_board = board.tokens_of(pid)
+        player.treasury = 8
+        player.stock = data.numbers["tokens_per_player"] - on_board - player.treasury
+        player.census = on_board
+    return state
+
+
+def _take(state, card: str) -> list:  # type: ignore[no-untyped-def]
+    """The first taker takes `card` (laid face up first in the display); its target or option,
+    if it asks one, chosen by the basic bot. The events, in order."""
+    from game.bots import make_bot
+    from game.core import Action, apply, view
+
+    deck = state.eventdeck
+    deck.display[0], deck.shown[0] = card, True
+    pending = state.pending
+    pending.options = sorted(f"event:{c}" if up else f"event:face_down:{i + 1}"
+                             for i, (c, up) in enumerate(zip(deck.display, deck.shown,
+                                                             strict=True)))
+    taker = pending.player
+    events = list(apply(state, Action(taker, f"event:{card}")))
+    bot = make_bot("basic", 1)
+    for _ in range(20):
+        pending = state.pending
+        if pending is None or pending.kind == "event_take" or state.phase != "events":
+            break
+        events += apply(state, Action(pending.player, bot.choose(view(state, pending.player))))
+    return events
 
 
 def _failed(err: Exception) -> int:

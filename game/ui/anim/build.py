@@ -118,6 +118,7 @@ from .disasters import (
 )
 from .horde import Battle, HordeArrives, HordeDisbands, HordeMarches
 from .looks import ERUPTION, FIRE, QUAKE, Look, look_for
+from .marks import STRIKING, MarkerLands, RegionRoll, card_title
 from .parts import (
     Banner,
     CardFlight,
@@ -147,7 +148,7 @@ TOGETHER: tuple[type[Event], ...] = (
 STAGGER = 0.05  # seconds between parts shown together
 # Events that open a calamity or a battle in `Builder.steps` rather than make a part alone.
 FRAMING: frozenset[type[Event]] = frozenset({
-    CalamityRevealed, CalamityResolved, TokenConflictStarted})
+    CalamityRevealed, CalamityResolved, TokenConflictStarted, EventCardTaken})
 # Events with nothing to see on the map (the log and the panels show them).
 UNSEEN: frozenset[type[Event]] = frozenset({
     GameStarted, TurnStarted, PhaseStarted, DecisionMade, GameEnded,
@@ -157,9 +158,9 @@ UNSEEN: frozenset[type[Event]] = frozenset({
     FreeAdvanceTaken, LibraryDiscountUsed, PurchaseCalledOff, AstAdvanced,
     DiscardsReturned, AbilityUsed, TributeGiven, CardCashed, CitySupportShort,
     TokenConflictEnded, UnitsAnnexed, CityAttacked,
-    # The Events module (issue 18): the client shows its display and markers in a later step.
-    EventDisplayLaid, EventCardTaken, EventCardUnpicked, EventCheck, MarkerPlaced,
-    PrivateEventsReturned, AgeBegins, EventsEnd, BonusVictoryPoints,
+    # The Events module: its display and hand panels show these.
+    EventDisplayLaid, EventCardUnpicked, PrivateEventsReturned, AgeBegins, EventsEnd,
+    BonusVictoryPoints,
 })
 
 
@@ -185,6 +186,8 @@ class Builder:
     def steps(self, events: Sequence[Event]) -> list[list[Part]]:
         events = reorder(events)
         out: list[list[Part]] = []
+        striking = False  # a striking event card's effects under way in this batch
+        banners: list[int] = []  # steps holding a striking card's banner alone
         i = 0
         while i < len(events):
             e = events[i]
@@ -222,6 +225,15 @@ class Builder:
                 case CalamityResolved():
                     out.append([CalamityEnds([e])])
                     self.look = None
+                case EventCardTaken():
+                    if striking:  # the card before has done its work
+                        self.look, striking = None, False
+                    look = STRIKING.get(e.card)
+                    if look is not None and not e.private and self.look is None:
+                        self.look, striking = look, True  # its losses go in its way
+                        banners.append(len(out))
+                        out.append([Banner([e], card_title(e.card),
+                                           f"strikes {civ_name(e.player)}", look.colour)])
                 case EarthquakeStruck() | AvalancheStruck():
                     self.look = QUAKE  # the ground shakes: cities fall in dust, not in flames
                     out.append([Quake([e])])
@@ -230,6 +242,11 @@ class Builder:
                     if part is not None:
                         out.append([part])
             i += 1
+        if striking:
+            self.look = None
+        for b in reversed(banners):  # the banner over the card's first moment, not before it
+            if b + 1 < len(out):
+                out[b:b + 2] = [out[b] + out[b + 1]]
         return out
 
     def _losses(self) -> str:
@@ -320,6 +337,10 @@ class Builder:
                 return CardFlight([e], len(e.cards), outward=False)
             case CardsDiscarded():
                 return CardFlight([e], len(e.cards), outward=True)
+            case MarkerPlaced():
+                return MarkerLands([e])
+            case EventCheck() if e.die == "d10" and ":" in e.result:
+                return RegionRoll([e])
             case (PestilenceStruck() | TribesClashed() | DroughtStruck() | GeneralDroughtStruck()
                   | CivilWarSelected()):
                 return Spread([e], e.areas)
@@ -353,6 +374,11 @@ class Builder:
                 text = f"War spreads to {civ_name(e.player)} (−{e.loss})"
             case CivilWarFactions():
                 text = f"{civ_name(e.beneficiary)} takes a faction of {civ_name(e.victim)}"
+            case EventCheck() if e.die == "d2":  # a city's check: shown when it fails
+                text = f"{civ_name(e.player)}: check failed" if e.result == "fail" else ""
+            case EventCheck():  # a usurper's roll-off ("ruler 7")
+                side, _, face = e.result.partition(" ")
+                text = f"{civ_name(e.player)}: {nice(side)} rolls {face}".rstrip()
         if not text:
             return None
         return Note([e], text, None, who=who)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.core import Board, Event, MapGraph, clone
+from game.core import Board, Event, MapGraph, Regions, clone, map_regions
 from game.mapfile import MapGeometry
 
 from ..effects import Effects
@@ -63,6 +63,7 @@ class Stage:
         self.shake_power = 0.0  # pixels
         self.hand_rect = pygame.Rect(0, 0, 0, 0)  # where cards fly to (the side panel)
         self.random = random.Random(17)  # decoration only: never the game's generator
+        self._regions: Regions | None = None
         self._shades: dict[tuple[object, ...], pygame.Surface] = {}
         self._outlines: dict[tuple[object, ...], tuple[list[list[Point]], pygame.Rect]] = {}
 
@@ -131,6 +132,13 @@ class Stage:
     def centre(self) -> Point:
         x0, y0, x1, y1 = self.geo.bounds
         return ((x0 + x1) / 2, (y0 + y1) / 2)
+
+    @property
+    def regions(self) -> Regions:
+        """The D10 region tables of the game's map, as its set-up made them."""
+        if self._regions is None:
+            self._regions = map_regions(self.graph)
+        return self._regions
 
     @property
     def unit(self) -> float:
