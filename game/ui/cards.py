@@ -272,7 +272,7 @@ def card_size(width: int) -> tuple[int, int]:
     return width, round(width * ASPECT)
 
 
-def _fit(theme: Theme, text: str, px_size: float, width: int, colour: Colour,
+def fit_text(theme: Theme, text: str, px_size: float, width: int, colour: Colour,
          role: str = "bold") -> pygame.Surface:
     """Text at about `px_size` pixels, smaller until it fits `width`."""
     pt = max(6, round(px_size / theme.scale))
@@ -329,17 +329,17 @@ def _paint(theme: Theme, card: str, width: int, ruleset: str, held: int) -> pyga
     disc_r = band.height // 2 - 1
     centre = (band.x + disc_r + 2, band.centery)
     pygame.draw.circle(surf, shade(colour, 0.5), centre, disc_r)
-    num = _fit(theme, str(value), band.height * 0.62, disc_r * 2, (255, 250, 235))
+    num = fit_text(theme, str(value), band.height * 0.62, disc_r * 2, (255, 250, 235))
     surf.blit(num, num.get_rect(center=centre))
     room = band.right - centre[0] - disc_r - 6
     # a calamity's band says what it is; its long name goes across the body, on two lines
     head = ("Minor calamity" if calamity[1] == "minor" else "Calamity") if calamity else name
-    label = _fit(theme, head, band.height * 0.5, room, ink)
+    label = fit_text(theme, head, band.height * 0.5, room, ink)
     surf.blit(label, label.get_rect(midleft=(centre[0] + disc_r + 4, band.centery)))
     top = band.bottom
     if calamity:
         for line in _two_lines(name):
-            img = _fit(theme, line, h * 0.085, inner.width - 6, (250, 226, 200))
+            img = fit_text(theme, line, h * 0.085, inner.width - 6, (250, 226, 200))
             surf.blit(img, img.get_rect(midtop=(inner.centerx, top + 2)))
             top += img.get_height()
     # the emblem
@@ -357,7 +357,7 @@ def _paint(theme: Theme, card: str, width: int, ruleset: str, held: int) -> pyga
         strip = footer.inflate(-4, -max(2, footer.height // 4))
         pygame.draw.rect(surf, shade(tone, 0.3), strip, border_radius=3)
         pygame.draw.rect(surf, tone, strip, 1, border_radius=3)
-        tag = _fit(theme, text, strip.height * 0.6, strip.width - 4, tone)
+        tag = fit_text(theme, text, strip.height * 0.6, strip.width - 4, tone)
         surf.blit(tag, tag.get_rect(center=strip.center))
     return surf
 
@@ -383,7 +383,7 @@ def _set_boxes(theme: Theme, surf: pygame.Surface, footer: pygame.Rect, value: i
     bw = (footer.width - pad * (per_row + 1)) / per_row
     bh = (footer.height - pad * (rows + 1)) / rows
     # one type size for every box, the one at which the largest worth fits
-    widest = _fit(theme, str(set_value(most, value)), bh * 0.72, max(1, round(bw) - 2),
+    widest = fit_text(theme, str(set_value(most, value)), bh * 0.72, max(1, round(bw) - 2),
                   (0, 0, 0))
     pt_h = widest.get_height() * 0.8
     for n in range(1, most + 1):
@@ -395,7 +395,7 @@ def _set_boxes(theme: Theme, surf: pygame.Surface, footer: pygame.Rect, value: i
         pygame.draw.rect(surf, colour if lit else shade(colour, 1.55), box, border_radius=2)
         pygame.draw.rect(surf, shade(colour, 0.5), box, 1, border_radius=2)
         if box.height >= 9:
-            num = _fit(theme, str(set_value(n, value)), pt_h, box.width - 2,
+            num = fit_text(theme, str(set_value(n, value)), pt_h, box.width - 2,
                        ink_for(colour) if lit else (60, 50, 40))
             surf.blit(num, num.get_rect(center=box.center))
 
@@ -426,14 +426,14 @@ def draw_card(surface: pygame.Surface, theme: Theme, card: str, rect: pygame.Rec
         pygame.draw.rect(surface, edge, top.inflate(4, 4), max(2, w // 30),
                          border_radius=max(4, w // 10))
     if count > 1:
-        badge = _fit(theme, f"×{count}", max(11, w * 0.2), w, (255, 250, 235))
+        badge = fit_text(theme, f"×{count}", max(11, w * 0.2), w, (255, 250, 235))
         box = badge.get_rect(topright=(top.right + fan * step, rect.y))
         box = box.inflate(8, 2)
         pygame.draw.rect(surface, (30, 24, 18), box, border_radius=box.height // 2)
         pygame.draw.rect(surface, (243, 213, 138), box, 1, border_radius=box.height // 2)
         surface.blit(badge, badge.get_rect(center=box.center))
     if tag:
-        ribbon = _fit(theme, tag, max(10, w * 0.15), w - 6, (30, 24, 18))
+        ribbon = fit_text(theme, tag, max(10, w * 0.15), w - 6, (30, 24, 18))
         strip = pygame.Rect(top.x, top.bottom - ribbon.get_height() - round(h * 0.3), w,
                             ribbon.get_height() + 2)
         pygame.draw.rect(surface, (243, 213, 138), strip)
@@ -458,7 +458,7 @@ def card_back(theme: Theme, width: int, stack: int = 0) -> pygame.Surface:
     inner = hit.get_rect().inflate(-w // 5, -w // 5)
     pygame.draw.rect(hit, colour, inner, max(1, w // 24), border_radius=radius)
     if stack:
-        num = _fit(theme, str(stack), h * 0.4, w, shade(colour, 1.5), "title")
+        num = fit_text(theme, str(stack), h * 0.4, w, shade(colour, 1.5), "title")
         hit.blit(num, num.get_rect(center=hit.get_rect().center))
     _FACES[key] = hit
     return hit

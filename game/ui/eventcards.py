@@ -18,6 +18,7 @@ import pygame
 
 from game.core import load_event_cards
 
+from .cards import fit_text
 from .draw import wrap
 from .emblems import Pen
 from .eventwords import CardLike, card_text, headline, marker_kind, roman
@@ -222,19 +223,6 @@ def card_size(width: int) -> tuple[int, int]:
     return width, round(width * ASPECT)
 
 
-def _fit(theme: Theme, text: str, px_size: float, width: int, colour: Colour,
-         role: str = "bold") -> pygame.Surface:
-    """Text at about `px_size` pixels, smaller until it fits `width`."""
-    pt = max(6, round(px_size / theme.scale))
-    img = theme.text(text, pt, colour, role)
-    while img.get_width() > width and pt > 6:
-        pt -= 1
-        img = theme.text(text, pt, colour, role)
-    if img.get_width() > width:
-        img = img.subsurface(pygame.Rect(0, 0, width, img.get_height()))
-    return img
-
-
 def _paragraphs(theme: Theme, paras: list[str], box: pygame.Rect, most: float,
                 least: float) -> tuple[int, list[list[str]], bool]:
     """The largest type (in points, `most` down to `least` pixels) at which the paragraphs fit
@@ -316,17 +304,17 @@ def _paint(theme: Theme, card: CardLike, width: int) -> Face:
     centre = (band.x + disc_r + max(2, w // 50), band.centery)
     pygame.draw.circle(surf, shade(edge, 0.55), centre, disc_r)
     pygame.draw.circle(surf, Palette.gold_light, centre, disc_r, max(1, w // 90))
-    age = _fit(theme, roman(card.age), band.height * 0.5, disc_r * 2 - 4, Palette.gold_light,
+    age = fit_text(theme, roman(card.age), band.height * 0.5, disc_r * 2 - 4, Palette.gold_light,
                "title")
     surf.blit(age, age.get_rect(center=centre))
     left = centre[0] + disc_r + max(3, w // 40)
-    title = _fit(theme, card.title, band.height * 0.58, band.right - left - max(3, w // 40),
+    title = fit_text(theme, card.title, band.height * 0.58, band.right - left - max(3, w // 40),
                  ink_for(tone), "title")
     surf.blit(title, title.get_rect(midleft=(left, band.centery)))
     # public or private, and when or on whom
     strip = pygame.Rect(inner.x, band.bottom + 1, inner.width, max(10, round(h * 0.075)))
     pygame.draw.rect(surf, shade(edge, 1.75), strip)
-    words = _fit(theme, headline(card), strip.height * 0.72, strip.width - 6,
+    words = fit_text(theme, headline(card), strip.height * 0.72, strip.width - 6,
                  shade(edge, 0.45), "italic")
     surf.blit(words, words.get_rect(center=strip.center))
     # the emblem
@@ -369,7 +357,7 @@ def _paint(theme: Theme, card: CardLike, width: int) -> Face:
         x += 2 * r + 3
     seed = card.source.split(":")
     ref = f"({card.half}) · {seed[0]}·{seed[-1]}" if len(seed) == 3 else f"({card.half})"
-    tag = _fit(theme, ref, foot_h * 0.7, foot.right - x - pad, shade(edge, 0.8), "regular")
+    tag = fit_text(theme, ref, foot_h * 0.7, foot.right - x - pad, shade(edge, 0.8), "regular")
     surf.blit(tag, tag.get_rect(midright=(foot.right - pad, foot.centery)))
     return Face(surf, fitted)
 
@@ -394,9 +382,9 @@ def card_back(theme: Theme, width: int, age: int) -> pygame.Surface:
     star = emblem("star", round(w * 0.55), shade(colour, 1.35))
     surf.blit(star, star.get_rect(center=(inner.centerx, inner.y + inner.height * 0.42)))
     if age:
-        num = _fit(theme, roman(age), h * 0.16, inner.width - 4, Palette.gold_light, "title")
+        num = fit_text(theme, roman(age), h * 0.16, inner.width - 4, Palette.gold_light, "title")
         surf.blit(num, num.get_rect(center=(inner.centerx, inner.y + inner.height * 0.42)))
-    word = _fit(theme, "EVENT", h * 0.075, inner.width - 6, shade(colour, 1.7), "bold")
+    word = fit_text(theme, "EVENT", h * 0.075, inner.width - 6, shade(colour, 1.7), "bold")
     surf.blit(word, word.get_rect(midbottom=(inner.centerx, inner.bottom - h // 20)))
     _FACES[key] = Face(surf, True)
     return surf
