@@ -185,6 +185,7 @@ TARGETS = {
     "random": "a random player",
     "each": "every player",
     "none": "at once",
+    "realm": "strikes its realm",
 }
 WINDOW_SHORT = {"population_expansion": "Expansion", "event_played": "Any event played"}
 SYMBOLS = {
