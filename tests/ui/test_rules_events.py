@@ -120,3 +120,11 @@ def test_the_events_tab_fits_at_ui_scale_one_and_a_half() -> None:
         assert rules.layout_problems() == []
     finally:
         app.close()
+
+
+def test_the_phases_tab_names_the_event_action_before_taxation(app) -> None:
+    rules = RulesScene(app)
+    app.push(rules)
+    Driver(app).frames(2)
+    heads = [text for style, text, _ in rules.entries() if style == "head"]
+    assert heads[0].startswith("E. Event action") and heads[1] == "1. Taxation"

@@ -177,12 +177,12 @@ class EndScene(Scene):
         panel(surface, table, t, radius=10)
         cols = (("A.S.T.", "ast"), ("Advances", "advances"), ("Cities", "city_points"),
                 ("Bonus", "bonus"), ("Total", "total"))
-        cw = px(78)
-        x0 = table.right - cw * len(cols) - px(10)
+        heads = [t.text(label, 13, Palette.text_dim, "bold") for label, _ in cols]
+        rights = self._columns(heads, table.right - px(10), px(78), table.width * 2 // 3)
+        x0 = rights[0] - heads[0].get_width() - px(10)
         y = table.y + px(10)
-        for i, (label, _) in enumerate(cols):
-            img = t.text(label, 13, Palette.text_dim, "bold")
-            surface.blit(img, (x0 + i * cw + cw - img.get_width(), y))
+        for right, img in zip(rights, heads, strict=True):
+            surface.blit(img, (right - img.get_width(), y))
         y += px(24)
         row_h = min(px(34), (table.height - px(44)) // max(1, len(self.rows)))
         for place, row in enumerate(self.rows, 1):
@@ -196,12 +196,14 @@ class EndScene(Scene):
             civ_badge(surface, t, pid, civ.emblem, (table.x + px(52), y + row_h // 2 - px(2)),
                       min(px(26), row_h - px(4)))
             name = self.session.seats[pid].name if pid in self.session.seats else civ.name
-            surface.blit(t.text(name, 15, Palette.text, "bold"), (table.x + px(72), y + px(4)))
-            for i, (_, key) in enumerate(cols):
+            img = t.text(name, 15, Palette.text, "bold")  # cut short before the figures
+            surface.blit(img, (table.x + px(72), y + px(4)),
+                         pygame.Rect(0, 0, x0 - table.x - px(76), img.get_height()))
+            for right, (_, key) in zip(rights, cols, strict=True):
                 value = row[key]
                 colour = Palette.gold_light if key == "total" else Palette.text
                 img = t.text(str(value), 15, colour, "bold" if key == "total" else "regular")
-                surface.blit(img, (x0 + i * cw + cw - img.get_width(), y + px(4)))
+                surface.blit(img, (right - img.get_width(), y + px(4)))
             y += row_h
         # the charts
         cx = table.right + px(24)
@@ -213,6 +215,15 @@ class EndScene(Scene):
         for k, (key, label) in enumerate(CHARTS):
             rect = pygame.Rect(cx, px(108) + k * (ch + px(12)), cw_total, ch)
             self.chart(surface, rect, key, label)
+
+    def _columns(self, heads: list[pygame.Surface], right: int, least: int,
+                 most: int) -> list[int]:
+        """The right edges of a table's figure columns, ending at `right`: each `least` wide,
+        or, if that takes more than `most`, only as wide as its head (a large UI scale)."""
+        widths = [max(img.get_width() + self.px(12), least) for img in heads]
+        if sum(widths) > most:
+            widths = [img.get_width() + self.px(10) for img in heads]
+        return [right - sum(widths[i + 1:]) for i in range(len(widths))]
 
     def events_table(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Each player's events over the game, in the order of the scores."""
@@ -228,11 +239,8 @@ class EndScene(Scene):
                          (rect.x + px(12), rect.y + px(40)))
             return
         heads = [t.text(label, 13, Palette.text_dim, "bold") for label, _ in EVENT_COLUMNS]
-        widths = [max(img.get_width() + px(14), px(86)) for img in heads]
-        if sum(widths) > rect.width * 3 // 5:  # narrow: each column only as wide as its head
-            widths = [img.get_width() + px(10) for img in heads]
-        rights = [rect.right - px(12) - sum(widths[i + 1:]) for i in range(len(widths))]
-        x0 = rights[0] - widths[0]
+        rights = self._columns(heads, rect.right - px(12), px(86), rect.width * 3 // 5)
+        x0 = rights[0] - heads[0].get_width() - px(10)
         y = rect.y + px(40)
         for right, img in zip(rights, heads, strict=True):
             surface.blit(img, (right - img.get_width(), y))

@@ -17,7 +17,7 @@ from ..draw import backdrop, panel, title, wrap
 from ..eventbook import EventBook
 from ..input import TAB_KEYS
 from ..panels.advances import GROUP_COLOURS
-from ..rulestext import PHASE_BRIEFS
+from ..rulestext import EVENTS_STEP, PHASE_BRIEFS
 from ..scene import Scene
 from ..theme import PHASE_NAMES, Palette
 
@@ -121,7 +121,11 @@ class RulesScene(Scene):
         """(style, text, colour mark) for the current tab: style is head, body, note."""
         data = load_game_data()
         out: list[tuple[str, str, tuple[int, int, int] | None]] = []
-        if self.tab == 0:
+        if self.tab == 0:  # the Event action opens the turn when the module is on
+            out.append(("head", f"E. {PHASE_NAMES[EVENTS_STEP]} — with the Events module on",
+                        None))
+            out.append(("body", PHASE_BRIEFS[EVENTS_STEP] + " Every card: the Events tab.",
+                        None))
             for i, phase in enumerate(PHASES, 1):
                 out.append(("head", f"{i}. {PHASE_NAMES[phase]}", None))
                 out.append(("body", PHASE_BRIEFS[phase], None))
