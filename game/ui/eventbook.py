@@ -90,11 +90,26 @@ class EventBook:
         self.columns = 1
         self.row_h = 1
         self.marks: list[tuple[str, pygame.Rect]] = []  # texts drawn, for the layout check
+        self._painted: set[tuple[int, str, int]] = set()  # faces asked for (card_face keeps)
+        self._near: list[int] = []  # cards in the rows just out of sight, to paint ahead
 
     def px(self, n: float) -> int:
         return self.theme.px(n)
 
     # -- input --------------------------------------------------------------------------------
+    def paint_ahead(self) -> None:
+        """Paint one face of the rows just above or below sight, so that scrolling finds it
+        ready (a face costs a few milliseconds; a row of them at once, a stutter)."""
+        width = self.card_width()
+        for index in self._near:
+            if index >= len(self.found):
+                continue
+            key = (id(self.theme), self.found[index].card.id, width)
+            if key not in self._painted:
+                self._painted.add(key)
+                card_face(self.theme, key[1], width)
+                return
+
     def search(self, query: str) -> None:
         self.query = query
         self.found = [e for e in book() if matches(e, query)]
@@ -249,7 +264,10 @@ class EventBook:
         clip = surface.get_clip()
         surface.set_clip(grid)
         first = self.scroll // self.row_h
-        for r in range(first, min(len(rows), first + grid.height // self.row_h + 2)):
+        last = min(len(rows), first + grid.height // self.row_h + 2)
+        self._near = [i for r in (*range(last, min(len(rows), last + 2)),
+                                  *range(max(0, first - 1), first)) for i in rows[r]]
+        for r in range(first, last):
             y = grid.y + r * self.row_h - self.scroll
             lead = rows[r][0]
             if lead == 0 or self.found[lead - 1].section != self.found[lead].section:
@@ -260,6 +278,7 @@ class EventBook:
                                     Palette.text_dim, "bold"), (grid.x, y))
             for col, index in enumerate(rows[r]):
                 face = card_face(t, self.found[index].card.id, width).surface
+                self._painted.add((id(t), self.found[index].card.id, width))
                 rect = surface.blit(face, (grid.x + col * (width + gap), y + head_h))
                 if index == self.chosen:
                     pygame.draw.rect(surface, Palette.gold_light, rect.inflate(px(6), px(6)),

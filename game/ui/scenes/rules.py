@@ -102,6 +102,10 @@ class RulesScene(Scene):
                 event.key == pygame.K_ESCAPE:
             self.app.pop()
 
+    def update(self, dt: float) -> None:
+        if self.tab == EVENTS_TAB:
+            self.book.paint_ahead()
+
     def set_tab(self, index: int) -> None:
         self.tabs[self.tab].unselect()
         self.tab = index
