@@ -126,8 +126,7 @@ class RulesScene(Scene):
         data = load_game_data()
         out: list[tuple[str, str, tuple[int, int, int] | None]] = []
         if self.tab == 0:  # the Event action opens the turn when the module is on
-            out.append(("head", f"E. {PHASE_NAMES[EVENTS_STEP]} — with the Events module on",
-                        None))
+            out.append(("head", f"E. {PHASE_NAMES[EVENTS_STEP]} (the Events module)", None))
             out.append(("body", PHASE_BRIEFS[EVENTS_STEP] + " Every card: the Events tab.",
                         None))
             for i, phase in enumerate(PHASES, 1):
