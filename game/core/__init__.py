@@ -43,6 +43,7 @@ from .errors import IllegalAction, PhaseNotImplemented, Refusal, StateError
 from .event_types import *  # noqa: F403  (the event classes, listed in event_types.__all__)
 
 # The Events module's state, its numbers and its cards.
+from .eventdeck.action import EventOption
 from .eventdeck.cancel import CancelOffer
 from .eventdeck.cards import load_event_cards
 from .eventdeck.deck import FACE_UP, FACE_UP_MORE, MORE_FROM
@@ -130,4 +131,4 @@ __all__ = [
     "treasury_value", "victory_points", "view", "violations",
 ]
 __all__ += event_types.__all__
-__all__ += ["CancelOffer"]
+__all__ += ["CancelOffer", "EventOption"]

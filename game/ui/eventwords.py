@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Protocol
 
-from game.core import GROUPS, MARKER_KINDS
+from game.core import GROUPS, MARKER_KINDS, EventOption, load_event_cards
 
 from .logtext import nice
 from .theme import PHASE_NAMES
@@ -185,6 +185,7 @@ TARGETS = {
     "random": "a random player",
     "each": "every player",
     "none": "at once",
+    "realm": "strikes its realm",
 }
 WINDOW_SHORT = {"population_expansion": "Expansion", "event_played": "Any event played"}
 SYMBOLS = {
@@ -257,3 +258,15 @@ def card_lines(card: CardLike) -> list[str]:
     lines += [symbol_words(s) for s in card.symbols]
     lines.append(f"Adapts {seed_ref(card.source)}")
     return lines
+
+
+def choice_text(detail: object, letter: str) -> str:
+    """An A/B answer's words: the option of the card the decision names (its EventOption
+    detail), "Option A" when the decision does not say which card."""
+    head = f"Option {letter.upper()}"
+    card = (load_event_cards().cards.get(detail.card) if isinstance(detail, EventOption)
+            else None)
+    index = "ab".find(letter)
+    if card is None or not 0 <= index < len(card.choice):
+        return head
+    return f"{letter.upper()}: " + " ".join(effect_words(e) for e in card.choice[index])

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from game.core import GROUPS, PlayerView, load_game_data, set_value
 
+from .eventwords import choice_text
 from .logtext import event_title, name, nice
 from .prompts import label_name
 
@@ -131,8 +132,8 @@ def option_text(label: str, kind: str, view: PlayerView | None = None) -> str:
     if prefix == "event":  # an event card, or a face-down one by its place in the display
         place = rest.removeprefix("face_down:")
         return f"Face-down card {place}" if place != rest else event_title(rest)
-    if prefix == "option" and rest in ("a", "b"):
-        return f"Option {rest.upper()}"
+    if prefix == "option" and rest in ("a", "b"):  # an event card's A/B: its own words
+        return choice_text(view.pending.detail if view and view.pending else None, rest)
     if prefix in ("area", "sea", "volcano", "flood"):
         return label_name(label, view.map if view is not None else None)
     return nice(rest or label)

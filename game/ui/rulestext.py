@@ -1,8 +1,29 @@
-"""The 13 phases in brief, in our own words, for the rules screen and the phase track."""
+"""The 13 phases in brief, in our own words, for the rules screen and the phase track; and
+the track itself, which opens with the Event action when the Events module is on."""
 
 from __future__ import annotations
 
+from game.core import PHASES
+
+EVENTS_STEP = "events"  # the core's phase name for the Event action (004:16.2)
+
+
+def phase_track(events_on: bool) -> tuple[str, ...]:
+    """The steps of a turn as the phase track shows them: the Event action first with the
+    Events module on, then the 13 phases."""
+    return (EVENTS_STEP, *PHASES) if events_on else PHASES
+
+
+def step_number(step: str) -> str:
+    """A step's mark on the track: the phase's number, "E" for the Event action."""
+    return "E" if step == EVENTS_STEP else str(PHASES.index(step) + 1)
+
+
 PHASE_BRIEFS = {
+    EVENTS_STEP: "With the Events module on, each turn opens with a row of event cards; in "
+                 "A.S.T. order every civilization takes one. Public events strike at once, "
+                 "private ones go to the hand; the card left over has no effect but its "
+                 "symbols.",
     "taxation": "Each player pays tax from stock into the treasury for every city; a city "
                 "whose owner cannot pay may revolt to the player with the most tokens in stock.",
     "population_expansion": "Every area with one of your tokens grows by one token, with two "

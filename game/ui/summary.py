@@ -10,11 +10,15 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import lru_cache
 
 from game.core import (
     AdvanceLost,
     AdvanceReceived,
+    AstRegressedByCalamity,
     BeneficiaryChosen,
+    BonusVictoryPoints,
     CalamityRevealed,
     CardPlundered,
     CardsGiven,
@@ -23,12 +27,20 @@ from game.core import (
     CityReduced,
     CityTaken,
     Event,
+    EventCardTaken,
+    EventCardUnpicked,
+    GameState,
     MapGraph,
+    MarkerPlaced,
+    PhaseStarted,
+    PrivateEventsReturned,
     ShipsLost,
     TokensRemoved,
     TradeAccepted,
     TradeCardDrawn,
+    TreasuryChanged,
     UnitsAnnexed,
+    load_event_cards,
 )
 
 from .logtext import card_name, name
@@ -118,3 +130,121 @@ def summary_lines(events: Iterable[Event], player: str, graph: MapGraph | None) 
         lines.append(f"You drew {_plural(drawn, 'trade card')}")
     lines += sorted(set(trades), key=trades.index)
     return lines
+
+
+# --- The Events module at the end of the game ------------------------------------------------
+
+EVENTS_SEED = "004:16"  # the event deck's clauses; the cards name their own seed card
+
+
+@lru_cache(maxsize=1)
+def _card_rules() -> frozenset[str]:
+    return frozenset(card.source for card in load_event_cards().cards.values())
+
+
+def event_rule(rule: str) -> bool:
+    """A rule of the Events module: a card's seed card, or a clause of the event deck."""
+    return rule in _card_rules() or rule.startswith(EVENTS_SEED)
+
+
+@dataclass
+class EventStats:
+    """One player's events over a whole game."""
+
+    taken: int = 0  # cards taken from the display
+    played: int = 0  # private events played from the hand (Cancellation too)
+    struck: int = 0  # event cards that cost them something (tokens, cities, treasury, ...)
+    vp: int = 0  # bonus victory points won by events
+    played_cards: list[str] = field(default_factory=list)  # titles, in the order played
+    struck_cards: list[str] = field(default_factory=list)  # titles of the cards that struck
+
+    def story(self) -> str:
+        """The cards behind the figures, in a line: "Played Windfall; struck by Famine"."""
+        parts = []
+        if self.played_cards:
+            parts.append("Played " + ", ".join(self.played_cards))
+        if self.struck_cards:
+            parts.append("struck by " + ", ".join(self.struck_cards))
+        text = "; ".join(parts)
+        return text[:1].upper() + text[1:]
+
+
+@dataclass
+class EventTally:
+    """Counts EventStats from a whole game's events, told in order (a replay of its record:
+    hidden facts are fine once the game is over). A card taken or left over opens an
+    occurrence; a loss an event rule caused is charged to it, once per player struck."""
+
+    stats: dict[str, EventStats]
+    occurrence: int = 0
+    card: str = ""  # the title of the card being resolved ("" between cards)
+    _hit: set[tuple[int, str]] = field(default_factory=set)
+
+    @staticmethod
+    def of(players: Iterable[str]) -> EventTally:
+        return EventTally({p: EventStats() for p in players})
+
+    def add(self, events: Iterable[Event], state: GameState | None = None) -> None:
+        """The events of one action; `state` (after it) says whose cities a marker lies on."""
+        cards = load_event_cards().cards
+        for event in events:
+            match event:
+                case EventCardTaken(player=who, card=card, private=private):
+                    self.occurrence += 1
+                    data = cards.get(card)
+                    self.card = data.title if data is not None else ""
+                    if private or (data is not None and data.public):
+                        self._stat(who).taken += 1
+                    elif data is not None:
+                        self._stat(who).played += 1
+                        self._stat(who).played_cards.append(data.title)
+                case EventCardUnpicked(card=card):
+                    self.occurrence += 1
+                    data = cards.get(card)
+                    self.card = data.title if data is not None else ""
+                case PhaseStarted():
+                    self.occurrence += 1
+                    self.card = ""
+                case BonusVictoryPoints(player=who, points=n):
+                    self._stat(who).vp += n
+                case MarkerPlaced(where=where) if event_rule(event.rule):
+                    for who in {where} & set(self.stats) or _marked(where, state):
+                        self._struck(who)
+                case (TokensRemoved(player=who) | CityReduced(player=who)
+                      | CityDestroyed(player=who) | ShipsLost(player=who)
+                      | AstRegressedByCalamity(player=who)
+                      | PrivateEventsReturned(player=who)) if event_rule(event.rule):
+                    self._struck(who)
+                case TreasuryChanged(player=who, change=change) if change < 0 and event_rule(
+                        event.rule):
+                    self._struck(who)
+
+    def bonus(self, bonus_vp: dict[str, int]) -> None:
+        """The victory points events won, as the core keeps them (EventDeck.bonus_vp: every
+        source, the monastery's too)."""
+        for who, points in bonus_vp.items():
+            self._stat(who).vp = points
+
+    def _stat(self, player: str) -> EventStats:
+        return self.stats.setdefault(player, EventStats())
+
+    def _struck(self, player: str) -> None:
+        if player in self.stats and (self.occurrence, player) not in self._hit:
+            self._hit.add((self.occurrence, player))
+            self.stats[player].struck += 1
+            if self.card:
+                self.stats[player].struck_cards.append(self.card)
+
+
+def _marked(where: str, state: GameState | None) -> set[str]:
+    """Who a marker on an area or region strikes: the owners of the cities (and, on one area,
+    the tokens) where it lies."""
+    if state is None:
+        return set()
+    deck = state.eventdeck
+    areas = deck.regions.areas(where) if deck is not None and ":" in where else (where,)
+    board = state.board
+    owners = {board.cities[a] for a in areas if a in board.cities}
+    if len(areas) == 1:
+        owners |= {p for p, n in board.tokens.get(areas[0], {}).items() if n}
+    return owners

@@ -186,6 +186,7 @@ def scaled_theme(scale: float) -> dict[str, Any]:
 
 
 PHASE_NAMES = {
+    "events": "Event action",  # the Events module's step before Taxation (004:16.2)
     "taxation": "Taxation",
     "population_expansion": "Population expansion",
     "movement": "Movement",
@@ -201,6 +202,7 @@ PHASE_NAMES = {
     "ast_alteration": "A.S.T. alteration",
 }
 PHASE_SHORT = {
+    "events": "Events",
     "taxation": "Tax",
     "population_expansion": "Expand",
     "movement": "Move",

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from .. import labels as label_text
 from ..events import Event
 from ..flow import Result, ask, done, register
-from ..state import GameState, Progress
+from ..state import Detail, GameState, Progress, detail_type
 from . import cancel, effects, symbols
 from .cancel import CancelOutcome
 from .cards import EventCard, load_event_cards
@@ -23,6 +23,15 @@ TAKE = "event_take"
 TARGET = "event_target"
 OPTION = "event_option"
 HIDDEN = "face_down:"
+
+
+@detail_type
+@dataclass(frozen=True)
+class EventOption(Detail):
+    """`event_option`: the event card whose option A or B the decider chooses (004:16.3), so
+    the choice can be shown with the card's own words."""
+
+    card: str
 
 
 @dataclass(kw_only=True)
@@ -190,7 +199,7 @@ def _resolve(state: GameState, data: EventAction, taker: str, events: list[Event
                        if card.cost(i) <= state.players[player].treasury]
             if len(payable) != 1:
                 ask(state, player, OPTION, f"{card.title}: choose A or B",
-                    ["option:a", "option:b"], RULE_GUIDE)
+                    ["option:a", "option:b"], RULE_GUIDE, EventOption(card=card.id))
                 return False
             option = payable[0]
         chosen = card.choice[option] if option is not None else ()

@@ -1,14 +1,14 @@
-"""The phase track across the top: the 13 phases with the current one lit, the turn, and who
-acts now."""
+"""The phase track across the top: the 13 phases (after the Event action when the Events
+module is on) with the current one lit, the turn, and who acts now."""
 
 from __future__ import annotations
 
 import pygame
 
-from game.core import PHASES, load_game_data
+from game.core import load_game_data
 
 from ..draw import civ_badge, wrap
-from ..rulestext import PHASE_BRIEFS
+from ..rulestext import PHASE_BRIEFS, phase_track, step_number
 from ..theme import PHASE_NAMES, PHASE_SHORT, Palette, shade
 from . import Ctx, Panel
 
@@ -17,23 +17,23 @@ class TopBar(Panel):
     shortened: list[str] = []  # phases shown by number only, for lack of room
     size = 10  # points of the phase names in the two-line mode
 
-    def _chip_widths(self, avail: float) -> tuple[str, list[float]]:
-        """The roomiest way to name the 13 phases in `avail` pixels: "N Name" at 12 or 10
+    def _chip_widths(self, avail: float, steps: tuple[str, ...]) -> tuple[str, list[float]]:
+        """The roomiest way to name the steps in `avail` pixels: "N Name" at 12 or 10
         points, the number above the name, or numbers alone; each chip as wide as its label
         needs, the room left shared out evenly."""
         t, px = self.theme, self.px
         for mode, size in (("wide", 12), ("narrow", 10), ("two-line", 10), ("two-line", 9)):
             font = t.font("bold", size)  # the lit phase is bold: the widest case
             if mode == "two-line":
-                needs = [font.size(PHASE_SHORT[p])[0] + px(6) for p in PHASES]
+                needs = [font.size(PHASE_SHORT[p])[0] + px(6) for p in steps]
             else:
-                needs = [font.size(f"{i + 1} {PHASE_SHORT[p]}")[0] + px(10)
-                         for i, p in enumerate(PHASES)]
+                needs = [font.size(f"{step_number(p)} {PHASE_SHORT[p]}")[0] + px(10)
+                         for p in steps]
             if sum(needs) <= avail:
                 self.size = size
-                spare = (avail - sum(needs)) / len(PHASES)
+                spare = (avail - sum(needs)) / len(steps)
                 return mode, [n + spare for n in needs]
-        return "number", [avail / len(PHASES)] * len(PHASES)
+        return "number", [avail / len(steps)] * len(steps)
 
     def layout_problems(self) -> list[str]:
         if not self.shortened:
@@ -42,7 +42,7 @@ class TopBar(Panel):
 
     def key(self, ctx: Ctx) -> object:
         return (ctx.view.phase, ctx.view.turn, ctx.view.pending.player if ctx.view.pending else "",
-                self.rect.size, ctx.extra.get("right", 0))
+                self.rect.size, ctx.extra.get("right", 0), ctx.view.events is not None)
 
     def render(self, surface: pygame.Surface, ctx: Ctx) -> None:
         t = self.theme
@@ -60,14 +60,16 @@ class TopBar(Panel):
         who_w = px(170)
         avail = w - x - who_w - right_reserved - px(10)
         current = view.phase
-        mode, widths = self._chip_widths(avail)
-        self.shortened = [str(i + 1) for i in range(len(PHASES))] if mode == "number" else []
+        steps = phase_track(view.events is not None)
+        mode, widths = self._chip_widths(avail, steps)
+        self.shortened = [step_number(p) for p in steps] if mode == "number" else []
         left = float(x)
-        for i, phase in enumerate(PHASES):
+        for i, phase in enumerate(steps):
             box = pygame.Rect(round(left), px(7), max(4, round(widths[i]) - px(3)), h - px(14))
             left += widths[i]
             lit = phase == current
-            done = PHASES.index(current) > i if current in PHASES else False
+            done = steps.index(current) > i if current in steps else False
+            mark = step_number(phase)
             fill = Palette.gold if lit else ((52, 46, 36) if done else (36, 32, 26))
             pygame.draw.rect(surface, fill, box, border_radius=px(4))
             if lit:
@@ -75,17 +77,18 @@ class TopBar(Panel):
             colour = Palette.ink if lit else (Palette.text_dim if done else Palette.text)
             role = "bold" if lit else "regular"
             if mode == "two-line":  # the number small above the name
-                num = t.text(str(i + 1), 9, colour, role)
+                num = t.text(mark, 9, colour, role)
                 name = t.text(PHASE_SHORT[phase], self.size, colour, role)
                 top = box.centery - (num.get_height() + name.get_height() - px(4)) // 2
                 surface.blit(num, num.get_rect(midtop=(box.centerx, top)))
                 surface.blit(name, name.get_rect(midtop=(box.centerx,
                                                          top + num.get_height() - px(4))))
             else:
-                label = str(i + 1) if mode == "number" else f"{i + 1} {PHASE_SHORT[phase]}"
+                label = mark if mode == "number" else f"{mark} {PHASE_SHORT[phase]}"
                 img = t.text(label, 12 if mode == "wide" else 10, colour, role)
                 surface.blit(img, img.get_rect(center=box.center))
-            self.add_tip(box, [f"Phase {i + 1}: {PHASE_NAMES[phase]}",
+            head = PHASE_NAMES[phase] if mark == "E" else f"Phase {mark}: {PHASE_NAMES[phase]}"
+            self.add_tip(box, [head,
                                *wrap(t, PHASE_BRIEFS[phase], px(340), 14)])
         if acting:
             data = load_game_data()

@@ -16,11 +16,19 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu
 
-from game.core import CalamityRevealed, PlayerView, load_game_data, view
+from game.core import (
+    CalamityRevealed,
+    EventCardTaken,
+    EventCardUnpicked,
+    PlayerView,
+    load_game_data,
+    view,
+)
 from game.mapfile import MapGeometry
 from game.persist import (
     ReplayCursor,
     ReplayError,
+    ReplayStep,
     SavedGame,
     SaveError,
     missing_map_message,
@@ -30,14 +38,18 @@ from game.persist import (
 from ..anim import look_for
 from ..anim.queue import touched
 from ..draw import banner_plate, civ_badge, tooltip
+from ..eventcards import card_tooltip, event_card
+from ..eventwords import choice_text
 from ..input import TAB_KEYS, InputMap
 from ..logtext import LogLine
+from ..mapmarkers import MarkerLayer, regions_of
 from ..maps import map_for
 from ..mapview import MapView
 from ..options import Options, card_name, option_text
 from ..panels import Ctx, Panel
 from ..panels.advances import AdvancesPanel
 from ..panels.ast import AstPanel
+from ..panels.events import FACE_DOWN, EventRow, event_tip
 from ..panels.hand import HandPanel
 from ..panels.log import LogPanel
 from ..panels.players import PlayersPanel
@@ -115,6 +127,10 @@ class ReplayScene(Scene):
         self.panning = False
         self.mapview: MapView | None = None
         self._view: tuple[object, PlayerView] | None = None
+        # the Events module: the display over the map while it is out, the markers on it
+        self.eventrow = EventRow(app.theme)
+        self.markers = MarkerLayer(app.theme)
+        self._row: tuple[list[str], int] | None = None  # the display at the last move, its Age
 
     # -- layout and widgets -------------------------------------------------------------------
     def build(self) -> None:
@@ -134,6 +150,7 @@ class ReplayScene(Scene):
         self.mapview.set_viewport(self.map_rect)
         self.topbar = TopBar(self.theme)
         self.topbar.rect = pygame.Rect(0, 0, w, top)
+        self.eventrow.theme = self.markers.theme = self.theme
         self.panels: list[Panel] = [LogPanel(self.theme), PlayersPanel(self.theme),
                                     AstPanel(self.theme), HandPanel(self.theme),
                                     AdvancesPanel(self.theme)]
@@ -216,6 +233,7 @@ class ReplayScene(Scene):
         log.lines = self.shown_lines()
         log.scroll = 0
         last = self.cursor.last
+        self._follow_row(forward)
         if forward and last is not None:
             self.app.sound.events(last.events)
             for event in last.events:
@@ -224,6 +242,27 @@ class ReplayScene(Scene):
         if self.cursor.at_end and self.playing:
             self.playing = False
             self._sync_play_button()
+
+    def _follow_row(self, forward: bool) -> None:
+        """The event display follows the cursor: a card just taken (one step on) turns over in
+        its place as in the game, and so does the card left over."""
+        events = self.view().events
+        before, self._row = self._row, ((list(events.display), events.age) if events else None)
+        last = self.cursor.last
+        playing_fast = self.playing and self.speed > 10
+        self.eventrow.speed = 99.0 if playing_fast else self.app.settings.animation_speed
+        if not forward:  # a jump: no card is turning over where the cursor lands
+            self.eventrow.taken = []
+        if not forward or before is None or events is None or last is None:
+            return
+        display, age = before
+        if last.kind != "event_take" or len(display) != len(events.display) + 1:
+            return
+        taken = next((e.card for e in last.events if isinstance(e, EventCardTaken)), "")
+        self.eventrow.took(display, age, last.action.label, last.action.player, taken)
+        for event in last.events:
+            if isinstance(event, EventCardUnpicked) and len(display) == 1:
+                self.eventrow.took(display, age, f"event:{FACE_DOWN}1", "", event.card)
 
     def _banner_plate(self, revealed: CalamityRevealed) -> pygame.Surface:
         """The plate the game screen shows when this calamity strikes."""
@@ -366,6 +405,10 @@ class ReplayScene(Scene):
             if event.type == pygame.MOUSEBUTTONUP:
                 self.scrubbing = False
             return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and \
+                self.eventrow.hit(event.pos):
+            self.eventrow.click(event.pos)  # its bar folds it away from the map, or back
+            return
         for intent in self.input.translate(event):
             on_map = mv.rect.collidepoint(intent.pos)
             if intent.kind == "press" and on_map:
@@ -407,6 +450,7 @@ class ReplayScene(Scene):
         plate, left = self.banner
         if left > 0:
             self.banner = (plate, left - dt)
+        self.eventrow.tick(dt)
         if self.target is not None:
             self._run_toward_target()
         elif self.playing:
@@ -451,7 +495,13 @@ class ReplayScene(Scene):
         mv.draw_highlights(surface, self.step_areas(), "event", 150)
         if self.hover_area:
             mv.draw_highlights(surface, [self.hover_area], "hover")
+        if ctx.view.events is not None:
+            self.markers.update(ctx.view, regions_of(self.cursor.state), mv.geo.areas)
+            self.markers.draw_tints(surface, mv)
         mv.draw_pieces(surface, ctx.view.board)
+        if ctx.view.events is not None:
+            self.markers.draw_chips(surface, mv)
+        self.eventrow.draw(surface, self.map_rect, ctx)
         self.topbar.draw(surface, ctx)
         draw_side(surface, self.side_rect, self.panels[self.tab], ctx)
         self._draw_bar(surface, ctx)
@@ -460,7 +510,7 @@ class ReplayScene(Scene):
             plate.set_alpha(int(255 * min(1.0, left)))  # fades out over its last second
             surface.blit(plate, plate.get_rect(midtop=(self.map_rect.centerx,
                                                        self.map_rect.y + self.px(20))))
-        tip = self._tooltip(ctx)
+        tip = None if self._card_tip(surface, ctx) else self._tooltip(ctx)
         if tip:
             tooltip(surface, self.theme, tip, self.mouse,
                     within=self.map_rect if self.map_rect.collidepoint(self.mouse) else None)
@@ -481,7 +531,19 @@ class ReplayScene(Scene):
         if ctx.view.turn != last.turn:  # the top bar already shows the turn this one began
             when += f" — then Turn {ctx.view.turn} begins"
         shown = question(last.kind, last.words, last.detail, self.game.state.map, last.prompt)
-        return (when, shown, option_text(last.action.label, last.kind, ctx.view))
+        return (when, shown, self._answer(last.action.label, last.kind, last, ctx))
+
+    @staticmethod
+    def _answer(label: str, kind: str, last: ReplayStep, ctx: Ctx) -> str:
+        """The pick in words, as the decider saw it: an A/B option by its card's words (the
+        decision's detail), a face-down event with the card it turned out to be if public."""
+        if label.startswith("option:"):
+            return choice_text(last.detail, label.partition(":")[2])
+        text = option_text(label, kind, ctx.view)
+        shown = next((e.card for e in last.events if isinstance(e, EventCardTaken)
+                      and e.card), "")
+        card = event_card(shown) if kind == "event_take" and FACE_DOWN in label else None
+        return f"{text}: {card.title}" if card is not None else text
 
     def _draw_bar(self, surface: pygame.Surface, ctx: Ctx) -> None:
         t = self.theme
@@ -573,6 +635,21 @@ class ReplayScene(Scene):
         img = t.text(where, 12, Palette.text_dim)
         surface.blit(img, (r.right - img.get_width(), r.bottom + px(3)))
 
+    def _card_tip(self, surface: pygame.Surface, ctx: Ctx) -> bool:
+        """An event card under the mouse (the display's, the log's, the hand's), shown large
+        as in the game; True when one was drawn."""
+        if self.eventrow.tip(self.mouse, surface, ctx.view):
+            return True
+        shown = self.panels[self.tab]
+        at = getattr(shown, "event_card_at", None)
+        card = at(self.mouse) if at is not None and self.side_rect.collidepoint(
+            self.mouse) else None
+        if card and event_card(card) is not None:
+            card_tooltip(surface, self.theme, card, self.mouse, event_tip(card),
+                         within=shown.rect)
+            return True
+        return False
+
     def _tooltip(self, ctx: Ctx) -> list[str] | None:
         if self.side_rect.collidepoint(self.mouse):
             return self.panels[self.tab].tip(self.mouse)
@@ -582,6 +659,12 @@ class ReplayScene(Scene):
             index = self._timeline_index(self.mouse[0])
             turn = self.cursor.turn_at(index)
             return [f"Action {index:,}", f"Turn {turn} · click or drag to go there"]
+        if self.eventrow.hit(self.mouse):
+            return None
+        marker = self.markers.tip(self.mouse) if ctx.view.events is not None else None
+        if marker:
+            return marker
         if self.hover_area and self.mapview is not None:
-            return self.mapview.tooltip(self.hover_area, ctx.view)
+            return self.mapview.tooltip(self.hover_area, ctx.view) + (
+                self.markers.area_lines(self.hover_area) if ctx.view.events else [])
         return None

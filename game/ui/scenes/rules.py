@@ -1,6 +1,7 @@
 """The rules reference: the 13 phases in brief, every advance with cost, credits and effects,
-and every calamity of the chosen rule set with its effect and the advances that modify it —
-the last two drawn from the data files the rules core itself loads."""
+every calamity of the chosen rule set with its effect and the advances that modify it, and
+every event card of the Events module, searchable — all drawn from the data files the rules
+core itself loads."""
 
 from __future__ import annotations
 
@@ -13,15 +14,18 @@ from pygame_gui.elements import UIButton, UIDropDownMenu
 from game.core import PHASES, load_game_data
 
 from ..draw import backdrop, panel, title, wrap
+from ..eventbook import EventBook
+from ..input import TAB_KEYS
 from ..panels.advances import GROUP_COLOURS
-from ..rulestext import PHASE_BRIEFS
+from ..rulestext import EVENTS_STEP, PHASE_BRIEFS
 from ..scene import Scene
 from ..theme import PHASE_NAMES, Palette
 
 if TYPE_CHECKING:
     from ..app import App
 
-TABS = ("Phases", "Advances", "Calamities")
+TABS = ("Phases", "Advances", "Calamities", "Events")
+EVENTS_TAB = 3
 
 
 class RulesScene(Scene):
@@ -33,6 +37,7 @@ class RulesScene(Scene):
         self.tab = 0
         self.scroll = 0
         self._page: tuple[object, pygame.Surface] | None = None
+        self.book = EventBook(app.theme)
 
     def build(self) -> None:
         px = self.px
@@ -57,6 +62,8 @@ class RulesScene(Scene):
                              container=c)
         self.page_rect = pygame.Rect(px(40), px(132), w - px(80), h - px(160))
         self._page = None
+        self.book.theme = self.theme
+        self._show_ruleset()
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -68,6 +75,11 @@ class RulesScene(Scene):
             if event.ui_element is self.ruleset_menu:
                 self.ruleset = self.names[event.text]
                 self.scroll = 0
+        elif event.type == pygame.KEYDOWN and event.key in TAB_KEYS and \
+                TAB_KEYS[event.key] < len(TABS):
+            self.set_tab(TAB_KEYS[event.key])
+        elif self.tab == EVENTS_TAB:
+            self._book_input(event)
         elif event.type == pygame.MOUSEWHEEL:
             self.scroll = max(0, self.scroll - event.y * self.px(60))
         elif event.type == pygame.KEYDOWN:
@@ -79,18 +91,44 @@ class RulesScene(Scene):
                 step = self.page_rect.height // (1 if event.key == pygame.K_PAGEUP else 8)
                 self.scroll = max(0, self.scroll - step)
 
+    def _book_input(self, event: pygame.event.Event) -> None:
+        """The Events tab: typing searches, arrows and clicks choose a card, the wheel
+        scrolls; Escape with nothing typed leaves the screen."""
+        if event.type == pygame.MOUSEWHEEL:
+            self.book.wheel(event.y)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.book.click(event.pos)
+        elif event.type == pygame.KEYDOWN and not self.book.key(event) and \
+                event.key == pygame.K_ESCAPE:
+            self.app.pop()
+
+    def update(self, dt: float) -> None:
+        if self.tab == EVENTS_TAB:
+            self.book.paint_ahead()
+
     def set_tab(self, index: int) -> None:
         self.tabs[self.tab].unselect()
         self.tab = index
         self.tabs[index].select()
         self.scroll = 0
+        self._show_ruleset()
+
+    def _show_ruleset(self) -> None:
+        """The rule set chooser, where it changes the page (event cards are the same in all)."""
+        if self.tab == EVENTS_TAB:
+            self.ruleset_menu.hide()
+        else:
+            self.ruleset_menu.show()
 
     # -- the page -----------------------------------------------------------------------------
     def entries(self) -> list[tuple[str, str, tuple[int, int, int] | None]]:
         """(style, text, colour mark) for the current tab: style is head, body, note."""
         data = load_game_data()
         out: list[tuple[str, str, tuple[int, int, int] | None]] = []
-        if self.tab == 0:
+        if self.tab == 0:  # the Event action opens the turn when the module is on
+            out.append(("head", f"E. {PHASE_NAMES[EVENTS_STEP]} (the Events module)", None))
+            out.append(("body", PHASE_BRIEFS[EVENTS_STEP] + " Every card: the Events tab.",
+                        None))
             for i, phase in enumerate(PHASES, 1):
                 out.append(("head", f"{i}. {PHASE_NAMES[phase]}", None))
                 out.append(("body", PHASE_BRIEFS[phase], None))
@@ -160,10 +198,19 @@ class RulesScene(Scene):
         self._page = (key, surface)
         return surface
 
+    def layout_marks(self) -> list[tuple[str, pygame.Rect]]:
+        return self.book.marks if self.tab == EVENTS_TAB else []
+
+    def layout_problems(self) -> list[str]:
+        return self.book.layout_problems() if self.tab == EVENTS_TAB else []
+
     def draw(self, surface: pygame.Surface) -> None:
         backdrop(surface, self.theme)
         title(surface, self.theme, "Rules", (self.px(40), self.px(20)), size=38)
         panel(surface, self.page_rect, self.theme, radius=10)
+        if self.tab == EVENTS_TAB:
+            self.book.draw(surface, self.page_rect)
+            return
         page = self.page()
         limit = max(0, page.get_height() - self.page_rect.height)
         self.scroll = min(self.scroll, limit)

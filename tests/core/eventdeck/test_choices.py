@@ -54,3 +54,25 @@ def test_an_option_the_player_cannot_pay_falls_to_the_other(with_tribute: None) 
     # every other player holds 4, short of A's 5: B (half the treasury) without a question
     assert all(state.players[p].treasury == 2 for p in order[1:])
     assert state.pending is not None and state.pending.kind == "event_take"
+
+
+def test_the_a_b_choice_names_its_card_to_the_decider_only_and_survives_a_save(
+        with_tribute: None) -> None:
+    from game.core import EventOption, GameState, from_plain, to_plain, view
+
+    state = game(events=EventsOptions())
+    deck = state.eventdeck
+    assert deck is not None and state.pending is not None
+    taker = list(state.players)[0]
+    state.players[taker].treasury += 10
+    state.players[taker].stock -= 10
+    deck.display[0] = "tribute"
+    state.pending.options = sorted(action.labels(state), key=label_key)
+    apply(state, Action(taker, "event:tribute"))
+    assert state.pending is not None and state.pending.kind == "event_option"
+    assert state.pending.detail == EventOption(card="tribute")
+    assert view(state, taker).pending.detail == EventOption(card="tribute")
+    other = list(state.players)[1]
+    assert view(state, other).pending.detail is None
+    again = from_plain(GameState, to_plain(state))
+    assert again.pending is not None and again.pending.detail == EventOption(card="tribute")
