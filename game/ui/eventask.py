@@ -34,6 +34,13 @@ def window_of(labels: Sequence[str]) -> str:
     return ""
 
 
+def asking(labels: Sequence[str]) -> str:
+    """The prompt of an `event_play` decision in the client's words (the core's names the
+    window by its id)."""
+    window = window_of(labels)
+    return f"Play a private event now, as {window_name(window)} begins?" if window else ""
+
+
 def is_quiet(settings: Settings, window: str) -> bool:
     quiet = settings.quiet_event_windows
     return bool(window) and (ALL in quiet or window in quiet)

@@ -8,7 +8,7 @@ import pytest
 
 from game.persist import Settings, load_settings, save_settings
 from game.ui.app import App
-from game.ui.eventask import answer_for, choices, chosen, quiet_label, window_of
+from game.ui.eventask import answer_for, asking, choices, chosen, quiet_label, window_of
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.settings import SettingsScene
 
@@ -24,6 +24,9 @@ def test_a_window_is_named_by_the_cards_it_offers() -> None:
     assert window_of(["no"]) == "" and window_of(["event:no_such_card"]) == ""
     assert quiet_label("event_play", ["event:free_units", "no"]) == f"quiet:{WINDOW}"
     assert quiet_label("event_take", ["event:free_units"]) is None
+    # the prompt names the window in words, not by the core's id
+    assert asking(["event:free_units", "no"]) == (
+        "Play a private event now, as Population expansion begins?")
 
 
 def test_not_now_is_answered_only_in_a_window_set_quiet() -> None:

@@ -18,7 +18,8 @@ from ..anim import AnimQueue, Stage, copy_board
 from ..cause import cause_line, decision_places
 from ..controller import TRADE_KINDS, HumanController
 from ..draw import civ_badge, tooltip
-from ..eventask import QUIET, answer_for, quiet_label, silence
+from ..eventask import PLAY, QUIET, answer_for, quiet_label, silence
+from ..eventask import asking as event_asking
 from ..eventcards import card_tooltip
 from ..input import InputMap, Intent
 from ..logtext import LogLine
@@ -785,6 +786,8 @@ class GameScene(Scene):
             return ("", "")
         asking = question(pending.kind, pending.words, pending.detail, self.session.state.map,
                           pending.prompt)
+        if pending.kind == PLAY:  # the window by its name
+            asking = event_asking(pending.options) or asking
         if not labels:
             seat = self.session.seats.get(pending.player)
             who = seat.name if seat else pending.player
