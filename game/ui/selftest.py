@@ -278,6 +278,7 @@ def _event_selftest(app, card: str, seed: int, players: int,  # type: ignore[no-
 
     from .anim.build import Builder
     from .anim.marks import MarkerLands
+    from .eventshow import event_on_screen
 
     known = {c.id: c for c in load_event_cards().cards.values() if c.public}
     if card not in known:
@@ -288,7 +289,7 @@ def _event_selftest(app, card: str, seed: int, players: int,  # type: ignore[no-
 
     def setup():  # type: ignore[no-untyped-def]
         try:
-            game, events, areas = _event_on_screen(app, card, seed, players)
+            game, events, areas = event_on_screen(app, card, seed, players)
         except StopIteration:
             print("calamitas selftest: no map is installed", file=sys.stderr)
             return 2
@@ -348,96 +349,6 @@ def _showcase(app, name: str, what: str, setup, shot, run, started: float,  # ty
     where = f" into {folder}" if folder else ""
     print(f"selftest OK: {summary}, {app.frames} frames{where}, in {seconds:.1f} s")
     return 0
-
-
-def _event_on_screen(app, card: str, seed: int, players: int):  # type: ignore[no-untyped-def]
-    """The game screen, bots in every seat, just after the first taker took `card`: of a few
-    settled boards, the one where it strikes the most. The card's events are in the queue."""
-    from game.core import CityReduced, MarkerPlaced, TokensRemoved
-
-    from .anim import copy_board
-    from .anim.marks import place_areas
-    from .maps import available_maps, load_map
-    from .showcase import screen_with
-
-    graph, geometry = load_map(next(iter(available_maps().values())))
-    best = None
-    for attempt in range(12):
-        state = _settled_events_game(graph, seed + attempt, players)
-        before = copy_board(state.board)
-        events = _take(state, card)
-        hits = sum(isinstance(e, TokensRemoved | CityReduced | MarkerPlaced) for e in events)
-        if best is None or hits > best[0]:
-            best = (hits, state, before, events)
-    assert best is not None
-    _, state, before, events = best
-    scene = screen_with(app, state, before, events, geometry)
-    scene.eventrow.folded = True  # the display's cards folded away: the map shows
-    regions = state.eventdeck.regions
-    areas: list[str] = []
-    for e in events:
-        where = getattr(e, "where", "") or getattr(e, "area", "")
-        if isinstance(e, MarkerPlaced) or where:
-            areas += place_areas(where, regions, geometry.areas, before.cities_of(where))
-    return scene, events, list(dict.fromkeys(areas))
-
-
-def _settled_events_game(graph, seed: int, players: int):  # type: ignore[no-untyped-def]
-    """A new game with the Events module on, each civilization grown around its start: two
-    cities and a few stacks of tokens, at the first Event Action."""
-    from game.core import EventsOptions, GameConfig, choose_setup, load_game_data, new_game
-
-    data = load_game_data()
-    config = GameConfig(players=[], seed=seed, events=EventsOptions())
-    config.setup = choose_setup(data, GameConfig(players=["?"] * players)).id
-    state = new_game(config, graph, data)
-    board = state.board
-    used = set(board.tokens) | set(board.cities)
-    for pid, player in state.players.items():
-        frontier = [a for a, here in board.tokens.items() if pid in here]
-        cities = stacks = 0
-        while frontier and (cities < 2 or stacks < 4):
-            area = frontier.pop(0)
-            for nxt in sorted(graph.land.get(area, ())):
-                if nxt in used or nxt not in graph.areas:
-                    continue
-                used.add(nxt)
-                frontier.append(nxt)
-                a = graph.areas[nxt]
-                if a.site != "none" and cities < 2:
-                    board.cities[nxt] = pid
-                    cities += 1
-                elif a.pop > 0 and stacks < 4:
-                    board.add(nxt, pid, min(a.pop, 3))
-                    stacks += 1
-        on_board = board.tokens_of(pid)
-        player.treasury = 8
-        player.stock = data.numbers["tokens_per_player"] - on_board - player.treasury
-        player.census = on_board
-    return state
-
-
-def _take(state, card: str) -> list:  # type: ignore[no-untyped-def]
-    """The first taker takes `card` (laid face up first in the display); its target or option,
-    if it asks one, chosen by the basic bot. The events, in order."""
-    from game.bots import make_bot
-    from game.core import Action, apply, view
-
-    deck = state.eventdeck
-    deck.display[0], deck.shown[0] = card, True
-    pending = state.pending
-    pending.options = sorted(f"event:{c}" if up else f"event:face_down:{i + 1}"
-                             for i, (c, up) in enumerate(zip(deck.display, deck.shown,
-                                                             strict=True)))
-    taker = pending.player
-    events = list(apply(state, Action(taker, f"event:{card}")))
-    bot = make_bot("basic", 1)
-    for _ in range(20):
-        pending = state.pending
-        if pending is None or pending.kind == "event_take" or state.phase != "events":
-            break
-        events += apply(state, Action(pending.player, bot.choose(view(state, pending.player))))
-    return events
 
 
 def _failed(err: Exception) -> int:
