@@ -128,3 +128,40 @@ def test_the_settings_screen_shows_and_changes_the_asking() -> None:
     assert app.settings.quiet_event_windows == ["all"]
     app.close()
     assert load_settings()[0].quiet_event_windows == ["all"]
+
+
+def test_hot_seat_a_quiet_window_brings_no_curtain_down_for_it(app) -> None:
+    """Answered before the curtain: the table never learns that the person holds a card for
+    the window."""
+    from game.bots import make_bot
+    from game.ui.session import Session
+
+    app.settings.quiet_event_windows = [WINDOW]
+    game, session, first = open_turn(app)
+    second = list(session.state.players)[1]
+    session.seats[second].human, session.seats[second].bot = True, None
+    session.record.seats[second] = "human"
+    assert isinstance(session, Session) and session.humans() == [first, second]
+    driver = Driver(app)
+    policy = {pid: make_bot("basic", 3 + i) for i, pid in enumerate((first, second))}
+    curtains: list[tuple[str, str]] = []  # (whom it came down for, the decision waiting)
+    for _ in range(6000):
+        driver.frames(1)
+        state = session.state
+        if state.turn > 1 or state.phase not in ("events", "taxation", WINDOW):
+            break
+        if game.curtain_for:
+            curtains.append((game.curtain_for, state.pending.kind))
+            driver.click(app.screen.get_rect().center)
+            continue
+        who = session.human_to_act()
+        if who is None or who != game.viewer:
+            continue
+        if who == first and state.pending.kind == "event_take":
+            game.pick("event:face_down:4")
+            continue
+        driver.perform(game, policy[who].choose(session.view_for(who)))
+    assert session.state.eventdeck.hands[first] == [PRIVATE]
+    assert (first, "no") in [(a.player, a.label) for a in session.record.actions]
+    assert (second, "event_take") in curtains  # the curtain works: it came down to take a card
+    assert (first, "event_play") not in curtains
