@@ -53,8 +53,10 @@ from game.core.setup import choose_setup  # noqa: E402
 from game.persist import Settings  # noqa: E402
 from game.ui.anim.unpicked import SymbolsResolve  # noqa: E402
 from game.ui.app import App  # noqa: E402
+from game.ui.eventcards import card_face  # noqa: E402
 from game.ui.eventshow import event_on_screen  # noqa: E402
 from game.ui.maps import available_maps, load_map  # noqa: E402
+from game.ui.panels.events import MAX_CARD  # noqa: E402
 from game.ui.scenes.game import GameScene  # noqa: E402
 from game.ui.session import Seat, Session  # noqa: E402
 from game.ui.showcase import on_screen  # noqa: E402
@@ -149,10 +151,11 @@ def event_animation(app: App, card: str, frames: int) -> tuple[list[float], str]
 
 def unpicked_animation(app: App, frames: int) -> tuple[list[float], str]:
     """Frame times while the card left unpicked shows its symbols resolving (Heresy: Unrest)
-    on the plague's board."""
+    on the plague's board. The card lay face up in the display, whose face is painted."""
     scene, _, areas = event_on_screen(app, "plague", seed=5, players=9)
     assert scene.anims is not None
     scene.anims.skip_all()
+    card_face(app.theme, "heresy", app.theme.px(MAX_CARD))
     board = scene.session.state.board
     scene.anims.feed([EventCardUnpicked(card="heresy", rule="004:16.4")], board, board)
     assert any(isinstance(p, SymbolsResolve) for p in scene.anims.steps[0].parts)

@@ -361,6 +361,16 @@ def _paint(theme: Theme, card: CardLike, width: int) -> Face:
     return Face(surf, fitted)
 
 
+def card_picture(theme: Theme, card_id: str, width: int) -> pygame.Surface:
+    """The face of `card_id` about `width` wide for a picture of it (an animation's): a face
+    already painted at another width (the display's, the hand's) scaled, which costs far less
+    than painting one anew, else a new face."""
+    for key, face in _FACES.items():  # a face's key: (theme, scale, card, width)
+        if len(key) == 4 and key[:3] == (id(theme), theme.scale, card_id):
+            return pygame.transform.smoothscale(face.surface, card_size(width))
+    return card_face(theme, card_id, width).surface
+
+
 def symbol_emblem(symbol: str, size: int, colour: Colour) -> pygame.Surface:
     """A secondary symbol's glyph: a ship for Lost at Sea, a torch for Unrest."""
     return emblem("ship" if symbol == "lost_at_sea" else "torch", size, colour)

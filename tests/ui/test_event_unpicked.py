@@ -102,3 +102,16 @@ def test_it_is_skipped_played_faster_for_bots_and_held_still_under_reduce_motion
     anims.feed([HERESY, *FAILED], board, board, 1.0)
     kept = [p for step in anims.steps for p in step.parts]
     assert any(isinstance(p, SymbolsResolve) and p.still for p in kept)
+
+
+def test_the_plates_card_is_a_face_already_painted_scaled_to_its_size(app) -> None:
+    from game.ui.eventcards import _FACES, card_face, card_picture, card_size
+
+    theme = app.theme
+    _FACES.clear()
+    fresh = card_picture(theme, "heresy", 84)  # none painted yet: painted at this size
+    assert fresh.get_size() == card_size(84) and len(_FACES) == 1
+    _FACES.clear()
+    card_face(theme, "heresy", 168)  # the display's
+    scaled = card_picture(theme, "heresy", 84)
+    assert scaled.get_size() == card_size(84) and len(_FACES) == 1  # nothing painted anew

@@ -12,7 +12,7 @@ import pygame
 
 from game.core import EventCardUnpicked, load_event_cards
 
-from ..eventcards import card_face, symbol_emblem
+from ..eventcards import card_picture, symbol_emblem
 from ..eventwords import SYMBOLS
 from ..logtext import nice
 from ..theme import Palette, Theme, shade
@@ -109,7 +109,7 @@ class SymbolsResolve(Banner):
         """The card, its title and its symbols on a plate, made once; where each symbol's disc
         lies on it."""
         px = theme.px
-        face = card_face(theme, self.card, px(84)).surface
+        face = card_picture(theme, self.card, px(84))
         head = theme.text("Left unpicked", 14, (230, 215, 250), "italic")
         title = theme.text(self.title, 24, (255, 240, 215), "title")
         size = px(34)
