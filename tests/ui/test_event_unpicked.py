@@ -115,3 +115,29 @@ def test_the_plates_card_is_a_face_already_painted_scaled_to_its_size(app) -> No
     card_face(theme, "heresy", 168)  # the display's
     scaled = card_picture(theme, "heresy", 84)
     assert scaled.get_size() == card_size(84) and len(_FACES) == 1  # nothing painted anew
+
+
+def test_banners_and_the_plate_keep_below_the_event_display_over_the_map(app) -> None:
+    from game.ui.anim.parts import Banner
+
+    game, _, _ = open_game(app, 1)
+    for _ in range(3):  # the display is laid out over the top of the map
+        app.frame([], DT)
+    row = game.eventrow.rect
+    assert game.eventrow.shown() and row.bottom > game.mapview.rect.y + 100
+    stage = game.anims.stage
+    assert stage.top == row.bottom  # the game screen tells the animations where it ends
+    banner = Banner([], "Famine", "strikes", (200, 150, 60))
+    for part in (SymbolsResolve(HERESY, results=0), banner):
+        step = Step([part])
+        for _ in range(40):
+            step.advance(stage, DT)
+        blank = pygame.Surface(app.screen.get_size())
+        drawn = blank.copy()
+        step.draw(drawn, stage)
+        above = pygame.Rect(0, 0, drawn.get_width(), row.bottom)
+        below = pygame.Rect(0, row.bottom, drawn.get_width(), drawn.get_height() - row.bottom)
+        assert pygame.image.tobytes(drawn.subsurface(above), "RGB") == pygame.image.tobytes(
+            blank.subsurface(above), "RGB"), f"{type(part).__name__} drawn under the display"
+        assert pygame.image.tobytes(drawn.subsurface(below), "RGB") != pygame.image.tobytes(
+            blank.subsurface(below), "RGB")

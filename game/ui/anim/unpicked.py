@@ -64,6 +64,7 @@ class SymbolsResolve(Banner):
         fade = min(1.0, t * self.duration / 0.2, (1 - t) * self.duration / 0.3)
         rise = 0 if self.still else theme.px(14) * (1 - ease(min(1.0, t * self.duration / 0.3)))
         box = plate.get_rect(center=(rect.centerx, rect.centery + rise))
+        box.top = max(box.top, stage.free_top() + theme.px(12) + rise)  # under the display
         if fade < 0.99:
             plate = plate.copy()
             plate.set_alpha(round(255 * max(0.0, fade)))

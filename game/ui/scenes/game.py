@@ -718,6 +718,8 @@ class GameScene(Scene):
         mv.draw_pieces(surface, anims.stage.drawn_board(view.board))
         if view.events is not None:
             self.markers.draw_chips(surface, mv)
+        # banners keep below the event display, drawn over them (as it was last laid out)
+        anims.stage.top = self.eventrow.rect.bottom if self.eventrow.shown() else 0
         anims.draw_over(surface)
         mv.ox, mv.oy = mv.ox - shake[0], mv.oy - shake[1]
         if self.drag is not None:
