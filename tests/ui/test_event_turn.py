@@ -98,7 +98,16 @@ def test_a_person_takes_holds_and_plays_a_private_event_and_sees_famine_strike(a
     policy = make_bot("basic", 7)  # the person's other picks, made on screen
     cards = load_event_cards().cards
     seen: list[object] = []  # every animation part drawn, frame by frame
-    app.on_frame = lambda _: seen.extend(p for p in running(game) if p not in seen)
+    in_view: list[bool] = []  # for each frame the marker lands in: its areas in view
+
+    def watch(_: object) -> None:
+        now = running(game)
+        seen.extend(p for p in now if p not in seen)
+        free = game.anims.stage.free_rect()  # the map under the event display
+        in_view.extend(any(free.collidepoint(game.mapview.area_point(a)) for a in p.areas)
+                       for p in now if isinstance(p, MarkerLands))
+
+    app.on_frame = watch
     wait_for_pick(driver, game, session)
 
     # (a) the face-down card taken with the mouse, from the display over the map
@@ -141,6 +150,7 @@ def test_a_person_takes_holds_and_plays_a_private_event_and_sees_famine_strike(a
     landed = [p for p in seen if isinstance(p, MarkerLands) and p.event.kind == STRIKING]
     assert landed and landed[0].areas, "the famine marker did not land on the map"
     assert isinstance(landed[0].event, MarkerPlaced)
+    assert in_view and all(in_view), "the marker landed out of view"
     region = landed[0].event.where
     markers = [m for m in session.state.eventdeck.markers if m.kind == STRIKING]
     assert [m.region for m in markers] == [region]

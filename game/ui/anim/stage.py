@@ -158,6 +158,12 @@ class Stage:
         """The top of the map left free for banners and plates."""
         return max(self.mv.rect.y, min(self.top, self.mv.rect.bottom - self.theme.px(120)))
 
+    def free_rect(self) -> pygame.Rect:
+        """The map under the event display: where a marker should be seen landing."""
+        r = self.mv.rect
+        top = self.free_top()
+        return pygame.Rect(r.x, top, r.width, r.bottom - top)
+
     def origin(self) -> Point:
         """Where the map point (0, 0) is on screen (map y grows up, screen y down)."""
         return self.mv.to_screen(0.0, 0.0)
