@@ -230,6 +230,7 @@ class GameScene(Scene):
         else:
             self.app.sound.events(events)
         self.last_board = after
+        self._answer_quiet_window()  # at once: its prompt is never drawn, not even one frame
 
     def _event_takes(self, before: PlayerView | None, events: list[Event]) -> None:
         """Cards taken from the event display since the last change turn over in their places:
