@@ -4,14 +4,18 @@ back out, the tiles of each zoom made meanwhile), and while calamities play thei
 (each on the board `selftest --calamity` sets up, from its reveal to its end, at normal speed:
 a 30-token Double Empires horde, a cyclone's storm, an eruption, a flood), and with the Events
 module's display of 10 cards over the map, idle and with a card shown large under the mouse
-(a 9-civilization game with events on, its first Event Action). With --thinking, also
-the frames drawn while hard bots think on their worker thread (the drawing thread shares the
-interpreter with them). Frames are paced at 60 a second, as in the client. Prints the median
-and p99 frame time of each and its ratio to one full-screen blit measured in the same run.
+(a 9-civilization game with events on, its first Event Action), while striking event cards
+play theirs (each taken on the board `selftest --event` settles, at normal speed: plague and
+famine), and while the card left unpicked shows its secondary symbols resolving. With
+--thinking, also the frames drawn while hard bots think on their worker thread (the drawing
+thread shares the interpreter with them). Frames are paced at 60 a second, as in the client.
+Prints the median and p99 frame time of each and its ratio to one full-screen blit measured in
+the same run.
 Target: p99 <= 8 ms.
 
     python bench/frame.py [--frames 400] [--turn 12] [--map ID] [--size 1920x1080]
-                          [--animations ID[:RULESET],...] [--only-animations] [--thinking]
+                          [--animations ID[:RULESET],...] [--events ID,...]
+                          [--only-animations] [--thinking]
 
 Run headless (SDL_VIDEODRIVER=dummy, the default here) or under Xvfb with
 SDL_FRAMEBUFFER_ACCELERATION=0, where the frame includes display.flip().
@@ -35,17 +39,30 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from game.bots import make_bot  # noqa: E402
-from game.core import Action, EventsOptions, GameConfig, apply, new_game, view  # noqa: E402
+from game.core import (  # noqa: E402
+    Action,
+    EventCardUnpicked,
+    EventsOptions,
+    GameConfig,
+    apply,
+    new_game,
+    view,
+)
 from game.core.gamedata import load_game_data  # noqa: E402
 from game.core.setup import choose_setup  # noqa: E402
 from game.persist import Settings  # noqa: E402
+from game.ui.anim.unpicked import SymbolsResolve  # noqa: E402
 from game.ui.app import App  # noqa: E402
+from game.ui.eventcards import card_face  # noqa: E402
+from game.ui.eventshow import event_on_screen  # noqa: E402
 from game.ui.maps import available_maps, load_map  # noqa: E402
+from game.ui.panels.events import MAX_CARD  # noqa: E402
 from game.ui.scenes.game import GameScene  # noqa: E402
 from game.ui.session import Seat, Session  # noqa: E402
 from game.ui.showcase import on_screen  # noqa: E402
 
 ANIMATIONS = "barbarian_hordes:double-empires,cyclone,volcanic_eruption,flood"
+EVENTS = "plague,famine"
 
 
 def mid_game(map_id: str | None, turn: int, players: int = 9):
@@ -106,6 +123,45 @@ def animation(app: App, spec: str, frames: int) -> tuple[list[float], str]:
     return out, label
 
 
+def played(app: App, scene: GameScene, areas: list[str], frames: int) -> list[float]:
+    """Frame times while the scene's animation queue plays, the map's tiles made first."""
+    anims = scene.anims
+    assert anims is not None and scene.mapview is not None
+    if areas:
+        scene.mapview.focus(areas)
+    anims.paused = True  # the map's tiles made first, as for the other cases
+    for k in range(600):
+        app.frame(pygame.event.get(), 1 / 60)
+        if k > 30 and not scene.mapview.pending_tiles:
+            break
+    anims.paused = False
+    out: list[float] = []
+    while anims.busy and len(out) < frames:
+        out += timed(app, 1, lambda k: [])
+    return out
+
+
+def event_animation(app: App, card: str, frames: int) -> tuple[list[float], str]:
+    """Frame times while a striking event card's animation plays, from its banner to its
+    last loss."""
+    scene, events, areas = event_on_screen(app, card, seed=5, players=9)
+    values = played(app, scene, areas, frames)
+    return values, f"event {card} ({len(events)} events, {scene.anims.played} steps)"
+
+
+def unpicked_animation(app: App, frames: int) -> tuple[list[float], str]:
+    """Frame times while the card left unpicked shows its symbols resolving (Heresy: Unrest)
+    on the plague's board. The card lay face up in the display, whose face is painted."""
+    scene, _, areas = event_on_screen(app, "plague", seed=5, players=9)
+    assert scene.anims is not None
+    scene.anims.skip_all()
+    card_face(app.theme, "heresy", app.theme.px(MAX_CARD))
+    board = scene.session.state.board
+    scene.anims.feed([EventCardUnpicked(card="heresy", rule="004:16.4")], board, board)
+    assert any(isinstance(p, SymbolsResolve) for p in scene.anims.steps[0].parts)
+    return played(app, scene, areas, frames), "unpicked card's symbols resolving (heresy)"
+
+
 def blit_floor(screen: pygame.Surface, frames: int) -> list[float]:
     picture = screen.copy().convert()
     out = []
@@ -132,6 +188,8 @@ def main() -> None:
                         help="time frames by this thread's CPU time (for busy shared machines)")
     parser.add_argument("--animations", default=ANIMATIONS,
                         help="calamities to play, ID or ID:RULESET, comma separated")
+    parser.add_argument("--events", default=EVENTS,
+                        help="striking event cards to take, comma separated")
     parser.add_argument("--only-animations", action="store_true")
     parser.add_argument("--animation-frames", type=int, default=1200,
                         help="at most this many frames of each animation")
@@ -164,6 +222,15 @@ def main() -> None:
         event_display(app, args.map, args.frames, base)
     for spec in filter(None, args.animations.split(",")):
         values, label = animation(app, spec, args.animation_frames)
+        med = statistics.median(values)
+        print(f"animation {label}: median {med:.1f} ms, p99 {p99(values):.1f} ms "
+              f"({med / base:.1f}x blit, {len(values)} frames)")
+    runs = [lambda card=card: event_animation(app, card, args.animation_frames)
+            for card in filter(None, args.events.split(","))]
+    if args.events:
+        runs.append(lambda: unpicked_animation(app, args.animation_frames))
+    for run in runs:
+        values, label = run()
         med = statistics.median(values)
         print(f"animation {label}: median {med:.1f} ms, p99 {p99(values):.1f} ms "
               f"({med / base:.1f}x blit, {len(values)} frames)")

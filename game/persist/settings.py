@@ -1,6 +1,7 @@
 """settings.toml in the user config folder: UI scale, animation speed, fullscreen or the window's
-size, sound, and the last new-game choices. A missing file means defaults; a broken file or an
-invalid value falls back to the default with a warning, never an error.
+size, sound, the Events module's windows not to be asked about, and the last new-game choices.
+A missing file means defaults; a broken file or an invalid value falls back to the default with
+a warning, never an error.
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ MAX_SETTINGS_BYTES = 1024 * 1024
 RULESETS = ("classic", "mega-empires", "double-empires")
 _SEAT = re.compile(r"[a-z][a-z0-9_-]{0,31}")
 _MAP_ID = re.compile(r"[\w.-]{0,100}")
+_WINDOW = re.compile(r"[a-z][a-z_]{0,39}")
+ALL_WINDOWS = "all"  # in `quiet_event_windows`: no window asks
 
 
 @dataclass
@@ -45,6 +48,9 @@ class Settings:
     window_height: int = 768
     sound: bool = True
     volume: float = 0.8
+    # The Events module's timing windows ("taxation", ...; "all") in which the client does not
+    # offer the private events held: it answers "not now" for the player.
+    quiet_event_windows: list[str] = field(default_factory=list)
     new_game: NewGameChoices = field(default_factory=NewGameChoices)
 
 
@@ -151,6 +157,10 @@ def _problem(key: str, value: Any, default: Any) -> str:
     if key == "map":
         ok = isinstance(value, str) and _MAP_ID.fullmatch(value) is not None
         return "" if ok else "expected a map id"
+    if key == "quiet_event_windows":
+        fine = (isinstance(value, list) and len(value) <= 32
+                and all(isinstance(w, str) and _WINDOW.fullmatch(w) for w in value))
+        return "" if fine else "expected a list of event windows (e.g. taxation, or all)"
     if key == "seats":
         fine = (isinstance(value, list) and len(value) <= 18
               and all(isinstance(s, str) and _SEAT.fullmatch(s) for s in value))

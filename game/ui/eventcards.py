@@ -351,8 +351,7 @@ def _paint(theme: Theme, card: CardLike, width: int) -> Face:
     for symbol in card.symbols:
         r = foot_h // 2 - 1
         pygame.draw.circle(surf, shade(edge, 0.6), (x + r, foot.centery), r)
-        glyph = emblem("ship" if symbol == "lost_at_sea" else "torch", r * 2 - 2,
-                       Palette.gold_light)
+        glyph = symbol_emblem(symbol, r * 2 - 2, Palette.gold_light)
         surf.blit(glyph, glyph.get_rect(center=(x + r, foot.centery)))
         x += 2 * r + 3
     seed = card.source.split(":")
@@ -360,6 +359,21 @@ def _paint(theme: Theme, card: CardLike, width: int) -> Face:
     tag = fit_text(theme, ref, foot_h * 0.7, foot.right - x - pad, shade(edge, 0.8), "regular")
     surf.blit(tag, tag.get_rect(midright=(foot.right - pad, foot.centery)))
     return Face(surf, fitted)
+
+
+def card_picture(theme: Theme, card_id: str, width: int) -> pygame.Surface:
+    """The face of `card_id` about `width` wide for a picture of it (an animation's): a face
+    already painted at another width (the display's, the hand's) scaled, which costs far less
+    than painting one anew, else a new face."""
+    for key, face in _FACES.items():  # a face's key: (theme, scale, card, width)
+        if len(key) == 4 and key[:3] == (id(theme), theme.scale, card_id):
+            return pygame.transform.smoothscale(face.surface, card_size(width))
+    return card_face(theme, card_id, width).surface
+
+
+def symbol_emblem(symbol: str, size: int, colour: Colour) -> pygame.Surface:
+    """A secondary symbol's glyph: a ship for Lost at Sea, a torch for Unrest."""
+    return emblem("ship" if symbol == "lost_at_sea" else "torch", size, colour)
 
 
 def card_back(theme: Theme, width: int, age: int) -> pygame.Surface:

@@ -188,20 +188,22 @@ class MapView:
         self.oy = self.rect.height / 2 - ly
         self._keep_on_board()
 
-    def bring_into_view(self, areas: Iterable[str]) -> bool:
-        """If none of `areas` shows well inside the view, pan (never zoom: that is the
-        player's) to centre them; whether the view moved."""
+    def bring_into_view(self, areas: Iterable[str], within: pygame.Rect | None = None) -> bool:
+        """If none of `areas` shows well inside the view (or the part of it `within`, where
+        nothing covers the map), pan (never zoom: that is the player's) to centre them; whether
+        the view moved."""
         points = [p for p in (self.geo.areas[a].label for a in areas if a in self.geo.areas)
                   if p is not None]
         if not points:
             return False
-        inner = self.rect.inflate(-self.rect.width // 5, -self.rect.height // 5)
+        free = within if within is not None else self.rect
+        inner = free.inflate(-free.width // 5, -free.height // 5)
         if any(inner.collidepoint(self.to_screen(*p)) for p in points):
             return False
         sx, sy = self.to_screen(sum(p[0] for p in points) / len(points),
                                 sum(p[1] for p in points) / len(points))
-        self.ox += self.rect.centerx - sx
-        self.oy += self.rect.centery - sy
+        self.ox += free.centerx - sx
+        self.oy += free.centery - sy
         self._keep_on_board()
         return True
 

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from game.core import GROUPS, PlayerView, load_game_data, set_value
 
+from .eventask import QUIET, quiet_text
 from .eventwords import choice_text
 from .logtext import event_title, name, nice
 from .prompts import label_name
@@ -134,6 +135,8 @@ def option_text(label: str, kind: str, view: PlayerView | None = None) -> str:
         return f"Face-down card {place}" if place != rest else event_title(rest)
     if prefix == "option" and rest in ("a", "b"):  # an event card's A/B: its own words
         return choice_text(view.pending.detail if view and view.pending else None, rest)
+    if label.startswith(QUIET):  # the client's own button, not an option of the core
+        return quiet_text(label)
     if prefix in ("area", "sea", "volcano", "flood"):
         return label_name(label, view.map if view is not None else None)
     return nice(rest or label)

@@ -244,7 +244,7 @@ def _calamity_selftest(app, calamity: str, ruleset: str | None, seed: int, playe
     """Resolve one calamity through the client on a board set up for it (see showcase)."""
     from .showcase import ShowcaseError, on_screen
 
-    try:
+    def setup():  # type: ignore[no-untyped-def]
         try:
             game, found = on_screen(app, calamity, ruleset, seed, players)
         except (ShowcaseError, StopIteration) as err:
@@ -252,37 +252,22 @@ def _calamity_selftest(app, calamity: str, ruleset: str | None, seed: int, playe
             return 2
         assert game.mapview is not None and game.anims is not None
         _frame(game.mapview, found.areas)
-        session, state = game.session, game.session.state
-        anims = game.anims
+        state, anims = game.session.state, game.anims
         # pictures: the banner over the weather, the middle step half-way, the last losses done
         marks = [("start", 0, 0.7), ("middle", found.steps // 2, 0.5),
                  ("end", max(1, found.steps - 1), 0.0)]
-        taken = 0
-        for _ in range(MAX_EXTRA_FRAMES):
-            if taken == len(marks):
-                break
-            run(1)
-            name, step, at = marks[taken]
-            played, progress = anims.progress()
-            over = not anims.busy and state.phase != "calamity_resolution"
-            if played > step or (played == step and progress >= at) or over:
-                _still(game, f"calamity-{calamity}-{name}", shot)
-                taken += 1
-        if taken < len(marks):
-            print("calamitas selftest: the calamity's animation did not finish",
-                  file=sys.stderr)
-            return 1
-        turn = session.state.turn
-    except Exception as err:  # the self-test reports any failure as one line and exit 1
-        return _failed(err)
-    finally:
-        app.close()
-    seconds = time.perf_counter() - started
-    where = f" into {folder}" if folder else ""
-    print(f"selftest OK: {found.calamity} ({state.config.ruleset}) on {found.victim}, "
-          f"{anims.played} animation steps, {app.frames} frames{where}, turn {turn}, "
-          f"in {seconds:.1f} s")
-    return 0
+
+        def over() -> bool:
+            return not anims.busy and state.phase != "calamity_resolution"
+
+        def report() -> str:
+            return (f"{found.calamity} ({state.config.ruleset}) on {found.victim}, "
+                    f"{anims.played} animation steps, turn {state.turn}")
+
+        return game, marks, over, report
+
+    return _showcase(app, f"calamity-{calamity}", "calamity", setup, shot, run, started,
+                     folder)
 
 
 def _event_selftest(app, card: str, seed: int, players: int,  # type: ignore[no-untyped-def]
@@ -293,15 +278,18 @@ def _event_selftest(app, card: str, seed: int, players: int,  # type: ignore[no-
 
     from .anim.build import Builder
     from .anim.marks import MarkerLands
+    from .eventshow import event_on_screen
 
     known = {c.id: c for c in load_event_cards().cards.values() if c.public}
     if card not in known:
         print(f"calamitas selftest: no public event card {card!r}; known: "
               f"{', '.join(sorted(known))}", file=sys.stderr)
+        app.close()
         return 2
-    try:
+
+    def setup():  # type: ignore[no-untyped-def]
         try:
-            game, events, areas = _event_on_screen(app, card, seed, players)
+            game, events, areas = event_on_screen(app, card, seed, players)
         except StopIteration:
             print("calamitas selftest: no map is installed", file=sys.stderr)
             return 2
@@ -317,129 +305,50 @@ def _event_selftest(app, card: str, seed: int, players: int,  # type: ignore[no-
         landing = next((k for k, parts in enumerate(plan)
                         if any(isinstance(p, MarkerLands) for p in parts)), steps // 2)
         marks = [("start", 0, 0.3), ("middle", landing, 0.4), ("end", steps + 99, 0.0)]
+        taker = getattr(events[0], "player", "?") if events else "?"
+
+        def report() -> str:
+            return f"event {card} taken by {taker}, {len(events)} events, {steps} animation steps"
+
+        return game, marks, lambda: not anims.busy, report
+
+    return _showcase(app, f"event-{card}", "event", setup, shot, run, started, folder)
+
+
+def _showcase(app, name: str, what: str, setup, shot, run, started: float,  # type: ignore[no-untyped-def]
+              folder: Path | None) -> int:
+    """What the calamity and event self-tests share: `setup()` puts the game screen up with
+    the animation queued and returns (game, marks, over, report), or an exit status once it
+    has said why not; a picture at each mark (name, step, how far into it), or as soon as
+    `over()`; `report()` the summary's words. Any failure is one line and exit 1."""
+    try:
+        made = setup()
+        if isinstance(made, int):
+            return made
+        game, marks, over, report = made
+        anims = game.anims
         taken = 0
         for _ in range(MAX_EXTRA_FRAMES):
             if taken == len(marks):
                 break
             run(1)
-            name, step, at = marks[taken]
+            mark, step, at = marks[taken]
             played, progress = anims.progress()
-            if played > step or (played == step and progress >= at) or not anims.busy:
-                _still(game, f"event-{card}-{name}", shot)
+            if played > step or (played == step and progress >= at) or over():
+                _still(game, f"{name}-{mark}", shot)
                 taken += 1
         if taken < len(marks):
-            print("calamitas selftest: the event's animation did not finish", file=sys.stderr)
+            print(f"calamitas selftest: the {what}'s animation did not finish", file=sys.stderr)
             return 1
+        summary = report()
     except Exception as err:  # the self-test reports any failure as one line and exit 1
         return _failed(err)
     finally:
         app.close()
     seconds = time.perf_counter() - started
     where = f" into {folder}" if folder else ""
-    print(f"selftest OK: event {card} taken by {events[0].player if events else '?'}, "  # type: ignore[attr-defined]
-          f"{len(events)} events, {steps} animation steps, {app.frames} frames{where}, "
-          f"in {seconds:.1f} s")
+    print(f"selftest OK: {summary}, {app.frames} frames{where}, in {seconds:.1f} s")
     return 0
-
-
-def _event_on_screen(app, card: str, seed: int, players: int):  # type: ignore[no-untyped-def]
-    """The game screen, bots in every seat, just after the first taker took `card`: of a few
-    settled boards, the one where it strikes the most. The card's events are in the queue."""
-    from game.core import CityReduced, MarkerPlaced, TokensRemoved, load_game_data
-
-    from .anim import copy_board
-    from .anim.marks import place_areas
-    from .maps import available_maps, load_map
-    from .prompts import log_lines
-    from .scenes.game import GameScene
-    from .session import Seat, Session
-
-    graph, geometry = load_map(next(iter(available_maps().values())))
-    best = None
-    for attempt in range(12):
-        state = _settled_events_game(graph, seed + attempt, players)
-        before = copy_board(state.board)
-        events = _take(state, card)
-        hits = sum(isinstance(e, TokensRemoved | CityReduced | MarkerPlaced) for e in events)
-        if best is None or hits > best[0]:
-            best = (hits, state, before, events)
-    assert best is not None
-    _, state, before, events = best
-    civs = load_game_data().civilizations
-    session = Session(state, {pid: Seat(pid, civs[pid].name, human=False)
-                              for pid in state.players})
-    session.log += log_lines(events, state.turn, state.phase, state.map)
-    session.fresh = list(events)
-    scene = GameScene(app, session, geometry)
-    app.reset_to(scene)
-    scene.last_board = before
-    scene.changed(by_bot=True)
-    scene.eventrow.folded = True  # the display's cards folded away: the map shows
-    regions = state.eventdeck.regions
-    areas: list[str] = []
-    for e in events:
-        where = getattr(e, "where", "") or getattr(e, "area", "")
-        if isinstance(e, MarkerPlaced) or where:
-            areas += place_areas(where, regions, geometry.areas, before.cities_of(where))
-    return scene, events, list(dict.fromkeys(areas))
-
-
-def _settled_events_game(graph, seed: int, players: int):  # type: ignore[no-untyped-def]
-    """A new game with the Events module on, each civilization grown around its start: two
-    cities and a few stacks of tokens, at the first Event Action."""
-    from game.core import EventsOptions, GameConfig, choose_setup, load_game_data, new_game
-
-    data = load_game_data()
-    config = GameConfig(players=[], seed=seed, events=EventsOptions())
-    config.setup = choose_setup(data, GameConfig(players=["?"] * players)).id
-    state = new_game(config, graph, data)
-    board = state.board
-    used = set(board.tokens) | set(board.cities)
-    for pid, player in state.players.items():
-        frontier = [a for a, here in board.tokens.items() if pid in here]
-        cities = stacks = 0
-        while frontier and (cities < 2 or stacks < 4):
-            area = frontier.pop(0)
-            for nxt in sorted(graph.land.get(area, ())):
-                if nxt in used or nxt not in graph.areas:
-                    continue
-                used.add(nxt)
-                frontier.append(nxt)
-                a = graph.areas[nxt]
-                if a.site != "none" and cities < 2:
-                    board.cities[nxt] = pid
-                    cities += 1
-                elif a.pop > 0 and stacks < 4:
-                    board.add(nxt, pid, min(a.pop, 3))
-                    stacks += 1
-        on_board = board.tokens_of(pid)
-        player.treasury = 8
-        player.stock = data.numbers["tokens_per_player"] - on_board - player.treasury
-        player.census = on_board
-    return state
-
-
-def _take(state, card: str) -> list:  # type: ignore[no-untyped-def]
-    """The first taker takes `card` (laid face up first in the display); its target or option,
-    if it asks one, chosen by the basic bot. The events, in order."""
-    from game.bots import make_bot
-    from game.core import Action, apply, view
-
-    deck = state.eventdeck
-    deck.display[0], deck.shown[0] = card, True
-    pending = state.pending
-    pending.options = sorted(f"event:{c}" if up else f"event:face_down:{i + 1}"
-                             for i, (c, up) in enumerate(zip(deck.display, deck.shown,
-                                                             strict=True)))
-    taker = pending.player
-    events = list(apply(state, Action(taker, f"event:{card}")))
-    bot = make_bot("basic", 1)
-    for _ in range(20):
-        pending = state.pending
-        if pending is None or pending.kind == "event_take" or state.phase != "events":
-            break
-        events += apply(state, Action(pending.player, bot.choose(view(state, pending.player))))
-    return events
 
 
 def _failed(err: Exception) -> int:

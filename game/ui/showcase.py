@@ -42,6 +42,8 @@ from game.core import (
 from .anim.build import Builder
 
 if TYPE_CHECKING:
+    from game.mapfile import MapGeometry
+
     from .app import App
     from .scenes.game import GameScene
 
@@ -114,15 +116,23 @@ def on_screen(app: App, calamity: str, ruleset: str | None = None, seed: int = 1
     StopIteration when no map is installed."""
     from .anim import copy_board
     from .maps import available_maps, load_map
-    from .prompts import log_lines
-    from .scenes.game import GameScene
-    from .session import Seat, Session
 
     graph, geometry = load_map(next(iter(available_maps().values())))
     found = showcase(calamity, graph, seed=seed, players=players, ruleset=ruleset)
     state = found.state.clone()
     before = copy_board(state.board)
     events = advance(state)
+    return screen_with(app, state, before, events, geometry), found
+
+
+def screen_with(app: App, state: GameState, before: Board, events: list[Event],
+                geometry: MapGeometry) -> GameScene:
+    """The game screen, bots in every seat, on `state` just after `events` (which left the
+    board `before` as it now is): they are in the log and the animation queue."""
+    from .prompts import log_lines
+    from .scenes.game import GameScene
+    from .session import Seat, Session
+
     civs = load_game_data().civilizations
     session = Session(state, {pid: Seat(pid, civs[pid].name, human=False)
                               for pid in state.players})
@@ -132,7 +142,7 @@ def on_screen(app: App, calamity: str, ruleset: str | None = None, seed: int = 1
     app.reset_to(scene)
     scene.last_board = before
     scene.changed(by_bot=True)
-    return scene, found
+    return scene
 
 
 def _places(calamity: str, graph: MapGraph, seed: int, players: int,

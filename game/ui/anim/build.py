@@ -134,6 +134,7 @@ from .parts import (
     ShipsGone,
     Turncoat,
 )
+from .unpicked import SymbolsResolve, symbols_of
 
 # Where a calamity struck, reported after the losses it caused: shown before them.
 PLACES: tuple[type[Event], ...] = (
@@ -148,7 +149,10 @@ TOGETHER: tuple[type[Event], ...] = (
 STAGGER = 0.05  # seconds between parts shown together
 # Events that open a calamity or a battle in `Builder.steps` rather than make a part alone.
 FRAMING: frozenset[type[Event]] = frozenset({
-    CalamityRevealed, CalamityResolved, TokenConflictStarted, EventCardTaken})
+    CalamityRevealed, CalamityResolved, TokenConflictStarted, EventCardTaken, EventCardUnpicked})
+# What ends the run of events a card left unpicked caused by its secondary symbols.
+AFTER_SYMBOLS: tuple[type[Event], ...] = (
+    EventCardUnpicked, EventCardTaken, PhaseStarted, TurnStarted, EventDisplayLaid)
 # Events with nothing to see on the map (the log and the panels show them).
 UNSEEN: frozenset[type[Event]] = frozenset({
     GameStarted, TurnStarted, PhaseStarted, DecisionMade, GameEnded,
@@ -159,7 +163,7 @@ UNSEEN: frozenset[type[Event]] = frozenset({
     DiscardsReturned, AbilityUsed, TributeGiven, CardCashed, CitySupportShort,
     TokenConflictEnded, UnitsAnnexed, CityAttacked,
     # The Events module: its display and hand panels show these.
-    EventDisplayLaid, EventCardUnpicked, PrivateEventsReturned, AgeBegins, EventsEnd,
+    EventDisplayLaid, PrivateEventsReturned, AgeBegins, EventsEnd,
     BonusVictoryPoints,
 })
 
@@ -234,6 +238,12 @@ class Builder:
                         banners.append(len(out))
                         out.append([Banner([e], card_title(e.card),
                                            f"strikes {civ_name(e.player)}", look.colour)])
+                case EventCardUnpicked():  # its secondary symbols resolve
+                    if symbols_of(e.card):
+                        after = events[i + 1:]
+                        results = next((k for k, ev in enumerate(after)
+                                        if isinstance(ev, AFTER_SYMBOLS)), len(after))
+                        out.append([SymbolsResolve(e, results)])
                 case EarthquakeStruck() | AvalancheStruck():
                     self.look = QUAKE  # the ground shakes: cities fall in dust, not in flames
                     out.append([Quake([e])])

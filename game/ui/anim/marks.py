@@ -68,6 +68,7 @@ class MarkerLands(Part[MarkerPlaced]):
         self.at = stage.middle(self.areas) if self.areas else stage.centre()
         for area in self.areas:
             stage.flash[area] = 1.0
+        stage.mv.bring_into_view(self.areas, stage.free_rect())  # where it can be seen
         self._made: tuple[int, pygame.Surface] | None = None
 
     def draw(self, surface: pygame.Surface, stage: Stage, t: float) -> None:
@@ -105,6 +106,7 @@ class RegionRoll(Part[EventCheck]):
     def begin(self, stage: Stage) -> None:
         self.areas = _areas(stage, self.event.result)  # none: a region out of play, rolled again
         self.at = stage.middle(self.areas) if self.areas else None
+        stage.mv.bring_into_view(self.areas, stage.free_rect())
         self.face = self.event.result.partition(":")[2] or self.event.result
 
     def draw(self, surface: pygame.Surface, stage: Stage, t: float) -> None:

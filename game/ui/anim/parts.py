@@ -548,7 +548,7 @@ class Banner(Part[Event]):
         rect = stage.mv.rect
         fade = min(1.0, t / 0.15, (1 - t) / 0.2)
         drop = 0 if self.still else stage.theme.px(16) * (1 - ease(min(1.0, t / 0.15)))
-        at = (rect.centerx, rect.y + stage.theme.px(22) - drop)
+        at = (rect.centerx, stage.free_top() + stage.theme.px(22) - drop)
         stage.blit_centred(surface, self.image, at, fade, anchor_y=0.0)
 
 
@@ -558,7 +558,7 @@ def caption(surface: pygame.Surface, stage: Stage, text: str, colour: tuple[int,
     of it: the plate is made once)."""
     t = stage.theme
     stage.blit_centred(surface, _caption_plate(t, text, colour),
-                       (stage.mv.rect.centerx, stage.mv.rect.y + t.px(8)), alpha, anchor_y=0.0)
+                       (stage.mv.rect.centerx, stage.free_top() + t.px(8)), alpha, anchor_y=0.0)
 
 
 def _caption_plate(t: Theme, text: str, colour: tuple[int, int, int]) -> pygame.Surface:

@@ -62,6 +62,7 @@ class Stage:
         self.shake = 0.0  # seconds of earthquake left
         self.shake_power = 0.0  # pixels
         self.hand_rect = pygame.Rect(0, 0, 0, 0)  # where cards fly to (the side panel)
+        self.top = 0  # banners and plates keep below this y (the event display over the map)
         self.random = random.Random(17)  # decoration only: never the game's generator
         self._regions: Regions | None = None
         self._shades: dict[tuple[object, ...], pygame.Surface] = {}
@@ -153,6 +154,16 @@ class Stage:
                        *(a for a, h in board.tokens.items() if player in h)})
 
     # -- screen -----------------------------------------------------------------------------------
+    def free_top(self) -> int:
+        """The top of the map left free for banners and plates."""
+        return max(self.mv.rect.y, min(self.top, self.mv.rect.bottom - self.theme.px(120)))
+
+    def free_rect(self) -> pygame.Rect:
+        """The map under the event display: where a marker should be seen landing."""
+        r = self.mv.rect
+        top = self.free_top()
+        return pygame.Rect(r.x, top, r.width, r.bottom - top)
+
     def origin(self) -> Point:
         """Where the map point (0, 0) is on screen (map y grows up, screen y down)."""
         return self.mv.to_screen(0.0, 0.0)

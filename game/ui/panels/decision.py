@@ -11,6 +11,7 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UIHorizontalSlider
 from game.core import load_game_data
 
 from ..draw import civ_badge, panel, wrap
+from ..eventask import QUIET
 from ..options import option_text
 from ..theme import Palette, Theme
 from . import Ctx
@@ -145,8 +146,9 @@ class OptionButtons:
         if label.startswith("advance:"):
             adv = load_game_data().advances.get(label.split(":", 1)[1])
             return f"{adv.name}: printed cost {adv.cost}" if adv else None
-        if label.startswith("card:"):
-            return None
+        if label.startswith(QUIET):
+            return ("Your private events are no longer offered as this window opens: the "
+                    "client answers Not now for you. Settings turns it back on.")
         return None
 
     def handle(self, event: pygame.event.Event) -> str | None:

@@ -8,7 +8,7 @@ import pygame
 
 from ..draw import text_block
 from ..eventcards import card_size, draw_event_card, event_card
-from ..eventwords import window_name
+from ..eventwords import WINDOW_SHORT, window_name
 from ..theme import Palette
 from . import Ctx, Panel
 
@@ -46,7 +46,8 @@ def draw_event_hand(panel: Panel, surface: pygame.Surface, ctx: Ctx, y: int,
         rect = draw_event_card(surface, t, card, at, card_w,
                                edge=Palette.highlight if pick else None)
         data = event_card(card)
-        when = f"At {window_name(data.window)}" if data is not None and data.window else ""
+        when = f"At {WINDOW_SHORT.get(data.window, window_name(data.window))}" \
+            if data is not None and data.window else ""  # the short name fits under the card
         img = t.text("Play it now" if pick else when, 12,
                      Palette.highlight if pick else Palette.text_dim, "bold" if pick else "regular")
         if img.get_width() > card_w + px(8):

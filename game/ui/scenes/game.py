@@ -18,6 +18,8 @@ from ..anim import AnimQueue, Stage, copy_board
 from ..cause import cause_line, decision_places
 from ..controller import TRADE_KINDS, HumanController
 from ..draw import civ_badge, tooltip
+from ..eventask import PLAY, QUIET, answer_for, quiet_label, silence
+from ..eventask import asking as event_asking
 from ..eventcards import card_tooltip
 from ..input import InputMap, Intent
 from ..logtext import LogLine
@@ -99,6 +101,7 @@ class GameScene(Scene):
         self.eventrow = EventRow(app.theme)  # the Event Action's display over the map
         self.markers = MarkerLayer(app.theme)  # the Events module's markers on the map
         self.acted = len(session.record.actions) if session.record else 0  # actions seen
+        self.quiet_answered: tuple[int, str] | None = None  # the last window answered for
 
     def enter(self) -> None:
         super().enter()
@@ -227,6 +230,7 @@ class GameScene(Scene):
         else:
             self.app.sound.events(events)
         self.last_board = after
+        self._answer_quiet_window()  # at once: its prompt is never drawn, not even one frame
 
     def _event_takes(self, before: PlayerView | None, events: list[Event]) -> None:
         """Cards taken from the event display since the last change turn over in their places:
@@ -326,6 +330,9 @@ class GameScene(Scene):
             return
         for buttons in (self.decision.options, self.trade.buttons):
             label = buttons.handle(event)
+            if label and label.startswith(QUIET):
+                self._quieten(label.removeprefix(QUIET))
+                return
             if label:
                 self.pick(label)
                 return
@@ -467,6 +474,29 @@ class GameScene(Scene):
         self.changed()
         return ok
 
+    def _quieten(self, window: str) -> None:
+        """The prompt's "don't ask again": the window kept in the settings, and this time's
+        answer given."""
+        silence(self.app.settings, window)
+        self.app.save_settings()
+        self.app.notify("Not asked again in this window: Settings can turn it back on")
+        self._answer_quiet_window()
+
+    def _answer_quiet_window(self) -> None:
+        """A person's private events are offered in a window they asked not to be asked
+        about: "not now", through the same door as their button, before any curtain comes down
+        (which would tell the table they hold a card for it)."""
+        pending = self.session.state.pending
+        if pending is None or self.session.human_to_act() is None:
+            return
+        answer = answer_for(self.app.settings, pending.kind, pending.options)
+        key = (self.session.moves, pending.player)
+        if answer is None or key == self.quiet_answered:  # once (a network game's answer
+            return  # comes back from the server a few frames later)
+        self.quiet_answered = key
+        if self.controller.pick(answer):
+            self.changed()
+
     def warning(self, who: str, label: str) -> str:
         """What the pick would cost the player of their own pieces, asked about first."""
         return ruin_warning(self.session.state, who, label)
@@ -519,6 +549,7 @@ class GameScene(Scene):
             if anims.stage.heard:
                 self.app.sound.events(anims.stage.heard)
                 anims.stage.heard = []
+        self._answer_quiet_window()
         self._seat_players()
         if not (anims is not None and anims.busy):
             self._frame_decision()
@@ -688,6 +719,8 @@ class GameScene(Scene):
         mv.draw_pieces(surface, anims.stage.drawn_board(view.board))
         if view.events is not None:
             self.markers.draw_chips(surface, mv)
+        # banners keep below the event display, drawn over them (as it was last laid out)
+        anims.stage.top = self.eventrow.rect.bottom if self.eventrow.shown() else 0
         anims.draw_over(surface)
         mv.ox, mv.oy = mv.ox - shake[0], mv.oy - shake[1]
         if self.drag is not None:
@@ -723,6 +756,9 @@ class GameScene(Scene):
         on_row = set(self.eventrow.labels)  # the event display's cards: picked on it
         buttons = [lb for lb in ordered if not lb.startswith("area:")  # areas: on the map
                    and lb not in on_row]
+        quiet = quiet_label(ctx.kind, ctx.labels)  # a private event's window: stop asking
+        if quiet:
+            buttons.append(quiet)
         skip = (not labels and self.session.bot_to_act() and bool(self.session.humans())
                 and not self.skip_to_human)
         self.decision.rebuild(ctx, [] if trade else buttons,
@@ -753,6 +789,8 @@ class GameScene(Scene):
             return ("", "")
         asking = question(pending.kind, pending.words, pending.detail, self.session.state.map,
                           pending.prompt)
+        if pending.kind == PLAY:  # the window by its name
+            asking = event_asking(pending.options) or asking
         if not labels:
             seat = self.session.seats.get(pending.player)
             who = seat.name if seat else pending.player

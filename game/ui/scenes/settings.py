@@ -1,4 +1,5 @@
-"""Settings: UI scale, animation speed and reduced motion, fullscreen or window size, sound."""
+"""Settings: UI scale, animation speed and reduced motion, fullscreen or window size, sound, and
+the Events module's windows in which to be asked to play a private event."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UIHorizontalSlider, UI
 
 from ..app import WINDOW_SIZES
 from ..draw import backdrop, panel, title
+from ..eventask import choices, chosen
 from ..scene import Scene
 from ..theme import Palette
 
@@ -41,6 +43,7 @@ class SettingsScene(Scene):
         self.box.center = (w // 2, h // 2)
         x, y = self.box.x + px(30), self.box.y + px(84)
         lw, fw, row = px(200), px(330), px(36)
+        gap = px(9)
         self.rows_y: list[int] = []
 
         def label(text: str) -> None:
@@ -55,28 +58,33 @@ class SettingsScene(Scene):
         now = f"{_fmt_scale(self.draft.ui_scale)}×"
         self.scale = UIDropDownMenu([f"{s}×" for s in SCALES], now,
                                     pygame.Rect(x + lw, y, fw, row), m, container=c)
-        y += row + px(14)
+        y += row + gap
         label("Animation speed")
         speed = min(SPEEDS, key=lambda k: abs(SPEEDS[k] - self.draft.animation_speed))
         self.speed = UIDropDownMenu(list(SPEEDS), speed, pygame.Rect(x + lw, y, fw, row), m,
                                     container=c)
-        y += row + px(14)
+        y += row + gap
         label("Reduce motion")
         self.reduce_motion = on_off(self.draft.reduce_motion, y)
-        y += row + px(14)
+        y += row + gap
         label("Display")
         sizes = ["Fullscreen", *(f"Window {a}×{b}" for a, b in WINDOW_SIZES)]
         now = "Fullscreen" if self.draft.fullscreen else f"Window {self.size[0]}×{self.size[1]}"
         if now not in sizes:
             sizes.append(now)
         self.display = UIDropDownMenu(sizes, now, pygame.Rect(x + lw, y, fw, row), m, container=c)
-        y += row + px(14)
+        y += row + gap
         label("Sound volume")
         self.volume = UIHorizontalSlider(pygame.Rect(x + lw, y, fw, row),
                                          round(self.draft.volume * 100), (0, 100), m, container=c)
-        y += row + px(14)
+        y += row + gap
         label("Sound")
         self.sound = on_off(self.draft.sound, y)
+        y += row + gap
+        label("Ask to play events")
+        entries, now = choices(self.draft.quiet_event_windows)
+        self.ask_events = UIDropDownMenu(entries, now, pygame.Rect(x + lw, y, fw, row), m,
+                                         container=c)
         bw = px(150)
         self.back = UIButton(pygame.Rect(self.box.x + px(30), self.box.bottom - px(64), bw, px(44)),
                              "Back", m, container=c)
@@ -102,6 +110,9 @@ class SettingsScene(Scene):
                 self.draft.reduce_motion = event.text == "On"
             elif event.ui_element is self.sound:
                 self.draft.sound = event.text == "On"
+            elif event.ui_element is self.ask_events:
+                self.draft.quiet_event_windows = chosen(event.text,
+                                                        self.draft.quiet_event_windows)
         elif event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED:
             if event.ui_element is self.volume:
                 self.draft.volume = max(0.0, min(1.0, self.volume.get_current_value() / 100))
