@@ -131,7 +131,8 @@ def run_selftest(frames: int = 120, players: int = 5, seed: int = 1,
         app.pop()
         rules = RulesScene(app)
         app.push(rules)
-        for tab, name in enumerate(("rules-phases", "rules-advances", "rules-calamities")):
+        for tab, name in enumerate(("rules-phases", "rules-advances", "rules-calamities",
+                                       "rules-events")):
             rules.set_tab(tab)
             shot(name)
         app.pop()
@@ -420,6 +421,7 @@ def _events(app, seed: int, players: int, run, shot) -> bool:  # type: ignore[no
     from game.core import EventsOptions, GameConfig, choose_setup, load_game_data, new_game
 
     from .maps import available_maps, load_map
+    from .scenes.end import EndScene
     from .scenes.game import GameScene
     from .session import Seat, Session
 
@@ -467,6 +469,11 @@ def _events(app, seed: int, players: int, run, shot) -> bool:  # type: ignore[no
                 hover(game.markers.chips[0][0].center)
             shot("events-markers")
             hover((0, 0))
+        end = EndScene(app, session)
+        app.push(end)
+        end.set_page(1)  # the Events page beside the charts
+        shot("events-end")
+        app.pop()
         pygame.event.clear()
     finally:
         app.pop()
