@@ -286,3 +286,20 @@ def test_a_card_taken_turns_over_in_its_place_and_the_row_closes_after(app):
         if session.state.phase != "events" and not row.taken:
             break
     assert not row.taken and not row.shown()
+
+
+@pytest.mark.parametrize(("size", "words"), [
+    (18, "18 cards left (~3 turns)"),
+    (4, "4 cards left, not a full row"),
+    (0, "its last row"),
+])
+def test_the_age_line_counts_the_rows_left_in_the_age_deck(size: int, words: str) -> None:
+    """004: the display is dealt one card more than there are players each turn, so a deck
+    of fewer cards than that is no full turn; none left means the row out is the Age's last."""
+    from types import SimpleNamespace
+
+    from game.ui.panels.events import age_line
+
+    events = SimpleNamespace(over=False, deck_size=size, age=1)
+    view = SimpleNamespace(events=events, players=dict.fromkeys("abcde"))
+    assert age_line(view) == f"Age I · {words} · then Age II"  # type: ignore[arg-type]

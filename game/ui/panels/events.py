@@ -56,9 +56,14 @@ def age_line(view: PlayerView) -> str:
     if events.over:
         return "The event decks are spent: no more events"
     row = len(view.players) + 1
-    turns = events.deck_size // row if row else 0
+    size = events.deck_size
     then = f"then Age {roman(events.age + 1)}" if events.age < 4 else "then events end"
-    left = f"{events.deck_size} card{'s' * (events.deck_size != 1)} left (~{turns} turns)"
+    if size == 0:  # the row out now is the Age's last
+        left = "its last row"
+    elif size < row:
+        left = f"{size} card{'s' * (size != 1)} left, not a full row"
+    else:
+        left = f"{size} cards left (~{size // row} turns)"
     return f"Age {roman(events.age)} · {left} · {then}"
 
 
