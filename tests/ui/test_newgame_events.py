@@ -3,16 +3,20 @@ its last turn in the client."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pygame
 import pygame_gui
+import pytest
 
 from game.core import EventsOptions
 from game.persist import Settings
 from game.ui.app import App
+from game.ui.scenes import newgame
 from game.ui.scenes.end import EndScene
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.menu import MenuScene
-from game.ui.scenes.newgame import EVENTS_ON, NewGameScene
+from game.ui.scenes.newgame import EVENTS_ON, NewGameScene, events_choices
 
 
 def test_the_events_module_chosen_at_new_game_is_played(private_data_dir: object) -> None:
@@ -32,8 +36,7 @@ def test_the_events_module_chosen_at_new_game_is_played(private_data_dir: object
         assert isinstance(game, GameScene)
         assert game.session.state.config.events == EventsOptions()
         assert new.events_menu.options_list == [  # the options of 004:16 at new game
-            ("Off", "Off"), ("On", "On"), ("On, rules 6 and 7", "On, rules 6 and 7"),
-            ("On, 6 and 7, random B", "On, 6 and 7, random B")]
+            ("Off", "Off"), ("On", "On"), ("On, rules 6 and 7", "On, rules 6 and 7")]
         game.fast_bots = True
         for _ in range(20_000):
             app.frame([], 1 / 60)
@@ -42,3 +45,21 @@ def test_the_events_module_chosen_at_new_game_is_played(private_data_dir: object
         assert game.session.state.game_over and game.session.state.eventdeck is not None
     finally:
         app.close()
+
+
+def test_random_b_events_are_offered_only_when_the_data_leaves_b_events_out(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """004:16.1: B-events are the set-up's listed cards, swappable for others of their Age; the
+    cards shipped today are all A-events, so a random choice would deal the same decks."""
+    assert not any(o is not None and o.random_b for o in events_choices().values())
+
+    def cards(*b_listed: bool) -> SimpleNamespace:
+        deck = {f"b{i}": SimpleNamespace(kind="B", listed=listed)
+                for i, listed in enumerate(b_listed)}
+        return SimpleNamespace(cards=deck)
+
+    monkeypatch.setattr(newgame, "load_event_cards", lambda: cards(True, True))
+    assert len(events_choices()) == 3  # every B-event listed: nothing to swap
+    monkeypatch.setattr(newgame, "load_event_cards", lambda: cards(True, False))
+    assert events_choices()["On, 6 and 7, random B"] == EventsOptions(
+        randomise_x=True, reveal_more=True, random_b=True)

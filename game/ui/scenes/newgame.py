@@ -19,6 +19,7 @@ from game.core import (
     PhaseNotImplemented,
     SetupError,
     clone,
+    load_event_cards,
     load_game_data,
     new_game,
 )
@@ -46,6 +47,15 @@ EVENTS_CHOICES = {
     "On, 6 and 7, random B": EventsOptions(randomise_x=True, reveal_more=True,
                                                         random_b=True),
 }
+
+
+def events_choices() -> dict[str, EventsOptions | None]:
+    """The Events menu's entries: the random B-event choice only when the card data holds
+    B-events left out of the listed set, since otherwise it deals the very same decks."""
+    cards = load_event_cards().cards.values()
+    if any(c.kind == "B" and not c.listed for c in cards):
+        return dict(EVENTS_CHOICES)
+    return {k: v for k, v in EVENTS_CHOICES.items() if v is None or not v.random_b}
 
 
 # What the seat kinds and the set-ups mean, shown under the seats (issue 19: a newcomer cannot
@@ -185,14 +195,16 @@ class NewGameScene(Scene):
                                        container=c)
         y += row + px(10)
         label("Events", y)
-        self.events_menu = UIDropDownMenu(list(EVENTS_CHOICES), self.events,
+        self.choices = events_choices()
+        self.events_menu = UIDropDownMenu(list(self.choices), self.events,
                                           pygame.Rect(left + label_w, y, field_w, row), m,
                                           container=c)
         self.events_menu.set_tooltip("The optional Events module: each turn a row of event "
                                      "cards, one for every player to take. Rule 6 deals the "
                                      "(X) cards so both halves of an Age are equal; rule 7 "
-                                     "lays 4 cards face up with 6 or more players; B-events "
-                                     "are the swappable cards of each Age, listed or random")
+                                     "lays 4 cards face up with 6 or more players"
+                                     + ("; B-events are the swappable cards of each Age, "
+                                        "listed or random" if len(self.choices) > 3 else ""))
         y += row + px(10)
         label("Seed", y)
         self.seed_entry = UITextEntryLine(pygame.Rect(left + label_w, y, px(150), row), m,
@@ -258,7 +270,7 @@ class NewGameScene(Scene):
             elif el is self.map_menu:
                 self.map_id = event.text
             elif el is self.events_menu:
-                self.events = event.text if event.text in EVENTS_CHOICES else EVENTS_OFF
+                self.events = event.text if event.text in self.choices else EVENTS_OFF
             else:
                 for civ, menu in self.kind_menus.items():
                     if el is menu:
