@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
-from functools import lru_cache
 
 from .eventdeck.view import EventsView, events_view
 from .mapgraph import MapGraph
-from .plain import clone
 from .state import Board, GameConfig, GameState, HandCard, Pending
 
 
@@ -51,40 +48,55 @@ class PlayerView:
         raise KeyError(pid)
 
 
-# A player's public facts, given in PublicPlayer's field order: most players are unchanged
-# from one decision to the next, and an unchanged one is the same immutable object.
-_public = lru_cache(maxsize=4096)(PublicPlayer)
+# A player's public facts, keyed by their values in PublicPlayer's field order: most players
+# are unchanged from one decision to the next, and an unchanged one is the same immutable
+# object.
+_PUBLIC: dict[tuple[object, ...], PublicPlayer] = {}
+_PUBLIC_KEPT = 4096
+
+
+def _public(facts: tuple[object, ...]) -> PublicPlayer:
+    hit = _PUBLIC.get(facts)
+    if hit is None:
+        if len(_PUBLIC) >= _PUBLIC_KEPT:
+            _PUBLIC.clear()
+        hit = _PUBLIC[facts] = PublicPlayer(*facts)  # type: ignore[arg-type]
+    return hit
 
 
 def view(state: GameState, player: str | None) -> PlayerView:
     board = state.board
-    cities = Counter(board.cities.values())  # one pass, not one per player
+    cities: dict[str, int] = {}  # one pass, not one per player
+    for owner in board.cities.values():
+        cities[owner] = cities.get(owner, 0) + 1
     ships: dict[str, int] = {}
     for here in board.ships.values():
         for owner, n in here.items():
             ships[owner] = ships.get(owner, 0) + n
-    players = tuple(
-        _public(p.id, p.stock, p.treasury, tuple(p.advances), tuple(sorted(p.credits.items())),
-                p.ast, p.census, p.block, len(p.hand), cities[p.id], ships.get(p.id, 0))
+    players = tuple([
+        _public((p.id, p.stock, p.treasury, tuple(p.advances),
+                 tuple(sorted(p.credits.items())) if p.credits else (), p.ast, p.census,
+                 p.block, len(p.hand), cities.get(p.id, 0), ships.get(p.id, 0)))
         for p in state.players.values()
-    )
+    ])
     own = state.players.get(player) if player is not None else None
     pending = state.pending
-    if pending is not None and pending.player != player:
-        pending = Pending(pending.player, pending.kind, pending.prompt, [], pending.rule,
-                          words=pending.words)
+    if pending is not None:  # a copy: options only for the one who decides
+        pending = (pending.__clone__() if pending.player == player else
+                   Pending(pending.player, pending.kind, pending.prompt, [], pending.rule,
+                           words=pending.words))
     return PlayerView(
         viewer=player,
-        config=clone(state.config),
+        config=state.config.__clone__(),
         map=state.map,
         turn=state.turn,
         phase=state.phase,
-        board=clone(board),
+        board=board.__clone__(),
         players=players,
         hand=tuple(own.hand) if own else (),  # hand cards are immutable
         stack_sizes=_sizes(state.stacks),
         discard_sizes=_sizes(state.discards),
-        pending=clone(pending),
+        pending=pending,
         game_over=state.game_over,
         ended_by=state.ended_by,
         events=events_view(state, player),

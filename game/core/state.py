@@ -316,25 +316,29 @@ class GameState:
     def __clone__(self) -> GameState:
         """`plain.clone`'s fast path: the players, the board and the decks by their own
         copiers, the rest generically; the map and the rules' data are immutable and shared."""
-        return self._copy_with(clone(self.tasks))
+        return self._copy_with(clone(self.tasks), clone(self.config), clone(self.pending))
 
     def working_copy(self) -> GameState:
-        """The copy `apply` works on: a clone whose tasks lend their progress (Task.lend)."""
-        return self._copy_with([task.lend() for task in self.tasks])
+        """The copy `apply` works on, which replaces this state's contents once the action has
+        succeeded: its tasks lend their progress (Task.lend); no decision is pending (the action
+        answers it); and the configuration is this state's own, since no procedure changes it
+        (it is fixed once the game is made), so it is not copied for every action."""
+        return self._copy_with([task.lend() for task in self.tasks], self.config, None)
 
-    def _copy_with(self, tasks: list[Task]) -> GameState:
+    def _copy_with(self, tasks: list[Task], config: GameConfig,
+                   pending: Pending | None) -> GameState:
         copy = object.__new__(GameState)
         copy.__dict__ = {
             **self.__dict__,
-            "config": clone(self.config),
+            "config": config,
             "players": {pid: p.__clone__() for pid, p in self.players.items()},
             "board": self.board.__clone__(),
-            "rng": clone(self.rng),
+            "rng": self.rng.__clone__(),
             "stacks": {b: [deck.copy() for deck in decks] for b, decks in self.stacks.items()},
             "discards": {b: [pile.copy() for pile in piles]
                          for b, piles in self.discards.items()},
             "tasks": tasks,
-            "pending": clone(self.pending),
+            "pending": pending,
             "counters": self.counters.copy(),
             "eventdeck": clone(self.eventdeck),
         }
