@@ -55,13 +55,11 @@ _PUBLIC: dict[tuple[object, ...], PublicPlayer] = {}
 _PUBLIC_KEPT = 4096
 
 
-def _public(facts: tuple[object, ...]) -> PublicPlayer:
-    hit = _PUBLIC.get(facts)
-    if hit is None:
-        if len(_PUBLIC) >= _PUBLIC_KEPT:
-            _PUBLIC.clear()
-        hit = _PUBLIC[facts] = PublicPlayer(*facts)  # type: ignore[arg-type]
-    return hit
+def _new_public(facts: tuple[object, ...]) -> PublicPlayer:
+    if len(_PUBLIC) >= _PUBLIC_KEPT:
+        _PUBLIC.clear()
+    made = _PUBLIC[facts] = PublicPlayer(*facts)  # type: ignore[arg-type]
+    return made
 
 
 def view(state: GameState, player: str | None) -> PlayerView:
@@ -73,26 +71,31 @@ def view(state: GameState, player: str | None) -> PlayerView:
     for here in board.ships.values():
         for owner, n in here.items():
             ships[owner] = ships.get(owner, 0) + n
-    players = tuple([
-        _public((p.id, p.stock, p.treasury, tuple(p.advances),
+    known = _PUBLIC.get
+    players = []
+    for p in state.players.values():
+        pid = p.id
+        facts = (pid, p.stock, p.treasury, tuple(p.advances),
                  tuple(sorted(p.credits.items())) if p.credits else (), p.ast, p.census,
-                 p.block, len(p.hand), cities.get(p.id, 0), ships.get(p.id, 0)))
-        for p in state.players.values()
-    ])
+                 p.block, len(p.hand), cities.get(pid, 0), ships.get(pid, 0))
+        players.append(known(facts) or _new_public(facts))
     own = state.players.get(player) if player is not None else None
     pending = state.pending
     if pending is not None:  # a copy: options only for the one who decides
         pending = (pending.__clone__() if pending.player == player else
                    Pending(pending.player, pending.kind, pending.prompt, [], pending.rule,
                            words=pending.words))
-    return PlayerView(
+    # Built field by field, not by the frozen class's __init__ (which sets each through
+    # object.__setattr__, a fifth of a view's cost): a test checks every field is set.
+    seen = object.__new__(PlayerView)
+    seen.__dict__.update(
         viewer=player,
         config=state.config.__clone__(),
         map=state.map,
         turn=state.turn,
         phase=state.phase,
         board=board.__clone__(),
-        players=players,
+        players=tuple(players),
         hand=tuple(own.hand) if own else (),  # hand cards are immutable
         stack_sizes=_sizes(state.stacks),
         discard_sizes=_sizes(state.discards),
@@ -101,7 +104,11 @@ def view(state: GameState, player: str | None) -> PlayerView:
         ended_by=state.ended_by,
         events=events_view(state, player),
     )
+    return seen
 
 
 def _sizes(decks: dict[str, list[list[str]]]) -> tuple[tuple[str, tuple[int, ...]], ...]:
-    return tuple((block, tuple(map(len, piles))) for block, piles in sorted(decks.items()))
+    if len(decks) == 1:  # one block of trade cards (most set-ups)
+        for block, piles in decks.items():
+            return ((block, tuple(map(len, piles))),)
+    return tuple([(block, tuple(map(len, decks[block]))) for block in sorted(decks)])

@@ -14,6 +14,7 @@ from game.core import (
     GameConfig,
     GameState,
     IllegalAction,
+    PlayerView,
     Words,
     apply,
     legal_actions,
@@ -213,6 +214,16 @@ def test_a_view_keeps_the_board_it_was_given_while_the_game_goes_on() -> None:
     for _ in range(4):
         apply(state, legal_actions(state)[0])
     assert state.board != before and seen.board == before
+
+
+def test_a_view_sets_every_field_a_view_has() -> None:
+    """`view` builds its PlayerView field by field (not through the frozen class's __init__): it
+    must know every field, and a view so built equals one built by the class."""
+    state = walk_state()
+    seen = view(state, state.pending.player)
+    names = [f.name for f in dataclasses.fields(PlayerView)]
+    assert list(vars(seen)) == names
+    assert seen == PlayerView(**{name: getattr(seen, name) for name in names})
 
 
 def test_a_player_clone_copies_every_field_and_shares_no_container() -> None:
