@@ -6,7 +6,7 @@ import hashlib
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
-from typing import ClassVar, TypeVar
+from typing import ClassVar, Literal, TypeVar
 
 from .errors import StateError
 from .eventdeck.model import EventDeck, EventsOptions
@@ -286,7 +286,10 @@ class GameState:
     players: dict[str, Player]  # keyed in config.players order (the A.S.T. ranking)
     board: Board
     rng: Rng
-    stacks: dict[str, list[list[str]]] = field(default_factory=dict)  # block -> 9 decks, top first
+    # The trade cards: block -> 9 piles, stacks top first. A pile changes only through `pile`:
+    # apply's working copy shares the piles with the state it copies (an action changes one
+    # or two), and `pile` copies a pile before it is changed unless this state made it itself.
+    stacks: dict[str, list[list[str]]] = field(default_factory=dict)
     discards: dict[str, list[list[str]]] = field(default_factory=dict)
     turn: int = 1
     phase: str = ""
@@ -309,6 +312,18 @@ class GameState:
         order = self.config.players
         if list(self.players) != order and sorted(self.players) == sorted(order):
             self.players = {pid: self.players[pid] for pid in order}
+        self._own_piles: set[tuple[bool, str, int]] = set()  # (a stack?, block, index)
+
+    def pile(self, kind: Literal["stack", "discards"], block: str, index: int) -> list[str]:
+        """Stack or discard pile `index` (0 for stack 1) of `block`, to change: the one way to
+        change a pile (see `stacks`)."""
+        stack = kind == "stack"
+        piles = (self.stacks if stack else self.discards)[block]
+        key = (stack, block, index)
+        if key not in self._own_piles:
+            piles[index] = piles[index].copy()
+            self._own_piles.add(key)
+        return piles[index]
 
     def clone(self) -> GameState:
         return clone(self)
@@ -323,20 +338,28 @@ class GameState:
         succeeded: its tasks lend their progress (Task.lend); no decision is pending (the action
         answers it); and the configuration is this state's own, since no procedure changes it
         (it is fixed once the game is made), so it is not copied for every action."""
-        return self._copy_with([task.lend() for task in self.tasks], self.config, None)
+        self._own_piles = set()  # the copy shares them: what this state made is the copy's too
+        return self._copy_with([task.lend() for task in self.tasks], self.config, None,
+                               share_piles=True)
 
-    def _copy_with(self, tasks: list[Task], config: GameConfig,
-                   pending: Pending | None) -> GameState:
+    def _copy_with(self, tasks: list[Task], config: GameConfig, pending: Pending | None,
+                   share_piles: bool = False) -> GameState:
         copy = object.__new__(GameState)
+        if share_piles:
+            stacks = {b: piles.copy() for b, piles in self.stacks.items()}
+            discards = {b: piles.copy() for b, piles in self.discards.items()}
+        else:
+            stacks = {b: [pile.copy() for pile in piles] for b, piles in self.stacks.items()}
+            discards = {b: [pile.copy() for pile in piles] for b, piles in self.discards.items()}
         copy.__dict__ = {
             **self.__dict__,
             "config": config,
             "players": {pid: p.__clone__() for pid, p in self.players.items()},
             "board": self.board.__clone__(),
             "rng": self.rng.__clone__(),
-            "stacks": {b: [deck.copy() for deck in decks] for b, decks in self.stacks.items()},
-            "discards": {b: [pile.copy() for pile in piles]
-                         for b, piles in self.discards.items()},
+            "stacks": stacks,
+            "discards": discards,
+            "_own_piles": set(),
             "tasks": tasks,
             "pending": pending,
             "counters": self.counters.copy(),

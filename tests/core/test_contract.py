@@ -303,6 +303,24 @@ def test_a_state_clone_knows_every_field_and_shares_only_the_immutable_parts() -
     assert state.discards == {"west": [["hides"], []]} and state.counters["calamity:flood"] == 1
 
 
+def test_apply_s_working_copy_shares_the_trade_card_piles_until_one_of_them_changes() -> None:
+    state = walk_state()
+    state.stacks = {"west": [["salt"], ["ochre"]]}
+    state.discards = {"west": [["hides"], []]}
+    work = state.working_copy()
+    assert work.stacks["west"][1] is state.stacks["west"][1]  # not copied for every action
+    drawn = work.pile("stack", "west", 0)
+    drawn.append("gold")
+    assert work.pile("stack", "west", 0) is drawn  # copied once, then the copy's own
+    work.pile("discards", "west", 1).append("salt")
+    assert state.stacks == {"west": [["salt"], ["ochre"]]}
+    assert state.discards == {"west": [["hides"], []]}
+    again = work.working_copy()  # a copy of the copy: what `work` made is shared now
+    again.pile("stack", "west", 0).pop()
+    assert work.stacks == {"west": [["salt", "gold"], ["ochre"]]}
+    assert again.stacks == {"west": [["salt"], ["ochre"]]}
+
+
 def test_json_round_trip_gives_an_equal_state_at_every_decision() -> None:
     state = walk_state()
     while state.pending is not None:
