@@ -16,7 +16,7 @@ exactly as the core computes them from a state.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
@@ -65,28 +65,31 @@ def advance_costs(
     return _prices(data, advances, credits).table
 
 
-def costs_with(
-    data: GameData, advances: Iterable[str], credits: Mapping[str, int] | None, more: str
-) -> Callable[[str], int]:
-    """What each advance would cost once the advance `more` is owned too (as advance_costs
-    with `more` added to `advances`), worked out per advance asked rather than as a whole
-    table: the bots weigh what each advance they might buy takes off the others."""
+def credit_savings(
+    data: GameData, advances: Iterable[str], credits: Mapping[str, int] | None, more: str,
+    targets: Iterable[str],
+) -> list[int]:
+    """How much less each of `targets` would cost (in their order) once the advance `more` is
+    owned too: advance_costs of `advances` less advance_costs with `more` added, worked out
+    only for the advances its credits reach. The bots weigh each advance they might buy by
+    what it takes off the others."""
     prices = _prices(data, advances, credits)
+    table, specific = prices.table, prices.specific
     card = data.advances[more]
     groups = dict(prices.groups)
     for group, points in card.group_credits.items():
         groups[group] += points
     raised = frozenset(g for g, points in card.group_credits.items() if points)
     gained = card.specific_credits
-
-    def cost(target: str) -> int:
+    saved = []
+    for target in targets:
         other = data.advances[target]
-        if target not in gained and raised.isdisjoint(other.groups):
-            return prices.table[target]  # none of its credits count towards this one
-        specific = prices.specific.get(target, 0) + gained.get(target, 0)
-        return price(other, groups, specific)
-
-    return cost
+        if target in gained or not raised.isdisjoint(other.groups):
+            later = price(other, groups, specific.get(target, 0) + gained.get(target, 0))
+            saved.append(table[target] - later)
+        else:
+            saved.append(0)  # none of its credits count towards this one
+    return saved
 
 
 def price(card: Advance, groups: Mapping[str, int], specific: int) -> int:

@@ -9,7 +9,7 @@ from game.core.costs import (
     can_stand_in,
     cards_value,
     commodity_counts,
-    costs_with,
+    credit_savings,
     group_credits,
     holds,
     payment_capacity,
@@ -56,14 +56,15 @@ def test_an_advance_never_costs_less_than_zero() -> None:
     assert advance_cost(DATA, "mysticism", owned) == 0
 
 
-def test_prices_once_one_more_advance_is_owned_are_those_of_the_larger_set_of_advances() -> None:
+def test_what_one_more_advance_saves_is_the_price_difference_with_the_larger_set() -> None:
     starting = {"arts": 10, "science": 5}
     owned_sets = ([], ["sculpture", "mythology"], ["pottery", "calendar", "law", "deism"])
     for owned in owned_sets:
+        now = advance_costs(DATA, owned, starting)
         for more in DATA.advances:
-            later = costs_with(DATA, owned, starting, more)
-            table = advance_costs(DATA, [*owned, more], starting)
-            assert {target: later(target) for target in DATA.advances} == dict(table), more
+            later = advance_costs(DATA, [*owned, more], starting)
+            saved = credit_savings(DATA, owned, starting, more, list(DATA.advances))
+            assert saved == [now[target] - later[target] for target in DATA.advances], more
 
 
 def test_a_set_of_n_identical_cards_is_worth_n_squared_times_face_value() -> None:
