@@ -39,6 +39,8 @@ class Words:
 
     def render(self, name: Callable[[str], str] = labels.value) -> str:
         """The sentence, each name given by `name(label)` (bare ids by default)."""
+        if not self.names:
+            return self.text[0]
         out = [self.text[0]]
         for label, after in zip(self.names, self.text[1:], strict=True):
             out += (name(label), after)
