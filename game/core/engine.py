@@ -63,7 +63,7 @@ def apply(state: GameState, action: Action) -> list[Event]:
     events: list[Event] = []
     procedure.choose(work, task, action.label, events)
     run(work, events)
-    state.__dict__.update(work.__dict__)
+    state.take_over(work)
     return events
 
 

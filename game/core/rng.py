@@ -23,8 +23,8 @@ class Rng:
 
     def __clone__(self) -> Rng:
         """`plain.clone`'s fast path (every action copies the generator): its fields are ints."""
-        copy = object.__new__(Rng)
-        copy.__dict__ = self.__dict__.copy()
+        copy = object.__new__(Rng)  # field by field (see GameState._copy_with)
+        copy.state, copy.inc = self.state, self.inc
         return copy
 
     @staticmethod

@@ -56,9 +56,13 @@ class GameConfig:
 
     def __clone__(self) -> GameConfig:
         """`plain.clone`'s fast path (every view and every action copies it)."""
-        copy = object.__new__(GameConfig)
-        copy.__dict__ = {**self.__dict__, "players": self.players.copy(),
-                         "names": self.names.copy(), "events": clone(self.events)}
+        copy = object.__new__(GameConfig)  # field by field: see GameState._copy_with
+        copy.players, copy.ruleset, copy.ast_side = self.players.copy(), self.ruleset, \
+            self.ast_side
+        copy.setup, copy.map_id, copy.map_setup = self.setup, self.map_id, self.map_setup
+        copy.seed, copy.max_turns, copy.names = self.seed, self.max_turns, self.names.copy()
+        copy.open_bargaining, copy.last_turn = self.open_bargaining, self.last_turn
+        copy.events = clone(self.events)
         return copy
 
 
@@ -84,10 +88,11 @@ class Player:
     def __clone__(self) -> Player:
         """`plain.clone`'s fast path (every player is copied at every action): the containers
         hold only atoms and frozen cards."""
-        copy = object.__new__(Player)
-        copy.__dict__ = {**self.__dict__, "advances": self.advances.copy(),
-                         "credits": self.credits.copy(), "hand": self.hand.copy(),
-                         "flags": self.flags.copy()}
+        copy = object.__new__(Player)  # field by field: see GameState._copy_with
+        copy.id, copy.stock, copy.treasury = self.id, self.stock, self.treasury
+        copy.advances, copy.credits = self.advances.copy(), self.credits.copy()
+        copy.hand, copy.ast, copy.census = self.hand.copy(), self.ast, self.census
+        copy.block, copy.flags = self.block, self.flags.copy()
         return copy
 
 
@@ -351,21 +356,29 @@ class GameState:
         else:
             stacks = {b: [pile.copy() for pile in piles] for b, piles in self.stacks.items()}
             discards = {b: [pile.copy() for pile in piles] for b, piles in self.discards.items()}
-        copy.__dict__ = {
-            **self.__dict__,
-            "config": config,
-            "players": {pid: p.__clone__() for pid, p in self.players.items()},
-            "board": self.board.__clone__(),
-            "rng": self.rng.__clone__(),
-            "stacks": stacks,
-            "discards": discards,
-            "_own_piles": set(),
-            "tasks": tasks,
-            "pending": pending,
-            "counters": self.counters.copy(),
-            "eventdeck": clone(self.eventdeck),
-        }
+        # Field by field, as __init__ does: an object whose __dict__ is assigned or read keeps
+        # its fields in a dict of their own, and every later read of them is slower.
+        copy.config, copy.map = config, self.map
+        copy.players = {pid: p.__clone__() for pid, p in self.players.items()}
+        copy.board, copy.rng = self.board.__clone__(), self.rng.__clone__()
+        copy.stacks, copy.discards, copy._own_piles = stacks, discards, set()
+        copy.turn, copy.phase, copy.tasks, copy.pending = self.turn, self.phase, tasks, pending
+        copy.game_over, copy.ended_by = self.game_over, self.ended_by
+        copy.counters, copy.eventdeck = self.counters.copy(), clone(self.eventdeck)
+        copy.version, copy.data = self.version, self.data
         return copy
+
+    def take_over(self, work: GameState) -> None:
+        """Replace this state's contents with those of `work` (apply's working copy, once the
+        action has succeeded), field by field (see _copy_with)."""
+        self.config, self.map, self.players, self.board = work.config, work.map, work.players, \
+            work.board
+        self.rng, self.stacks, self.discards = work.rng, work.stacks, work.discards
+        self._own_piles, self.turn, self.phase = work._own_piles, work.turn, work.phase
+        self.tasks, self.pending, self.game_over = work.tasks, work.pending, work.game_over
+        self.ended_by, self.counters, self.eventdeck = work.ended_by, work.counters, \
+            work.eventdeck
+        self.version, self.data = work.version, work.data
 
     def to_json(self) -> str:
         return json.dumps(to_plain(self), separators=(",", ":"), sort_keys=True)

@@ -321,6 +321,30 @@ def test_apply_s_working_copy_shares_the_trade_card_piles_until_one_of_them_chan
     assert again.stacks == {"west": [["salt"], ["ochre"]]}
 
 
+def test_copies_and_take_over_set_every_attribute_a_state_has() -> None:
+    """A state's copies are built, and apply's working copy taken over, field by field (not
+    through __dict__): each must know every attribute a state has."""
+    state = walk_state()
+    names = set(vars(state))
+    assert names == {f.name for f in dataclasses.fields(GameState)} | {"_own_piles"}
+    for copy in (state.clone(), state.working_copy()):
+        assert set(vars(copy)) == names
+    other = state.clone()
+    for name in names:
+        setattr(other, name, object())  # a mark of its own in every attribute
+    state.take_over(other)
+    assert all(getattr(state, name) is getattr(other, name) for name in names)
+
+
+def test_a_generator_copy_knows_every_field_and_draws_the_same_numbers() -> None:
+    """Rng has its own fast copier: it must know every field the generator has."""
+    assert [f.name for f in dataclasses.fields(Rng)] == ["state", "inc"]
+    rng = Rng.seeded(7)
+    copy = clone(rng)
+    assert copy == rng and copy is not rng
+    assert [copy.next32() for _ in range(3)] == [rng.next32() for _ in range(3)]
+
+
 def test_json_round_trip_gives_an_equal_state_at_every_decision() -> None:
     state = walk_state()
     while state.pending is not None:
