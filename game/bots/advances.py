@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
-from game.core import advance_costs, face_value, load_game_data, set_value
+from game.core import credit_savings, face_value, load_game_data, set_value
 
 from .reading import Reading
 
@@ -114,12 +114,10 @@ def protection_points(r: Reading, aid: str) -> float:
 def credit_points(r: Reading, aid: str) -> float:
     """What the advance's credits take off the advances the viewer may still buy."""
     me = r.mine
-    now = advance_costs(r.data, me.advances, dict(me.credits))
-    later = advance_costs(r.data, (*me.advances, aid), dict(me.credits))
+    others = [target for target in r.for_sale() if target != aid]
     total = 0.0
-    for target in r.for_sale():
-        if target != aid:
-            total += (now[target] - later[target]) * CREDIT_USE
+    for saved in credit_savings(r.data, me.advances, dict(me.credits), aid, others):
+        total += saved * CREDIT_USE
     return total
 
 

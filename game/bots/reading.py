@@ -6,9 +6,9 @@ Nothing here can see another player's hand or a deck's order: the view does not 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from functools import cached_property
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
+from typing import Generic, TypeVar, overload
 
 from game.core import BARBARIANS, EPOCHS, PIRATE, GameData, PlayerView, PublicPlayer, load_game_data
 from game.core import holds_effect as holds
@@ -17,6 +17,35 @@ AGRICULTURE = "population_limit_up_1"
 PUBLIC_WORKS = "city_extra_token"
 SUPPORT_UP = "support_rate_up_1"
 WONDER = "counts_as_city_for_ast"
+
+
+Owner = TypeVar("Owner")
+T = TypeVar("T")
+
+
+class cached_property(Generic[Owner, T]):  # noqa: N801  (read as functools.cached_property)
+    """functools.cached_property without its lock and without writing into the instance's
+    __dict__: the value is set as an attribute, so a reading keeps its fields as __init__ laid
+    them out (an object whose __dict__ is read keeps them in a dict of their own, and every
+    later read of them is slower)."""
+
+    def __init__(self, compute: Callable[[Owner], T]) -> None:
+        self.compute = compute
+        self.name = compute.__name__
+
+    @overload
+    def __get__(self, instance: None, owner: type[Owner]) -> cached_property[Owner, T]: ...
+
+    @overload
+    def __get__(self, instance: Owner, owner: type[Owner] | None = None) -> T: ...
+
+    def __get__(self, instance: Owner | None,
+                owner: type[Owner] | None = None) -> T | cached_property[Owner, T]:
+        if instance is None:
+            return self
+        value = self.compute(instance)
+        setattr(instance, self.name, value)  # found before this descriptor from now on
+        return value
 
 
 def value_of(label: str) -> str:

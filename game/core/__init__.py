@@ -31,6 +31,7 @@ from .conflict_rules import ConflictLoss, Plunder
 from .costs import (
     advance_cost,
     advance_costs,
+    credit_savings,
     face_value,
     group_credits,
     set_value,
@@ -122,7 +123,8 @@ __all__ = [
     "advance", "advance_cost", "advance_costs", "apply", "build_stack", "calamity_in_play",
     "card_census",
     "choose_setup", "clone",
-    "computed_regions", "event_counts", "face_value", "final_ranking", "from_plain",
+    "computed_regions", "credit_savings",
+    "event_counts", "face_value", "final_ranking", "from_plain",
     "give_card", "group_credits", "holds_effect", "in_play", "label_kind", "label_number",
     "label_value", "legal_actions", "load_event_cards", "load_game_data", "make_label",
     "map_digest", "map_regions", "map_setup_for", "new_game", "push", "score_breakdown",

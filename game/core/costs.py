@@ -17,9 +17,10 @@ exactly as the core computes them from a state.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from types import MappingProxyType
 
-from .gamedata import GROUPS, GameData
+from .gamedata import GROUPS, Advance, GameData
 
 
 def holds(data: GameData, advances: Iterable[str], effect: str) -> bool:
@@ -61,6 +62,53 @@ def advance_costs(
     advance_cost). Prices are asked for every advance at every decision of phase 12, by the
     core and by the bots, and only change when the advances or credits do: the table is kept,
     keyed on exactly those (and the rules' data), and read-only."""
+    return _prices(data, advances, credits).table
+
+
+def credit_savings(
+    data: GameData, advances: Iterable[str], credits: Mapping[str, int] | None, more: str,
+    targets: Iterable[str],
+) -> list[int]:
+    """How much less each of `targets` would cost (in their order) once the advance `more` is
+    owned too: advance_costs of `advances` less advance_costs with `more` added, worked out
+    only for the advances its credits reach. The bots weigh each advance they might buy by
+    what it takes off the others."""
+    prices = _prices(data, advances, credits)
+    table, specific = prices.table, prices.specific
+    card = data.advances[more]
+    groups = dict(prices.groups)
+    for group, points in card.group_credits.items():
+        groups[group] += points
+    raised = frozenset(g for g, points in card.group_credits.items() if points)
+    gained = card.specific_credits
+    saved = []
+    for target in targets:
+        other = data.advances[target]
+        if target in gained or not raised.isdisjoint(other.groups):
+            later = price(other, groups, specific.get(target, 0) + gained.get(target, 0))
+            saved.append(table[target] - later)
+        else:
+            saved.append(0)  # none of its credits count towards this one
+    return saved
+
+
+def price(card: Advance, groups: Mapping[str, int], specific: int) -> int:
+    """Printed cost - best group credit among the card's groups - specific credits, >= 0."""
+    return max(card.cost - max([groups[g] for g in card.groups]) - specific, 0)
+
+
+@dataclass(frozen=True)
+class _Prices:
+    """The price of every advance for one set of advances and credits, and the credit points
+    it was worked out from (group -> points, target advance -> specific points)."""
+
+    table: Mapping[str, int]
+    groups: Mapping[str, int]
+    specific: Mapping[str, int]
+
+
+def _prices(data: GameData, advances: Iterable[str],
+            credits: Mapping[str, int] | None) -> _Prices:
     owned = tuple(advances)
     key = (id(data), owned, tuple(sorted((credits or {}).items())))
     hit = _COSTS.get(key)
@@ -71,18 +119,18 @@ def advance_costs(
     for aid in owned:
         for target, points in data.advances[aid].specific_credits.items():
             specific[target] = specific.get(target, 0) + points
-    table = MappingProxyType({
-        card.id: max(card.cost - max(groups[g] for g in card.groups)
-                     - specific.get(card.id, 0), 0)
-        for card in data.advances.values()})
+    table = {card.id: price(card, groups, specific.get(card.id, 0))
+             for card in data.advances.values()}
+    prices = _Prices(MappingProxyType(table), MappingProxyType(groups),
+                     MappingProxyType(specific))
     if len(_COSTS) >= _COSTS_KEPT:
         _COSTS.clear()
-    _COSTS[key] = (data, table)
-    return table
+    _COSTS[key] = (data, prices)
+    return prices
 
 
 _COSTS: dict[tuple[int, tuple[str, ...], tuple[tuple[str, int], ...]],
-             tuple[GameData, Mapping[str, int]]] = {}
+             tuple[GameData, _Prices]] = {}
 _COSTS_KEPT = 2048  # a long game meets a few hundred sets of advances
 
 

@@ -55,9 +55,7 @@ def apply(state: GameState, action: Action) -> list[Event]:
             f"{action.label!r} is not an option for {pending.kind}; options: {shown}",
             Refusal.NOT_AN_OPTION,
         )
-    work = state.working_copy()
-    assert work.pending is not None
-    work.pending = None
+    work = state.working_copy()  # with no decision pending
     task = work.tasks[-1]
     procedure = PROCEDURES.get(task.kind)
     if procedure is None or procedure.choose is None:
@@ -65,7 +63,7 @@ def apply(state: GameState, action: Action) -> list[Event]:
     events: list[Event] = []
     procedure.choose(work, task, action.label, events)
     run(work, events)
-    state.__dict__.update(work.__dict__)
+    state.take_over(work)
     return events
 
 

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 # A label is a kind, optionally followed by ":" and a value; ids are lower-case words with
 # digits, "_" and "-", values may hold further ":"-separated parts (e.g. `offer:a:b`).
@@ -42,6 +43,7 @@ def well_formed(label: str) -> bool:
     return len(label) <= MAX_LENGTH and _WELL_FORMED.fullmatch(label) is not None
 
 
+@lru_cache(maxsize=8192)  # every decision sorts its options, and labels recur all game
 def sort_key(label: str) -> tuple[int, int, str]:
     """The canonical order of option labels: by kind, numbers numerically, then by id;
     `done` always last."""

@@ -164,4 +164,4 @@ def discard_card(state: GameState, player: str, card: str) -> None:
     stack = card_stack(state, card)
     if stack:
         block = state.players[player].block or next(iter(state.discards))
-        state.discards[block][stack - 1].append(card)
+        state.pile("discards", block, stack - 1).append(card)

@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
-from functools import lru_cache
 
 from .eventdeck.view import EventsView, events_view
 from .mapgraph import MapGraph
-from .plain import clone
 from .state import Board, GameConfig, GameState, HandCard, Pending
 
 
@@ -51,45 +48,67 @@ class PlayerView:
         raise KeyError(pid)
 
 
-# A player's public facts, given in PublicPlayer's field order: most players are unchanged
-# from one decision to the next, and an unchanged one is the same immutable object.
-_public = lru_cache(maxsize=4096)(PublicPlayer)
+# A player's public facts, keyed by their values in PublicPlayer's field order: most players
+# are unchanged from one decision to the next, and an unchanged one is the same immutable
+# object.
+_PUBLIC: dict[tuple[object, ...], PublicPlayer] = {}
+_PUBLIC_KEPT = 4096
+
+
+def _new_public(facts: tuple[object, ...]) -> PublicPlayer:
+    if len(_PUBLIC) >= _PUBLIC_KEPT:
+        _PUBLIC.clear()
+    made = _PUBLIC[facts] = PublicPlayer(*facts)  # type: ignore[arg-type]
+    return made
 
 
 def view(state: GameState, player: str | None) -> PlayerView:
     board = state.board
-    cities = Counter(board.cities.values())  # one pass, not one per player
+    cities: dict[str, int] = {}  # one pass, not one per player
+    for owner in board.cities.values():
+        cities[owner] = cities.get(owner, 0) + 1
     ships: dict[str, int] = {}
     for here in board.ships.values():
         for owner, n in here.items():
             ships[owner] = ships.get(owner, 0) + n
-    players = tuple(
-        _public(p.id, p.stock, p.treasury, tuple(p.advances), tuple(sorted(p.credits.items())),
-                p.ast, p.census, p.block, len(p.hand), cities[p.id], ships.get(p.id, 0))
-        for p in state.players.values()
-    )
+    known = _PUBLIC.get
+    players = []
+    for p in state.players.values():
+        pid = p.id
+        facts = (pid, p.stock, p.treasury, tuple(p.advances),
+                 tuple(sorted(p.credits.items())) if p.credits else (), p.ast, p.census,
+                 p.block, len(p.hand), cities.get(pid, 0), ships.get(pid, 0))
+        players.append(known(facts) or _new_public(facts))
     own = state.players.get(player) if player is not None else None
     pending = state.pending
-    if pending is not None and pending.player != player:
-        pending = Pending(pending.player, pending.kind, pending.prompt, [], pending.rule,
-                          words=pending.words)
-    return PlayerView(
+    if pending is not None:  # a copy: options only for the one who decides
+        pending = (pending.__clone__() if pending.player == player else
+                   Pending(pending.player, pending.kind, pending.prompt, [], pending.rule,
+                           words=pending.words))
+    # Built field by field, not by the frozen class's __init__ (which sets each through
+    # object.__setattr__, a fifth of a view's cost): a test checks every field is set.
+    seen = object.__new__(PlayerView)
+    seen.__dict__.update(
         viewer=player,
-        config=clone(state.config),
+        config=state.config.__clone__(),
         map=state.map,
         turn=state.turn,
         phase=state.phase,
-        board=clone(board),
-        players=players,
+        board=board.__clone__(),
+        players=tuple(players),
         hand=tuple(own.hand) if own else (),  # hand cards are immutable
         stack_sizes=_sizes(state.stacks),
         discard_sizes=_sizes(state.discards),
-        pending=clone(pending),
+        pending=pending,
         game_over=state.game_over,
         ended_by=state.ended_by,
         events=events_view(state, player),
     )
+    return seen
 
 
 def _sizes(decks: dict[str, list[list[str]]]) -> tuple[tuple[str, tuple[int, ...]], ...]:
-    return tuple((block, tuple(map(len, piles))) for block, piles in sorted(decks.items()))
+    if len(decks) == 1:  # one block of trade cards (most set-ups)
+        for block, piles in decks.items():
+            return ((block, tuple(map(len, piles))),)
+    return tuple([(block, tuple(map(len, decks[block]))) for block in sorted(decks)])

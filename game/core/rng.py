@@ -21,6 +21,12 @@ class Rng:
     state: int
     inc: int
 
+    def __clone__(self) -> Rng:
+        """`plain.clone`'s fast path (every action copies the generator): its fields are ints."""
+        copy = object.__new__(Rng)  # field by field (see GameState._copy_with)
+        copy.state, copy.inc = self.state, self.inc
+        return copy
+
     @staticmethod
     def seeded(seed: int, stream: int = 54) -> Rng:
         rng = Rng(0, ((stream << 1) | 1) & _MASK64)

@@ -6,7 +6,7 @@ import hashlib
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
-from typing import ClassVar, TypeVar
+from typing import ClassVar, Literal, TypeVar
 
 from .errors import StateError
 from .eventdeck.model import EventDeck, EventsOptions
@@ -56,9 +56,13 @@ class GameConfig:
 
     def __clone__(self) -> GameConfig:
         """`plain.clone`'s fast path (every view and every action copies it)."""
-        copy = object.__new__(GameConfig)
-        copy.__dict__ = {**self.__dict__, "players": self.players.copy(),
-                         "names": self.names.copy(), "events": clone(self.events)}
+        copy = object.__new__(GameConfig)  # field by field: see GameState._copy_with
+        copy.players, copy.ruleset, copy.ast_side = self.players.copy(), self.ruleset, \
+            self.ast_side
+        copy.setup, copy.map_id, copy.map_setup = self.setup, self.map_id, self.map_setup
+        copy.seed, copy.max_turns, copy.names = self.seed, self.max_turns, self.names.copy()
+        copy.open_bargaining, copy.last_turn = self.open_bargaining, self.last_turn
+        copy.events = clone(self.events)
         return copy
 
 
@@ -84,10 +88,11 @@ class Player:
     def __clone__(self) -> Player:
         """`plain.clone`'s fast path (every player is copied at every action): the containers
         hold only atoms and frozen cards."""
-        copy = object.__new__(Player)
-        copy.__dict__ = {**self.__dict__, "advances": self.advances.copy(),
-                         "credits": self.credits.copy(), "hand": self.hand.copy(),
-                         "flags": self.flags.copy()}
+        copy = object.__new__(Player)  # field by field: see GameState._copy_with
+        copy.id, copy.stock, copy.treasury = self.id, self.stock, self.treasury
+        copy.advances, copy.credits = self.advances.copy(), self.credits.copy()
+        copy.hand, copy.ast, copy.census = self.hand.copy(), self.ast, self.census
+        copy.block, copy.flags = self.block, self.flags.copy()
         return copy
 
 
@@ -286,7 +291,10 @@ class GameState:
     players: dict[str, Player]  # keyed in config.players order (the A.S.T. ranking)
     board: Board
     rng: Rng
-    stacks: dict[str, list[list[str]]] = field(default_factory=dict)  # block -> 9 decks, top first
+    # The trade cards: block -> 9 piles, stacks top first. A pile changes only through `pile`:
+    # apply's working copy shares the piles with the state it copies (an action changes one
+    # or two), and `pile` copies a pile before it is changed unless this state made it itself.
+    stacks: dict[str, list[list[str]]] = field(default_factory=dict)
     discards: dict[str, list[list[str]]] = field(default_factory=dict)
     turn: int = 1
     phase: str = ""
@@ -309,6 +317,18 @@ class GameState:
         order = self.config.players
         if list(self.players) != order and sorted(self.players) == sorted(order):
             self.players = {pid: self.players[pid] for pid in order}
+        self._own_piles: set[tuple[bool, str, int]] = set()  # (a stack?, block, index)
+
+    def pile(self, kind: Literal["stack", "discards"], block: str, index: int) -> list[str]:
+        """Stack or discard pile `index` (0 for stack 1) of `block`, to change: the one way to
+        change a pile (see `stacks`)."""
+        stack = kind == "stack"
+        piles = (self.stacks if stack else self.discards)[block]
+        key = (stack, block, index)
+        if key not in self._own_piles:
+            piles[index] = piles[index].copy()
+            self._own_piles.add(key)
+        return piles[index]
 
     def clone(self) -> GameState:
         return clone(self)
@@ -316,29 +336,49 @@ class GameState:
     def __clone__(self) -> GameState:
         """`plain.clone`'s fast path: the players, the board and the decks by their own
         copiers, the rest generically; the map and the rules' data are immutable and shared."""
-        return self._copy_with(clone(self.tasks))
+        return self._copy_with(clone(self.tasks), clone(self.config), clone(self.pending))
 
     def working_copy(self) -> GameState:
-        """The copy `apply` works on: a clone whose tasks lend their progress (Task.lend)."""
-        return self._copy_with([task.lend() for task in self.tasks])
+        """The copy `apply` works on, which replaces this state's contents once the action has
+        succeeded: its tasks lend their progress (Task.lend); no decision is pending (the action
+        answers it); and the configuration is this state's own, since no procedure changes it
+        (it is fixed once the game is made), so it is not copied for every action."""
+        self._own_piles = set()  # the copy shares them: what this state made is the copy's too
+        return self._copy_with([task.lend() for task in self.tasks], self.config, None,
+                               share_piles=True)
 
-    def _copy_with(self, tasks: list[Task]) -> GameState:
+    def _copy_with(self, tasks: list[Task], config: GameConfig, pending: Pending | None,
+                   share_piles: bool = False) -> GameState:
         copy = object.__new__(GameState)
-        copy.__dict__ = {
-            **self.__dict__,
-            "config": clone(self.config),
-            "players": {pid: p.__clone__() for pid, p in self.players.items()},
-            "board": self.board.__clone__(),
-            "rng": clone(self.rng),
-            "stacks": {b: [deck.copy() for deck in decks] for b, decks in self.stacks.items()},
-            "discards": {b: [pile.copy() for pile in piles]
-                         for b, piles in self.discards.items()},
-            "tasks": tasks,
-            "pending": clone(self.pending),
-            "counters": self.counters.copy(),
-            "eventdeck": clone(self.eventdeck),
-        }
+        if share_piles:
+            stacks = {b: piles.copy() for b, piles in self.stacks.items()}
+            discards = {b: piles.copy() for b, piles in self.discards.items()}
+        else:
+            stacks = {b: [pile.copy() for pile in piles] for b, piles in self.stacks.items()}
+            discards = {b: [pile.copy() for pile in piles] for b, piles in self.discards.items()}
+        # Field by field, as __init__ does: an object whose __dict__ is assigned or read keeps
+        # its fields in a dict of their own, and every later read of them is slower.
+        copy.config, copy.map = config, self.map
+        copy.players = {pid: p.__clone__() for pid, p in self.players.items()}
+        copy.board, copy.rng = self.board.__clone__(), self.rng.__clone__()
+        copy.stacks, copy.discards, copy._own_piles = stacks, discards, set()
+        copy.turn, copy.phase, copy.tasks, copy.pending = self.turn, self.phase, tasks, pending
+        copy.game_over, copy.ended_by = self.game_over, self.ended_by
+        copy.counters, copy.eventdeck = self.counters.copy(), clone(self.eventdeck)
+        copy.version, copy.data = self.version, self.data
         return copy
+
+    def take_over(self, work: GameState) -> None:
+        """Replace this state's contents with those of `work` (apply's working copy, once the
+        action has succeeded), field by field (see _copy_with)."""
+        self.config, self.map, self.players, self.board = work.config, work.map, work.players, \
+            work.board
+        self.rng, self.stacks, self.discards = work.rng, work.stacks, work.discards
+        self._own_piles, self.turn, self.phase = work._own_piles, work.turn, work.phase
+        self.tasks, self.pending, self.game_over = work.tasks, work.pending, work.game_over
+        self.ended_by, self.counters, self.eventdeck = work.ended_by, work.counters, \
+            work.eventdeck
+        self.version, self.data = work.version, work.data
 
     def to_json(self) -> str:
         return json.dumps(to_plain(self), separators=(",", ":"), sort_keys=True)

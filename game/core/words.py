@@ -39,6 +39,8 @@ class Words:
 
     def render(self, name: Callable[[str], str] = labels.value) -> str:
         """The sentence, each name given by `name(label)` (bare ids by default)."""
+        if not self.names:
+            return self.text[0]
         out = [self.text[0]]
         for label, after in zip(self.names, self.text[1:], strict=True):
             out += (name(label), after)
@@ -56,6 +58,8 @@ def joined(idents: Iterable[str], kind: str, sep: str = " and ") -> list[Ref | s
 def say(template: str, **values: object) -> Words:
     """`template`'s `{field}`s filled from `values`: a `Ref` becomes a name, a list the names
     and words it holds in turn, anything else its text (numbers, counts, words)."""
+    if not values and "{" not in template and "}" not in template:
+        return Words((template,))  # a plain sentence (most prompts): nothing to parse
     text, names = [""], []
     for before, field, _, _ in string.Formatter().parse(template):
         text[-1] += before

@@ -14,6 +14,7 @@ from game.core import (
     GameConfig,
     GameState,
     IllegalAction,
+    PlayerView,
     Words,
     apply,
     legal_actions,
@@ -215,6 +216,16 @@ def test_a_view_keeps_the_board_it_was_given_while_the_game_goes_on() -> None:
     assert state.board != before and seen.board == before
 
 
+def test_a_view_sets_every_field_a_view_has() -> None:
+    """`view` builds its PlayerView field by field (not through the frozen class's __init__): it
+    must know every field, and a view so built equals one built by the class."""
+    state = walk_state()
+    seen = view(state, state.pending.player)
+    names = [f.name for f in dataclasses.fields(PlayerView)]
+    assert list(vars(seen)) == names
+    assert seen == PlayerView(**{name: getattr(seen, name) for name in names})
+
+
 def test_a_player_clone_copies_every_field_and_shares_no_container() -> None:
     """Player has its own fast copier: it must know every field the player has."""
     assert [f.name for f in dataclasses.fields(Player)] == [
@@ -290,6 +301,48 @@ def test_a_state_clone_knows_every_field_and_shares_only_the_immutable_parts() -
     copy.counters["calamity:flood"] = 2
     assert state.stacks == {"west": [["salt"], ["ochre"]]}
     assert state.discards == {"west": [["hides"], []]} and state.counters["calamity:flood"] == 1
+
+
+def test_apply_s_working_copy_shares_the_trade_card_piles_until_one_of_them_changes() -> None:
+    state = walk_state()
+    state.stacks = {"west": [["salt"], ["ochre"]]}
+    state.discards = {"west": [["hides"], []]}
+    work = state.working_copy()
+    assert work.stacks["west"][1] is state.stacks["west"][1]  # not copied for every action
+    drawn = work.pile("stack", "west", 0)
+    drawn.append("gold")
+    assert work.pile("stack", "west", 0) is drawn  # copied once, then the copy's own
+    work.pile("discards", "west", 1).append("salt")
+    assert state.stacks == {"west": [["salt"], ["ochre"]]}
+    assert state.discards == {"west": [["hides"], []]}
+    again = work.working_copy()  # a copy of the copy: what `work` made is shared now
+    again.pile("stack", "west", 0).pop()
+    assert work.stacks == {"west": [["salt", "gold"], ["ochre"]]}
+    assert again.stacks == {"west": [["salt"], ["ochre"]]}
+
+
+def test_copies_and_take_over_set_every_attribute_a_state_has() -> None:
+    """A state's copies are built, and apply's working copy taken over, field by field (not
+    through __dict__): each must know every attribute a state has."""
+    state = walk_state()
+    names = set(vars(state))
+    assert names == {f.name for f in dataclasses.fields(GameState)} | {"_own_piles"}
+    for copy in (state.clone(), state.working_copy()):
+        assert set(vars(copy)) == names
+    other = state.clone()
+    for name in names:
+        setattr(other, name, object())  # a mark of its own in every attribute
+    state.take_over(other)
+    assert all(getattr(state, name) is getattr(other, name) for name in names)
+
+
+def test_a_generator_copy_knows_every_field_and_draws_the_same_numbers() -> None:
+    """Rng has its own fast copier: it must know every field the generator has."""
+    assert [f.name for f in dataclasses.fields(Rng)] == ["state", "inc"]
+    rng = Rng.seeded(7)
+    copy = clone(rng)
+    assert copy == rng and copy is not rng
+    assert [copy.next32() for _ in range(3)] == [rng.next32() for _ in range(3)]
 
 
 def test_json_round_trip_gives_an_equal_state_at_every_decision() -> None:

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from game.core.costs import (
     advance_cost,
+    advance_costs,
     best_card_value,
     can_stand_in,
     cards_value,
     commodity_counts,
+    credit_savings,
     group_credits,
     holds,
     payment_capacity,
@@ -52,6 +54,17 @@ def test_an_advance_never_costs_less_than_zero() -> None:
     owned = ["sculpture", "drama_and_poetry", "music", "diplomacy", "architecture", "mythology"]
     assert group_credits(DATA, owned)["arts"] > 50
     assert advance_cost(DATA, "mysticism", owned) == 0
+
+
+def test_what_one_more_advance_saves_is_the_price_difference_with_the_larger_set() -> None:
+    starting = {"arts": 10, "science": 5}
+    owned_sets = ([], ["sculpture", "mythology"], ["pottery", "calendar", "law", "deism"])
+    for owned in owned_sets:
+        now = advance_costs(DATA, owned, starting)
+        for more in DATA.advances:
+            later = advance_costs(DATA, [*owned, more], starting)
+            saved = credit_savings(DATA, owned, starting, more, list(DATA.advances))
+            assert saved == [now[target] - later[target] for target in DATA.advances], more
 
 
 def test_a_set_of_n_identical_cards_is_worth_n_squared_times_face_value() -> None:

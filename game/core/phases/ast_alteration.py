@@ -152,14 +152,16 @@ def _late_iron_ends(state: GameState) -> bool:
 def return_discards(state: GameState, events: list[Event]) -> None:
     """Each discard pile is shuffled and put under its own stack (water never enters a pile)."""
     for block, piles in state.discards.items():
-        stacks = state.stacks.setdefault(block, [[] for _ in piles])
+        state.stacks.setdefault(block, [[] for _ in piles])
         for i, pile in enumerate(piles):
             cards = [c for c in pile if card_stack(state, c)]
-            pile.clear()
+            if pile:
+                state.pile("discards", block, i).clear()
             if not cards:
                 continue
             state.rng.shuffle(cards)
-            stacks[i].extend(cards)  # stacks are kept top first: the end is the bottom
+            # stacks are kept top first: the end is the bottom
+            state.pile("stack", block, i).extend(cards)
             events.append(DiscardsReturned(block=block, stack=i + 1, count=len(cards),
                                            rule=RULE_DISCARDS))
 

@@ -56,7 +56,7 @@ def _discard_at(state: GameState, pid: str, index: int, reason: str,
     card = player.hand.pop(index).card
     stack = card_stack(state, card)
     block = player.block or next(iter(state.discards))
-    state.discards[block][stack - 1].append(card)
+    state.pile("discards", block, stack - 1).append(card)
     events.append(CalamityDiscarded(player=pid, card=card, stack=stack, reason=reason,
                                     rule=RULE))
 

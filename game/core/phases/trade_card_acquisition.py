@@ -77,7 +77,7 @@ def _block(state: GameState, pid: str) -> str:
 def take_from_stack(state: GameState, pid: str, stack: int) -> str:
     """The top card of the player's block's stack into their hand; water when it is empty
     (never a card of another stack or block)."""
-    deck = state.stacks[_block(state, pid)][stack - 1]
+    deck = state.pile("stack", _block(state, pid), stack - 1)
     card = deck.pop(0) if deck else WATER
     give_card(state, pid, card)
     return card
