@@ -1,8 +1,8 @@
 """The hard bot: the normal bot plus search where it pays, inside a time budget per decision.
 
-For advance purchases, trade offers and answers to offers it compares a few candidates (the
-normal choice, the next best ones, passing) by determinized rollouts from its own view
-(search.py). The normal choice stands unless another candidate beats it clearly.
+For advance purchases, answers to offers and the offers that pass on a calamity it compares a
+few candidates (the normal choice, the next best ones, passing) by determinized rollouts from
+its own view (search.py). The normal choice stands unless another candidate beats it clearly.
 
 The search is a pure function of a request, so it can run elsewhere: the client hands it to a
 worker process (searcher.py) through `searching_with`, so a long search never shares the
@@ -42,12 +42,17 @@ class HardBot(NormalBot):
     name = "hard"
 
     def __init__(self, seed: int, budget: float = 1.5, samples: int = 8,
-                 margin: float = 1.0, confidence: float = 2.0) -> None:
+                 margin: float = 1.0, confidence: float = 2.0,
+                 kinds: tuple[str, ...] = SEARCHED, card_share: float = 0.6,
+                 pass_candidate: bool = True) -> None:
         super().__init__(seed)
         self.budget = budget  # seconds of search per decision
         self.samples = samples  # most samples per candidate
         self.margin = margin  # VP a rival candidate must gain over the normal choice
         self.confidence = confidence  # standard errors its gain must clear
+        self.kinds = kinds  # the decisions it searches
+        self.card_share = card_share  # cards and treasury at a rollout's end, against VP
+        self.pass_candidate = pass_candidate  # "done" is searched against a purchase
         self.searches = 0
         self.overruled = 0
         self.search_seconds: list[float] = []
@@ -59,21 +64,27 @@ class HardBot(NormalBot):
 
     def decide(self, r: Reading, kind: str, options: list[str]) -> str | None:
         base = super().decide(r, kind, options)
-        if kind not in SEARCHED or base not in options or self.budget <= 0:
+        if kind not in self.kinds or base not in options or self.budget <= 0:
             return base
+        if kind == "trade_partner" and not self.dumping(r):
+            return base  # without a calamity to pass on, whom to offer to matters little
         candidates = self.candidates(r, kind, options, str(base))
         if len(candidates) < 2:
             return base
         request = SearchRequest(
             view=r.view, kind=kind, candidates=tuple(candidates), base=str(base),
             seed=self.rng.next32(), budget=self.budget, samples=self.samples,
-            margin=self.margin, confidence=self.confidence)
+            margin=self.margin, confidence=self.confidence, card_share=self.card_share)
         result = self.last = (_SEARCHER.get() or run_search)(request)
         self.searches += 1
         self.search_seconds.append(result.seconds)
         if result.choice != base:
             self.overruled += 1
         return result.choice if result.choice in options else base
+
+    def dumping(self, r: Reading) -> bool:
+        """The hand holds a calamity it may trade away: who gets it is worth a search."""
+        return any(r.calamity(c) in ("tradable", "minor") for c in r.hand)
 
     # -- candidates ------------------------------------------------------------------------
     def candidates(self, r: Reading, kind: str, options: list[str], base: str) -> list[str]:
@@ -84,7 +95,8 @@ class HardBot(NormalBot):
                 (a for a in with_prefix(options, "advance") if a in prices),
                 key=lambda a: -self.advance_net(r, a, prices[a]))
             picks = [f"advance:{a}" for a in ranked[:3]]
-            return list(dict.fromkeys([base, *picks, "done"]))[:4]
+            passing = ["done"] if self.pass_candidate else []
+            return list(dict.fromkeys([base, *picks, *passing]))[:4]
         if kind == "trade_answer":
             if base not in ("yes", "no"):
                 return []

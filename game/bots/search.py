@@ -47,7 +47,6 @@ from .sampler import sample_at_shop, sample_at_trade, sample_state
 from .trading import plan_side
 
 POINTS_PER_VP = 32.0
-CARD_SHARE = 0.6  # cards and treasury at the leaf: points not yet turned into advances
 AFTER_CALAMITIES = PHASES.index("special_abilities")
 MAX_ACTIONS = 6000  # a rollout that runs this long is cut short (never seen in practice)
 
@@ -65,6 +64,7 @@ class SearchRequest:
     samples: int  # most samples per candidate
     margin: float  # VP a rival candidate must gain over the normal choice
     confidence: float  # standard errors the gain must clear
+    card_share: float = 0.6  # cards and treasury at the leaf, against VP (see position)
 
 
 @dataclass(frozen=True)
@@ -96,7 +96,7 @@ def run_search(req: SearchRequest) -> SearchResult:
             t0 = time.perf_counter()
             if t0 - started + slowest > req.budget:
                 break  # out of time inside a round: that sample stays unpaired
-            result = rollout(r, req.kind, world, cand, k, rng)
+            result = rollout(r, req.kind, world, cand, k, rng, req.card_share)
             slowest = max(slowest, time.perf_counter() - t0)
             if result is not None:
                 scores[cand] = result
@@ -152,8 +152,8 @@ def sample_world(r: Reading, kind: str, rng: Rng) -> GameState | None:
     return state
 
 
-def rollout(r: Reading, kind: str, world: GameState, cand: str, k: int, rng: Rng
-            ) -> float | None:
+def rollout(r: Reading, kind: str, world: GameState, cand: str, k: int, rng: Rng,
+            card_share: float) -> float | None:
     state = world.clone()
     try:
         if kind == "trade_answer":
@@ -173,7 +173,7 @@ def rollout(r: Reading, kind: str, world: GameState, cand: str, k: int, rng: Rng
         play(state, stop, lambda pid: NormalBot(k * 7919 + len(pid)))
     except Exception:  # an inconsistent sample: drop it rather than fail the game
         return None
-    return evaluate(state, r.me)
+    return evaluate(state, r.me, card_share)
 
 
 def swap(r: Reading, state: GameState, rng: Rng) -> bool:
@@ -213,17 +213,17 @@ def play(state: GameState, stop: tuple[int, int], make: Callable[[str], NormalBo
         apply(state, Action(who, bots[who].choose(view(state, who))))
 
 
-def position(state: GameState, pid: str) -> float:
+def position(state: GameState, pid: str, card_share: float) -> float:
     """Victory points plus what cards and treasury may still become, in VP."""
     p = state.players[pid]
     hand = Counter(h.card for h in p.hand if face_value(state.data, h.card) > 0)
     money = sets_points(hand) + p.treasury * treasury_value(state.data, p.advances)
     cities = len(state.board.cities_of(pid))
-    return victory_points(state, pid) + CARD_SHARE * money / POINTS_PER_VP + 0.5 * cities
+    return victory_points(state, pid) + card_share * money / POINTS_PER_VP + 0.5 * cities
 
 
-def evaluate(state: GameState, me: str) -> float:
+def evaluate(state: GameState, me: str, card_share: float) -> float:
     """The viewer's position against the best rival's."""
-    mine = position(state, me)
-    rivals = [position(state, p) for p in state.players if p != me]
+    mine = position(state, me, card_share)
+    rivals = [position(state, p, card_share) for p in state.players if p != me]
     return mine - (max(rivals) + sum(rivals) / len(rivals)) / 2 if rivals else mine
