@@ -1,7 +1,8 @@
 """The hard bot's search in a worker process, for the client: the search never shares the
 interpreter with the drawing thread, which keeps drawing while the thinking thread waits (a
-wait on a pipe holds no lock). One worker, started on first use and kept for the game's life;
-the map and rules are loaded there once, on the first search.
+wait on a pipe holds no lock). One worker, started on first use and kept for the game's life
+(it ends with close(), or when the searcher is dropped, as the pool's own management thread
+lets its workers go then); the rules are loaded there at start.
 
 It starts like the arena's workers (arena.start_method: never `fork`), which also works in the
 frozen build, whose entry point calls multiprocessing.freeze_support. Should the worker die or
@@ -21,6 +22,10 @@ from .arena import start_method
 from .search import SearchRequest, SearchResult, run_search
 
 log = logging.getLogger(__name__)
+
+
+def _shut(pool: ProcessPoolExecutor) -> None:
+    pool.shutdown(wait=False, cancel_futures=True)
 
 
 def _warm() -> None:
@@ -64,4 +69,4 @@ class WorkerSearcher:
         with self._lock:
             pool, self._pool = self._pool, None
         if pool is not None:
-            pool.shutdown(wait=False, cancel_futures=True)
+            _shut(pool)

@@ -80,3 +80,23 @@ def test_a_search_worker_that_cannot_start_searches_at_home() -> None:
     searcher = WorkerSearcher()
     searcher.failed = True  # e.g. no process could be started
     assert searcher(_request()).process == os.getpid()
+
+
+def test_a_dropped_searcher_lets_its_worker_process_go() -> None:
+    import gc
+    import time
+
+    searcher = WorkerSearcher()
+    searcher.start()
+    pool = searcher._pool
+    assert pool is not None
+    pool.submit(os.getpid).result()  # the worker is up
+    workers = list(pool._processes.values())
+    assert workers and all(p.is_alive() for p in workers)
+    del searcher, pool
+    gc.collect()
+    for _ in range(200):
+        if not any(p.is_alive() for p in workers):
+            break
+        time.sleep(0.05)
+    assert not any(p.is_alive() for p in workers)
