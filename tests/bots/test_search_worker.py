@@ -100,3 +100,31 @@ def test_a_dropped_searcher_lets_its_worker_process_go() -> None:
             break
         time.sleep(0.05)
     assert not any(p.is_alive() for p in workers)
+
+
+def test_the_normal_choice_stands_unless_beaten_by_a_vp_and_two_standard_errors() -> None:
+    from game.bots.search import pick
+
+    steady = [2.0, 2.2, 1.8, 2.1]  # +2 VP, little spread: clear
+    noisy = [9.0, -6.0, 8.0, -5.0]  # +1.5 VP on average, but within the noise
+    small = [0.5, 0.6, 0.5, 0.4]  # clear, but under a VP
+    assert pick("a", {"b": steady}, margin=1.0, confidence=2.0) == "b"
+    assert pick("a", {"b": noisy}, margin=1.0, confidence=2.0) == "a"
+    assert pick("a", {"b": small}, margin=1.0, confidence=2.0) == "a"
+    assert pick("a", {"b": [3.0]}, margin=1.0, confidence=2.0) == "a"  # one sample is none
+    assert pick("a", {"b": steady, "c": [d + 1 for d in steady]}, 1.0, 2.0) == "c"
+
+
+def test_passing_is_not_searched_against_a_purchase() -> None:
+    from game.bots.reading import Reading
+
+    state = _at_shop()
+    assert state.pending is not None
+    seen = view(state, state.pending.player)
+    options = list(state.pending.options)
+    bot = HardBot(5)
+    bot.detail = state.pending.detail
+    r = Reading(seen)
+    base = next(o for o in options if o.startswith("advance:"))
+    assert "done" in options and "done" not in bot.candidates(r, "advance_choice", options, base)
+    assert bot.candidates(r, "advance_choice", options, "done")[0] == "done"
