@@ -7,8 +7,8 @@ module's display of 10 cards over the map, idle and with a card shown large unde
 (a 9-civilization game with events on, its first Event Action), while striking event cards
 play theirs (each taken on the board `selftest --event` settles, at normal speed: plague and
 famine), and while the card left unpicked shows its secondary symbols resolving. With
---thinking, also the frames drawn while hard bots think on their worker thread (the drawing
-thread shares the interpreter with them). Frames are paced at 60 a second, as in the client.
+--thinking, also the frames drawn while hard bots think (their search runs in a worker process;
+the thinking thread only waits for it). Frames are paced at 60 a second, as in the client.
 Prints the median and p99 frame time of each and its ratio to one full-screen blit measured in
 the same run.
 Target: p99 <= 8 ms.
@@ -243,8 +243,8 @@ def main() -> None:
 
 
 def thinking(app: App, frames: int) -> tuple[list[float], int]:
-    """Frame times while a hard bot's search runs on the worker thread (frames where it does
-    not are left out), bots in every seat."""
+    """Frame times while a hard bot thinks (its search in the worker process; frames where it
+    does not think are left out), bots in every seat."""
     scene, _ = on_screen(app, "flood", seed=5, players=9)
     assert scene.anims is not None and scene.session.record is not None
     app.settings.animation_speed = 4.0

@@ -63,7 +63,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
 
         records = run_arena(graph, seats, args.games, seed=args.seed, ruleset=args.ruleset,
                             workers=min(os.cpu_count() or 1, args.games), on_game=progress,
-                            events=args.events)
+                            events=args.events, budget=args.budget)
     except (ArenaError, MapError) as err:
         print(f"calamitas arena: {err}", file=sys.stderr)
         return 2
@@ -287,6 +287,8 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--ruleset", default="classic", help="the rule set (default classic)")
     arena.add_argument("--seed", type=seed, default=1, help="the first game's random seed")
     arena.add_argument("--events", action="store_true", help="with the Events module on")
+    arena.add_argument("--budget", type=float, default=None, metavar="SECONDS",
+                       help="hard bots' search time per decision (default 1.5)")
     arena.set_defaults(func=cmd_arena)
 
     srv = sub.add_parser("serve", help="host network games (no window)")

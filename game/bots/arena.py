@@ -28,6 +28,7 @@ from game.core import (
 )
 
 from . import LEVELS, make_bot
+from .hard import HardBot
 
 # A game that reaches this many turns is stopped and scored (random bots can wander long).
 DEFAULT_MAX_TURNS = 250
@@ -51,6 +52,7 @@ class GameRecord:
     ended_by: str
     seconds: float
     errors: tuple[str, ...] = ()  # bot policy failures (each played a safe option instead)
+    think: tuple[tuple[str, tuple[float, ...]], ...] = ()  # level -> seconds of each decision
 
 
 @dataclass
@@ -59,6 +61,7 @@ class LevelStats:
     seats: int = 0  # seat-games played
     wins: int = 0
     vp: list[int] = field(default_factory=list)
+    think: list[float] = field(default_factory=list)  # seconds of each decision
 
     @property
     def win_rate(self) -> float:
@@ -78,6 +81,18 @@ def wilson_interval(wins: int, trials: int, z: float = 1.96) -> tuple[float, flo
     centre = (p + z * z / (2 * trials)) / denom
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
     return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The q-th percentile (nearest rank) of `values`; 0 for none."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(q / 100 * len(ordered)) - 1))]
+
+
+def seconds(t: float) -> str:
+    return f"{t:.2f} s" if t >= 0.1 else f"{1000 * t:.1f} ms"
 
 
 def parse_seats(text: str, players: int) -> list[str]:
@@ -114,9 +129,10 @@ def play_game(
     ruleset: str = "classic",
     max_turns: int = DEFAULT_MAX_TURNS,
     events: bool = False,
+    budget: float | None = None,
 ) -> GameRecord:
     """Play game number `index` of a match to its end and score it; `events` turns the
-    Events module on."""
+    Events module on; `budget` sets the hard bots' search seconds per decision."""
     started = time.perf_counter()
     setups = setups_for(len(seats))
     setup = setups[index % len(setups)]
@@ -127,9 +143,16 @@ def play_game(
     levels = seat_levels(seats, list(state.players), index)
     bots = {civ: make_bot(level, game_seed * 31 + i)
             for i, (civ, level) in enumerate(levels.items())}
+    for bot in bots.values():
+        if budget is not None and isinstance(bot, HardBot):
+            bot.budget = budget
+    think: dict[str, list[float]] = {level: [] for level in levels.values()}
     while not state.game_over and state.pending is not None:
         who = state.pending.player
-        label = bots[who].choose(view(state, who))
+        seen = view(state, who)
+        t0 = time.perf_counter()
+        label = bots[who].choose(seen)
+        think[levels[who]].append(time.perf_counter() - t0)
         apply(state, Action(who, label))
     ranking = final_ranking(state)
     return GameRecord(
@@ -141,6 +164,7 @@ def play_game(
         seconds=time.perf_counter() - started,
         errors=tuple(f"{civ}: {e}" for civ, bot in bots.items()
                      for e in getattr(bot, "errors", ())),
+        think=tuple((level, tuple(times)) for level, times in think.items()),
     )
 
 
@@ -152,6 +176,8 @@ def summarise(records: Iterable[GameRecord]) -> dict[str, LevelStats]:
             s.seats += 1
             s.vp.append(rec.scores.get(civ, 0))
             s.wins += civ == rec.winner
+        for level, times in rec.think:
+            stats[level].think.extend(times)
     return stats
 
 
@@ -159,8 +185,11 @@ def format_line(s: LevelStats, games: int) -> str:
     low, high = wilson_interval(s.wins, s.seats)
     per_game = s.seats // games if games else 0
     seats = f"  ({per_game} seats a game)" if per_game > 1 else ""
+    think = ""
+    if s.think:
+        think = f"  decision p99 {seconds(percentile(s.think, 99))} (max {seconds(max(s.think))})"
     return (f"{s.level:8s}win {100 * s.win_rate:.1f}% (CI {100 * low:.0f}-{100 * high:.0f}%)"
-            f"  mean VP {s.mean_vp:.0f}{seats}")
+            f"  mean VP {s.mean_vp:.0f}{seats}{think}")
 
 
 # Each worker process receives the map once, through the pool's initializer, so nothing but
@@ -173,10 +202,10 @@ def _receive_map(graph: MapGraph) -> None:
     _GRAPH = graph
 
 
-def _worker(args: tuple[list[str], int, int, str, int, bool]) -> GameRecord:
+def _worker(args: tuple[list[str], int, int, str, int, bool, float | None]) -> GameRecord:
     assert _GRAPH is not None
-    seats, index, seed, ruleset, max_turns, events = args
-    return play_game(_GRAPH, seats, index, seed, ruleset, max_turns, events)
+    seats, index, seed, ruleset, max_turns, events, budget = args
+    return play_game(_GRAPH, seats, index, seed, ruleset, max_turns, events, budget)
 
 
 def start_method(platform: str = sys.platform) -> str:
@@ -197,14 +226,18 @@ def run_arena(
     workers: int = 1,
     on_game: Callable[[GameRecord], None] | None = None,
     events: bool = False,
+    budget: float | None = None,
 ) -> list[GameRecord]:
-    """Play `games` games; `on_game` hears of each as it ends (in finishing order)."""
+    """Play `games` games; `on_game` hears of each as it ends (in finishing order); `budget`
+    sets the hard bots' search seconds per decision (default: the level's own)."""
     if ruleset not in load_game_data().rulesets:
         raise ArenaError(f"unknown rule set {ruleset!r}")
     if games < 1:
         raise ArenaError("--games must be at least 1")
     setups_for(len(seats))
-    jobs = [(seats, i, seed, ruleset, max_turns, events) for i in range(games)]
+    if budget is not None and not 0 <= budget <= 60:
+        raise ArenaError("--budget must be between 0 and 60 seconds")
+    jobs = [(seats, i, seed, ruleset, max_turns, events, budget) for i in range(games)]
     records: list[GameRecord] = []
     if workers <= 1 or games == 1:
         for job in jobs:

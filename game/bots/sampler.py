@@ -10,6 +10,10 @@ and discard pile. What it hides is sampled:
   stack (their sizes are public) and the rest to the other players of the block (their hand
   sizes are public; water makes up a shortfall). Calamities sit in hands only between drawing
   (phase 6) and resolution (phase 9), so at other times they are dealt to the piles first;
+- with the Events module on: the face-down cards of the display, the other players' private
+  events and the Age deck's order, dealt from the Age's cards the view has not shown (its
+  composition is public: 004:16.1), padded from the whole Age when too few are left (a deck
+  holds several passes); markers, discards and the viewer's own events are copied;
 - the random generator: a fresh seed from the sampler's own generator (never the game's);
 - the progress of the turn: the sampled state starts at the beginning of a phase (or a shop
   of its own for phase 12), since a view does not show how far a phase has gone.
@@ -21,6 +25,8 @@ from collections import Counter
 
 from game.core import (
     AdvanceAcquisition,
+    EventDeck,
+    EventsOptions,
     GameState,
     HandCard,
     HandLimit,
@@ -32,7 +38,9 @@ from game.core import (
     Trade,
     advance,
     clone,
+    load_event_cards,
     load_game_data,
+    map_regions,
     push,
     start_at,
 )
@@ -92,6 +100,51 @@ def _deal_block(view: PlayerView, block: str, rng: Rng, calamities_in_hands: boo
     return decks, piles, dealt
 
 
+def age_cards(view: PlayerView) -> list[str]:
+    """The cards of the view's current Age deck, one of each (004:16.1: every A-event, the
+    B-events listed or chosen, the realm events of civilizations in play)."""
+    assert view.events is not None
+    options = view.config.events or EventsOptions()
+    chosen = set(options.b_events)
+    players = {p.id for p in view.players}
+    out = []
+    for card in load_event_cards().cards.values():
+        if card.age != view.events.age:
+            continue
+        if (card.kind == "A" or (card.kind == "realm" and card.realm in players)
+                or (card.kind == "B" and (card.id in chosen if chosen else card.listed))):
+            out.append(card.id)
+    return sorted(out)
+
+
+def sample_events(view: PlayerView, rng: Rng) -> EventDeck | None:
+    """The Events module's state, hidden cards dealt from what the view has not shown."""
+    seen = view.events
+    if seen is None:
+        return None
+    composition = age_cards(view)
+    unseen = Counter(composition)
+    unseen.subtract(Counter([c for c in seen.display if c] + list(seen.discards)
+                            + list(seen.hand)))
+    pool = sorted((+unseen).elements())
+    rng.shuffle(pool)
+
+    def draw() -> str:
+        if pool:
+            return pool.pop()
+        return composition[rng.below(len(composition))] if composition else ""
+
+    display = [c or draw() for c in seen.display]
+    hands = {pid: ([draw() for _ in range(n)] if pid != view.viewer else list(seen.hand))
+             for pid, n in seen.hand_sizes}
+    deck = [draw() for _ in range(seen.deck_size)]
+    return EventDeck(age=seen.age, over=seen.over, deck=[c for c in deck if c],
+                     display=display, shown=[bool(c) for c in seen.display],
+                     discards=list(seen.discards),
+                     hands={pid: [c for c in cards if c] for pid, cards in hands.items()},
+                     markers=[clone(m) for m in seen.markers], regions=map_regions(view.map))
+
+
 def sample_state(view: PlayerView, rng: Rng, phase: str | None = None,
                  known: dict[str, list[str]] | None = None) -> GameState:
     """A state agreeing with the view, hidden parts sampled, positioned at the start of
@@ -110,6 +163,7 @@ def sample_state(view: PlayerView, rng: Rng, phase: str | None = None,
     players[view.viewer].hand = list(view.hand)
     state = GameState(config=config, map=view.map, players=players, board=clone(view.board),
                       rng=Rng.seeded(rng.next32()), turn=view.turn, phase=phase)
+    state.eventdeck = sample_events(view, rng)
     in_hands = phase in CALAMITY_PHASES
     for block, _sizes in view.stack_sizes:
         hands = {p.id: p.hand_size for p in view.players

@@ -2,6 +2,9 @@
 window keeps drawing, animating and answering the mouse, and the bot's pick is played once it
 is ready.
 
+A hard bot's search runs in a worker process (game.bots.searcher), so it does not even share
+the interpreter with the drawing thread: this thread only waits for it.
+
 One decision at a time. The worker gets its own copy of the game to look at, and the pick is
 only played for the decision it was asked about: should the game move on meanwhile, the pick is
 dropped and the bot asked again (a safety net: undo is only offered to the player who acts).
@@ -13,7 +16,17 @@ import sys
 import threading
 from collections.abc import Callable
 
+from game.bots.hard import searching_with
+from game.bots.searcher import WorkerSearcher
+
 SWITCH = 0.001  # seconds a thread runs before handing the interpreter over (Python's default: 5 ms)
+
+
+def level_line(bot: object) -> str:
+    """What the thinking indicator says of a bot: its level and, for a searching bot, its
+    budget ("hard bot, searches up to 1.5 s a decision")."""
+    describe = getattr(bot, "describe", None)
+    return str(describe()) if callable(describe) else f"{getattr(bot, 'name', 'a')} bot"
 
 
 class Thinker:
@@ -21,6 +34,7 @@ class Thinker:
         self._key: object = None
         self._thread: threading.Thread | None = None
         self._out: list[tuple[bool, object]] = []
+        self.searcher = WorkerSearcher()  # started by the first search
 
     @property
     def thinking(self) -> bool:
@@ -38,7 +52,8 @@ class Thinker:
 
             def run() -> None:
                 try:
-                    out.append((True, think()))
+                    with searching_with(self.searcher):
+                        out.append((True, think()))
                 except BaseException as err:  # handed to the drawing thread, raised there
                     out.append((False, err))
 

@@ -83,3 +83,24 @@ def test_arena_games_play_the_events_module_when_asked(monkeypatch: pytest.Monke
                   events=events)
     assert [s.eventdeck is not None for s in seen] == [False, True]
     assert seen[1].eventdeck is not None and seen[1].eventdeck.log  # cards were taken
+
+
+def test_the_command_refuses_a_search_budget_out_of_range(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    for bad in ("-1", "nan", "1e9"):
+        assert main(["arena", "--seats", "hard,normal", "--games", "1", "--budget", bad]) == 2
+        assert capsys.readouterr().err.strip() == (
+            "calamitas arena: --budget must be between 0 and 60 seconds")
+
+
+def test_a_match_with_a_hard_bot_reports_its_decision_times_at_the_budget_asked() -> None:
+    graph, _ = load_map_file(ARENA)
+    records = run_arena(graph, parse_seats("hard,normal", 5), 1, seed=3, max_turns=8,
+                        budget=0.1)
+    stats = summarise(records)
+    hard = stats["hard"].think
+    assert len(hard) > 20 and stats["normal"].think
+    assert max(hard) < 1.0  # within its (small) budget and one rollout
+    for level in ("hard", "normal"):
+        line = format_line(stats[level], 1)
+        assert LINE.match(line) and re.search(r"decision p99 \d+\.\d+ m?s \(max ", line)

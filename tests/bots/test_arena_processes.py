@@ -27,5 +27,5 @@ def test_a_match_across_worker_processes_matches_the_same_match_in_one() -> None
     graph, _ = load_map_file(ARENA)
     seats = parse_seats("basic,random", 5)
     alone, shared = (run_arena(graph, seats, 2, seed=3, max_turns=12, workers=n) for n in (1, 2))
-    untimed = [[replace(r, seconds=0.0) for r in records] for records in (alone, shared)]
+    untimed = [[replace(r, seconds=0.0, think=()) for r in records] for records in (alone, shared)]
     assert untimed[1] == untimed[0]

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from game.bots import LEVELS, Bot, make_bot
+from game.bots.hard import HardBot
 from game.core import (
     Action,
     EventsOptions,
@@ -191,3 +192,35 @@ def test_bots_take_events_the_same_whatever_the_hidden_cards(level: str) -> None
     first = make_bot(level, 5).choose(view(state, who))
     again = make_bot(level, 5).choose(view(other, who))
     assert first == again
+
+
+def _searching_hard_bot() -> HardBot:
+    """A hard bot whose search ends at its sample cap, never on the clock, so that what it
+    decides depends on what it sees alone."""
+    return HardBot(5, budget=600.0, samples=2)
+
+
+@pytest.mark.parametrize("kind", ["trade_answer", "advance_choice"])
+def test_the_hard_bots_search_decides_the_same_whatever_is_hidden(kind: str) -> None:
+    state = _played(kind)
+    assert state.pending is not None
+    who = state.pending.player
+    other = _shuffled_secrets(state, who)
+    first, again = _searching_hard_bot(), _searching_hard_bot()
+    assert first.choose(view(state, who)) == again.choose(view(other, who))
+    assert first.searches == again.searches == 1
+    assert first.last is not None and again.last is not None
+    assert first.last == dataclasses.replace(again.last, seconds=first.last.seconds)
+
+
+def test_the_hard_bots_search_with_events_decides_the_same_whatever_is_hidden() -> None:
+    state = _played_with_events("advance_choice")
+    assert state.pending is not None
+    who = state.pending.player
+    other = _shuffled_secrets(_shuffled_event_secrets(state, who), who)
+    assert view(other, who) == view(state, who)
+    first, again = _searching_hard_bot(), _searching_hard_bot()
+    assert first.choose(view(state, who)) == again.choose(view(other, who))
+    assert first.searches == 1 and first.last is not None and first.last.samples == 2
+    assert first.last == dataclasses.replace(again.last or first.last,
+                                             seconds=first.last.seconds)

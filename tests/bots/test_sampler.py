@@ -9,8 +9,8 @@ from pathlib import Path
 
 from game.bots import make_bot
 from game.bots.cards import block_cards
-from game.bots.sampler import sample_at_shop, sample_state
-from game.core import Action, GameConfig, GameState, apply, new_game, view
+from game.bots.sampler import age_cards, sample_at_shop, sample_state
+from game.core import Action, EventsOptions, GameConfig, GameState, apply, new_game, view
 from game.core.gamedata import load_game_data
 from game.core.invariants import card_census
 from game.core.rng import Rng
@@ -86,3 +86,52 @@ def test_cards_announced_at_the_table_are_dealt_to_their_holder() -> None:
     sample = sample_state(view(state, me), Rng.seeded(3), known={other: ["ochre", "clay"]})
     held = Counter(h.card for h in sample.players[other].hand)
     assert held["ochre"] >= 1 and held["clay"] >= 1
+
+
+@cache
+def _at_with_events(kind: str) -> GameState:
+    graph, _ = load_map_file(ARENA)
+    config = GameConfig(players=[], setup="5-west", seed=11, max_turns=30,
+                        events=EventsOptions())
+    state = new_game(config, graph)
+    bots = {pid: make_bot("normal", i) for i, pid in enumerate(state.players)}
+    while not state.game_over:
+        assert state.pending is not None
+        if state.turn > 5 and state.pending.kind == kind:
+            return state
+        who = state.pending.player
+        apply(state, Action(who, bots[who].choose(view(state, who))))
+    raise AssertionError(kind)
+
+
+def test_with_events_a_sample_shows_the_viewer_the_events_the_view_showed() -> None:
+    for kind in ("event_take", "advance_choice"):
+        state = _at_with_events(kind)
+        assert state.pending is not None and state.eventdeck is not None
+        me = state.pending.player
+        seen = view(state, me)
+        assert seen.events is not None
+        for s in range(3):
+            sample = sample_state(seen, Rng.seeded(s))
+            assert sample.eventdeck is not None
+            assert view(sample, me).events == seen.events, kind
+    shop = sample_at_shop(seen, Rng.seeded(4))
+    assert shop.eventdeck is not None and view(shop, me).events == seen.events
+
+
+def test_with_events_face_down_cards_and_other_hands_are_dealt_from_the_unseen_cards() -> None:
+    state = _at_with_events("event_take")
+    assert state.pending is not None and state.eventdeck is not None
+    me = state.pending.player
+    seen = view(state, me)
+    assert seen.events is not None and "" in seen.events.display  # a face-down card
+    age = set(age_cards(seen))
+    shown = {c for c in seen.events.display if c}
+    deals = set()
+    for s in range(6):
+        deck = sample_state(seen, Rng.seeded(s)).eventdeck
+        assert deck is not None
+        down = tuple(c for c, up in zip(deck.display, deck.shown, strict=True) if not up)
+        assert set(down) <= age and len(deck.deck) == seen.events.deck_size
+        deals.add((down, tuple(deck.deck[:5])))
+    assert shown and len(deals) > 1  # different samples deal the hidden cards differently

@@ -100,3 +100,36 @@ def test_the_screen_keeps_drawing_while_a_bot_thinks_and_plays_its_pick_when_rea
         assert bot.asked == 1
     finally:
         app.close()
+
+
+def test_a_hard_bots_search_runs_in_a_worker_process_while_the_screen_draws() -> None:
+    import os
+
+    from game.bots.hard import HardBot
+    from game.core import view
+    from tests.bots.test_search_worker import _at_shop
+
+    state = _at_shop()
+    assert state.pending is not None
+    seen = view(state, state.pending.player)
+    bot = HardBot(5, budget=0.5, samples=2)
+    thinker = Thinker()
+    try:
+        label = None
+        for _ in range(3000):  # the drawing thread would draw a frame each time round
+            label = thinker.answer(1, lambda: lambda: bot.choose(seen), wait=0.0)
+            if label is not None:
+                break
+            time.sleep(0.01)
+        assert seen.pending is not None and label in seen.pending.options
+        assert bot.last is not None and bot.last.process != os.getpid()
+    finally:
+        thinker.searcher.close()
+
+
+def test_the_thinking_line_names_the_bots_level_and_its_search_budget() -> None:
+    from game.bots import make_bot
+    from game.ui.thinking import level_line
+
+    assert level_line(make_bot("hard", 1)) == "hard bot, searches up to 1.5 s a decision"
+    assert level_line(make_bot("normal", 1)) == "normal bot"

@@ -50,7 +50,7 @@ from ..scene import Scene
 from ..session import Session
 from ..summary import summary_lines
 from ..theme import Palette
-from ..thinking import Thinker
+from ..thinking import Thinker, level_line
 
 if TYPE_CHECKING:
     from ..app import App
@@ -796,7 +796,8 @@ class GameScene(Scene):
             who = seat.name if seat else pending.player
             if seat and not seat.human:
                 doing = "thinking over" if self.thinker.thinking else "deciding"
-                return (f"{who} (bot) is {doing}: {asking}", "Tab: bots at full speed")
+                return (f"{who} (bot) is {doing}: {asking}",
+                        f"{level_line(seat.bot)} — Tab: bots at full speed")
             return (f"Waiting for {who}: {asking}", "")
         hint = ""
         if ctx.options.areas:
