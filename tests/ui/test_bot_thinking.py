@@ -133,3 +133,27 @@ def test_the_thinking_line_names_the_bots_level_and_its_search_budget() -> None:
 
     assert level_line(make_bot("hard", 1)) == "hard bot, searches up to 1.5 s a decision"
     assert level_line(make_bot("normal", 1)) == "normal bot"
+
+
+def test_a_game_with_a_hard_bot_starts_its_search_worker_as_it_opens() -> None:
+    """The worker's start-up (a fresh interpreter importing the game) comes with the game's
+    own, not in the frames of a hard bot's first turn."""
+    from game.bots import make_bot
+    from game.mapfile import load_map_file
+    from game.ui.scenes.game import GameScene
+    from game.ui.session import Seat, Session
+    from tests.bots.test_search_worker import ARENA, _at_shop
+
+    _, geometry = load_map_file(ARENA)
+
+    app = App((1366, 768), settings=Settings(), persist_settings=False)
+    try:
+        for level, started in (("normal", False), ("hard", True)):
+            state = _at_shop()
+            seats = {pid: Seat(pid, pid, human=False, level=level, bot=make_bot(level, 1))
+                     for pid in state.players}
+            game = GameScene(app, Session(state, seats), geometry)
+            assert (game.thinker.searcher._pool is not None) is started, level
+            game.thinker.searcher.close()
+    finally:
+        app.close()

@@ -89,6 +89,8 @@ class GameScene(Scene):
         self.anims: AnimQueue | None = None
         self.last_board = copy_board(session.state.board)  # the board the last batch left
         self.thinker = Thinker()
+        if any(not s.human and s.level == "hard" for s in session.seats.values()):
+            self.thinker.searcher.start()  # its start-up with the game's, not in a bot's turn
         self.framed = -1  # the decision (session.moves) the camera last went to
         # While an animation plays, the panels show the game as it stood before the batch it
         # shows: the view then, and the log lines then.
