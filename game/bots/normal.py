@@ -24,6 +24,7 @@ from game.core import (
     CardOffers,
     CivilWarSelection,
     Detail,
+    EventOption,
     PaymentSoFar,
     PlayerView,
     Rng,
@@ -123,7 +124,9 @@ class NormalBot:
         return f"player:{victim}" if victim else options[0]
 
     def _event_option(self, r: Reading, options: list[str]) -> str | None:
-        card = ev.card_titled(r.view.pending.prompt if r.view.pending else "")
+        detail = self.detail  # the card named by the decision (004:16.3), else by its title
+        card = detail.card if isinstance(detail, EventOption) else ev.card_titled(
+            r.view.pending.prompt if r.view.pending else "")
         if card is None or not ev.cards()[card].choice:
             return None
         values = [ev.effects_value(r.view, r.me, o) for o in ev.cards()[card].choice]

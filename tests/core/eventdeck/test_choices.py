@@ -76,3 +76,29 @@ def test_the_a_b_choice_names_its_card_to_the_decider_only_and_survives_a_save(
     assert view(state, other).pending.detail is None
     again = from_plain(GameState, to_plain(state))
     assert again.pending is not None and again.pending.detail == EventOption(card="tribute")
+
+
+def test_the_normal_bot_weighs_the_options_of_the_card_the_decision_names(
+        with_tribute: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bot reads the card from EventOption, not from the prompt's words: with the title
+    gone from the prompt it still sees Tribute's options (A: pay 5; B: half the treasury)."""
+    from game.bots import events as bot_events
+    from game.bots import make_bot
+    from game.core import view
+
+    monkeypatch.setattr(bot_events, "load_event_cards", action.load_event_cards)
+    state = game(events=EventsOptions())
+    deck = state.eventdeck
+    assert deck is not None and state.pending is not None
+    taker = list(state.players)[0]
+    deck.display[0] = "tribute"
+    state.pending.options = sorted(action.labels(state), key=label_key)
+    picks = []
+    for treasury in (6, 30):  # 5 is less than half of 30, more than half of 6
+        trial = state.clone()
+        trial.players[taker].treasury, trial.players[taker].stock = treasury, 10
+        apply(trial, Action(taker, "event:tribute"))
+        assert trial.pending is not None and trial.pending.kind == "event_option"
+        trial.pending.prompt, trial.pending.words = "", None  # no title to read
+        picks.append(make_bot("normal", 1).choose(view(trial, taker)))
+    assert picks == ["option:b", "option:a"]
