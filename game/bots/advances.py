@@ -194,45 +194,62 @@ def _plan(held: tuple[tuple[str, int], ...], treasury: int, per_token: int,
     # what the sets from each kind on are worth together: with less than the price in cards,
     # a plan needs at least the rest in treasury tokens
     cards = [sum(whole[c] for c in kinds[i:]) for i in range(len(kinds) + 1)]
-    best: tuple[float, int, tuple[str, ...]] | None = None  # cost, sets, their names sorted
-    plan: Payment | None = None  # the payment `best` describes
-
-    def consider(order: tuple[str, ...], value: int) -> None:
-        nonlocal best, plan
-        tokens = -(-max(price - value, 0) // per_token)
-        if tokens > treasury:
-            return
-        overpay = value + tokens * per_token - price
-        cost = _cost(overpay, tokens, len(order))  # Payment.cost, before building one
-        if best is not None and cost > best[0]:
-            return
-        # among equal costs: fewer sets, then alphabetical names (the order of a plain search)
-        key = (cost, len(order), tuple(sorted(order)))
-        if best is None or key < best:
-            best = key
-            plan = Payment(order, tokens, overpay)
+    # The best plan so far, by (cost, sets, their names sorted): among equal costs, fewer sets,
+    # then alphabetical names (the order of a plain search). Kept as three plain values, and
+    # the search below weighs each plan inline, without a call or a tuple per plan: it is the
+    # bots' hottest loop. Costs are summed as Payment.cost sums them, so floats compare alike.
+    best_cost = float("inf")
+    best_sets = 0
+    best_names: tuple[str, ...] = ()
+    plan: Payment | None = None  # the payment the best describes
+    tokens = -(-max(price, 0) // per_token)
+    if tokens <= treasury:  # treasury alone
+        overpay = tokens * per_token - price
+        best_cost = _cost(overpay, tokens, 0)
+        plan = Payment((), tokens, overpay)
+    count = len(kinds)
 
     def extend(prefix: tuple[str, ...], rest: int, start: int) -> None:
         """Plans of `prefix` (wholly handed in, worth `rest`) plus one larger last set."""
+        nonlocal best_cost, best_sets, best_names, plan
         more = len(prefix) + 1
-        if more > 6 or (best is not None and best[:2] < (0.5 * more, more)):
-            return  # six sets at most; a plan of `more` sets costs at least 0.5 a set
-        for i in range(start, len(kinds)):
-            short = price - rest - cards[i]
+        floor = 0.5 * more  # a plan of `more` sets costs at least 0.5 a set
+        if more > 6 or best_cost < floor or (best_cost == floor and best_sets < more):
+            return  # six sets at most
+        need = price - rest
+        for i in range(start, count):
+            short = need - cards[i]
             if short > 0:
                 # every plan from here on (this set or a later one last) pays at least `least`
                 # tokens: out of reach, or dearer than the best plan found, it is no better
                 least = -(-short // per_token)
-                if least > treasury or (best is not None and _cost(0, least, more) > best[0]):
+                if least > treasury or 0.15 * least + floor > best_cost:
                     return
-            order = (*prefix, kinds[i])
             values = parts[i]
-            k = bisect_left(values, price - rest)
-            consider(order, rest + values[min(k, len(values) - 1)])
-            if rest + values[-1] < price:  # with this set wholly in, a larger one may follow
-                extend(order, rest + values[-1], i + 1)
+            k = bisect_left(values, need)
+            last = values[-1]
+            value = rest + (values[k] if k < len(values) else last)
+            tokens = -(-(price - value) // per_token) if value < price else 0
+            order: tuple[str, ...] | None = None
+            if tokens <= treasury:
+                overpay = value + tokens * per_token - price
+                cost = overpay + 0.15 * tokens + 0.5 * more  # _cost, inline
+                if cost <= best_cost:
+                    order = (*prefix, kinds[i])
+                    if cost < best_cost or more < best_sets:
+                        names = tuple(sorted(order))
+                    elif more == best_sets:
+                        names = tuple(sorted(order))
+                        if names >= best_names:
+                            names = ()
+                    else:
+                        names = ()
+                    if names:
+                        best_cost, best_sets, best_names = cost, more, names
+                        plan = Payment(order, tokens, overpay)
+            if rest + last < price:  # with this set wholly in, a larger one may follow
+                extend(order or (*prefix, kinds[i]), rest + last, i + 1)
 
-    consider((), 0)
     extend((), 0, 0)
     return plan
 

@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from functools import cache
 
-from game.core import face_value, load_game_data, set_value
+from game.core import GameData, face_value, load_game_data, set_value
 
 from .reading import Reading
 
@@ -101,6 +101,24 @@ def loss_of(r: Reading, hand: Counter[str], card: str) -> float:
 def unknown_card_value(r: Reading, hand: Counter[str], wary: float = 2.0) -> float:
     """Expected gain of one card nobody named: a commodity drawn from the unseen pool, or,
     more often than the pool says (offers hide their worst), a tradable calamity."""
+    # It depends only on the set-up, rule set, block and hand of the viewer, the counts asked
+    # about and the rules' data: trade rounds ask it again of unchanged hands, so it is kept.
+    config = r.view.config
+    key = (config.setup, config.ruleset, r.mine.block, tuple(sorted(r.hand)),
+           tuple(sorted((c, n) for c, n in hand.items() if n)), wary)
+    kept = _UNKNOWN.get(key)
+    if kept is None or kept[0] is not r.data:
+        if len(_UNKNOWN) >= _UNKNOWN_KEPT:
+            _UNKNOWN.clear()
+        kept = _UNKNOWN[key] = (r.data, _unknown_card_value(r, hand, wary))
+    return kept[1]
+
+
+_UNKNOWN: dict[tuple[object, ...], tuple[GameData, float]] = {}
+_UNKNOWN_KEPT = 4096
+
+
+def _unknown_card_value(r: Reading, hand: Counter[str], wary: float) -> float:
     pool = unseen_pool(r)
     total = sum(pool.values())
     if not total:

@@ -61,6 +61,18 @@ def with_prefix(options: list[str], prefix: str) -> list[str]:
     return [value_of(o) for o in options if o.startswith(prefix + ":")]
 
 
+def calamity_kinds(data: GameData, ruleset: str) -> Mapping[str, str]:
+    """Calamity id -> its kind in the rule set: the same for every reading, so made once."""
+    hit = _KINDS.get(ruleset)
+    if hit is None or hit[0] is not data:
+        calamities = data.rulesets[ruleset].calamities
+        hit = _KINDS[ruleset] = (data, {cid: found.kind for cid, found in calamities.items()})
+    return hit[1]
+
+
+_KINDS: dict[str, tuple[GameData, dict[str, str]]] = {}
+
+
 class Reading:
     """What the viewer knows, in the shapes the policies use."""
 
@@ -223,9 +235,8 @@ class Reading:
         return self._calamity_kinds.get(card, "")
 
     @cached_property
-    def _calamity_kinds(self) -> dict[str, str]:
-        calamities = self.data.rulesets[self.view.config.ruleset].calamities
-        return {cid: found.kind for cid, found in calamities.items()}
+    def _calamity_kinds(self) -> Mapping[str, str]:
+        return calamity_kinds(self.data, self.view.config.ruleset)
 
     def for_sale(self) -> tuple[str, ...]:
         """Advances of the rule set the viewer does not own."""

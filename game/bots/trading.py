@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from game.core import Detail, TradeAnswer, TradeSideSoFar, face_value
+from game.core import Detail, GameData, TradeAnswer, TradeSideSoFar, face_value
 
 from .cards import gain_of, loss_of, unknown_card_value
 from .reading import Reading, with_prefix
@@ -35,6 +35,22 @@ def plan_side(r: Reading, hand: list[str], asked: tuple[str, ...] = ()) -> list[
     holds 3 cards with 2 commodities (more only when calamities fill it). A card the partner
     asked for counts as missed a little less (ASKED_BONUS): obliging costs little and helps the
     trade along."""
+    # The side depends only on the hand, the asked cards and the rule set's calamity kinds (and
+    # the rules' data): a trade round asks it again and again of unchanged hands, so it is kept.
+    key = (r.view.config.ruleset, tuple(hand), asked)
+    kept = _SIDES.get(key)
+    if kept is None or kept[0] is not r.data:
+        if len(_SIDES) >= _SIDES_KEPT:
+            _SIDES.clear()
+        kept = _SIDES[key] = (r.data, tuple(_plan_side(r, hand, asked)))
+    return list(kept[1])
+
+
+_SIDES: dict[tuple[str, tuple[str, ...], tuple[str, ...]], tuple[GameData, tuple[str, ...]]] = {}
+_SIDES_KEPT = 4096
+
+
+def _plan_side(r: Reading, hand: list[str], asked: tuple[str, ...]) -> list[str]:
     counts = Counter(hand)
     tradable = [c for c in hand if r.calamity(c) in ("tradable", "minor")]
     side: list[str] = list(tradable)

@@ -79,17 +79,35 @@ def credit_savings(
     groups = dict(prices.groups)
     for group, points in card.group_credits.items():
         groups[group] += points
-    raised = frozenset(g for g, points in card.group_credits.items() if points)
     gained = card.specific_credits
+    reached = _reached(data, more)
     saved = []
     for target in targets:
-        other = data.advances[target]
-        if target in gained or not raised.isdisjoint(other.groups):
-            later = price(other, groups, specific.get(target, 0) + gained.get(target, 0))
+        if target in reached:
+            later = price(data.advances[target], groups,
+                          specific.get(target, 0) + gained.get(target, 0))
             saved.append(table[target] - later)
         else:
             saved.append(0)  # none of its credits count towards this one
     return saved
+
+
+def _reached(data: GameData, more: str) -> frozenset[str]:
+    """The advances the credits of `more` count towards (specific credits, or group credits
+    in one of their groups): fixed by the rules' data, so worked out once per advance."""
+    hit = _REACHED.get(more)
+    if hit is not None and hit[0] is data:
+        return hit[1]
+    card = data.advances[more]
+    raised = frozenset(g for g, points in card.group_credits.items() if points)
+    reached = frozenset(target for target, other in data.advances.items()
+                        if target in card.specific_credits
+                        or not raised.isdisjoint(other.groups))
+    _REACHED[more] = (data, reached)
+    return reached
+
+
+_REACHED: dict[str, tuple[GameData, frozenset[str]]] = {}
 
 
 def price(card: Advance, groups: Mapping[str, int], specific: int) -> int:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import string
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from . import labels
 from .errors import StateError
@@ -61,7 +62,7 @@ def say(template: str, **values: object) -> Words:
     if not values and "{" not in template and "}" not in template:
         return Words((template,))  # a plain sentence (most prompts): nothing to parse
     text, names = [""], []
-    for before, field, _, _ in string.Formatter().parse(template):
+    for before, field in _parsed(template):
         text[-1] += before
         if field is None:
             continue
@@ -73,3 +74,9 @@ def say(template: str, **values: object) -> Words:
             else:
                 text[-1] += str(part)
     return Words(tuple(text), tuple(names))
+
+
+@lru_cache(maxsize=1024)  # the templates are the code's own few hundred sentences
+def _parsed(template: str) -> tuple[tuple[str, str | None], ...]:
+    """A template's literal parts, each with the field after it (None after the last)."""
+    return tuple((before, field) for before, field, _, _ in string.Formatter().parse(template))
