@@ -28,6 +28,7 @@ import os
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -98,33 +99,20 @@ def timed(app: App, frames: int, events_for) -> list[float]:
 
 
 def animation(app: App, spec: str, frames: int) -> tuple[list[float], str]:
-    """Frame times while one calamity's animation plays, from its reveal to its end."""
+    """Frame times while one calamity's animation plays, from its reveal to its end (bots
+    deciding between its steps go untimed)."""
     calamity, _, ruleset = spec.partition(":")
     scene, found = on_screen(app, calamity, ruleset or None, seed=5, players=9)
-    anims = scene.anims
-    assert anims is not None and scene.mapview is not None
-    scene.mapview.focus(found.areas)
-    anims.paused = True  # the map's tiles made first, as for the other cases
-    for k in range(600):
-        app.frame(pygame.event.get(), 1 / 60)
-        if k > 30 and not scene.mapview.pending_tiles:
-            break
-    anims.paused = False
-    out: list[float] = []
-    for _ in range(frames * 4):
-        if len(out) >= frames or not (anims.busy or scene.session.state.phase
-                                      == "calamity_resolution"):
-            break
-        if anims.busy:  # frames where an animation plays; not those where bots think
-            out += timed(app, 1, lambda k: [])
-        else:
-            app.frame(pygame.event.get(), 1 / 60)
-    label = f"{calamity} ({found.state.config.ruleset}, {anims.played} steps)"
-    return out, label
+    out = played(app, scene, found.areas, frames,
+                 lambda: scene.session.state.phase == "calamity_resolution")
+    assert scene.anims is not None
+    return out, f"{calamity} ({found.state.config.ruleset}, {scene.anims.played} steps)"
 
 
-def played(app: App, scene: GameScene, areas: list[str], frames: int) -> list[float]:
-    """Frame times while the scene's animation queue plays, the map's tiles made first."""
+def played(app: App, scene: GameScene, areas: list[str], frames: int,
+           going: Callable[[], bool] = lambda: False) -> list[float]:
+    """Frame times while the scene's animation queue plays, the map's tiles made first; while
+    `going()` holds, frames between its animations are drawn but not timed."""
     anims = scene.anims
     assert anims is not None and scene.mapview is not None
     if areas:
@@ -136,8 +124,13 @@ def played(app: App, scene: GameScene, areas: list[str], frames: int) -> list[fl
             break
     anims.paused = False
     out: list[float] = []
-    while anims.busy and len(out) < frames:
-        out += timed(app, 1, lambda k: [])
+    for _ in range(frames * 4):
+        if len(out) >= frames or not (anims.busy or going()):
+            break
+        if anims.busy:  # frames where an animation plays; not those where bots think
+            out += timed(app, 1, lambda k: [])
+        else:
+            app.frame(pygame.event.get(), 1 / 60)
     return out
 
 

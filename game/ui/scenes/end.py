@@ -177,12 +177,9 @@ class EndScene(Scene):
         panel(surface, table, t, radius=10)
         cols = (("A.S.T.", "ast"), ("Advances", "advances"), ("Cities", "city_points"),
                 ("Bonus", "bonus"), ("Total", "total"))
-        heads = [t.text(label, 13, Palette.text_dim, "bold") for label, _ in cols]
-        rights = self._columns(heads, table.right - px(10), px(78), table.width * 2 // 3)
-        x0 = rights[0] - heads[0].get_width() - px(10)
         y = table.y + px(10)
-        for right, img in zip(rights, heads, strict=True):
-            surface.blit(img, (right - img.get_width(), y))
+        rights, x0 = self._heads(surface, [label for label, _ in cols], y,
+                                 table.right - px(10), px(78), table.width * 2 // 3)
         y += px(24)
         row_h = min(px(34), (table.height - px(44)) // max(1, len(self.rows)))
         for place, row in enumerate(self.rows, 1):
@@ -216,14 +213,19 @@ class EndScene(Scene):
             rect = pygame.Rect(cx, px(108) + k * (ch + px(12)), cw_total, ch)
             self.chart(surface, rect, key, label)
 
-    def _columns(self, heads: list[pygame.Surface], right: int, least: int,
-                 most: int) -> list[int]:
-        """The right edges of a table's figure columns, ending at `right`: each `least` wide,
-        or, if that takes more than `most`, only as wide as its head (a large UI scale)."""
+    def _heads(self, surface: pygame.Surface, labels: list[str], y: int, right: int,
+               least: int, most: int) -> tuple[list[int], int]:
+        """A table's figure-column heads drawn at `y`, right-aligned on columns ending at
+        `right`: each `least` wide, or, if that takes more than `most`, only as wide as its
+        head (a large UI scale). Returns the columns' right edges and where the names end."""
+        heads = [self.theme.text(label, 13, Palette.text_dim, "bold") for label in labels]
         widths = [max(img.get_width() + self.px(12), least) for img in heads]
         if sum(widths) > most:
             widths = [img.get_width() + self.px(10) for img in heads]
-        return [right - sum(widths[i + 1:]) for i in range(len(widths))]
+        rights = [right - sum(widths[i + 1:]) for i in range(len(widths))]
+        for edge, img in zip(rights, heads, strict=True):
+            surface.blit(img, (edge - img.get_width(), y))
+        return rights, rights[0] - heads[0].get_width() - self.px(10)
 
     def events_table(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Each player's events over the game, in the order of the scores."""
@@ -238,12 +240,9 @@ class EndScene(Scene):
             surface.blit(t.text(why, 14, Palette.text_dim, "italic"),
                          (rect.x + px(12), rect.y + px(40)))
             return
-        heads = [t.text(label, 13, Palette.text_dim, "bold") for label, _ in EVENT_COLUMNS]
-        rights = self._columns(heads, rect.right - px(12), px(86), rect.width * 3 // 5)
-        x0 = rights[0] - heads[0].get_width() - px(10)
         y = rect.y + px(40)
-        for right, img in zip(rights, heads, strict=True):
-            surface.blit(img, (right - img.get_width(), y))
+        rights, x0 = self._heads(surface, [label for label, _ in EVENT_COLUMNS], y,
+                                 rect.right - px(12), px(86), rect.width * 3 // 5)
         y += px(26)
         data = load_game_data()
         notes = [line for note in (
