@@ -303,3 +303,15 @@ def test_the_age_line_counts_the_rows_left_in_the_age_deck(size: int, words: str
     events = SimpleNamespace(over=False, deck_size=size, age=1)
     view = SimpleNamespace(events=events, players=dict.fromkeys("abcde"))
     assert age_line(view) == f"Age I · {words} · then Age II"  # type: ignore[arg-type]
+
+
+def test_the_age_line_too_long_for_the_bar_leaves_out_its_last_parts_whole() -> None:
+    """With a player's name taking room in the bar, "then Age II" goes before the cards left,
+    and no part is cut in the middle; the Age itself always stays."""
+    from game.ui.panels.events import fitting
+
+    line = "Age I · 18 cards left (~3 turns) · then Age II"
+    assert fitting(line, 100, len) == line
+    assert fitting(line, 40, len) == "Age I · 18 cards left (~3 turns)"
+    assert fitting(line, 10, len) == "Age I"
+    assert fitting(line, 2, len) == "Age I"

@@ -10,6 +10,7 @@ cards, so the rest of the turn keeps the whole map.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
@@ -65,6 +66,15 @@ def age_line(view: PlayerView) -> str:
     else:
         left = f"{size} cards left (~{size // row} turns)"
     return f"Age {roman(events.age)} · {left} · {then}"
+
+
+def fitting(line: str, room: int, width: Callable[[str], int]) -> str:
+    """As much of a line of parts (" · " between them) as fits in `room`, whole parts only,
+    the last ones (the least needed) left out first; the first part always stays."""
+    parts = line.split(" · ")
+    while len(parts) > 1 and width(" · ".join(parts)) > room:
+        parts.pop()
+    return " · ".join(parts)
 
 
 def event_tip(card: str) -> list[str]:
@@ -359,8 +369,10 @@ class EventRow:
         if status is not None:
             right -= status.get_width() + px(18)
             surface.blit(status, (right + px(6), bar.centery - status.get_height() // 2))
-        line = t.text(age_line(view), 14, Palette.text)
         room = right - x - px(8)
+        words = fitting(age_line(view), room,
+                        lambda text: t.text(text, 14, Palette.text).get_width())
+        line = t.text(words, 14, Palette.text)
         if line.get_width() > room > 0:
             line = line.subsurface(pygame.Rect(0, 0, room, line.get_height()))
         if room > 0:
