@@ -8,44 +8,26 @@ import dataclasses
 import inspect
 import typing
 from functools import cache
-from pathlib import Path
 
 import pytest
 
 from game.bots import LEVELS, Bot, make_bot
 from game.bots.hard import HardBot
 from game.core import (
-    Action,
-    EventsOptions,
-    GameConfig,
     GameState,
     PlayerView,
-    apply,
-    new_game,
     view,
 )
 from game.core.phases.trade import Trade
 from game.core.rng import Rng
 from game.core.state import HandCard, Task
-from game.mapfile import load_map_file
-
-ARENA = Path(__file__).resolve().parents[1] / "maps" / "arena.json"
+from tests.bots.played import played_to
 
 
 @cache
 def _played(kind: str) -> GameState:
     """A normal-bot game played until its first decision of `kind` after turn 6."""
-    graph, _ = load_map_file(ARENA)
-    state = new_game(GameConfig(players=[], setup="5-west", seed=11, max_turns=30), graph)
-    bots = {pid: make_bot("normal", i) for i, pid in enumerate(state.players)}
-    while not state.game_over:
-        assert state.pending is not None
-        if state.turn > 6 and state.pending.kind == kind:
-            return state
-        who = state.pending.player
-        apply(state, Action(who, bots[who].choose(view(state, who))))
-    raise AssertionError(f"no {kind} decision in the game")
-
+    return played_to(kind, after_turn=6)
 
 def _shuffled_secrets(state: GameState, viewer: str) -> GameState:
     """The same public game, different secrets: other hands and the decks swap cards, deck
@@ -145,19 +127,7 @@ def test_a_view_does_not_carry_the_seed_the_decks_came_from() -> None:
 def _played_with_events(kind: str) -> GameState:
     """A normal-bot game with the Events module on, at its first decision of `kind` after
     turn 3 (private events in hand, face-down cards in the display)."""
-    graph, _ = load_map_file(ARENA)
-    config = GameConfig(players=[], setup="5-west", seed=11, max_turns=30,
-                        events=EventsOptions())
-    state = new_game(config, graph)
-    bots = {pid: make_bot("normal", i) for i, pid in enumerate(state.players)}
-    while not state.game_over:
-        assert state.pending is not None
-        if state.turn > 3 and state.pending.kind == kind:
-            return state
-        who = state.pending.player
-        apply(state, Action(who, bots[who].choose(view(state, who))))
-    raise AssertionError(f"no {kind} decision in the game")
-
+    return played_to(kind, after_turn=3, events=True)
 
 def _shuffled_event_secrets(state: GameState, viewer: str) -> GameState:
     """The same public game, other secrets of the Events module: other players' private

@@ -5,33 +5,19 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import cache
-from pathlib import Path
 
-from game.bots import make_bot
 from game.bots.cards import block_cards
 from game.bots.sampler import age_cards, sample_at_shop, sample_state
-from game.core import Action, EventsOptions, GameConfig, GameState, apply, new_game, view
+from game.core import GameState, view
 from game.core.gamedata import load_game_data
 from game.core.invariants import card_census
 from game.core.rng import Rng
-from game.mapfile import load_map_file
-
-ARENA = Path(__file__).resolve().parents[1] / "maps" / "arena.json"
+from tests.bots.played import played_to
 
 
 @cache
 def _at(kind: str) -> GameState:
-    graph, _ = load_map_file(ARENA)
-    state = new_game(GameConfig(players=[], setup="5-west", seed=21, max_turns=30), graph)
-    bots = {pid: make_bot("normal", i) for i, pid in enumerate(state.players)}
-    while not state.game_over:
-        assert state.pending is not None
-        if state.turn > 7 and state.pending.kind == kind:
-            return state
-        who = state.pending.player
-        apply(state, Action(who, bots[who].choose(view(state, who))))
-    raise AssertionError(kind)
-
+    return played_to(kind, after_turn=7, seed=21)
 
 def test_a_sample_shows_its_viewer_exactly_what_the_view_showed() -> None:
     state = _at("trade_partner")
@@ -90,19 +76,7 @@ def test_cards_announced_at_the_table_are_dealt_to_their_holder() -> None:
 
 @cache
 def _at_with_events(kind: str) -> GameState:
-    graph, _ = load_map_file(ARENA)
-    config = GameConfig(players=[], setup="5-west", seed=11, max_turns=30,
-                        events=EventsOptions())
-    state = new_game(config, graph)
-    bots = {pid: make_bot("normal", i) for i, pid in enumerate(state.players)}
-    while not state.game_over:
-        assert state.pending is not None
-        if state.turn > 5 and state.pending.kind == kind:
-            return state
-        who = state.pending.player
-        apply(state, Action(who, bots[who].choose(view(state, who))))
-    raise AssertionError(kind)
-
+    return played_to(kind, after_turn=5, events=True)
 
 def test_with_events_a_sample_shows_the_viewer_the_events_the_view_showed() -> None:
     for kind in ("event_take", "advance_choice"):

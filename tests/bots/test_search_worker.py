@@ -6,32 +6,18 @@ from __future__ import annotations
 
 import os
 from functools import cache
-from pathlib import Path
 
-from game.bots import make_bot
 from game.bots.hard import HardBot, searching_with
 from game.bots.search import SearchRequest, SearchResult, run_search
 from game.bots.searcher import WorkerSearcher
-from game.core import Action, GameConfig, GameState, apply, new_game, view
-from game.mapfile import load_map_file
-
-ARENA = Path(__file__).resolve().parents[1] / "maps" / "arena.json"
+from game.core import GameState, view
+from tests.bots.played import played_to
 
 
 @cache
 def _at_shop() -> GameState:
     """A normal-bot game at its first purchase of advances after turn 6."""
-    graph, _ = load_map_file(ARENA)
-    state = new_game(GameConfig(players=[], setup="5-west", seed=11, max_turns=30), graph)
-    bots = {pid: make_bot("normal", i) for i, pid in enumerate(state.players)}
-    while not state.game_over:
-        assert state.pending is not None
-        if state.turn > 6 and state.pending.kind == "advance_choice":
-            return state
-        who = state.pending.player
-        apply(state, Action(who, bots[who].choose(view(state, who))))
-    raise AssertionError("no purchase in the game")
-
+    return played_to("advance_choice", after_turn=6)
 
 def _request(seed: int = 3) -> SearchRequest:
     state = _at_shop()

@@ -142,7 +142,8 @@ def test_a_game_with_a_hard_bot_starts_its_search_worker_as_it_opens() -> None:
     from game.mapfile import load_map_file
     from game.ui.scenes.game import GameScene
     from game.ui.session import Seat, Session
-    from tests.bots.test_search_worker import ARENA, _at_shop
+    from tests.bots.played import ARENA
+    from tests.bots.test_search_worker import _at_shop
 
     _, geometry = load_map_file(ARENA)
 
