@@ -8,7 +8,7 @@ from types import MappingProxyType
 
 import pytest
 
-from game.core import apply
+from game.core import GameState, apply
 from game.core.engine import Action
 from game.core.eventdeck import action
 from game.core.eventdeck.cards import Effect, EventCard, EventCards, load_event_cards
@@ -33,6 +33,13 @@ def with_tribute(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(action, "load_event_cards", lambda: cards)
 
 
+def _lay_tribute_first(state: GameState) -> None:
+    """Tribute first in the display, offered to the player taking now."""
+    assert state.eventdeck is not None and state.pending is not None
+    state.eventdeck.display[0] = "tribute"
+    state.pending.options = sorted(action.labels(state), key=label_key)
+
+
 def test_an_option_the_player_cannot_pay_falls_to_the_other(with_tribute: None) -> None:
     state = game(events=EventsOptions())
     deck = state.eventdeck
@@ -43,8 +50,7 @@ def test_an_option_the_player_cannot_pay_falls_to_the_other(with_tribute: None) 
     taker = order[0]
     state.players[taker].treasury += 6
     state.players[taker].stock -= 6
-    deck.display[0] = "tribute"
-    state.pending.options = sorted(action.labels(state), key=label_key)
+    _lay_tribute_first(state)
     apply(state, Action(taker, "event:tribute"))
     # the taker (10) can pay either: asked first
     assert state.pending is not None and state.pending.kind == "event_option"
@@ -58,7 +64,7 @@ def test_an_option_the_player_cannot_pay_falls_to_the_other(with_tribute: None) 
 
 def test_the_a_b_choice_names_its_card_to_the_decider_only_and_survives_a_save(
         with_tribute: None) -> None:
-    from game.core import EventOption, GameState, from_plain, to_plain, view
+    from game.core import EventOption, from_plain, to_plain, view
 
     state = game(events=EventsOptions())
     deck = state.eventdeck
@@ -66,8 +72,7 @@ def test_the_a_b_choice_names_its_card_to_the_decider_only_and_survives_a_save(
     taker = list(state.players)[0]
     state.players[taker].treasury += 10
     state.players[taker].stock -= 10
-    deck.display[0] = "tribute"
-    state.pending.options = sorted(action.labels(state), key=label_key)
+    _lay_tribute_first(state)
     apply(state, Action(taker, "event:tribute"))
     assert state.pending is not None and state.pending.kind == "event_option"
     assert state.pending.detail == EventOption(card="tribute")
@@ -91,8 +96,7 @@ def test_the_normal_bot_weighs_the_options_of_the_card_the_decision_names(
     deck = state.eventdeck
     assert deck is not None and state.pending is not None
     taker = list(state.players)[0]
-    deck.display[0] = "tribute"
-    state.pending.options = sorted(action.labels(state), key=label_key)
+    _lay_tribute_first(state)
     picks = []
     for treasury in (6, 30):  # 5 is less than half of 30, more than half of 6
         trial = state.clone()
