@@ -26,9 +26,10 @@ and the others by theirs; a realm card strikes its civilization only.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Protocol
 
 from game.core import (
+    EventCard,
+    EventEffect,
     PlayerView,
     PublicPlayer,
     load_event_cards,
@@ -51,37 +52,7 @@ HELD = 0.7
 TAX_RATE = 2  # extra_tax: a turn's tax at the base rate, per city
 
 
-class Effect(Protocol):
-    @property
-    def do(self) -> str: ...
-
-    def get(self, name: str, default: int = 0) -> int: ...
-
-
-class Card(Protocol):
-    @property
-    def id(self) -> str: ...
-    @property
-    def title(self) -> str: ...
-    @property
-    def age(self) -> int: ...
-    @property
-    def kind(self) -> str: ...
-    @property
-    def realm(self) -> str: ...
-    @property
-    def listed(self) -> bool: ...
-    @property
-    def public(self) -> bool: ...
-    @property
-    def target(self) -> str: ...
-    @property
-    def effects(self) -> tuple[Effect, ...]: ...
-    @property
-    def choice(self) -> tuple[tuple[Effect, ...], ...]: ...
-
-
-def cards() -> Mapping[str, Card]:
+def cards() -> Mapping[str, EventCard]:
     return load_event_cards().cards
 
 
@@ -103,7 +74,7 @@ def _private_count(view: PlayerView, pid: str) -> int:
     return dict(ev.hand_sizes).get(pid, 0)
 
 
-def effect_value(view: PlayerView, pid: str, effect: Effect) -> float:
+def effect_value(view: PlayerView, pid: str, effect: EventEffect) -> float:
     """What one effect does to player `pid`, in its points (public facts only)."""
     p = _player(view, pid)
     if p is None:
@@ -167,11 +138,11 @@ def effect_value(view: PlayerView, pid: str, effect: Effect) -> float:
     return 0.0  # council and what has no value of its own
 
 
-def effects_value(view: PlayerView, pid: str, effects: Iterable[Effect]) -> float:
+def effects_value(view: PlayerView, pid: str, effects: Iterable[EventEffect]) -> float:
     return sum(effect_value(view, pid, e) for e in effects)
 
 
-def strike_value(view: PlayerView, card: Card, pid: str) -> float:
+def strike_value(view: PlayerView, card: EventCard, pid: str) -> float:
     """The card resolved on `pid`, with its better A/B option for that player."""
     base = effects_value(view, pid, card.effects)
     options = [effects_value(view, pid, o) for o in card.choice]
@@ -195,7 +166,7 @@ def leader(view: PlayerView, candidates: Iterable[str]) -> str | None:
     return max(found, key=points) if found else None
 
 
-def rival_harm(view: PlayerView, card: Card, pids: Iterable[str]) -> float:
+def rival_harm(view: PlayerView, card: EventCard, pids: Iterable[str]) -> float:
     """What the card striking the viewer's rivals is worth to the viewer."""
     return -RIVAL * sum(strike_value(view, card, p) for p in pids if p != view.viewer)
 

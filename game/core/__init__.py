@@ -46,7 +46,8 @@ from .event_types import *  # noqa: F403  (the event classes, listed in event_ty
 # The Events module's state, its numbers and its cards.
 from .eventdeck.action import EventOption
 from .eventdeck.cancel import CancelOffer
-from .eventdeck.cards import load_event_cards
+from .eventdeck.cards import Effect as EventEffect
+from .eventdeck.cards import EventCard, load_event_cards
 from .eventdeck.deck import FACE_UP, FACE_UP_MORE, MORE_FROM
 from .eventdeck.model import HALVES, MARKER_KINDS, EventDeck, EventsOptions, Marker, Regions
 from .eventdeck.regions import computed_regions
@@ -133,4 +134,4 @@ __all__ = [
     "treasury_value", "victory_points", "view", "violations",
 ]
 __all__ += event_types.__all__
-__all__ += ["CancelOffer", "EventOption"]
+__all__ += ["CancelOffer", "EventCard", "EventEffect", "EventOption"]
