@@ -45,7 +45,15 @@ def cmd_selftest(args: argparse.Namespace) -> int:
 def cmd_arena(args: argparse.Namespace) -> int:
     import os
 
-    from game.bots.arena import ArenaError, format_line, parse_seats, run_arena, summarise
+    from game.bots.arena import (
+        ArenaError,
+        format_line,
+        format_seats,
+        parse_seats,
+        run_arena,
+        seat_wins,
+        summarise,
+    )
     from game.core import MapError
     from game.mapfile import find_maps, load_map_file
     from game.resources import resource_path
@@ -75,6 +83,9 @@ def cmd_arena(args: argparse.Namespace) -> int:
     stats = summarise(records)
     for level in dict.fromkeys(seats):
         print(format_line(stats[level], len(records)))
+    if len(set(seats)) > 1:  # a mixed table: where each level sat matters (arena.seat_wins)
+        for level in dict.fromkeys(seats):
+            print(format_seats(level, seat_wins(records, level)))
     return 0
 
 

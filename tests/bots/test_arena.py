@@ -12,9 +12,11 @@ import pytest
 from game.bots.arena import (
     ArenaError,
     format_line,
+    format_seats,
     parse_seats,
     run_arena,
     seat_levels,
+    seat_wins,
     summarise,
     wilson_interval,
 )
@@ -104,3 +106,19 @@ def test_a_match_with_a_hard_bot_reports_its_decision_times_at_the_budget_asked(
     for level in ("hard", "normal"):
         line = format_line(stats[level], 1)
         assert LINE.match(line) and re.search(r"decision p99 \d+\.\d+ m?s \(max ", line)
+
+
+def test_wins_are_counted_by_place_in_the_ranking_for_each_level() -> None:
+    graph, _ = load_map_file(ARENA)
+    records = run_arena(graph, parse_seats("basic,random", 5), 5, seed=3, max_turns=3)
+    basic = seat_wins(records, "basic")
+    random = seat_wins(records, "random")
+    assert [n for _, n in basic] == [1] * 5  # rotated: one game in each place
+    assert [n for _, n in random] == [4] * 5
+    assert sum(w for w, _ in basic + random) == 5  # each game has one winner
+    for rec in records:  # the winner's place is credited to the winner's level
+        place = list(rec.levels).index(rec.winner)
+        table = basic if rec.levels[rec.winner] == "basic" else random
+        assert table[place][0] >= 1
+    cells = re.findall(r"(\d): (\d+)/(\d+)", format_seats("basic", basic))
+    assert cells == [(str(i + 1), str(w), str(n)) for i, (w, n) in enumerate(basic)]
