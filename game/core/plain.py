@@ -71,16 +71,24 @@ def _copier_for(kind: type) -> Copier:
     if kind is dict:
         return typing.cast(Copier, _copy_dict)
     if dataclasses.is_dataclass(kind):
-
-        def copy_dataclass(value: object) -> object:
-            copy = object.__new__(kind)
-            # shared values inline: a call per int or string field would double the cost
-            copy.__dict__ = {k: v if type(v) in _SHARED else _clone(v)
-                             for k, v in value.__dict__.items()}
-            return copy
-
-        return copy_dataclass
+        return _dataclass_copier(kind)
     raise TypeError(f"cannot clone a {kind.__name__}")
+
+
+def _dataclass_copier(kind: type) -> Copier:
+    """A copier for a mutable dataclass (a procedure's progress, copied at most actions) that
+    sets its fields one by one in their order, as the class's __init__ does, written out as
+    dataclasses writes __init__: a copy made by assigning its __dict__ (or reading the
+    original's) keeps its fields in a dict of their own, and every later read of them is
+    slower. Shared values inline: a call per int or string field would double the cost. The
+    names are the class's own field names, never data."""
+    names = [f.name for f in dataclasses.fields(kind)]
+    body = "".join(f"    v = value.{name}\n    copy.{name} = v if type(v) in shared else deep(v)\n"
+                   for name in names)
+    scope: dict[str, Any] = {"new": object.__new__, "kind": kind, "shared": _SHARED,
+                             "deep": _clone}
+    exec(f"def copy_dataclass(value):\n    copy = new(kind)\n{body}    return copy\n", scope)
+    return typing.cast(Copier, scope["copy_dataclass"])
 
 
 _COPIERS: dict[type, Copier] = {}

@@ -48,25 +48,25 @@ class PlayerView:
         raise KeyError(pid)
 
 
-# A player's public facts, keyed by their values in PublicPlayer's field order: most players
-# are unchanged from one decision to the next, and an unchanged one is the same immutable
-# object.
+# A player's public facts, keyed by their values in PublicPlayer's field order, the credits
+# as their groups and their numbers in the dict's order (sorting them for every player of
+# every view cost more than the look-up): most players are unchanged from one decision to the
+# next, and an unchanged one is the same immutable object.
 _PUBLIC: dict[tuple[object, ...], PublicPlayer] = {}
 _PUBLIC_KEPT = 4096
 
 
-def _new_public(facts: tuple[object, ...]) -> PublicPlayer:
+def _new_public(facts: tuple[object, ...], credits: dict[str, int]) -> PublicPlayer:
     if len(_PUBLIC) >= _PUBLIC_KEPT:
         _PUBLIC.clear()
-    made = _PUBLIC[facts] = PublicPlayer(*facts)  # type: ignore[arg-type]
+    public = (*facts[:4], tuple(sorted(credits.items())), *facts[6:])
+    made = _PUBLIC[facts] = PublicPlayer(*public)  # type: ignore[arg-type]
     return made
 
 
 def view(state: GameState, player: str | None) -> PlayerView:
     board = state.board
-    cities: dict[str, int] = {}  # one pass, not one per player
-    for owner in board.cities.values():
-        cities[owner] = cities.get(owner, 0) + 1
+    owners = list(board.cities.values())  # counted per player at C speed
     ships: dict[str, int] = {}
     for here in board.ships.values():
         for owner, n in here.items():
@@ -75,10 +75,11 @@ def view(state: GameState, player: str | None) -> PlayerView:
     players = []
     for p in state.players.values():
         pid = p.id
-        facts = (pid, p.stock, p.treasury, tuple(p.advances),
-                 tuple(sorted(p.credits.items())) if p.credits else (), p.ast, p.census,
-                 p.block, len(p.hand), cities.get(pid, 0), ships.get(pid, 0))
-        players.append(known(facts) or _new_public(facts))
+        credits = p.credits
+        facts = (pid, p.stock, p.treasury, tuple(p.advances), tuple(credits),
+                 tuple(credits.values()), p.ast, p.census, p.block, len(p.hand),
+                 owners.count(pid), ships.get(pid, 0))
+        players.append(known(facts) or _new_public(facts, credits))
     own = state.players.get(player) if player is not None else None
     pending = state.pending
     if pending is not None:  # a copy: options only for the one who decides

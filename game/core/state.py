@@ -114,8 +114,11 @@ class Board:
         """`plain.clone`'s fast path: the areas' token counts are shared (see the class), the
         rest copied."""
         self._own = set()  # what this board made is now the copy's too
-        return Board(self.tokens.copy(), self.cities.copy(),
-                     {a: here.copy() for a, here in self.ships.items()})
+        copy = object.__new__(Board)  # field by field: see GameState._copy_with
+        copy.tokens, copy.cities = self.tokens.copy(), self.cities.copy()
+        copy.ships = {a: here.copy() for a, here in self.ships.items()} if self.ships else {}
+        copy._own = set()
+        return copy
 
     def count(self, area: str, owner: str) -> int:
         return self.tokens.get(area, {}).get(owner, 0)
