@@ -88,6 +88,16 @@ def entry_limit(state: GameState, player: str, area: str, most: int) -> int:
     return _without_conflict(state, player, area, most)
 
 
+def entries_open(state: GameState, player: str) -> bool:
+    """Whether no other player holds an advance that may close an area to the player's tokens
+    (Diplomacy, Cultural Ascendancy): then `entry_limit` lets every token in, and reach is
+    worked out without asking it area by area (most games, most turns)."""
+    data = state.data
+    closing = data.advances_with(DIPLOMACY) | data.advances_with(CULTURAL_ASCENDANCY)
+    return all(pid == player or closing.isdisjoint(p.advances)
+               for pid, p in state.players.items())
+
+
 def _without_conflict(state: GameState, player: str, area: str, most: int) -> int:
     """How many of `most` tokens may enter the area without causing conflict
     (conflict_rules.entry_causes_conflict, worked out for every number at once)."""
@@ -129,8 +139,9 @@ def _land_limits(state: GameState, player: str, source: str) -> Iterator[tuple[s
         return
     land = state.map.land
     near = land.get(source, ())
+    open_ = entries_open(state, player)
     for target in near:
-        yield target, entry_limit(state, player, target, most)
+        yield target, most if open_ else entry_limit(state, player, target, most)
     if holds(state, player, ROADBUILDING):
         entry: dict[str, int] = {}
         for middle in near:
@@ -139,7 +150,7 @@ def _land_limits(state: GameState, player: str, source: str) -> Iterator[tuple[s
                 if target == source or target in near:
                     continue
                 if target not in entry:
-                    entry[target] = entry_limit(state, player, target, most)
+                    entry[target] = most if open_ else entry_limit(state, player, target, most)
                 yield target, min(through, entry[target])
 
 
