@@ -387,17 +387,27 @@ def _side_options(state: GameState, side: Side) -> tuple[list[str], str]:
     least, named = min_cards(data), named_commodities(data)
     cards = side.cards
     if side.closed:
-        left = Counter(c for c in cards if is_commodity(data, c)) - Counter(side.named)
+        left = _left_over([c for c in cards if is_commodity(data, c)], side.named)
         which = "first" if not side.named else "second"
-        return ([labels.make("card", c) for c in sorted(left)],
+        return ([labels.make("card", c) for c in left],
                 f"Name the {which} of the {named} commodities you declare in your offer")
-    spare = Counter(tradable_cards(state, side.by)) - Counter(cards)
-    options = [labels.make("card", c) for c in sorted(spare)]
+    options = [labels.make("card", c) for c in _left_over(tradable_cards(state, side.by), cards)]
     if _closable(data, cards):
         options.append("done")
     verb = "accepting the offer of" if side.accept else "offering to"
     return options, (f"Trade, {verb} {side.to}: choose a card to give "
                      f"({len(cards)} chosen; at least {least}, {named} of them commodities)")
+
+
+def _left_over(cards: list[str], taken: list[str]) -> list[str]:
+    """The different cards of `cards` still there once `taken` are taken out, sorted (as
+    `sorted(Counter(cards) - Counter(taken))`, without two Counters at every pick)."""
+    left: dict[str, int] = {}
+    for card in cards:
+        left[card] = left.get(card, 0) + 1
+    for card in taken:
+        left[card] = left.get(card, 0) - 1
+    return sorted(card for card, n in left.items() if n > 0)
 
 
 def _may_cancel(state: GameState, d: Trade, side: Side) -> bool:
