@@ -126,12 +126,19 @@ def land_targets(state: GameState, player: str, source: str) -> dict[str, list[i
     return {t: list(range(1, k + 1)) for t, k in sorted(out.items()) if k > 0}
 
 
-def can_move_by_land(state: GameState, player: str, source: str) -> bool:
-    """Whether `land_targets` has any target, found without working out every one."""
-    return any(limit > 0 for _, limit in _land_limits(state, player, source))
+def can_move_by_land(state: GameState, player: str, source: str,
+                     open_: bool | None = None) -> bool:
+    """Whether `land_targets` has any target, found without working out every one; `open_`
+    is `entries_open` when the caller knows it (it asks for every area of the player)."""
+    if open_ is None:
+        open_ = entries_open(state, player)
+    if open_:  # every neighbour lets every unmoved token in (Roadbuilding goes through one)
+        return bool(state.map.land.get(source)) and unmoved(state, player, source) > 0
+    return any(limit > 0 for _, limit in _land_limits(state, player, source, open_))
 
 
-def _land_limits(state: GameState, player: str, source: str) -> Iterator[tuple[str, int]]:
+def _land_limits(state: GameState, player: str, source: str,
+                 open_: bool | None = None) -> Iterator[tuple[str, int]]:
     """Each area in reach by land with how many tokens may go there by one way (a target two
     areas away may come once per middle area)."""
     most = unmoved(state, player, source)
@@ -139,7 +146,8 @@ def _land_limits(state: GameState, player: str, source: str) -> Iterator[tuple[s
         return
     land = state.map.land
     near = land.get(source, ())
-    open_ = entries_open(state, player)
+    if open_ is None:
+        open_ = entries_open(state, player)
     for target in near:
         yield target, most if open_ else entry_limit(state, player, target, most)
     if holds(state, player, ROADBUILDING):

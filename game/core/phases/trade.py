@@ -64,13 +64,14 @@ Decisions on unclear rules
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
 from .. import labels
 from ..events import Event
 from ..flow import ask, done, register
-from ..gamedata import GameData
+from ..gamedata import Calamity, GameData
 from ..ops import give_card, take_card
 from ..state import Detail, GameState, HandCard, Progress, detail_type
 from ..words import joined, ref, say
@@ -222,12 +223,17 @@ def is_commodity(data: GameData, card: str) -> bool:
 
 def is_tradable(state: GameState, card: str) -> bool:
     """Everything but the rule set's non-tradable calamities (rules §4 phase 7)."""
-    calamity = state.ruleset.calamities.get(card)
+    return _tradable(state.ruleset.calamities, card)
+
+
+def _tradable(calamities: Mapping[str, Calamity], card: str) -> bool:
+    calamity = calamities.get(card)
     return calamity is None or calamity.kind != "non_tradable"
 
 
 def tradable_cards(state: GameState, player: str) -> list[str]:
-    return [h.card for h in state.players[player].hand if is_tradable(state, h.card)]
+    calamities = state.ruleset.calamities  # once, not per card: asked at every pick of a side
+    return [h.card for h in state.players[player].hand if _tradable(calamities, h.card)]
 
 
 def can_build_side(state: GameState, player: str) -> bool:
