@@ -62,7 +62,7 @@ class GameConfig:
         copy.setup, copy.map_id, copy.map_setup = self.setup, self.map_id, self.map_setup
         copy.seed, copy.max_turns, copy.names = self.seed, self.max_turns, self.names.copy()
         copy.open_bargaining, copy.last_turn = self.open_bargaining, self.last_turn
-        copy.events = clone(self.events)
+        copy.events = None if self.events is None else clone(self.events)
         return copy
 
 
@@ -367,7 +367,8 @@ class GameState:
         copy.stacks, copy.discards, copy._own_piles = stacks, discards, set()
         copy.turn, copy.phase, copy.tasks, copy.pending = self.turn, self.phase, tasks, pending
         copy.game_over, copy.ended_by = self.game_over, self.ended_by
-        copy.counters, copy.eventdeck = self.counters.copy(), clone(self.eventdeck)
+        copy.counters = self.counters.copy()
+        copy.eventdeck = None if self.eventdeck is None else clone(self.eventdeck)  # mostly off
         copy.version, copy.data = self.version, self.data
         return copy
 
