@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from .eventdeck.view import EventsView, events_view
 from .mapgraph import MapGraph
@@ -60,8 +60,13 @@ def _new_public(facts: tuple[object, ...], credits: dict[str, int]) -> PublicPla
     if len(_PUBLIC) >= _PUBLIC_KEPT:
         _PUBLIC.clear()
     public = (*facts[:4], tuple(sorted(credits.items())), *facts[6:])
-    made = _PUBLIC[facts] = PublicPlayer(*public)  # type: ignore[arg-type]
+    # field by field, not by the frozen class's __init__ (as `view` builds the view)
+    made = _PUBLIC[facts] = object.__new__(PublicPlayer)
+    made.__dict__.update(zip(_PUBLIC_FIELDS, public, strict=True))
     return made
+
+
+_PUBLIC_FIELDS = tuple(f.name for f in fields(PublicPlayer))
 
 
 def view(state: GameState, player: str | None) -> PlayerView:

@@ -15,6 +15,7 @@ from game.core import (
     GameState,
     IllegalAction,
     PlayerView,
+    PublicPlayer,
     Words,
     apply,
     legal_actions,
@@ -224,6 +225,10 @@ def test_a_view_sets_every_field_a_view_has() -> None:
     names = [f.name for f in dataclasses.fields(PlayerView)]
     assert list(vars(seen)) == names
     assert seen == PlayerView(**{name: getattr(seen, name) for name in names})
+    public = [f.name for f in dataclasses.fields(PublicPlayer)]  # built field by field too
+    for player in seen.players:
+        assert list(vars(player)) == public
+        assert player == PublicPlayer(**{name: getattr(player, name) for name in public})
 
 
 def test_a_player_clone_copies_every_field_and_shares_no_container() -> None:
