@@ -8,6 +8,7 @@ such trees generically, so a new field needs no new serialisation code.
 from __future__ import annotations
 
 import dataclasses
+import re
 import types
 import typing
 from collections.abc import Callable
@@ -82,13 +83,30 @@ def _dataclass_copier(kind: type) -> Copier:
     original's) keeps its fields in a dict of their own, and every later read of them is
     slower. Shared values inline: a call per int or string field would double the cost. The
     names are the class's own field names, never data."""
-    names = [f.name for f in dataclasses.fields(kind)]
-    body = "".join(f"    v = value.{name}\n    copy.{name} = v if type(v) in shared else deep(v)\n"
-                   for name in names)
+    body = ""
+    for f in dataclasses.fields(kind):
+        if _flat_container(f.type):  # a list or dict of atoms: its own copy
+            body += f"    copy.{f.name} = value.{f.name}.copy()\n"
+        else:
+            body += (f"    v = value.{f.name}\n"
+                     f"    copy.{f.name} = v if type(v) in shared else deep(v)\n")
     scope: dict[str, Any] = {"new": object.__new__, "kind": kind, "shared": _SHARED,
                              "deep": _clone}
     exec(f"def copy_dataclass(value):\n    copy = new(kind)\n{body}    return copy\n", scope)
     return typing.cast(Copier, scope["copy_dataclass"])
+
+
+def _flat_container(hint: object) -> bool:
+    """A list or dict type of atoms (list[str], dict[str, int]): a copy of it shares nothing
+    mutable, so the copier copies it in place, without looking at its values. Annotations
+    are mostly strings (postponed evaluation): those are read as written, not evaluated."""
+    if isinstance(hint, str):
+        return _FLAT.fullmatch(hint.replace(" ", "")) is not None
+    origin = typing.get_origin(hint)
+    return origin in (list, dict) and all(arg in _ATOMS for arg in typing.get_args(hint))
+
+
+_FLAT = re.compile(r"list\[(int|str|bool|float)\]|dict\[(int|str),(int|str|bool|float)\]")
 
 
 _COPIERS: dict[type, Copier] = {}
