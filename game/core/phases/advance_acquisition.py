@@ -313,18 +313,18 @@ def _card_options(state: GameState, pid: str, buying: Buying) -> list[str]:
         face = face_value(data, card)
         k = _hand_in(state, value, price, card, n)
         after = value + set_value(k, face)
-        rest = _without(left, card, k)
         if after >= price:
             ok = True
         elif open_:
+            rest = _without(left, card, k)
             ok = after + _reach(state, pid, rest, True) >= price
+            if not ok:  # the set may still grow by a stand-in right away
+                grown = value + set_value(n + 1, face)
+                ok = any(can_stand_in(data, card, n, other, sizes)
+                         and grown + _reach(state, pid, _without(rest, other, 1), False) >= price
+                         for other in rest)
         else:
             ok = after + whole - set_value(n, face) + set_value(n - k, face) + treasury >= price
-        if not ok and open_:  # the set may still grow by a stand-in right away
-            grown = value + set_value(n + 1, face_value(data, card))
-            ok = any(can_stand_in(data, card, n, other, sizes)
-                     and grown + _reach(state, pid, _without(rest, other, 1), False) >= price
-                     for other in rest)
         if ok:
             options.append(labels.make("card", card))
     return options
