@@ -66,13 +66,13 @@ class GameConfig:
         return copy
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class HandCard:
     card: str
     traded_by: str = ""  # who last traded this card to the holder ("" = drawn or bought)
 
 
-@dataclass
+@dataclass(slots=True)
 class Player:
     id: str
     stock: int
@@ -267,7 +267,7 @@ def detail_type(cls: D) -> D:
     return cls
 
 
-@dataclass
+@dataclass(slots=True)
 class Pending:
     """Who must decide what. Options are labels in the SCENARIOS.md grammar, sorted; `detail`
     carries the decision's facts, typed (None where the prompt and options say it all)."""
