@@ -54,6 +54,10 @@ class PlayerView:
 # next, and an unchanged one is the same immutable object.
 _PUBLIC: dict[tuple[object, ...], PublicPlayer] = {}
 _PUBLIC_KEPT = 4096
+# Each player's facts at the last view and their public player, looked at first: most players
+# are unchanged since the last view, and comparing with the facts just seen is cheaper than a
+# look-up among thousands.
+_LAST: dict[str, tuple[tuple[object, ...], PublicPlayer]] = {}
 
 
 def _new_public(facts: tuple[object, ...], credits: dict[str, int]) -> PublicPlayer:
@@ -84,7 +88,10 @@ def view(state: GameState, player: str | None) -> PlayerView:
         facts = (pid, p.stock, p.treasury, tuple(p.advances), tuple(credits),
                  tuple(credits.values()), p.ast, p.census, p.block, len(p.hand),
                  owners.count(pid), ships.get(pid, 0))
-        players.append(known(facts) or _new_public(facts, credits))
+        last = _LAST.get(pid)
+        if last is None or last[0] != facts:
+            last = _LAST[pid] = (facts, known(facts) or _new_public(facts, credits))
+        players.append(last[1])
     own = state.players.get(player) if player is not None else None
     pending = state.pending
     if pending is not None:  # a copy: options only for the one who decides
