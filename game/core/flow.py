@@ -108,8 +108,7 @@ def ask(
     if not labels:
         raise RuntimeError(f"a decision without options: {kind} for {player}")
     words = prompt if isinstance(prompt, Words) else say(prompt)
-    state.pending = Pending(player=player, kind=kind, prompt=words.render(), options=labels,
-                            rule=rule, detail=detail, words=words)
+    state.pending = Pending(player, kind, words.render(), labels, rule, detail, words)
 
 
 def push(state: GameState, progress: Progress) -> Task:

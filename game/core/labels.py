@@ -40,7 +40,12 @@ def number(label: str) -> int:
 
 
 def well_formed(label: str) -> bool:
-    return len(label) <= MAX_LENGTH and _WELL_FORMED.fullmatch(label) is not None
+    return len(label) <= MAX_LENGTH and _matches(label)
+
+
+@lru_cache(maxsize=4096)  # every action's label is checked, and labels recur all game
+def _matches(label: str) -> bool:
+    return _WELL_FORMED.fullmatch(label) is not None
 
 
 @lru_cache(maxsize=8192)  # every decision sorts its options, and labels recur all game

@@ -8,6 +8,7 @@ such trees generically, so a new field needs no new serialisation code.
 from __future__ import annotations
 
 import dataclasses
+import re
 import types
 import typing
 from collections.abc import Callable
@@ -71,16 +72,41 @@ def _copier_for(kind: type) -> Copier:
     if kind is dict:
         return typing.cast(Copier, _copy_dict)
     if dataclasses.is_dataclass(kind):
-
-        def copy_dataclass(value: object) -> object:
-            copy = object.__new__(kind)
-            # shared values inline: a call per int or string field would double the cost
-            copy.__dict__ = {k: v if type(v) in _SHARED else _clone(v)
-                             for k, v in value.__dict__.items()}
-            return copy
-
-        return copy_dataclass
+        return _dataclass_copier(kind)
     raise TypeError(f"cannot clone a {kind.__name__}")
+
+
+def _dataclass_copier(kind: type) -> Copier:
+    """A copier for a mutable dataclass (a procedure's progress, copied at most actions) that
+    sets its fields one by one in their order, as the class's __init__ does, written out as
+    dataclasses writes __init__: a copy made by assigning its __dict__ (or reading the
+    original's) keeps its fields in a dict of their own, and every later read of them is
+    slower. Shared values inline: a call per int or string field would double the cost. The
+    names are the class's own field names, never data."""
+    body = ""
+    for f in dataclasses.fields(kind):
+        if _flat_container(f.type):  # a list or dict of atoms: its own copy
+            body += f"    copy.{f.name} = value.{f.name}.copy()\n"
+        else:
+            body += (f"    v = value.{f.name}\n"
+                     f"    copy.{f.name} = v if type(v) in shared else deep(v)\n")
+    scope: dict[str, Any] = {"new": object.__new__, "kind": kind, "shared": _SHARED,
+                             "deep": _clone}
+    exec(f"def copy_dataclass(value):\n    copy = new(kind)\n{body}    return copy\n", scope)
+    return typing.cast(Copier, scope["copy_dataclass"])
+
+
+def _flat_container(hint: object) -> bool:
+    """A list or dict type of atoms (list[str], dict[str, int]): a copy of it shares nothing
+    mutable, so the copier copies it in place, without looking at its values. Annotations
+    are mostly strings (postponed evaluation): those are read as written, not evaluated."""
+    if isinstance(hint, str):
+        return _FLAT.fullmatch(hint.replace(" ", "")) is not None
+    origin = typing.get_origin(hint)
+    return origin in (list, dict) and all(arg in _ATOMS for arg in typing.get_args(hint))
+
+
+_FLAT = re.compile(r"list\[(int|str|bool|float)\]|dict\[(int|str),(int|str|bool|float)\]")
 
 
 _COPIERS: dict[type, Copier] = {}

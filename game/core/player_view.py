@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from .eventdeck.view import EventsView, events_view
 from .mapgraph import MapGraph
@@ -48,25 +48,34 @@ class PlayerView:
         raise KeyError(pid)
 
 
-# A player's public facts, keyed by their values in PublicPlayer's field order: most players
-# are unchanged from one decision to the next, and an unchanged one is the same immutable
-# object.
+# A player's public facts, keyed by their values in PublicPlayer's field order, the credits
+# as their groups and their numbers in the dict's order (sorting them for every player of
+# every view cost more than the look-up): most players are unchanged from one decision to the
+# next, and an unchanged one is the same immutable object.
 _PUBLIC: dict[tuple[object, ...], PublicPlayer] = {}
 _PUBLIC_KEPT = 4096
+# Each player's facts at the last view and their public player, looked at first: most players
+# are unchanged since the last view, and comparing with the facts just seen is cheaper than a
+# look-up among thousands.
+_LAST: dict[str, tuple[tuple[object, ...], PublicPlayer]] = {}
 
 
-def _new_public(facts: tuple[object, ...]) -> PublicPlayer:
+def _new_public(facts: tuple[object, ...], credits: dict[str, int]) -> PublicPlayer:
     if len(_PUBLIC) >= _PUBLIC_KEPT:
         _PUBLIC.clear()
-    made = _PUBLIC[facts] = PublicPlayer(*facts)  # type: ignore[arg-type]
+    public = (*facts[:4], tuple(sorted(credits.items())), *facts[6:])
+    # field by field, not by the frozen class's __init__ (as `view` builds the view)
+    made = _PUBLIC[facts] = object.__new__(PublicPlayer)
+    made.__dict__.update(zip(_PUBLIC_FIELDS, public, strict=True))
     return made
+
+
+_PUBLIC_FIELDS = tuple(f.name for f in fields(PublicPlayer))
 
 
 def view(state: GameState, player: str | None) -> PlayerView:
     board = state.board
-    cities: dict[str, int] = {}  # one pass, not one per player
-    for owner in board.cities.values():
-        cities[owner] = cities.get(owner, 0) + 1
+    owners = list(board.cities.values())  # counted per player at C speed
     ships: dict[str, int] = {}
     for here in board.ships.values():
         for owner, n in here.items():
@@ -75,10 +84,14 @@ def view(state: GameState, player: str | None) -> PlayerView:
     players = []
     for p in state.players.values():
         pid = p.id
-        facts = (pid, p.stock, p.treasury, tuple(p.advances),
-                 tuple(sorted(p.credits.items())) if p.credits else (), p.ast, p.census,
-                 p.block, len(p.hand), cities.get(pid, 0), ships.get(pid, 0))
-        players.append(known(facts) or _new_public(facts))
+        credits = p.credits
+        facts = (pid, p.stock, p.treasury, tuple(p.advances), tuple(credits),
+                 tuple(credits.values()), p.ast, p.census, p.block, len(p.hand),
+                 owners.count(pid), ships.get(pid, 0))
+        last = _LAST.get(pid)
+        if last is None or last[0] != facts:
+            last = _LAST[pid] = (facts, known(facts) or _new_public(facts, credits))
+        players.append(last[1])
     own = state.players.get(player) if player is not None else None
     pending = state.pending
     if pending is not None:  # a copy: options only for the one who decides

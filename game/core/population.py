@@ -157,7 +157,7 @@ def population_limit(
 def limit_cut(state: GameState, area: str, prefix: str = LIMIT_CUT_PREFIX) -> int:
     """How far a drought lowers `area`'s printed limit this turn (0: not at all)."""
     key = prefix + area
-    return max((p.flags.get(key, 0) for p in state.players.values()), default=0)
+    return max([p.flags.get(key, 0) for p in state.players.values()], default=0)
 
 
 def cut_limit_this_turn(

@@ -62,17 +62,17 @@ class GameConfig:
         copy.setup, copy.map_id, copy.map_setup = self.setup, self.map_id, self.map_setup
         copy.seed, copy.max_turns, copy.names = self.seed, self.max_turns, self.names.copy()
         copy.open_bargaining, copy.last_turn = self.open_bargaining, self.last_turn
-        copy.events = clone(self.events)
+        copy.events = None if self.events is None else clone(self.events)
         return copy
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class HandCard:
     card: str
     traded_by: str = ""  # who last traded this card to the holder ("" = drawn or bought)
 
 
-@dataclass
+@dataclass(slots=True)
 class Player:
     id: str
     stock: int
@@ -114,8 +114,11 @@ class Board:
         """`plain.clone`'s fast path: the areas' token counts are shared (see the class), the
         rest copied."""
         self._own = set()  # what this board made is now the copy's too
-        return Board(self.tokens.copy(), self.cities.copy(),
-                     {a: here.copy() for a, here in self.ships.items()})
+        copy = object.__new__(Board)  # field by field: see GameState._copy_with
+        copy.tokens, copy.cities = self.tokens.copy(), self.cities.copy()
+        copy.ships = {a: here.copy() for a, here in self.ships.items()} if self.ships else {}
+        copy._own = set()
+        return copy
 
     def count(self, area: str, owner: str) -> int:
         return self.tokens.get(area, {}).get(owner, 0)
@@ -264,7 +267,7 @@ def detail_type(cls: D) -> D:
     return cls
 
 
-@dataclass
+@dataclass(slots=True)
 class Pending:
     """Who must decide what. Options are labels in the SCENARIOS.md grammar, sorted; `detail`
     carries the decision's facts, typed (None where the prompt and options say it all)."""
@@ -364,7 +367,8 @@ class GameState:
         copy.stacks, copy.discards, copy._own_piles = stacks, discards, set()
         copy.turn, copy.phase, copy.tasks, copy.pending = self.turn, self.phase, tasks, pending
         copy.game_over, copy.ended_by = self.game_over, self.ended_by
-        copy.counters, copy.eventdeck = self.counters.copy(), clone(self.eventdeck)
+        copy.counters = self.counters.copy()
+        copy.eventdeck = None if self.eventdeck is None else clone(self.eventdeck)  # mostly off
         copy.version, copy.data = self.version, self.data
         return copy
 

@@ -56,11 +56,22 @@ def joined(idents: Iterable[str], kind: str, sep: str = " and ") -> list[Ref | s
     return out
 
 
+# Plain sentences' words (immutable, so shared): the code's own few hundred sentences.
+_PLAIN: dict[str, Words] = {}
+_PLAIN_KEPT = 1024
+
+
 def say(template: str, **values: object) -> Words:
     """`template`'s `{field}`s filled from `values`: a `Ref` becomes a name, a list the names
     and words it holds in turn, anything else its text (numbers, counts, words)."""
     if not values and "{" not in template and "}" not in template:
-        return Words((template,))  # a plain sentence (most prompts): nothing to parse
+        # a plain sentence (most prompts): nothing to parse, and its words are kept
+        plain = _PLAIN.get(template)
+        if plain is None:
+            if len(_PLAIN) >= _PLAIN_KEPT:
+                _PLAIN.clear()
+            plain = _PLAIN[template] = Words((template,))
+        return plain
     text, names = [""], []
     for before, field in _parsed(template):
         text[-1] += before

@@ -15,6 +15,7 @@ from game.core import (
     GameState,
     IllegalAction,
     PlayerView,
+    PublicPlayer,
     Words,
     apply,
     legal_actions,
@@ -181,7 +182,7 @@ def test_a_board_clone_copies_every_field_and_shares_no_dict() -> None:
     board = Board({"a": {"egypt": 2}}, {"b": "egypt"}, {"s": {"egypt": 1}})
     assert [f.name for f in dataclasses.fields(Board)] == ["tokens", "cities", "ships"]
     copy = clone(board)
-    assert copy == board
+    assert copy == board and set(vars(copy)) == set(vars(board))
     copy.add("a", "egypt", 1)
     copy.add_ships("s", "egypt", 1)
     copy.cities["c"] = "egypt"
@@ -224,6 +225,10 @@ def test_a_view_sets_every_field_a_view_has() -> None:
     names = [f.name for f in dataclasses.fields(PlayerView)]
     assert list(vars(seen)) == names
     assert seen == PlayerView(**{name: getattr(seen, name) for name in names})
+    public = [f.name for f in dataclasses.fields(PublicPlayer)]  # built field by field too
+    for player in seen.players:
+        assert list(vars(player)) == public
+        assert player == PublicPlayer(**{name: getattr(player, name) for name in public})
 
 
 def test_a_player_clone_copies_every_field_and_shares_no_container() -> None:
@@ -270,6 +275,28 @@ def test_a_config_clone_knows_every_field_and_shares_no_container() -> None:
     copy.events.b_events.append("b2")
     assert config == GameConfig(players=["egypt"], names={"egypt": "Ann"},
                                 events=EventsOptions(b_events=["b1"]))
+
+
+def test_a_progress_clone_sets_every_field_in_order_and_shares_no_container() -> None:
+    """A mutable dataclass with no copier of its own (a procedure's progress) is copied field
+    by field, as its __init__ lays them out, never through __dict__."""
+
+    @dataclasses.dataclass
+    class Marching:
+        stage: str = "start"
+        order: list[str] = dataclasses.field(default_factory=lambda: ["egypt", "crete"])
+        left: dict[str, int] = dataclasses.field(default_factory=lambda: {"egypt": 2})
+        inner: Walk = dataclasses.field(default_factory=lambda: Walk(moves=3))
+        cards: tuple[str, ...] = ("salt",)
+
+    marching = Marching()
+    copy = clone(marching)
+    assert copy == marching and list(vars(copy)) == list(vars(Marching()))
+    assert copy.cards is marching.cards  # immutable: shared
+    copy.order.append("babylon")
+    copy.left["egypt"] = 0
+    copy.inner.moves = 1
+    assert marching == Marching()
 
 
 def test_a_task_clone_knows_every_field_and_copies_the_progress() -> None:

@@ -32,6 +32,7 @@ from ..costs import (
     advance_costs,
     best_card_value,
     can_stand_in,
+    cards_value,
     commodity_counts,
     discounted,
     face_value,
@@ -253,7 +254,10 @@ def affordable(state: GameState, pid: str) -> dict[str, int]:
                             player.advances, set_sizes(data, state.config.setup),
                             _stand_in_open(state, pid))
     costs = advance_costs(data, player.advances, player.credits)
-    prices = {aid: _with_library(state, player, costs[aid]) for aid in _for_sale(state, pid)}
+    if player.flags.get(LIBRARY_FLAG):
+        prices = {aid: _with_library(state, player, costs[aid]) for aid in _for_sale(state, pid)}
+    else:  # no discount waiting (most purchases): the table's prices as they are
+        prices = {aid: costs[aid] for aid in _for_sale(state, pid)}
     return {aid: p for aid, p in prices.items() if p <= most}
 
 
@@ -299,17 +303,28 @@ def _card_options(state: GameState, pid: str, buying: Buying) -> list[str]:
     left = _left(state, pid, buying)
     sizes = set_sizes(data, state.config.setup)
     open_ = _stand_in_open(state, pid) and not buying.stand_in
+    player = state.players[pid]
+    # What `_reach` counts without a stand-in, worked out once: the left cards' sets and the
+    # treasury; a card's hand-in changes only its own set's part.
+    whole = cards_value(data, left)
+    treasury = player.treasury * treasury_value(data, player.advances)
     options = []
     for card, n in left.items():
+        face = face_value(data, card)
         k = _hand_in(state, value, price, card, n)
-        after = value + set_value(k, face_value(data, card))
-        rest = _without(left, card, k)
-        ok = after >= price or after + _reach(state, pid, rest, open_) >= price
-        if not ok and open_:  # the set may still grow by a stand-in right away
-            grown = value + set_value(n + 1, face_value(data, card))
-            ok = any(can_stand_in(data, card, n, other, sizes)
-                     and grown + _reach(state, pid, _without(rest, other, 1), False) >= price
-                     for other in rest)
+        after = value + set_value(k, face)
+        if after >= price:
+            ok = True
+        elif open_:
+            rest = _without(left, card, k)
+            ok = after + _reach(state, pid, rest, True) >= price
+            if not ok:  # the set may still grow by a stand-in right away
+                grown = value + set_value(n + 1, face)
+                ok = any(can_stand_in(data, card, n, other, sizes)
+                         and grown + _reach(state, pid, _without(rest, other, 1), False) >= price
+                         for other in rest)
+        else:
+            ok = after + whole - set_value(n, face) + set_value(n - k, face) + treasury >= price
         if ok:
             options.append(labels.make("card", card))
     return options

@@ -114,10 +114,14 @@ def adjacent_allowance(state: GameState, player: str, area: str) -> int:
     return min(cap, sum(adjacent_sources(state, player, area).values()))
 
 
+def _at_city_limit(state: GameState, player: str) -> bool:
+    cities = list(state.board.cities.values()).count(player)
+    return cities >= state.data.numbers["max_cities_in_play"]
+
+
 def can_build(state: GameState, player: str, area: str) -> bool:
-    numbers = state.data.numbers
-    if list(state.board.cities.values()).count(player) >= numbers["max_cities_in_play"]:
-        return False
+    """Whether the player may build a city in the area, short of the limit on cities in play
+    (which `buildable_areas` checks once for all areas)."""
     if area in state.board.cities or state.map.areas[area].pop <= 0:
         return False
     have = (
@@ -130,6 +134,8 @@ def can_build(state: GameState, player: str, area: str) -> bool:
 
 def buildable_areas(state: GameState, player: str) -> list[str]:
     # Even with both advances a city needs some of the builder's tokens in its area.
+    if _at_city_limit(state, player):  # once, not for every area
+        return []
     return [
         area for area in sorted(state.board.tokens)
         if state.board.count(area, player) and can_build(state, player, area)

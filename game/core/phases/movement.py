@@ -31,7 +31,14 @@ from ..events import Event, TokensMoved
 from ..flow import ask, done, push, register
 from ..state import Detail, GameState, Progress, detail_type
 from ..words import ref, say
-from .movement_reach import TokensToMove, add_mark, after_removal, can_move_by_land, land_targets
+from .movement_reach import (
+    TokensToMove,
+    add_mark,
+    after_removal,
+    can_move_by_land,
+    entries_open,
+    land_targets,
+)
 from .movement_ships import (
     ShipBuild,
     ShipTrip,
@@ -99,13 +106,14 @@ def active_areas(state: GameState, player: str) -> list[str]:
     board = state.board
     mine = {a for a, here in board.tokens.items() if here.get(player, 0)}
     mine |= {a for a, here in board.ships.items() if here.get(player, 0)}
-    return [a for a in sorted(mine) if _has_action(state, player, a)]
+    open_ = entries_open(state, player)
+    return [a for a in sorted(mine) if _has_action(state, player, a, open_)]
 
 
-def _has_action(state: GameState, player: str, area: str) -> bool:
+def _has_action(state: GameState, player: str, area: str, open_: bool) -> bool:
     """Whether `area_actions` has any action, found without listing them all."""
-    return bool(can_move_by_land(state, player, area) or build_payments(state, player, area)
-                or ship_trip_possible(state, player, area))
+    return bool(can_move_by_land(state, player, area, open_)
+                or build_payments(state, player, area) or ship_trip_possible(state, player, area))
 
 
 def _step(state: GameState, d: Movement, events: list[Event]) -> None:

@@ -88,6 +88,16 @@ def entry_limit(state: GameState, player: str, area: str, most: int) -> int:
     return _without_conflict(state, player, area, most)
 
 
+def entries_open(state: GameState, player: str) -> bool:
+    """Whether no other player holds an advance that may close an area to the player's tokens
+    (Diplomacy, Cultural Ascendancy): then `entry_limit` lets every token in, and reach is
+    worked out without asking it area by area (most games, most turns)."""
+    data = state.data
+    closing = data.advances_with(DIPLOMACY) | data.advances_with(CULTURAL_ASCENDANCY)
+    return all(pid == player or closing.isdisjoint(p.advances)
+               for pid, p in state.players.items())
+
+
 def _without_conflict(state: GameState, player: str, area: str, most: int) -> int:
     """How many of `most` tokens may enter the area without causing conflict
     (conflict_rules.entry_causes_conflict, worked out for every number at once)."""
@@ -116,12 +126,19 @@ def land_targets(state: GameState, player: str, source: str) -> dict[str, list[i
     return {t: list(range(1, k + 1)) for t, k in sorted(out.items()) if k > 0}
 
 
-def can_move_by_land(state: GameState, player: str, source: str) -> bool:
-    """Whether `land_targets` has any target, found without working out every one."""
-    return any(limit > 0 for _, limit in _land_limits(state, player, source))
+def can_move_by_land(state: GameState, player: str, source: str,
+                     open_: bool | None = None) -> bool:
+    """Whether `land_targets` has any target, found without working out every one; `open_`
+    is `entries_open` when the caller knows it (it asks for every area of the player)."""
+    if open_ is None:
+        open_ = entries_open(state, player)
+    if open_:  # every neighbour lets every unmoved token in (Roadbuilding goes through one)
+        return bool(state.map.land.get(source)) and unmoved(state, player, source) > 0
+    return any(limit > 0 for _, limit in _land_limits(state, player, source, open_))
 
 
-def _land_limits(state: GameState, player: str, source: str) -> Iterator[tuple[str, int]]:
+def _land_limits(state: GameState, player: str, source: str,
+                 open_: bool | None = None) -> Iterator[tuple[str, int]]:
     """Each area in reach by land with how many tokens may go there by one way (a target two
     areas away may come once per middle area)."""
     most = unmoved(state, player, source)
@@ -129,8 +146,10 @@ def _land_limits(state: GameState, player: str, source: str) -> Iterator[tuple[s
         return
     land = state.map.land
     near = land.get(source, ())
+    if open_ is None:
+        open_ = entries_open(state, player)
     for target in near:
-        yield target, entry_limit(state, player, target, most)
+        yield target, most if open_ else entry_limit(state, player, target, most)
     if holds(state, player, ROADBUILDING):
         entry: dict[str, int] = {}
         for middle in near:
@@ -139,7 +158,7 @@ def _land_limits(state: GameState, player: str, source: str) -> Iterator[tuple[s
                 if target == source or target in near:
                     continue
                 if target not in entry:
-                    entry[target] = entry_limit(state, player, target, most)
+                    entry[target] = most if open_ else entry_limit(state, player, target, most)
                 yield target, min(through, entry[target])
 
 

@@ -64,13 +64,14 @@ Decisions on unclear rules
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
 from .. import labels
 from ..events import Event
 from ..flow import ask, done, register
-from ..gamedata import GameData
+from ..gamedata import Calamity, GameData
 from ..ops import give_card, take_card
 from ..state import Detail, GameState, HandCard, Progress, detail_type
 from ..words import joined, ref, say
@@ -222,12 +223,17 @@ def is_commodity(data: GameData, card: str) -> bool:
 
 def is_tradable(state: GameState, card: str) -> bool:
     """Everything but the rule set's non-tradable calamities (rules §4 phase 7)."""
-    calamity = state.ruleset.calamities.get(card)
+    return _tradable(state.ruleset.calamities, card)
+
+
+def _tradable(calamities: Mapping[str, Calamity], card: str) -> bool:
+    calamity = calamities.get(card)
     return calamity is None or calamity.kind != "non_tradable"
 
 
 def tradable_cards(state: GameState, player: str) -> list[str]:
-    return [h.card for h in state.players[player].hand if is_tradable(state, h.card)]
+    calamities = state.ruleset.calamities  # once, not per card: asked at every pick of a side
+    return [h.card for h in state.players[player].hand if _tradable(calamities, h.card)]
 
 
 def can_build_side(state: GameState, player: str) -> bool:
@@ -387,17 +393,27 @@ def _side_options(state: GameState, side: Side) -> tuple[list[str], str]:
     least, named = min_cards(data), named_commodities(data)
     cards = side.cards
     if side.closed:
-        left = Counter(c for c in cards if is_commodity(data, c)) - Counter(side.named)
+        left = _left_over([c for c in cards if is_commodity(data, c)], side.named)
         which = "first" if not side.named else "second"
-        return ([labels.make("card", c) for c in sorted(left)],
+        return ([labels.make("card", c) for c in left],
                 f"Name the {which} of the {named} commodities you declare in your offer")
-    spare = Counter(tradable_cards(state, side.by)) - Counter(cards)
-    options = [labels.make("card", c) for c in sorted(spare)]
+    options = [labels.make("card", c) for c in _left_over(tradable_cards(state, side.by), cards)]
     if _closable(data, cards):
         options.append("done")
     verb = "accepting the offer of" if side.accept else "offering to"
     return options, (f"Trade, {verb} {side.to}: choose a card to give "
                      f"({len(cards)} chosen; at least {least}, {named} of them commodities)")
+
+
+def _left_over(cards: list[str], taken: list[str]) -> list[str]:
+    """The different cards of `cards` still there once `taken` are taken out, sorted (as
+    `sorted(Counter(cards) - Counter(taken))`, without two Counters at every pick)."""
+    left: dict[str, int] = {}
+    for card in cards:
+        left[card] = left.get(card, 0) + 1
+    for card in taken:
+        left[card] = left.get(card, 0) - 1
+    return sorted(card for card, n in left.items() if n > 0)
 
 
 def _may_cancel(state: GameState, d: Trade, side: Side) -> bool:

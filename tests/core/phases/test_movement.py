@@ -12,7 +12,12 @@ from game.core.events import Event, TokensMoved
 from game.core.gamedata import load_game_data
 from game.core.invariants import violations
 from game.core.phases.movement import active_areas, movement_order
-from game.core.phases.movement_reach import TokensToMove, entry_limit, land_targets
+from game.core.phases.movement_reach import (
+    TokensToMove,
+    entries_open,
+    entry_limit,
+    land_targets,
+)
 from game.core.state import Task
 from game.scenario.build import build_state
 from game.scenario.parse import parse_scenario
@@ -167,6 +172,19 @@ def test_cultural_ascendancy_protects_the_holders_cities_from_attack() -> None:
                    "babylon": {"advances": ["cultural_ascendancy"], "cities": ["c"]}},
                   start=False)
     assert "c" not in land_targets(state, "egypt", "b")
+
+
+def test_entries_are_open_unless_another_player_holds_diplomacy_or_cultural_ascendancy() -> None:
+    """Reach skips the area-by-area entry limits while entries_open holds: then every limit
+    must let every token in, whatever the area (a city, a conflict, others' tokens)."""
+    state = build({"egypt": {"advances": ["diplomacy", "cultural_ascendancy"],
+                             "tokens": {"b": 2}, "cities": ["a"]},
+                   "babylon": {"tokens": {"c": 2, "d": 3}, "cities": ["e"]}},
+                  barbarians={"tokens": {"d": 1}}, start=False)
+    assert entries_open(state, "egypt") and not entries_open(state, "babylon")
+    assert all(entry_limit(state, "egypt", area, 3) == 3 for area in AREAS)
+    state.players["babylon"].advances.append("cultural_ascendancy")
+    assert not entries_open(state, "egypt")
 
 
 def test_barbarians_hold_no_advance_that_keeps_anyone_out() -> None:
