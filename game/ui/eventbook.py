@@ -14,11 +14,11 @@ from functools import lru_cache
 
 import pygame
 
-from game.core import load_event_cards, load_game_data
+from game.core import EventCard, load_event_cards, load_game_data
 
 from .draw import panel, wrap
 from .eventcards import FAMILIES, card_face, family
-from .eventwords import CardLike, card_lines, roman, window_name
+from .eventwords import card_lines, roman, window_name
 from .theme import Colour, Palette, Theme
 
 DECKS = {"A": "Deck A", "B": "Deck B", "realm": "Realm events"}
@@ -28,19 +28,19 @@ DECKS = {"A": "Deck A", "B": "Deck B", "realm": "Realm events"}
 class Entry:
     """One card of the book, its section heading and what a search looks through."""
 
-    card: CardLike
+    card: EventCard
     section: str
     words: tuple[str, ...]  # lower-case words of everything the card says and is
 
 
-def _deck_line(card: CardLike) -> str:
+def _deck_line(card: EventCard) -> str:
     if card.kind == "realm":
         civ = load_game_data().civilizations.get(card.realm)
         return f"Realm event of {civ.name if civ else card.realm}"
     return DECKS.get(card.kind, card.kind)
 
 
-def _words(card: CardLike) -> tuple[str, ...]:
+def _words(card: EventCard) -> tuple[str, ...]:
     text = " ".join([*card_lines(card), _deck_line(card), f"age {card.age} {roman(card.age)}",
                      family(card).replace("_", " "), FAMILIES[family(card)][1].replace("_", " "),
                      "public" if card.public else "private",
@@ -288,12 +288,12 @@ class EventBook:
         surface.set_clip(clip)
         if total > grid.height:  # the scroll bar
             bar_h = max(px(30), grid.height * grid.height // total)
-            y = grid.y + self.scroll / max(1, total - grid.height) * (grid.height - bar_h)
+            bar_y = grid.y + self.scroll / max(1, total - grid.height) * (grid.height - bar_h)
             pygame.draw.rect(surface, Palette.panel_edge,
-                             pygame.Rect(grid.right - px(6), y, px(5), bar_h),
+                             pygame.Rect(grid.right - px(6), bar_y, px(5), bar_h),
                              border_radius=px(3))
 
-    def _detail_lines(self, card: CardLike, width: int) -> list[tuple[str, int, str, Colour]]:
+    def _detail_lines(self, card: EventCard, width: int) -> list[tuple[str, int, str, Colour]]:
         """What the chosen card says, wrapped: (text, points, role, colour) per line."""
         lines = card_lines(card)
         lines[1:1] = [_deck_line(card)]

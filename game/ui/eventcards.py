@@ -16,12 +16,12 @@ from functools import lru_cache
 
 import pygame
 
-from game.core import load_event_cards
+from game.core import EventCard, load_event_cards
 
 from .cards import fit_text
 from .draw import wrap
 from .emblems import Pen
-from .eventwords import CardLike, card_text, headline, marker_kind, roman
+from .eventwords import card_text, headline, marker_kind, roman
 from .theme import Colour, Palette, Theme, ink_for, shade
 
 ASPECT = 1.42  # height / width
@@ -192,7 +192,7 @@ _BY_PRIMITIVE = {"plague": "plague", "city_fire": "fire", "lose_tokens": "loss",
                  "gain_tokens": "growth", "free_city": "city"}
 
 
-def family(card: CardLike) -> str:
+def family(card: EventCard) -> str:
     """The family a card's first effect names (its emblem and colour); "omen" for effects this
     client does not know yet."""
     for effect in (*card.effects, *(e for option in card.choice for e in option)):
@@ -249,7 +249,7 @@ class Face:
 _FACES: dict[tuple[object, ...], Face] = {}
 
 
-def event_card(card_id: str) -> CardLike | None:
+def event_card(card_id: str) -> EventCard | None:
     return load_event_cards().cards.get(card_id)
 
 
@@ -277,13 +277,13 @@ def card_face(theme: Theme, card_id: str, width: int) -> Face:
     return hit
 
 
-def frame_colour(card: CardLike) -> Colour:
+def frame_colour(card: EventCard) -> Colour:
     if not card.public:
         return FRAMES["private"]
     return FRAMES["calamity"] if ":calamity:" in card.source else FRAMES["public"]
 
 
-def _paint(theme: Theme, card: CardLike, width: int) -> Face:
+def _paint(theme: Theme, card: EventCard, width: int) -> Face:
     w, h = card_size(width)
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     rect = surf.get_rect()

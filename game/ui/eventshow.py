@@ -38,6 +38,7 @@ def event_on_screen(app: App, card: str, seed: int = 1,
     _, state, before, events = best
     scene = screen_with(app, state, before, events, geometry)
     scene.eventrow.folded = True  # the display's cards folded away: the map shows
+    assert state.eventdeck is not None
     regions = state.eventdeck.regions
     areas: list[str] = []
     for e in events:
@@ -89,8 +90,9 @@ def take_first(state: GameState, card: str) -> list[Event]:
     from game.core import Action, apply, view
 
     deck = state.eventdeck
-    deck.display[0], deck.shown[0] = card, True
     pending = state.pending
+    assert deck is not None and pending is not None
+    deck.display[0], deck.shown[0] = card, True
     pending.options = sorted(f"event:{c}" if up else f"event:face_down:{i + 1}"
                              for i, (c, up) in enumerate(zip(deck.display, deck.shown,
                                                              strict=True)))

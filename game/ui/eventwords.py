@@ -9,19 +9,20 @@ new card is never shown blank.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Protocol
 
-from game.core import GROUPS, MARKER_KINDS, EventOption, load_event_cards
+from game.core import (
+    GROUPS,
+    MARKER_KINDS,
+    EventCard,
+    EventEffect,
+    EventOption,
+    load_event_cards,
+)
 
 from .logtext import nice
 from .theme import PHASE_NAMES
 
 ROMAN = ("", "I", "II", "III", "IV", "V", "VI")
-
-
-class EffectLike(Protocol):
-    do: str
-    params: Mapping[str, int]
 
 
 def roman(age: int) -> str:
@@ -170,7 +171,7 @@ WORDS: dict[str, Callable[[Mapping[str, int]], str]] = {
 }
 
 
-def effect_words(effect: EffectLike) -> str:
+def effect_words(effect: EventEffect) -> str:
     """One sentence for one effect; a generic one for a primitive not known here."""
     words = WORDS.get(effect.do)
     if words is not None:
@@ -199,31 +200,14 @@ def window_name(window: str) -> str:
     return PHASE_NAMES.get(window, nice(window).capitalize())
 
 
-class CardLike(Protocol):
-    id: str
-    title: str
-    source: str
-    age: int
-    half: str
-    kind: str
-    realm: str
-    public: bool
-    window: str
-    target: str
-    effects: tuple[EffectLike, ...]
-    symbols: tuple[str, ...]
-    choice: tuple[tuple[EffectLike, ...], ...]
-    from_turn: int
-
-
-def headline(card: CardLike) -> str:
+def headline(card: EventCard) -> str:
     """Public or private, and when or on whom it acts."""
     if card.public:
         return f"Public · {TARGETS.get(card.target, nice(card.target))}"
     return f"Private · {WINDOW_SHORT.get(card.window, window_name(card.window))}"
 
 
-def card_text(card: CardLike) -> list[str]:
+def card_text(card: EventCard) -> list[str]:
     """The card's body: its effects, its A/B options and when it has none."""
     lines = [effect_words(e) for e in card.effects]
     if card.window == "event_played" and not lines:  # Cancellation acts on another card
@@ -248,7 +232,7 @@ def seed_ref(source: str) -> str:
     return f"Seed {source}"
 
 
-def card_lines(card: CardLike) -> list[str]:
+def card_lines(card: EventCard) -> list[str]:
     """Everything the card says, as lines for a tooltip or the rules screen."""
     half = {"1": "first half", "2": "second half", "X": "either half"}.get(card.half, card.half)
     when = (f"Public, {TARGETS.get(card.target, nice(card.target))}" if card.public

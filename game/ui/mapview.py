@@ -277,6 +277,8 @@ class MapView:
         new = max(ZOOM_MIN_STEPS, min(ZOOM_MAX_STEPS, self.steps + steps))
         if new == self.steps:
             return
+        px: float
+        py: float
         px, py = (pos[0] - self.rect.x, pos[1] - self.rect.y) if pos else self.rect.size
         if pos is None:
             px, py = px / 2, py / 2
@@ -424,7 +426,8 @@ class MapView:
         zoom = self.zoom
         clip = surface.get_clip()
         surface.set_clip(self.rect)
-        ready, missing = [], []
+        ready: list[tuple[int, int, int, int]] = []
+        missing: list[tuple[int, int, int, int]] = []
         for i, j, x, y in self.visible_tiles():
             (ready if self.base.has_tile(zoom, i, j) else missing).append((i, j, x, y))
         self._fill_margins(surface)

@@ -128,9 +128,9 @@ def _from_detail(detail: Detail | None) -> str:
             return (f"{card_name(advance)}: place {points} credit points on a group of "
                     f"advances ({left} left to place)")
         case CardOffers(offers=offers):
-            prices = ", ".join(f"stack {s} for {p} treasury" if p else
+            stacks = ", ".join(f"stack {s} for {p} treasury" if p else
                                f"stack {s} free (Wonder of the World)" for s, p in offers)
-            return f"Buy an extra trade card ({prices})"
+            return f"Buy an extra trade card ({stacks})"
         case TradeAnswer(offer=offer, may_counter=may_counter):
             counter = ", or make a counter-offer" if may_counter else ""
             wants = (f". They ask for {' and '.join(map(card_name, offer.wants))}."

@@ -6,6 +6,7 @@ a scene removes them all and pausing one (another scene on top) hides them.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -13,6 +14,11 @@ import pygame_gui
 
 if TYPE_CHECKING:
     from .app import App
+
+
+def entries(items: Iterable[str]) -> list[str | tuple[str, str]]:
+    """A menu's or list's entries as pygame-gui types them (plain words, or words and an id)."""
+    return list(items)
 
 
 class Scene:

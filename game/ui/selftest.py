@@ -462,7 +462,7 @@ def _events(app, seed: int, players: int, run, shot) -> bool:  # type: ignore[no
                 break
         game.set_tab(0)
         shot("events-hand")
-        if game.markers.marked:
+        if game.markers.marked and game.mapview is not None:
             game.mapview.focus(sorted(game.markers.marked))
             run(2)
             if game.markers.chips:

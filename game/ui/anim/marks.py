@@ -123,6 +123,8 @@ class RegionRoll(Part[EventCheck]):
                          border_radius=side // 5)
         text = theme.text(face, 20, (60, 30, 10), "bold")
         die.blit(text, text.get_rect(center=(side // 2, side // 2)))
+        x: float
+        y: float
         if self.at is None:  # over the middle of the view
             x, y = stage.mv.rect.centerx, stage.mv.rect.centery
         else:

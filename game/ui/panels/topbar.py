@@ -94,6 +94,6 @@ class TopBar(Panel):
             data = load_game_data()
             cx = w - right_reserved - who_w + px(14)
             civ_badge(surface, t, acting, data.civilizations[acting].emblem, (cx, h // 2), px(24))
-            name = ctx.names.get(acting, acting)
+            who = ctx.names.get(acting, acting)
             surface.blit(t.text("to act", 11, Palette.text_dim), (cx + px(16), px(4)))
-            surface.blit(t.text(name[:18], 14, Palette.text, "bold"), (cx + px(16), px(17)))
+            surface.blit(t.text(who[:18], 14, Palette.text, "bold"), (cx + px(16), px(17)))

@@ -750,10 +750,12 @@ class GameScene(Scene):
         cause = cause_line(self.session.state, decider) if decider and prompt and not secret \
             else ""
         trade = self.trade_open()
+        record = self.session.record
+        played = len(record.actions) if record is not None else 0
         # widgets are remade only when the choice itself changes, not as bots play on
         key = (ctx.labels if not trade else (), trade, self.session.can_undo(self.viewer),
-               pending.prompt if pending and labels else "", len(self.session.record.actions)
-               if labels else -1, self.eventrow.folded)
+               pending.prompt if pending and labels else "", played if labels else -1,
+               self.eventrow.folded)
         ordered = sorted(ctx.labels, key=_label_order)
         on_row = set(self.eventrow.labels)  # the event display's cards: picked on it
         buttons = [lb for lb in ordered if not lb.startswith("area:")  # areas: on the map
@@ -771,7 +773,7 @@ class GameScene(Scene):
         if trade:
             detail = pending.detail if pending else None
             self.trade.rebuild(ctx, ordered, self.app.manager, self.container,
-                               (ctx.labels, len(self.session.record.actions)), detail)
+                               (ctx.labels, played), detail)
             self.trade.draw(surface, ctx, detail)
         else:
             self.trade.clear()

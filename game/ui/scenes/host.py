@@ -21,7 +21,7 @@ from game.net.protocol import message
 from game.persist import game_version
 
 from ..draw import backdrop, civ_badge, panel, text_block, title
-from ..scene import Scene
+from ..scene import Scene, entries
 from ..theme import Palette
 from .lobby import STATUS_X, LobbyScene, game_facts, seat_rects
 
@@ -80,7 +80,7 @@ class HostScene(Scene):
         self.menus: dict[str, UIDropDownMenu] = {}
         for civ, rect in self.rows():
             x = rect.x + px(STATUS_X)
-            self.menus[civ] = UIDropDownMenu(host_kinds(), self.kinds[civ],
+            self.menus[civ] = UIDropDownMenu(entries(host_kinds()), self.kinds[civ],
                                              pygame.Rect(x, rect.y, min(px(170), rect.right - x),
                                                          rect.height), m, container=c)
         left, label_w, row = px(40), px(130), px(34)

@@ -27,7 +27,7 @@ from game.persist import paths as persist_paths
 
 from ..draw import backdrop, panel, title
 from ..maps import map_for
-from ..scene import Scene
+from ..scene import Scene, entries
 from ..session import Seat, Session, log_of
 from ..theme import Palette
 
@@ -116,7 +116,8 @@ class LoadScene(Scene):
         self.items = [row_text(row) for row in rows]
         self.box = pygame.Rect(px(40), px(100), w - px(80), h - px(200))
         self.list = UISelectionList(self.box.inflate(-px(20), -px(20)),
-                                    self.items or ["No saved games yet"], m, container=c)
+                                    entries(self.items or ["No saved games yet"]), m,
+                                    container=c)
         self.back = UIButton(pygame.Rect(px(40), h - px(80), px(150), px(44)), "Back", m,
                              container=c)
         self.open = UIButton(pygame.Rect(w - px(190), h - px(80), px(150), px(44)), "Open", m,

@@ -340,7 +340,7 @@ class LobbyScene(Scene):
 
     def enter_game(self) -> None:
         """The game has started: the game screen takes over the connection (and the server)."""
-        wanted = self.local or [None]
+        wanted: list[str | None] = [*self.local] or [None]  # no seat here: a spectator
         if self.graph is None or any(seat not in self.views for seat in wanted):
             return  # its first views are on their way
         found = map_for(self.graph.id)

@@ -27,7 +27,7 @@ from game.persist import Autosaver
 
 from ..draw import backdrop, civ_badge, panel, title
 from ..maps import available_maps, load_map
-from ..scene import Scene
+from ..scene import Scene, entries
 from ..session import Seat, Session
 from ..theme import Palette
 
@@ -161,7 +161,8 @@ class NewGameScene(Scene):
         if len(setups) > 1:
             label("Set-up", y, left + label_w + px(110), px(70))
             shown = [s for s in setups]
-            self.setup_menu = UIDropDownMenu(shown, shown[min(self.setup_index, len(shown) - 1)],
+            first = shown[min(self.setup_index, len(shown) - 1)]
+            self.setup_menu = UIDropDownMenu(entries(shown), first,
                                              pygame.Rect(left + label_w + px(180), y, px(150),
                                                          row), m, container=c)
         y += row + px(10)
@@ -190,7 +191,8 @@ class NewGameScene(Scene):
         y += row + px(10)
         label("Map", y)
         maps = list(available_maps()) or ["(no map installed)"]
-        self.map_menu = UIDropDownMenu(maps, self.map_id if self.map_id in maps else maps[0],
+        first = self.map_id if self.map_id in maps else maps[0]
+        self.map_menu = UIDropDownMenu(entries(maps), first,
                                        pygame.Rect(left + label_w, y, field_w, row), m,
                                        container=c)
         y += row + px(10)
@@ -232,7 +234,7 @@ class NewGameScene(Scene):
             self.seat_rects[civ] = pygame.Rect(x, yy, seat_w, row)
             nx = x + px(130)
             kind = self.kinds.get(civ, DEFAULT_BOT)
-            self.kind_menus[civ] = UIDropDownMenu(seat_kinds(), kind,
+            self.kind_menus[civ] = UIDropDownMenu(entries(seat_kinds()), kind,
                                                   pygame.Rect(nx, yy, px(126), row), m,
                                                   container=c)
             default = self.names.get(civ) or data.civilizations[civ].name

@@ -13,7 +13,7 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UIHorizontalSlider, UI
 from ..app import WINDOW_SIZES
 from ..draw import backdrop, panel, title
 from ..eventask import choices, chosen
-from ..scene import Scene
+from ..scene import Scene, entries
 from ..theme import Palette
 
 if TYPE_CHECKING:
@@ -72,7 +72,8 @@ class SettingsScene(Scene):
         now = "Fullscreen" if self.draft.fullscreen else f"Window {self.size[0]}×{self.size[1]}"
         if now not in sizes:
             sizes.append(now)
-        self.display = UIDropDownMenu(sizes, now, pygame.Rect(x + lw, y, fw, row), m, container=c)
+        self.display = UIDropDownMenu(entries(sizes), now, pygame.Rect(x + lw, y, fw, row), m,
+                                      container=c)
         y += row + gap
         label("Sound volume")
         self.volume = UIHorizontalSlider(pygame.Rect(x + lw, y, fw, row),
@@ -82,8 +83,8 @@ class SettingsScene(Scene):
         self.sound = on_off(self.draft.sound, y)
         y += row + gap
         label("Ask to play events")
-        entries, now = choices(self.draft.quiet_event_windows)
-        self.ask_events = UIDropDownMenu(entries, now, pygame.Rect(x + lw, y, fw, row), m,
+        listed, now = choices(self.draft.quiet_event_windows)
+        self.ask_events = UIDropDownMenu(entries(listed), now, pygame.Rect(x + lw, y, fw, row), m,
                                          container=c)
         bw = px(150)
         self.back = UIButton(pygame.Rect(self.box.x + px(30), self.box.bottom - px(64), bw, px(44)),
