@@ -53,10 +53,21 @@ class _Limits(dict[str, int]):
         return found
 
 
-class Grower:
-    fight_surplus = True  # surplus with no free land fights where it outnumbers (step 4)
+# Movement plans the hard bot weighs against each other (Grower's knobs by name).
+PLANS: dict[str, dict[str, int]] = {
+    "normal": {},
+    "no_fights": {"fight_surplus": 0},
+    "no_sites": {"gather_sites": 0},
+    "spread": {"seed_from": 3},
+}
 
-    def __init__(self) -> None:
+
+class Grower:
+    def __init__(self, *, gather_sites: int = 1, seed_from: int = 4,
+                 fight_surplus: int = 1) -> None:
+        self.gather_sites = bool(gather_sites)  # step 1: gather tokens on free city sites
+        self.seed_from = seed_from  # step 3: areas holding this many seed pairs
+        self.fight_surplus = bool(fight_surplus)  # step 5: surplus fights where it outnumbers
         self.turn = -1
         self.plan: list[Move] = []
         self.current: Move | None = None
@@ -86,7 +97,7 @@ class Grower:
              and r.is_free_land(a)),
             key=lambda a: (tokens_for_city(r, a) - tokens.get(a, 0), -r.map.areas[a].pop, a))
         built: set[str] = set()
-        for site in sites:
+        for site in sites if self.gather_sites else ():
             if cities + len(built) >= most:
                 break
             need = tokens_for_city(r, site) - tokens.get(site, 0)
@@ -146,10 +157,10 @@ class Grower:
                 movable[a] -= k
                 tokens[t] = tokens.get(t, 0) + k
         for a in sorted(tokens, key=lambda a: (-tokens[a], a)):
-            if a in built or tokens[a] < 4 or movable.get(a, 0) < 2:
+            if a in built or tokens[a] < self.seed_from or movable.get(a, 0) < 2:
                 continue
             for t in sorted(r.map.land.get(a, ()), key=lambda t: (-limit[t], t)):
-                if tokens[a] < 4 or movable[a] < 2:
+                if tokens[a] < self.seed_from or movable[a] < 2:
                     break
                 if free(t) and tokens.get(t, 0) == 0 and limit[t] >= 2:
                     plan.append(Move(a, t, 2))

@@ -18,11 +18,12 @@ from contextvars import ContextVar
 
 from game.core import AdvancePrices
 
+from .growth import PLANS, Grower
 from .normal import NormalBot
-from .reading import Reading, with_prefix
+from .reading import Reading, value_of, with_prefix
 from .search import SearchRequest, SearchResult, run_search
 
-SEARCHED = ("advance_choice", "trade_answer", "trade_partner")
+SEARCHED = ("advance_choice", "trade_answer", "trade_partner", "movement_area")
 
 Searcher = Callable[[SearchRequest], SearchResult]
 # Where searches run for the thread that asks (the client's thinking thread: a worker process).
@@ -69,6 +70,10 @@ class HardBot(NormalBot):
         return f"hard bot, searches up to {self.budget:g} s a decision"
 
     def decide(self, r: Reading, kind: str, options: list[str]) -> str | None:
+        if kind == "movement_area":
+            if kind in self.kinds and self.budget > 0 and self.grower.turn != r.view.turn:
+                self.grower = self.movement_plan(r)
+            return super().decide(r, kind, options)
         base = super().decide(r, kind, options)
         if kind not in self.kinds or base not in options or self.budget <= 0:
             return base
@@ -77,8 +82,12 @@ class HardBot(NormalBot):
         candidates = self.candidates(r, kind, options, str(base))
         if len(candidates) < 2:
             return base
+        choice = self.search(r, kind, candidates, str(base))
+        return choice if choice in options else base
+
+    def search(self, r: Reading, kind: str, candidates: list[str], base: str) -> str:
         request = SearchRequest(
-            view=r.view, kind=kind, candidates=tuple(candidates), base=str(base),
+            view=r.view, kind=kind, candidates=tuple(candidates), base=base,
             seed=self.rng.next32(), budget=self.budget, samples=self.samples,
             margin=self.margin, confidence=self.confidence, card_share=self.card_share)
         result = self.last = (_SEARCHER.get() or run_search)(request)
@@ -86,7 +95,23 @@ class HardBot(NormalBot):
         self.search_seconds.append(result.seconds)
         if result.choice != base:
             self.overruled += 1
-        return result.choice if result.choice in options else base
+        return result.choice
+
+    def movement_plan(self, r: Reading) -> Grower:
+        """This turn's movement: the plan (growth.PLANS) whose rollouts come out best, the
+        normal one unless another beats it clearly. Plans that move alike are weighed once."""
+        growers: dict[tuple[tuple[str, str, int, bool], ...], tuple[str, Grower]] = {}
+        for name, knobs in PLANS.items():
+            grower = Grower(**knobs)
+            grower.make_plan(r)
+            grower.turn = r.view.turn
+            moves = tuple((m.source, m.target, m.count, m.ship) for m in grower.plan)
+            growers.setdefault(moves, (name, grower))
+        plans = dict(growers.values())
+        if len(plans) < 2:
+            return plans["normal"]
+        choice = self.search(r, "movement_area", [f"plan:{n}" for n in plans], "plan:normal")
+        return plans.get(value_of(choice), plans["normal"])
 
     def dumping(self, r: Reading) -> bool:
         """The hand holds a calamity it may trade away: who gets it is worth a search."""

@@ -15,8 +15,9 @@ and discard pile. What it hides is sampled:
   composition is public: 004:16.1), padded from the whole Age when too few are left (a deck
   holds several passes); markers, discards and the viewer's own events are copied;
 - the random generator: a fresh seed from the sampler's own generator (never the game's);
-- the progress of the turn: the sampled state starts at the beginning of a phase (or a shop
-  of its own for phase 12), since a view does not show how far a phase has gone.
+- the progress of the turn: the sampled state starts at the beginning of a phase, or at the
+  viewer's own turn in it where the order of turns is public (its shop in phase 12, its trade
+  offer, its movement), since a view does not show how far a phase has gone.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from game.core import (
     GameState,
     HandCard,
     HandLimit,
+    Movement,
     Player,
     PlayerView,
     Rng,
@@ -41,6 +43,7 @@ from game.core import (
     load_event_cards,
     load_game_data,
     map_regions,
+    movement_order,
     push,
     start_at,
 )
@@ -187,6 +190,18 @@ def sample_at_shop(view: PlayerView, rng: Rng) -> GameState:
                            AdvanceAcquisition(index=order.index(view.viewer) + 1))
     push(state, HandLimit(player=view.viewer))
     push(state, Shop(player=view.viewer))
+    advance(state)
+    return state
+
+
+def sample_at_movement(view: PlayerView, rng: Rng) -> GameState:
+    """A sampled state at the viewer's own turn to move in phase 3, the players before it in the
+    movement order done (the board shows their moves), the ones after it still to move."""
+    assert view.viewer is not None
+    state = sample_state(view, rng, "movement")
+    order = movement_order(state)
+    state.tasks[-1] = Task(Movement.KIND, Movement(stage="moving", order=order,
+                                                    index=order.index(view.viewer)))
     advance(state)
     return state
 

@@ -41,13 +41,15 @@ from game.core import (
 )
 
 from .cards import sets_points
+from .growth import PLANS, Grower
 from .normal import NormalBot
-from .reading import Reading
-from .sampler import sample_at_shop, sample_at_trade, sample_state
+from .reading import Reading, value_of
+from .sampler import sample_at_movement, sample_at_shop, sample_at_trade, sample_state
 from .trading import plan_side
 
 POINTS_PER_VP = 32.0
 AFTER_CALAMITIES = PHASES.index("special_abilities")
+AFTER_MOVEMENT = PHASES.index("movement") + 1
 MAX_ACTIONS = 6000  # a rollout that runs this long is cut short (never seen in practice)
 
 
@@ -135,6 +137,8 @@ def sample_world(r: Reading, kind: str, rng: Rng) -> GameState | None:
     try:
         if kind == "advance_choice":
             state = sample_at_shop(r.view, rng)
+        elif kind == "movement_area":
+            state = sample_at_movement(r.view, rng)
         elif kind == "trade_partner":
             state = sample_at_trade(r.view, rng)
         else:
@@ -156,6 +160,13 @@ def rollout(r: Reading, kind: str, world: GameState, cand: str, k: int, rng: Rng
             card_share: float) -> float | None:
     state = world.clone()
     try:
+        if kind == "movement_area":
+            # the candidate is a whole movement plan ("plan:NAME"), played by the viewer
+            planner = planned_bot(r.me, value_of(cand), k)
+            play(state, (r.view.turn, AFTER_MOVEMENT),
+                 lambda pid: planner if pid == r.me else NormalBot(k * 7919 + len(pid)))
+            play(state, (r.view.turn + 2, 0), lambda pid: NormalBot(k * 7919 + len(pid)))
+            return evaluate(state, r.me, card_share)
         if kind == "trade_answer":
             if cand == "yes" and not swap(r, state, rng):
                 return None
@@ -174,6 +185,13 @@ def rollout(r: Reading, kind: str, world: GameState, cand: str, k: int, rng: Rng
     except Exception:  # an inconsistent sample: drop it rather than fail the game
         return None
     return evaluate(state, r.me, card_share)
+
+
+def planned_bot(me: str, plan: str, k: int) -> NormalBot:
+    """A normal bot that moves by one of the movement plans (growth.PLANS)."""
+    bot = NormalBot(k * 7919 + len(me))
+    bot.grower = Grower(**PLANS[plan])
+    return bot
 
 
 def swap(r: Reading, state: GameState, rng: Rng) -> bool:

@@ -77,7 +77,7 @@ from .phases.advance_acquisition import (
 )
 from .phases.city_construction import CityPayment
 from .phases.conflict import AttackWait
-from .phases.movement import MILITARY, MovementAction
+from .phases.movement import MILITARY, Movement, MovementAction, movement_order
 from .phases.movement_reach import TokensToMove
 from .phases.movement_ships import ShipUpkeep
 from .phases.taxation import TaxRate, TaxRevoltCity
@@ -116,7 +116,8 @@ __all__ = [
     "CitiesToLose", "CityPayment", "CivilWarSelection", "ConflictLoss", "CreditsToPlace",
     "Detail", "Event", "EventDeck", "EventsOptions", "GameConfig", "GameData", "GameState",
     "HandCard", "HandLimit", "IllegalAction", "LossesOwed", "MapError", "MapGraph", "Marker",
-    "MovementAction", "NamingPlayers", "PaymentSoFar", "Pending", "PhaseNotImplemented",
+    "Movement", "MovementAction", "NamingPlayers", "PaymentSoFar", "Pending",
+    "PhaseNotImplemented",
     "Player", "PlayerView", "Plunder", "PublicPlayer", "Refusal", "Regions", "Rng", "Sea",
     "SetupError", "SharingOut", "ShipUpkeep", "Shop", "StateError", "TableOffer", "Task",
     "TaxRate", "TaxRevoltCity", "TokensToMove", "Trade", "TradeAnswer", "TradePartnerChoice",
@@ -128,8 +129,8 @@ __all__ = [
     "event_counts", "face_value", "final_ranking", "from_plain",
     "give_card", "group_credits", "holds_effect", "in_play", "label_kind", "label_number",
     "label_value", "legal_actions", "load_event_cards", "load_game_data", "make_label",
-    "map_digest", "map_regions", "map_setup_for", "new_game", "push", "score_breakdown",
-    "set_value",
+    "map_digest", "map_regions", "map_setup_for", "movement_order", "new_game", "push",
+    "score_breakdown", "set_value",
     "specific_credits", "start_at", "state_problems", "support_rate", "take_card", "to_plain",
     "treasury_value", "victory_points", "view", "violations",
 ]

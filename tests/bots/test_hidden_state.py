@@ -170,7 +170,7 @@ def _searching_hard_bot() -> HardBot:
     return HardBot(5, budget=600.0, samples=2)
 
 
-@pytest.mark.parametrize("kind", ["trade_answer", "advance_choice"])
+@pytest.mark.parametrize("kind", ["trade_answer", "advance_choice", "movement_area"])
 def test_the_hard_bots_search_decides_the_same_whatever_is_hidden(kind: str) -> None:
     state = _played(kind)
     assert state.pending is not None

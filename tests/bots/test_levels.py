@@ -245,3 +245,32 @@ def test_engineering_is_worth_more_to_a_player_on_a_flood_plain() -> None:
     wet.__dict__["my_areas"] = [plain]
     wet.__dict__["my_cities"] = [plain]
     assert protection_points(wet, "engineering") > protection_points(dry, "engineering")
+
+
+def test_hard_bot_moves_by_the_plan_its_search_picks() -> None:
+    from game.bots.growth import PLANS, Grower
+    from game.bots.hard import searching_with
+    from game.bots.search import SearchRequest, SearchResult
+    from tests.bots.played import played_to
+
+    state = played_to("movement_area", after_turn=3, seed=11)
+    assert state.pending is not None
+    who = state.pending.player
+    asked: list[SearchRequest] = []
+
+    def searcher(req: SearchRequest) -> SearchResult:
+        asked.append(req)
+        return SearchResult("plan:no_sites", 1, 0.0, 0)
+
+    hard = HardBot(3)
+    with searching_with(searcher):
+        label = hard.choose(view(state, who))
+    assert [r.kind for r in asked] == ["movement_area"]
+    assert asked[0].base == "plan:normal" and "plan:no_sites" in asked[0].candidates
+    assert not hard.grower.gather_sites  # the picked plan is the one played
+    picked = Grower(**PLANS["no_sites"])
+    picked.make_plan(Reading(view(state, who)))
+    assert label == f"area:{picked.plan[0].source}"
+    with searching_with(searcher):  # the rest of the turn's movement follows the plan
+        hard.choose(view(state, who))
+    assert len(asked) == 1

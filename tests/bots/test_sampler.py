@@ -6,9 +6,10 @@ from __future__ import annotations
 from collections import Counter
 from functools import cache
 
+from game.bots import make_bot
 from game.bots.cards import block_cards
-from game.bots.sampler import age_cards, sample_at_shop, sample_state
-from game.core import GameState, view
+from game.bots.sampler import age_cards, sample_at_movement, sample_at_shop, sample_state
+from game.core import Action, GameState, apply, clone, view
 from game.core.gamedata import load_game_data
 from game.core.invariants import card_census
 from game.core.rng import Rng
@@ -63,6 +64,22 @@ def test_no_calamity_sits_in_another_hand_after_the_calamity_phases() -> None:
         for p in sample.players.values():
             if p.id != me:
                 assert not [h.card for h in p.hand if h.card in calamities]
+
+
+def test_a_movement_sample_starts_at_the_viewers_own_turn_to_move() -> None:
+    state = clone(_at("movement_area"))
+    assert state.pending is not None
+    first = state.pending.player
+    bots = {pid: make_bot("normal", i) for i, pid in enumerate(state.players)}
+    while state.pending is not None and state.pending.player == first:  # the first mover
+        apply(state, Action(first, bots[first].choose(view(state, first))))
+    assert state.pending is not None and state.pending.kind == "movement_area"
+    me = state.pending.player
+    for s in range(3):
+        sample = sample_at_movement(view(state, me), Rng.seeded(s))
+        assert sample.pending is not None and sample.pending.player == me
+        assert sample.pending.options == state.pending.options  # the earlier mover is done
+        assert view(sample, me).board == view(state, me).board
 
 
 def test_cards_announced_at_the_table_are_dealt_to_their_holder() -> None:
