@@ -3,7 +3,8 @@
 For advance purchases, answers to offers and the offers that pass on a calamity it compares a
 few candidates (the normal choice and the next best ones; for an offer, also passing) by
 determinized rollouts from its own view (search.py). The normal choice stands unless another
-candidate beats it clearly.
+candidate beats it clearly. Its movement it searches as a whole: the movement plans of
+growth.PLANS that differ, each played out from its own turn to move.
 
 The search is a pure function of a request, so it can run elsewhere: the client hands it to a
 worker process (searcher.py) through `searching_with`, so a long search never shares the
