@@ -170,9 +170,11 @@ def face_value(data: GameData, card: str) -> int:
 
 def commodity_counts(data: GameData, cards: Iterable[str]) -> dict[str, int]:
     """How many of each commodity the cards hold; water and calamities are left out."""
+    commodities = data.commodities  # face_value's look-up, inline: a hand's every card
     out: dict[str, int] = {}
     for card in cards:
-        if face_value(data, card):
+        commodity = commodities.get(card)
+        if commodity is not None and commodity.value:
             out[card] = out.get(card, 0) + 1
     return out
 

@@ -38,7 +38,7 @@ def place_tokens(
     """Place up to n tokens from the player's stock (barbarians have an unlimited supply);
     returns how many were placed."""
     if player != BARBARIANS:
-        stock = state.players[player]
+        stock = state.player_to_change(player)
         n = min(n, stock.stock)
         stock.stock -= n
     if n > 0:
@@ -56,7 +56,7 @@ def remove_tokens(
         return 0
     state.board.add(area, player, -n)
     if player != BARBARIANS:
-        state.players[player].stock += n
+        state.player_to_change(player).stock += n
     events.append(TokensRemoved(player=player, area=area, count=n, rule=rule))
     return n
 
@@ -96,7 +96,7 @@ def pay_treasury(
     state: GameState, player: str, n: int, events: list[Event], rule: str = ""
 ) -> int:
     """Move up to n treasury tokens back to stock; returns how many."""
-    p = state.players[player]
+    p = state.player_to_change(player)
     n = min(n, p.treasury)
     if n > 0:
         p.treasury -= n
@@ -109,7 +109,7 @@ def gain_treasury(
     state: GameState, player: str, n: int, events: list[Event], rule: str = ""
 ) -> int:
     """Move up to n tokens from stock to treasury; returns how many."""
-    p = state.players[player]
+    p = state.player_to_change(player)
     n = min(n, p.stock)
     if n > 0:
         p.stock -= n
@@ -144,14 +144,14 @@ def card_stack(state: GameState, card: str) -> int:
 
 def give_card(state: GameState, player: str, card: str, traded_by: str = "") -> None:
     """Put a card in a hand; hands are kept sorted so their order reveals nothing."""
-    hand = state.players[player].hand
+    hand = state.player_to_change(player).hand
     hand.append(HandCard(card, traded_by))
     hand.sort(key=lambda h: (h.card, h.traded_by))
 
 
 def take_card(state: GameState, player: str, card: str) -> HandCard:
     """Remove one copy of a card from a hand (a traded copy last, so provenance stays put)."""
-    hand = state.players[player].hand
+    hand = state.player_to_change(player).hand
     for i, held in enumerate(hand):
         if held.card == card:
             return hand.pop(i)

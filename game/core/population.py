@@ -163,7 +163,7 @@ def limit_cut(state: GameState, area: str, prefix: str = LIMIT_CUT_PREFIX) -> in
 def cut_limit_this_turn(
     state: GameState, holder: str, area: str, amount: int, *, city_token_too: bool = False
 ) -> None:
-    flags = state.players[holder].flags
+    flags = state.player_to_change(holder).flags
     prefixes = [LIMIT_CUT_PREFIX, CITY_TOKEN_CUT_PREFIX] if city_token_too else [LIMIT_CUT_PREFIX]
     for key in (prefix + area for prefix in prefixes):
         flags[key] = max(flags.get(key, 0), amount)
@@ -240,7 +240,7 @@ def reduction_loss(state: GameState, area: str) -> int:
 
 
 def mark_city_built(state: GameState, player: str, area: str) -> None:
-    state.players[player].flags[_BUILT_PREFIX + area] = 1
+    state.player_to_change(player).flags[_BUILT_PREFIX + area] = 1
 
 
 def cities_built_this_turn(state: GameState, player: str) -> list[str]:

@@ -321,6 +321,19 @@ class GameState:
         if list(self.players) != order and sorted(self.players) == sorted(order):
             self.players = {pid: self.players[pid] for pid in order}
         self._own_piles: set[tuple[bool, str, int]] = set()  # (a stack?, block, index)
+        self._before: dict[str, Player] | None = None  # see player_to_change
+
+    def player_to_change(self, pid: str) -> Player:
+        """Player `pid`, to change: the one way to change a player (reading needs none).
+        `apply`'s working copy shares the players with the state it copies (an action changes
+        one or two), and gives that state a copy of a player before the player's first change,
+        so the state is left as it was if the action fails; the player itself stays the same
+        object in the working copy, so a procedure holding it sees every change."""
+        player = self.players[pid]
+        before = self._before
+        if before is not None and before.get(pid) is player:
+            before[pid] = player.__clone__()
+        return player
 
     def pile(self, kind: Literal["stack", "discards"], block: str, index: int) -> list[str]:
         """Stack or discard pile `index` (0 for stack 1) of `block`, to change: the one way to
@@ -348,21 +361,23 @@ class GameState:
         (it is fixed once the game is made), so it is not copied for every action."""
         self._own_piles = set()  # the copy shares them: what this state made is the copy's too
         return self._copy_with([task.lend() for task in self.tasks], self.config, None,
-                               share_piles=True)
+                               working=True)
 
     def _copy_with(self, tasks: list[Task], config: GameConfig, pending: Pending | None,
-                   share_piles: bool = False) -> GameState:
+                   working: bool = False) -> GameState:
         copy = object.__new__(GameState)
-        if share_piles:
+        if working:  # the piles and players are shared (see `pile` and `player_to_change`)
             stacks = {b: piles.copy() for b, piles in self.stacks.items()}
             discards = {b: piles.copy() for b, piles in self.discards.items()}
+            players, before = self.players.copy(), self.players
         else:
             stacks = {b: [pile.copy() for pile in piles] for b, piles in self.stacks.items()}
             discards = {b: [pile.copy() for pile in piles] for b, piles in self.discards.items()}
+            players, before = {pid: p.__clone__() for pid, p in self.players.items()}, None
         # Field by field, as __init__ does: an object whose __dict__ is assigned or read keeps
         # its fields in a dict of their own, and every later read of them is slower.
         copy.config, copy.map = config, self.map
-        copy.players = {pid: p.__clone__() for pid, p in self.players.items()}
+        copy.players, copy._before = players, before
         copy.board, copy.rng = self.board.__clone__(), self.rng.__clone__()
         copy.stacks, copy.discards, copy._own_piles = stacks, discards, set()
         copy.turn, copy.phase, copy.tasks, copy.pending = self.turn, self.phase, tasks, pending
@@ -379,6 +394,7 @@ class GameState:
             work.board
         self.rng, self.stacks, self.discards = work.rng, work.stacks, work.discards
         self._own_piles, self.turn, self.phase = work._own_piles, work.turn, work.phase
+        self._before = None  # the state `work` was copied from is this one, now replaced
         self.tasks, self.pending, self.game_over = work.tasks, work.pending, work.game_over
         self.ended_by, self.counters, self.eventdeck = work.ended_by, work.counters, \
             work.eventdeck

@@ -88,8 +88,9 @@ def _turn_step(state: GameState, task: Turn, events: list[Event]) -> None:
         return
     if index >= len(PHASES):
         events_end_of_turn(state, events)
-        for player in state.players.values():
-            player.flags.clear()
+        for pid, player in state.players.items():
+            if player.flags:
+                state.player_to_change(pid).flags.clear()
         if not task.single:
             state.turn += 1
         done(state, task)

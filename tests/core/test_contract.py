@@ -60,7 +60,7 @@ def _walk_choose(state: GameState, walk: Walk, label: str, events: list) -> None
     deck = state.stacks["west"][0]
     if deck:
         state.rng.shuffle(deck)
-        state.players[who].hand.append(HandCard(deck.pop(0)))
+        state.player_to_change(who).hand.append(HandCard(deck.pop(0)))
 
 
 register(Walk, _walk_step, _walk_choose)
@@ -105,6 +105,7 @@ def _inner_step(state: GameState, inner: Inner, events: list) -> None:
 def _inner_choose(state: GameState, inner: Inner, label: str, events: list) -> None:
     inner.picked = label
     state.board.add("a", "egypt", -1)
+    state.player_to_change("egypt").hand.append(HandCard("gold"))
     finish(state, inner, Picked())
 
 
@@ -154,8 +155,8 @@ def test_an_illegal_action_raises_and_leaves_the_state_hash_unchanged() -> None:
 
 
 def test_a_failure_half_way_through_an_action_leaves_the_state_as_it_was() -> None:
-    """The decision's task, the one below that receives its result and the board all change
-    before the failure: none of it may reach the state."""
+    """The decision's task, the one below that receives its result, the board and a player all
+    change before the failure: none of it may reach the state."""
     state = walk_state()
     state.tasks, state.pending = [], None
     push(state, Outer())
@@ -166,6 +167,7 @@ def test_a_failure_half_way_through_an_action_leaves_the_state_as_it_was() -> No
     assert state.state_hash() == before
     assert outer == Outer(received=0, started=True) and inner == Inner(picked="")
     assert state.tasks[0].data is outer and state.board.count("a", "egypt") == 3
+    assert state.players["egypt"].hand == [HandCard("ochre")]
 
 
 def test_a_clone_equals_its_original_and_is_independent() -> None:
@@ -348,19 +350,41 @@ def test_apply_s_working_copy_shares_the_trade_card_piles_until_one_of_them_chan
     assert again.stacks == {"west": [["salt"], ["ochre"]]}
 
 
+def test_apply_s_working_copy_shares_the_players_and_keeps_one_as_it_was_before_it_changes(
+) -> None:
+    state = walk_state()
+    egypt, babylon = state.players["egypt"], state.players["babylon"]
+    work = state.working_copy()
+    assert work.players["egypt"] is egypt and work.players["babylon"] is babylon  # not copied
+    changed = work.player_to_change("egypt")
+    assert changed is egypt  # the same object in the copy, so a procedure holding it sees it
+    changed.treasury += 2
+    changed.hand.append(HandCard("gold"))
+    assert work.player_to_change("egypt") is egypt  # copied once, before the first change
+    kept = state.players["egypt"]
+    assert kept is not egypt and kept.treasury == 0 and kept.hand == [HandCard("ochre")]
+    assert state.players["babylon"] is babylon  # unchanged, still shared
+    state.take_over(work)
+    assert state.players["egypt"] is egypt and egypt.treasury == 2
+    state.player_to_change("egypt").treasury += 1  # outside apply: changed in place
+    assert state.players["egypt"] is egypt and egypt.treasury == 3
+
+
 def test_copies_and_take_over_set_every_attribute_a_state_has() -> None:
     """A state's copies are built, and apply's working copy taken over, field by field (not
     through __dict__): each must know every attribute a state has."""
     state = walk_state()
     names = set(vars(state))
-    assert names == {f.name for f in dataclasses.fields(GameState)} | {"_own_piles"}
+    assert names == {f.name for f in dataclasses.fields(GameState)} | {"_own_piles", "_before"}
     for copy in (state.clone(), state.working_copy()):
         assert set(vars(copy)) == names
     other = state.clone()
     for name in names:
         setattr(other, name, object())  # a mark of its own in every attribute
     state.take_over(other)
-    assert all(getattr(state, name) is getattr(other, name) for name in names)
+    # what the working copy was made from (see player_to_change) is the state that took it over
+    assert state._before is None
+    assert all(getattr(state, name) is getattr(other, name) for name in names - {"_before"})
 
 
 def test_a_generator_copy_knows_every_field_and_draws_the_same_numbers() -> None:

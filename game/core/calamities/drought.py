@@ -65,7 +65,7 @@ def strike(state: GameState, holder: str, areas: list[str], cut: int, city_token
     for area in areas:
         cut_limit_this_turn(state, holder, area, cut, city_token_too=city_token_too)
     for pid in agriculture_off:
-        state.players[pid].flags[FLAG_AGRICULTURE_SUSPENDED] = 1
+        state.player_to_change(pid).flags[FLAG_AGRICULTURE_SUSPENDED] = 1
 
 
 @dataclass(kw_only=True)

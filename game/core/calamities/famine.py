@@ -49,7 +49,7 @@ def _step(state: GameState, d: Famine, events: list[Event]) -> None:
     if d.stage == "primary":
         d.stage = "secondary"
         if holds_any(state, victim, p.get("primary_agriculture_suspended_advances")):
-            state.players[victim].flags[FLAG_AGRICULTURE_SUSPENDED] = 1
+            state.player_to_change(victim).flags[FLAG_AGRICULTURE_SUSPENDED] = 1
         if not _immune(state, victim):
             push(state, LosePoints(player=victim,
                                    points=modified(state, ID, "primary_loss", victim),

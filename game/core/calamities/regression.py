@@ -111,7 +111,7 @@ def _may_cancel(state: GameState, d: Regression) -> bool:
 def _move_marker(state: GameState, d: Regression, events: list[Event]) -> None:
     victim = d.victim
     steps = d.steps - d.cancelled
-    player = state.players[victim]
+    player = state.player_to_change(victim)
     if d.cancelled:
         events.append(RegressionCancelled(player=victim, steps=d.cancelled,
                                           rule=_rule(state, 0)))
@@ -176,11 +176,11 @@ def _give_away(state: GameState, d: Regression, advance: str, events: list[Event
     rule = _rule(state, 0)
     d.advance_options = []
     d.stage = "advance_settled"
-    state.players[victim].advances.remove(advance)
+    state.player_to_change(victim).advances.remove(advance)
     events.append(AdvanceLost(player=victim, advance=advance, rule=rule))
     for pid, other in state.players.items():
         if pid != victim and advance not in other.advances:
-            other.advances.append(advance)
+            state.player_to_change(pid).advances.append(advance)
             events.append(AdvanceReceived(player=pid, advance=advance, rule=rule))
 
 

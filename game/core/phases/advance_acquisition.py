@@ -459,13 +459,13 @@ def _finish_purchase(state: GameState, d: Shop, buying: Buying, tokens: int,
     d.buying = None
     pid = d.player
     if buying.stand_in:
-        state.players[pid].flags[TRADE_EMPIRE_FLAG] = 1
+        state.player_to_change(pid).flags[TRADE_EMPIRE_FLAG] = 1
     _complete(state, pid, buying.advance, buying.price, buying.taken, tokens, events)
 
 
 def _complete(state: GameState, pid: str, aid: str, price: int, cards: list[str], tokens: int,
               events: list[Event]) -> None:
-    player = state.players[pid]
+    player = state.player_to_change(pid)
     cost = advance_cost(state.data, aid, player.advances, player.credits)
     if cost > 0 and player.flags.pop(LIBRARY_FLAG, 0):
         events.append(LibraryDiscountUsed(player=pid, advance=aid, points=cost - price,
@@ -482,7 +482,7 @@ def _gain(state: GameState, pid: str, aid: str) -> None:
     """Own the advance and set its on-purchase effects going."""
     data = state.data
     numbers = data.numbers
-    player = state.players[pid]
+    player = state.player_to_change(pid)
     player.advances.append(aid)
     owned = [aid]
     if holds(data, owned, "second_advance_discount_40"):
@@ -516,7 +516,7 @@ def _credits_choose(state: GameState, d: PlaceCredits, label: str, events: list[
     pid = d.player
     step = state.data.numbers["extra_credit_step"]
     group = GROUPS[labels.number(label)]
-    credits = state.players[pid].credits
+    credits = state.player_to_change(pid).credits
     credits[group] = credits.get(group, 0) + step
     d.picks -= 1
     events.append(CreditsPlaced(player=pid, group=group, points=step, rule=RULE_CREDITS))

@@ -106,7 +106,7 @@ def alter(state: GameState, player: str, events: list[Event]) -> None:
     data = state.data
     side = state.config.ast_side
     civ = data.civilizations[player]
-    p = state.players[player]
+    p = state.player_to_change(player)
     past_stone_age = civ.epoch_of(p.ast, side) != EPOCHS[0]
     if side == "expert" and past_stone_age and not state.board.cities_of(player):
         p.ast = max(p.ast - data.ast_numbers["expert_steps_back_without_cities"], 0)

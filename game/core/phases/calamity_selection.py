@@ -52,7 +52,7 @@ def _held(state: GameState, pid: str, kinds: dict[str, str], majors_only: bool) 
 def _discard_at(state: GameState, pid: str, index: int, reason: str,
                 events: list[Event]) -> None:
     """Discard one particular held copy (copies differ in who traded them) to its pile."""
-    player = state.players[pid]
+    player = state.player_to_change(pid)
     card = player.hand.pop(index).card
     stack = card_stack(state, card)
     block = player.block or next(iter(state.discards))

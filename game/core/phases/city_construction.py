@@ -231,7 +231,7 @@ def _build(
     state: GameState, player: str, area: str, treasury: int, urbanism: bool,
     events: list[Event],
 ) -> None:
-    flags = state.players[player].flags
+    flags = state.player_to_change(player).flags
     if treasury > 0:
         pay_treasury(state, player, treasury, events, RULE_ARCHITECTURE)
         flags[FLAG_ARCHITECTURE_USED] = 1

@@ -43,7 +43,7 @@ def mark(state: GameState, player: str, key: str) -> int:
 
 
 def add_mark(state: GameState, player: str, key: str, n: int) -> None:
-    flags = state.players[player].flags
+    flags = state.player_to_change(player).flags
     left = flags.get(f"movement.{key}", 0) + n
     if left > 0:
         flags[f"movement.{key}"] = left

@@ -78,7 +78,7 @@ def _step(state: GameState, d: PopulationExpansion, events: list[Event]) -> None
         d.due = None
         d.next += 1
     for pid in order:
-        player = state.players[pid]
+        player = state.player_to_change(pid)
         player.census = state.board.tokens_of(pid)
         events.append(CensusTaken(player=pid, census=player.census, rule=RULE_CENSUS))
     done(state, d)

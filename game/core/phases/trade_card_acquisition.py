@@ -141,7 +141,7 @@ def _choose(state: GameState, d: TradeCardAcquisition, label: str, events: list[
     stack = labels.number(label)
     price = purchase_offers(state, pid)[stack]
     if price == 0:
-        flags = state.players[pid].flags
+        flags = state.player_to_change(pid).flags
         flags[WONDER_FLAG] = flags.get(WONDER_FLAG, 0) + 1
     else:
         pay_treasury(state, pid, price, events, RULE_BUY)  # pay first, then look

@@ -36,7 +36,7 @@ def decline(state: GameState, player: str, effect: Effect, rule: str,
 
 
 def move_back(state: GameState, player: str, steps: int, rule: str, events: list[Event]) -> None:
-    p = state.players[player]
+    p = state.player_to_change(player)
     steps = min(steps, p.ast)
     if steps > 0:
         p.ast -= steps
@@ -45,7 +45,7 @@ def move_back(state: GameState, player: str, steps: int, rule: str, events: list
 
 def move_forward(state: GameState, player: str, steps: int, rule: str,
                  events: list[Event]) -> None:
-    p = state.players[player]
+    p = state.player_to_change(player)
     for _ in range(steps):
         req = next_requirement(state, player)
         if req is None or missing_requirements(state, player, req):

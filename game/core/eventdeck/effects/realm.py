@@ -54,7 +54,7 @@ def advance_credit(state: GameState, player: str, effect: Effect, rule: str,
     """Credit points in one advance group, kept like the starting credits: every later
     advance of that group costs that much less."""
     group = GROUPS[effect.get("group")]
-    credits = state.players[player].credits
+    credits = state.player_to_change(player).credits
     credits[group] = credits.get(group, 0) + effect.get("amount")
     events.append(CreditsPlaced(player=player, group=group, points=effect.get("amount"),
                                 rule=rule))
