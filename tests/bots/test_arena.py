@@ -20,6 +20,7 @@ from game.bots.arena import (
     summarise,
     wilson_interval,
 )
+from game.bots.hard import HardBot
 from game.cli import main
 from game.core import GameState
 from game.mapfile import load_map_file
@@ -95,14 +96,23 @@ def test_the_command_refuses_a_search_budget_out_of_range(
             "calamitas arena: --budget must be between 0 and 60 seconds")
 
 
-def test_a_match_with_a_hard_bot_reports_its_decision_times_at_the_budget_asked() -> None:
+def test_a_match_with_a_hard_bot_reports_its_decision_times_at_the_budget_asked(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    asked: list[float] = []  # each search's budget (timed bounds would depend on the machine)
+    search = HardBot.search
+
+    def recording(bot: HardBot, *args: Any) -> str:
+        asked.append(bot.budget)
+        return search(bot, *args)
+
+    monkeypatch.setattr(HardBot, "search", recording)
     graph, _ = load_map_file(ARENA)
     records = run_arena(graph, parse_seats("hard,normal", 5), 1, seed=3, max_turns=8,
                         budget=0.1)
     stats = summarise(records)
     hard = stats["hard"].think
     assert len(hard) > 20 and stats["normal"].think
-    assert max(hard) < 1.0  # within its (small) budget and one rollout
+    assert asked and set(asked) == {0.1}
     for level in ("hard", "normal"):
         line = format_line(stats[level], 1)
         assert LINE.match(line) and re.search(r"decision p99 \d+\.\d+ m?s \(max ", line)
