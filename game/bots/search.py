@@ -163,10 +163,11 @@ def rollout(r: Reading, kind: str, world: GameState, cand: str, k: int, rng: Rng
     try:
         if kind == "movement_area":
             # the candidate is a whole movement plan ("plan:NAME"), played by the viewer
-            planner = planned_bot(r.me, value_of(cand), k)
+            planner = rollout_bot(r.me, k)
+            planner.grower = Grower(**PLANS[value_of(cand)])
             play(state, (r.view.turn, AFTER_MOVEMENT),
-                 lambda pid: planner if pid == r.me else NormalBot(k * 7919 + len(pid)))
-            play(state, (r.view.turn + 2, 0), lambda pid: NormalBot(k * 7919 + len(pid)))
+                 lambda pid: planner if pid == r.me else rollout_bot(pid, k))
+            play(state, (r.view.turn + 2, 0), lambda pid: rollout_bot(pid, k))
             return evaluate(state, r.me, card_share)
         if kind == "trade_answer":
             if cand == "yes" and not swap(r, state, rng):
@@ -182,17 +183,16 @@ def rollout(r: Reading, kind: str, world: GameState, cand: str, k: int, rng: Rng
             # and the cards it leaves for this turn's purchases
             stop = ((r.view.turn + 2, 0) if kind == "advance_choice"
                     else (r.view.turn, AFTER_CALAMITIES))
-        play(state, stop, lambda pid: NormalBot(k * 7919 + len(pid)))
+        play(state, stop, lambda pid: rollout_bot(pid, k))
     except Exception:  # an inconsistent sample: drop it rather than fail the game
         return None
     return evaluate(state, r.me, card_share)
 
 
-def planned_bot(me: str, plan: str, k: int) -> NormalBot:
-    """A normal bot that moves by one of the movement plans (growth.PLANS)."""
-    bot = NormalBot(k * 7919 + len(me))
-    bot.grower = Grower(**PLANS[plan])
-    return bot
+def rollout_bot(pid: str, k: int) -> NormalBot:
+    """The normal bot that plays seat `pid` in sample `k`'s rollouts (alike for every
+    candidate, so the candidates' rollouts differ only where their choices do)."""
+    return NormalBot(k * 7919 + len(pid))
 
 
 def swap(r: Reading, state: GameState, rng: Rng) -> bool:
