@@ -7,10 +7,10 @@ Each sample is a whole game state drawn from the view (sampler.py), the same sam
 candidate (common random numbers). From there normal bots play every seat to a horizon (past
 this turn's calamities after a trade, to the end of the next turn after a purchase or a
 movement plan), and the candidate's score is the viewer's victory points, with cards and
-treasury at a fraction of their worth, minus the rivals' (best and mean). The normal choice
-stands unless another candidate beats it, sample for sample, by at least `margin` VP and by
-`confidence` standard errors: with a handful of noisy samples a looser test overrules the
-heuristics on noise.
+treasury at a fraction of their worth (for a movement plan, tokens on the board too), minus
+the rivals' (best and mean). The normal choice stands unless another candidate beats it,
+sample for sample, by at least `margin` VP and by `confidence` standard errors: with a
+handful of noisy samples a looser test overrules the heuristics on noise.
 
 It never sees the true state: rollouts run in sampled states only.
 """
@@ -68,6 +68,7 @@ class SearchRequest:
     margin: float  # VP a rival candidate must gain over the normal choice
     confidence: float  # standard errors the gain must clear
     card_share: float = 0.6  # cards and treasury at the leaf, against VP (see position)
+    token_value: float = 0.0  # VP per token on the board at the leaf (see position)
 
 
 @dataclass(frozen=True)
@@ -99,7 +100,7 @@ def run_search(req: SearchRequest) -> SearchResult:
             t0 = time.perf_counter()
             if t0 - started + slowest > req.budget:
                 break  # out of time inside a round: that sample stays unpaired
-            result = rollout(r, req.kind, world, cand, k, rng, req.card_share)
+            result = rollout(r, req, world, cand, k, rng)
             slowest = max(slowest, time.perf_counter() - t0)
             if result is not None:
                 scores[cand] = result
@@ -157,8 +158,9 @@ def sample_world(r: Reading, kind: str, rng: Rng) -> GameState | None:
     return state
 
 
-def rollout(r: Reading, kind: str, world: GameState, cand: str, k: int, rng: Rng,
-            card_share: float) -> float | None:
+def rollout(r: Reading, req: SearchRequest, world: GameState, cand: str, k: int,
+            rng: Rng) -> float | None:
+    kind = req.kind
     state = world.clone()
     try:
         if kind == "movement_area":
@@ -168,7 +170,7 @@ def rollout(r: Reading, kind: str, world: GameState, cand: str, k: int, rng: Rng
             play(state, (r.view.turn, AFTER_MOVEMENT),
                  lambda pid: planner if pid == r.me else rollout_bot(pid, k))
             play(state, (r.view.turn + 2, 0), lambda pid: rollout_bot(pid, k))
-            return evaluate(state, r.me, card_share)
+            return evaluate(state, r.me, req)
         if kind == "trade_answer":
             if cand == "yes" and not swap(r, state, rng):
                 return None
@@ -186,7 +188,7 @@ def rollout(r: Reading, kind: str, world: GameState, cand: str, k: int, rng: Rng
         play(state, stop, lambda pid: rollout_bot(pid, k))
     except Exception:  # an inconsistent sample: drop it rather than fail the game
         return None
-    return evaluate(state, r.me, card_share)
+    return evaluate(state, r.me, req)
 
 
 def rollout_bot(pid: str, k: int) -> NormalBot:
@@ -232,17 +234,20 @@ def play(state: GameState, stop: tuple[int, int], make: Callable[[str], NormalBo
         apply(state, Action(who, bots[who].choose(view(state, who))))
 
 
-def position(state: GameState, pid: str, card_share: float) -> float:
-    """Victory points plus what cards and treasury may still become, in VP."""
+def position(state: GameState, pid: str, card_share: float, token_value: float) -> float:
+    """Victory points plus what cards, treasury and tokens on the board may still become,
+    in VP."""
     p = state.players[pid]
     hand = Counter(h.card for h in p.hand if face_value(state.data, h.card) > 0)
     money = sets_points(hand) + p.treasury * treasury_value(state.data, p.advances)
     cities = len(state.board.cities_of(pid))
-    return victory_points(state, pid) + card_share * money / POINTS_PER_VP + 0.5 * cities
+    return (victory_points(state, pid) + card_share * money / POINTS_PER_VP + 0.5 * cities
+            + token_value * state.board.tokens_of(pid))
 
 
-def evaluate(state: GameState, me: str, card_share: float) -> float:
+def evaluate(state: GameState, me: str, req: SearchRequest) -> float:
     """The viewer's position against the best rival's."""
-    mine = position(state, me, card_share)
-    rivals = [position(state, p, card_share) for p in state.players if p != me]
+    mine = position(state, me, req.card_share, req.token_value)
+    rivals = [position(state, p, req.card_share, req.token_value)
+              for p in state.players if p != me]
     return mine - (max(rivals) + sum(rivals) / len(rivals)) / 2 if rivals else mine

@@ -267,6 +267,7 @@ def test_hard_bot_moves_by_the_plan_its_search_picks() -> None:
         label = hard.choose(view(state, who))
     assert [r.kind for r in asked] == ["movement_area"]
     assert asked[0].base == "plan:normal" and "plan:no_sites" in asked[0].candidates
+    assert asked[0].token_value > 0  # a plan's population counts at its rollouts' end
     assert not hard.grower.gather_sites  # the picked plan is the one played
     picked = Grower(**PLANS["no_sites"])
     picked.make_plan(Reading(view(state, who)))
