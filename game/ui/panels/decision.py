@@ -271,31 +271,39 @@ class DecisionBar:
         key = (key, skip, tuple(area))
         if key == self._key:
             return
-        self.clear()
         self._key = key
-        r = self.rect
-        side = px(120)
-        self.undo = UIButton(pygame.Rect(r.right - side - px(10), r.y + px(10), side, px(34)),
-                             "Undo", manager, container=container,  # type: ignore[arg-type]
-                             tool_tip_text="Take back your last pick (Ctrl+Z). Not past a card "
-                             "draw, a die roll, a revealed calamity or another player's turn.")
-        if not can_undo:
-            self.undo.disable()
-        self.fit = UIButton(pygame.Rect(r.right - side - px(10), r.y + px(50), side, px(34)),
-                            "Fit map", manager, container=container,  # type: ignore[arg-type]
-                            tool_tip_text="Show the whole map (F). Wheel or +/- zoom, drag or "
-                            "arrow keys pan.")
-        if skip:
-            self.skip = UIButton(pygame.Rect(area.x, area.y, px(190), h),
-                                 "Skip to my turn", manager,
-                                 container=container,  # type: ignore[arg-type]
-                                 tool_tip_text="Bots play on at full speed, without "
-                                 "animations, until a person must decide (Tab: the same, "
-                                 "until pressed again).")
+        self._keep_chrome(manager, container, can_undo, pygame.Rect(area.x, area.y, px(190), h)
+                          if skip else None)
         rows = max(1, (area.height + gap) // (h + gap))
         self.options.build(labels, ctx.kind, ctx, area, manager, container, rows)
         if skip and not labels:
             self.options.end = (area.x + px(198), area.y)
+
+    def _keep_chrome(self, manager: pygame_gui.UIManager, container: object, can_undo: bool,
+                     skip: pygame.Rect | None) -> None:
+        """Undo, Fit map and Skip outlive a new decision, moved if they must: a click on one
+        is handled the frame after it, and a state arriving in between (a bot's move, the
+        server's answer) must not lose it with the button it was made on."""
+        px = self.theme.px
+        r, side = self.rect, px(120)
+        self.undo = _placed(self.undo, pygame.Rect(r.right - side - px(10), r.y + px(10), side,
+                                                   px(34)), "Undo", manager, container,
+                            "Take back your last pick (Ctrl+Z). Not past a card draw, a die "
+                            "roll, a revealed calamity or another player's turn.")
+        self.fit = _placed(self.fit, pygame.Rect(r.right - side - px(10), r.y + px(50), side,
+                                                 px(34)), "Fit map", manager, container,
+                           "Show the whole map (F). Wheel or +/- zoom, drag or arrow keys pan.")
+        if skip is not None:
+            self.skip = _placed(self.skip, skip, "Skip to my turn", manager, container,
+                                "Bots play on at full speed, without animations, until a "
+                                "person must decide (Tab: the same, until pressed again).")
+        elif self.skip is not None:
+            self.skip.kill()
+            self.skip = None
+        if can_undo:
+            self.undo.enable()
+        else:
+            self.undo.disable()
 
     def clear(self) -> None:
         self.options.clear()
@@ -374,6 +382,18 @@ class DecisionBar:
             text = hint if font.size(hint)[0] <= room else _ellipsis(t, hint, room, 14,
                                                                        "italic")
             self._line(surface, text, pos, 14, Palette.highlight, "italic")
+
+
+def _placed(button: UIButton | None, rect: pygame.Rect, text: str,
+            manager: pygame_gui.UIManager, container: object, tip: str) -> UIButton:
+    """`button` moved to `rect`, or made there if there is none yet."""
+    if button is None:
+        return UIButton(rect, text, manager, container=container,  # type: ignore[arg-type]
+                        tool_tip_text=tip)
+    if button.relative_rect != rect:
+        button.set_relative_position(rect.topleft)
+        button.set_dimensions(rect.size)
+    return button
 
 
 def _ellipsis(theme: Theme, text: str, width: int, size: int, role: str) -> str:
