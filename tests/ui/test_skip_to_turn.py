@@ -68,7 +68,7 @@ def test_a_click_on_skip_is_not_lost_to_a_new_decision_arriving_before_it_is_han
             "at length, " * 3
         bar.rebuild(scene.ctx(), [], app.manager, scene.container, False, "another decision",
                     True, (prompt, None, "", ""))
-        assert (bar.skip, bar.fit, bar.undo) == (skip, fit, undo)  # the same buttons,
+        assert (bar.skip, bar.fit, bar.undo) == (skip, fit, undo)  # the same buttons
         assert skip.relative_rect.y > where.y  # moved under the longer prompt
         driver.frames(1)
         assert scene.skip_to_human
