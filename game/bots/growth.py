@@ -4,7 +4,8 @@ building (phases 2, 3 and 5).
 At its first movement pick of a turn the bot plans the whole movement on its reading of the
 board, then plays the plan one pick at a time:
 1. gather tokens on free city sites next to its tokens, but only where the new cities can be
-   supported after the surplus check (every other area capped at its limit);
+   supported after the surplus check (every other area capped at its limit), and only from
+   the turn `gather_from` on (the normal bot from the first; the hard bot grows first);
 2. move tokens above an area's limit to free neighbouring land with room, empty areas first
    (a new area grows by two next turn);
 3. seed pairs from crowded areas into empty free land, for growth;
@@ -64,8 +65,9 @@ PLANS: dict[str, dict[str, int]] = {
 
 class Grower:
     def __init__(self, *, gather_sites: int = 1, seed_from: int = 4,
-                 fight_surplus: int = 1) -> None:
+                 fight_surplus: int = 1, gather_from: int = 0) -> None:
         self.gather_sites = bool(gather_sites)  # step 1: gather tokens on free city sites
+        self.gather_from = gather_from  # step 1 from this turn on (before it: growth only)
         self.seed_from = seed_from  # step 3: areas holding this many seed pairs
         self.fight_surplus = bool(fight_surplus)  # step 5: surplus fights where it outnumbers
         self.turn = -1
@@ -97,7 +99,8 @@ class Grower:
              and r.is_free_land(a)),
             key=lambda a: (tokens_for_city(r, a) - tokens.get(a, 0), -r.map.areas[a].pop, a))
         built: set[str] = set()
-        for site in sites if self.gather_sites else ():
+        gathering = self.gather_sites and r.view.turn >= self.gather_from
+        for site in sites if gathering else ():
             if cities + len(built) >= most:
                 break
             need = tokens_for_city(r, site) - tokens.get(site, 0)

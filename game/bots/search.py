@@ -69,6 +69,7 @@ class SearchRequest:
     confidence: float  # standard errors the gain must clear
     card_share: float = 0.6  # cards and treasury at the leaf, against VP (see position)
     token_value: float = 0.0  # VP per token on the board at the leaf (see position)
+    gather_from: int = 0  # the viewer's first turn of gathering on city sites (growth.Grower)
 
 
 @dataclass(frozen=True)
@@ -162,14 +163,18 @@ def rollout(r: Reading, req: SearchRequest, world: GameState, cand: str, k: int,
             rng: Rng) -> float | None:
     kind = req.kind
     state = world.clone()
+
+    def seat(pid: str) -> NormalBot:
+        return rollout_bot(pid, k, req.gather_from if pid == r.me else 0)
+
     try:
         if kind == "movement_area":
             # the candidate is a whole movement plan ("plan:NAME"), played by the viewer
-            planner = rollout_bot(r.me, k)
-            planner.grower = Grower(**PLANS[value_of(cand)])
+            planner = seat(r.me)
+            planner.grower = Grower(**PLANS[value_of(cand)], gather_from=req.gather_from)
             play(state, (r.view.turn, AFTER_MOVEMENT),
-                 lambda pid: planner if pid == r.me else rollout_bot(pid, k))
-            play(state, (r.view.turn + 2, 0), lambda pid: rollout_bot(pid, k))
+                 lambda pid: planner if pid == r.me else seat(pid))
+            play(state, (r.view.turn + 2, 0), seat)
             return evaluate(state, r.me, req)
         if kind == "trade_answer":
             if cand == "yes" and not swap(r, state, rng):
@@ -185,16 +190,20 @@ def rollout(r: Reading, req: SearchRequest, world: GameState, cand: str, k: int,
             # and the cards it leaves for this turn's purchases
             stop = ((r.view.turn + 2, 0) if kind == "advance_choice"
                     else (r.view.turn, AFTER_CALAMITIES))
-        play(state, stop, lambda pid: rollout_bot(pid, k))
+        play(state, stop, seat)
     except Exception:  # an inconsistent sample: drop it rather than fail the game
         return None
     return evaluate(state, r.me, req)
 
 
-def rollout_bot(pid: str, k: int) -> NormalBot:
+def rollout_bot(pid: str, k: int, gather_from: int = 0) -> NormalBot:
     """The normal bot that plays seat `pid` in sample `k`'s rollouts (alike for every
-    candidate, so the candidates' rollouts differ only where their choices do)."""
-    return NormalBot(k * 7919 + len(pid))
+    candidate, so the candidates' rollouts differ only where their choices do); the viewer's
+    own seat grows as the viewer does (`gather_from`: see growth.Grower)."""
+    bot = NormalBot(k * 7919 + len(pid))
+    if gather_from:
+        bot.grower = Grower(gather_from=gather_from)
+    return bot
 
 
 def swap(r: Reading, state: GameState, rng: Rng) -> bool:

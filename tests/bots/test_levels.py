@@ -249,11 +249,11 @@ def test_engineering_is_worth_more_to_a_player_on_a_flood_plain() -> None:
 
 def test_hard_bot_moves_by_the_plan_its_search_picks() -> None:
     from game.bots.growth import PLANS, Grower
-    from game.bots.hard import searching_with
+    from game.bots.hard import GATHER_FROM, searching_with
     from game.bots.search import SearchRequest, SearchResult
     from tests.bots.played import played_to
 
-    state = played_to("movement_area", after_turn=3, seed=11)
+    state = played_to("movement_area", after_turn=GATHER_FROM - 1, seed=11)
     assert state.pending is not None
     who = state.pending.player
     asked: list[SearchRequest] = []
@@ -268,6 +268,7 @@ def test_hard_bot_moves_by_the_plan_its_search_picks() -> None:
     assert [r.kind for r in asked] == ["movement_area"]
     assert asked[0].base == "plan:normal" and "plan:no_sites" in asked[0].candidates
     assert asked[0].token_value > 0  # a plan's population counts at its rollouts' end
+    assert asked[0].gather_from == GATHER_FROM  # its rollouts play its seat as it grows
     assert not hard.grower.gather_sites  # the picked plan is the one played
     picked = Grower(**PLANS["no_sites"])
     picked.make_plan(Reading(view(state, who)))
@@ -275,3 +276,30 @@ def test_hard_bot_moves_by_the_plan_its_search_picks() -> None:
     with searching_with(searcher):  # the rest of the turn's movement follows the plan
         hard.choose(view(state, who))
     assert len(asked) == 1
+
+
+def test_hard_bot_grows_before_it_gathers_tokens_on_city_sites() -> None:
+    """Hard leaves its early tokens to grow in pairs: no gathering on city sites before turn
+    GATHER_FROM (bots README), then it plans as the normal bot does."""
+    from game.bots.growth import Grower
+    from game.bots.hard import GATHER_FROM
+    from tests.bots.played import played_to
+
+    def moves(grower: Grower, r: Reading) -> list[tuple[str, str, int, bool]]:
+        grower.make_plan(r)
+        return [(m.source, m.target, m.count, m.ship) for m in grower.plan]
+
+    early = played_to("movement_area", after_turn=3, seed=11)
+    assert early.pending is not None and early.turn < GATHER_FROM
+    who = early.pending.player
+    r = Reading(view(early, who))
+    hard_moves = moves(Grower(gather_from=GATHER_FROM), r)
+    assert hard_moves != moves(Grower(), r)  # the normal bot gathers on a site here
+    assert hard_moves == moves(Grower(gather_sites=0), r)
+    hard = HardBot(3, budget=0.0)  # no search: its own plan alone
+    assert hard.choose(view(early, who)) == f"area:{hard_moves[0][0]}"
+
+    later = played_to("movement_area", after_turn=GATHER_FROM - 1, seed=11)
+    assert later.pending is not None
+    r = Reading(view(later, later.pending.player))
+    assert moves(Grower(gather_from=GATHER_FROM), r) == moves(Grower(), r)

@@ -50,3 +50,26 @@ def test_the_leaf_counts_the_tokens_on_the_board_at_the_value_asked() -> None:
     bare = position(state, me, 0.0, 0.0)
     assert bare == victory_points(state, me) + 0.5 * len(state.board.cities_of(me))
     assert position(state, me, 0.0, 0.25) == pytest.approx(bare + 0.25 * tokens)
+
+
+def test_the_rollouts_play_the_viewers_seat_as_it_grows(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hard bot gathers on city sites only from a set turn: its own seat in a rollout
+    does the same, the rivals' seats play the normal bot's growth."""
+    state = _at_movement()
+    assert state.pending is not None
+    me = state.pending.player
+    made: list[tuple[str, int]] = []
+    bot_for = search.rollout_bot
+
+    def spy(pid: str, k: int, gather_from: int = 0) -> NormalBot:
+        made.append((pid, gather_from))
+        return bot_for(pid, k, gather_from)
+
+    monkeypatch.setattr(search, "rollout_bot", spy)
+    run_search(SearchRequest(
+        view=view(state, me), kind="movement_area", candidates=("plan:normal", "plan:spread"),
+        base="plan:normal", seed=1, budget=60.0, samples=1, margin=1.0, confidence=2.0,
+        gather_from=9))
+    assert {g for pid, g in made if pid == me} == {9}
+    assert {g for pid, g in made if pid != me} == {0}
+    assert search.rollout_bot(me, 0, 9).grower.gather_from == 9
