@@ -61,6 +61,30 @@ class Volcano:
     areas: tuple[str, ...]
 
 
+@dataclass(frozen=True)
+class Passage:
+    """Ship routes through what a set-up put out of play (rules §3.1: "Ships may pass through
+    such areas but may not end a move or unload there"): what `mapsetup.restrict` took from the
+    water adjacency and the open seas, kept for ship movement alone.
+
+    `water`: water neighbours across an out-of-play area, symmetric (an area in play lists only
+    its out-of-play neighbours, an out-of-play one all of its own); `seas`: per open sea, its
+    out-of-play borders (a sea none of whose borders is in play is listed with all of them);
+    `sea_links`: the links between open seas that involve such a sea. All sorted. Empty when
+    every area is in play."""
+
+    water: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    seas: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    sea_links: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def __bool__(self) -> bool:
+        return bool(self.water or self.seas or self.sea_links)
+
+    def to_dict(self) -> dict[str, object]:
+        return {key: {k: list(v) for k, v in getattr(self, key).items()}
+                for key in ("water", "seas", "sea_links")}
+
+
 @dataclass
 class _Caches:
     """Answers a graph computes once; a graph never changes, so they never go stale."""
@@ -69,6 +93,7 @@ class _Caches:
     seas_of: dict[str, tuple[str, ...]] | None = None
     distance: dict[str, dict[str, int]] = field(default_factory=dict)  # from -> to -> steps
     out_of_play: dict[str, frozenset[str]] = field(default_factory=dict)  # game.core.mapsetup
+    passage_seas: dict[str, tuple[str, ...]] | None = None  # out-of-play area -> its open seas
 
 
 @dataclass(frozen=True)
@@ -101,6 +126,9 @@ class MapGraph:
     # was before the tables.
     regions: Mapping[str, tuple[tuple[str, ...], ...]] = field(default_factory=dict,
                                                                compare=False)
+    # Ship routes through out-of-play areas (a map restricted to a set-up; game.core.mapsetup).
+    # In the plain form and the digest only when not empty, so a whole board's are as before.
+    passage: Passage = field(default_factory=Passage)
     _cache: _Caches = field(default_factory=_Caches, init=False, repr=False, compare=False)
 
     def __copy__(self) -> MapGraph:
@@ -133,6 +161,39 @@ class MapGraph:
         if area not in table:
             raise KeyError(f"unknown area {area!r}")
         return table[area]
+
+    def ship_water(self, area: str) -> tuple[str, ...]:
+        """The areas a ship in `area` may sail to in one step along water borders, passing
+        through out-of-play areas included (rules §3.1): `water` and the passage's, sorted.
+        `area` may itself be out of play (a ship passing through it)."""
+        extra = self.passage.water.get(area, ())
+        own = self.water.get(area, ())
+        return tuple(sorted({*own, *extra})) if extra else own
+
+    def ship_seas(self, area: str) -> tuple[str, ...]:
+        """The open seas a ship in `area` (in play or passing through) may enter, sorted."""
+        if area in self.areas:
+            return self.seas_of(area)
+        table = self._cache.passage_seas
+        if table is None:
+            found: dict[str, list[str]] = {}
+            for sea, borders in self.passage.seas.items():
+                for a in borders:
+                    found.setdefault(a, []).append(sea)
+            table = self._cache.passage_seas = {a: tuple(sorted(s)) for a, s in found.items()}
+        return table.get(area, ())
+
+    def ship_sea_borders(self, sea: str) -> tuple[str, ...]:
+        """The land areas (in play or out) a ship in open sea `sea` may sail to, sorted."""
+        own = self.seas[sea].borders if sea in self.seas else ()
+        extra = self.passage.seas.get(sea, ())
+        return tuple(sorted({*own, *extra})) if extra else own
+
+    def ship_sea_links(self, sea: str) -> tuple[str, ...]:
+        """The open seas next to `sea` a ship may cross to, through out-of-play ones too."""
+        own = self.sea_links.get(sea, ())
+        extra = self.passage.sea_links.get(sea, ())
+        return tuple(sorted({*own, *extra})) if extra else own
 
     def distance(self, a: str, b: str) -> int | None:
         """Steps from a to b over `neighbours` (land, strait or water); None if unreachable."""
@@ -184,7 +245,7 @@ class MapGraph:
             "start_areas": dict(self.start_areas),
             "setups": copy.deepcopy(dict(self.setups)),
         } | ({"regions": {half: [list(r) for r in table] for half, table in self.regions.items()}}
-             if self.regions else {})
+             if self.regions else {}) | ({"passage": self.passage.to_dict()} if self.passage else {})
 
     @staticmethod
     def from_dict(data: object) -> MapGraph:
@@ -203,7 +264,7 @@ _PLAIN_AREA_KEYS = ("id", "name", "pop", "site", "coastal", "flood_plain", "bloc
 def _graph_from_plain(data: object) -> MapGraph:
     r = MapReader(strict=True, free_ids=True)  # strict: each reading below raises or succeeds
     top = r.obj(data, "map") or {}
-    r.keys(top, "map", _PLAIN_KEYS, (*_PLAIN_KEYS, "regions"))
+    r.keys(top, "map", _PLAIN_KEYS, (*_PLAIN_KEYS, "regions", "passage"))
     if top["format"] != FORMAT_VERSION or type(top["format"]) is not int:
         r.fail("map.format", f"unsupported map format {describe(top['format'])}")
     mid = r.ident(top["id"], "map.id") or ""
@@ -289,7 +350,27 @@ def _graph_from_plain(data: object) -> MapGraph:
         sea_links=table("sea_links", seas, seas),
         setups=copy.deepcopy(dict(setups or {})),
         regions=_plain_regions(r, top.get("regions"), areas),
+        passage=_plain_passage(r, top.get("passage")),
     )
+
+
+def _plain_passage(r: MapReader, raw: object) -> Passage:
+    """The ship routes through out-of-play areas of a plain map (ids only: the areas and seas
+    they name are, by design, not the map's)."""
+    if raw is None:
+        return Passage()
+    top = r.obj(raw, "map.passage") or {}
+    keys = ("water", "seas", "sea_links")
+    r.keys(top, "map.passage", keys, keys)
+    parts: list[dict[str, tuple[str, ...]]] = []
+    for key in keys:
+        out: dict[str, tuple[str, ...]] = {}
+        for k, v in (r.obj(top[key], f"map.passage.{key}") or {}).items():
+            path = f"map.passage.{key}.{k}"
+            r.ident(k, path)
+            out[k] = tuple(sorted({i for _, i in r.ids(v, path)}))
+        parts.append(dict(sorted(out.items())))
+    return Passage(water=parts[0], seas=parts[1], sea_links=parts[2])
 
 
 def _plain_regions(r: MapReader, raw: object, areas: Mapping[str, Area]

@@ -8,10 +8,13 @@ from the areas, the land and water adjacency, straits, seas' borders, volcanoes,
 start areas and the D10 regions, so no procedure can reach them. `new_game` builds it once; a
 save carries it.
 
-decided: nothing may enter an out-of-play area, ships included: straits, water adjacency and
-open-sea links into them close (issue 15). The rules reference (§3.1, from the rulebook's
-appendix) lets ships pass through such areas without ending a move there; following it would
-need the whole map kept beside this one for ship routes.
+Ships are the one exception (rules §3.1: "Ships may pass through such areas but may not end a
+move or unload there", issue 34): the water borders across out-of-play areas and the open seas
+beside them stay in the map's `passage`, which only ship movement reads
+(game/core/phases/movement_reach.py), so a ship passes through them and ends only in play.
+decided: an area keeps its printed coastal flag (rules §2: its water reaches an open sea), even
+when that water runs through out-of-play areas: ships pass there. (Before issue 34 nothing
+entered out-of-play areas and such an area lost the flag.)
 decided: an area beside out-of-play land keeps the map's `edge` flag as printed (barbarian
 hordes enter from the map's edge, not from the land closed off).
 
@@ -20,11 +23,9 @@ Pure: no I/O.
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Iterable, Mapping
-from dataclasses import replace
 
-from .mapgraph import Area, MapError, MapGraph, Sea, Volcano
+from .mapgraph import MapError, MapGraph, Passage, Sea, Volcano
 
 # The map set-up of a game played with every area in play: maps without set-ups, and games
 # recorded before the set-up was part of the configuration (see game/persist/migrations.py).
@@ -59,53 +60,52 @@ def in_play(graph: MapGraph, setup: str) -> MapGraph:
 def restrict(graph: MapGraph, out: Iterable[str]) -> MapGraph:
     """`graph` without the areas in `out` and whatever only they held: seas none of whose
     borders is left, straits and sea links into what is gone, volcanoes and flood plains with
-    no area left. An area stays coastal only if its water still reaches an open sea in play."""
+    no area left. What ships may still pass through (water borders across the areas gone, and
+    the open seas beside them) goes into the map's `passage` (rules §3.1); an area keeps its
+    printed coastal flag, since its water still reaches the open sea for ships."""
     gone = set(out) & set(graph.areas)
     if not gone:
         return graph
     keep = [a for a in graph.areas if a not in gone]
+    old = graph.passage
+    gone |= {a for a in old.water if a not in graph.areas}  # gone already, earlier
 
     def kept(ids: Iterable[str]) -> tuple[str, ...]:
         return tuple(i for i in ids if i not in gone)
 
-    water = {a: kept(graph.water.get(a, ())) for a in keep}
+    # the whole board's water and seas, as far as this graph knows them
+    water = {a: {*graph.water.get(a, ()), *old.water.get(a, ())}
+             for a in {*graph.areas, *old.water}}
+    borders = {s: {*(graph.seas[s].borders if s in graph.seas else ()), *old.seas.get(s, ())}
+               for s in {*graph.seas, *old.seas}}
+    links = {s: {*graph.sea_links.get(s, ()), *old.sea_links.get(s, ())} for s in borders}
     seas = {s.id: Sea(s.id, s.name, kept(s.borders)) for s in graph.seas.values()}
     seas = {sid: s for sid, s in seas.items() if s.borders}
+    passage = Passage(
+        water={a: tuple(sorted(near if a in gone else near & gone))
+               for a, near in sorted(water.items()) if near and (a in gone or near & gone)},
+        seas={s: tuple(sorted(b & gone)) for s, b in sorted(borders.items()) if b & gone},
+        sea_links={s: tuple(sorted(n if s not in seas else n - set(seas)))
+                   for s, n in sorted(links.items())
+                   if n and (s not in seas or n - set(seas))},
+    )
     volcanoes = {v.id: Volcano(v.id, v.name, kept(v.areas)) for v in graph.volcanoes.values()}
     plains = {p: kept(members) for p, members in graph.flood_plains.items()}
-    coastal = _reaching_sea(water, seas.values())
     return MapGraph(
         id=graph.id,
         name=graph.name,
-        areas={a: _area(graph.areas[a], coastal) for a in keep},
+        areas={a: graph.areas[a] for a in keep},
         land={a: kept(graph.land.get(a, ())) for a in keep},
-        water=water,
+        water={a: kept(graph.water.get(a, ())) for a in keep},
         seas=seas,
         volcanoes={vid: v for vid, v in volcanoes.items() if v.areas},
         flood_plains={p: members for p, members in plains.items() if members},
         straits=tuple(p for p in graph.straits if not gone & set(p)),
         start_areas={c: a for c, a in graph.start_areas.items() if a not in gone},
-        sea_links={s: tuple(n for n in links if n in seas)
-                   for s, links in graph.sea_links.items() if s in seas},
+        sea_links={s: tuple(n for n in near if n in seas)
+                   for s, near in graph.sea_links.items() if s in seas},
         setups=graph.setups,
         # a region all out of play stays, empty, so the others keep their numbers
         regions={h: tuple(kept(r) for r in table) for h, table in graph.regions.items()},
+        passage=passage,
     )
-
-
-def _area(area: Area, coastal: set[str]) -> Area:
-    if area.coastal and area.id not in coastal:
-        return replace(area, coastal=False)
-    return area
-
-
-def _reaching_sea(water: Mapping[str, tuple[str, ...]], seas: Iterable[Sea]) -> set[str]:
-    """Areas that border an open sea, or reach one through other areas' water (rules §2)."""
-    found = {a for s in seas for a in s.borders}
-    queue = deque(sorted(found))
-    while queue:
-        for nxt in water[queue.popleft()]:
-            if nxt not in found:
-                found.add(nxt)
-                queue.append(nxt)
-    return found

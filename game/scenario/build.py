@@ -19,13 +19,15 @@ from game.core import (
     Sea,
     Volcano,
     build_stack,
+    in_play,
 )
 
 from .parse import Scenario, ScenarioError
 
 
 def build_map(raw: dict[str, Any]) -> MapGraph:
-    extra = set(raw) - {"land", "water", "edge", "areas", "seas", "volcanoes", "start_areas"}
+    extra = set(raw) - {"land", "water", "edge", "areas", "seas", "volcanoes", "start_areas",
+                        "out_of_play"}
     if extra:
         raise ScenarioError(f"map.{sorted(extra)[0]}", "unknown key")
     areas_raw = raw.get("areas", {})
@@ -84,7 +86,10 @@ def build_map(raw: dict[str, Any]) -> MapGraph:
     starts = {str(civ): str(area)
               for civ, area in _table(raw.get("start_areas", {}), "map.start_areas").items()}
     _known(sorted(starts.values()), areas, "map.start_areas")
-    return MapGraph(
+    # areas the game's set-up leaves out of play (rules §3.1): the game is played on the rest
+    out = _ids(raw.get("out_of_play", []), "map.out_of_play")
+    _known(out, areas, "map.out_of_play")
+    graph = MapGraph(
         id="scenario",
         areas=areas,
         land=land,
@@ -94,7 +99,9 @@ def build_map(raw: dict[str, Any]) -> MapGraph:
         flood_plains={p: tuple(sorted(a)) for p, a in sorted(plains.items())},
         straits=(),
         start_areas=starts,
+        setups={"scenario": {"out_of_play": sorted(out)}} if out else {},
     )
+    return in_play(graph, "scenario") if out else graph
 
 
 def build_state(scenario: Scenario, data: GameData) -> GameState:

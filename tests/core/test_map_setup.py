@@ -122,16 +122,43 @@ def test_ships_never_sail_into_an_out_of_play_area_or_sea() -> None:
     assert found and not set(found) & out
 
 
-def test_an_area_whose_water_reaches_the_sea_only_through_closed_areas_is_not_coastal() -> None:
-    """Ships, Piracy and every coastal rule: 'coastal' means water reaching an open sea in play
-    (rules §2); 5-east closes the coast Yamhad's water runs to."""
+def test_an_area_whose_water_reaches_the_sea_only_through_closed_areas_stays_coastal() -> None:
+    """Rules §2 (coastal: water reaching an open sea, directly or through other areas' water)
+    with §3.1 ("Ships may pass through such areas but may not end a move or unload there"):
+    5-east closes the coasts Yamhad's water runs to (Ugarit, Cilicia), yet Yamhad stays coastal
+    and a ship there sails out through them, ending only in play. Before issue 34 it lost the
+    flag and its ships had nowhere to go."""
     on_setup = game(5, setup="5-east")
-    lost = [a for a in on_setup.map.areas
-            if board().areas[a].coastal and not on_setup.map.areas[a].coastal]
-    assert lost
+    out = out_of_play(board(), "5-east")
+    assert set(board().water["yamhad"]) <= out and not board().seas_of("yamhad")
+    assert all(on_setup.map.areas[a].coastal == board().areas[a].coastal
+               for a in on_setup.map.areas)
     player = next(iter(on_setup.players))
-    clear(on_setup).board.cities[lost[0]] = player
-    assert piracy.coastal_cities(on_setup, player) == []
+    clear(on_setup).board.cities["yamhad"] = player
+    assert piracy.coastal_cities(on_setup, player) == ["yamhad"]
+    found = movement_reach.ship_destinations(on_setup, player, "yamhad")
+    assert found and not set(found) & out
+
+
+def test_the_passage_holds_what_ships_pass_through_and_nothing_else() -> None:
+    """Rules §3.1: the set-up's map keeps, for ship movement only, the water borders across
+    out-of-play areas and the open seas beside them; everything else stays closed."""
+    full = board()
+    for sid in sorted(full.setups):
+        out = out_of_play(full, sid)
+        graph = in_play(full, sid)
+        passage = graph.passage
+        assert bool(passage) == bool(out)
+        for a in {*full.areas}:
+            whole = set(full.water[a])
+            if a in out:
+                assert set(graph.ship_water(a)) == whole
+            else:
+                assert set(graph.ship_water(a)) == whole and set(graph.water[a]) == whole - out
+        for s in full.seas.values():
+            assert set(graph.ship_sea_borders(s.id)) == set(s.borders)
+            assert set(graph.ship_sea_links(s.id)) == set(full.sea_links.get(s.id, ()))
+        assert MapGraph.from_dict(graph.to_dict()) == graph
 
 
 def test_barbarian_hordes_never_enter_out_of_play_areas() -> None:

@@ -182,7 +182,8 @@ def ship_capacity(state: GameState, player: str) -> int:
 def ship_destinations(state: GameState, player: str, start: str) -> list[str]:
     """Land areas a ship may end in: up to its range of steps along water borders between land
     areas; with Astronavigation also through open seas (each sea is one step), never ending
-    there."""
+    there. Areas out of play are passed through like any other, never ended in (rules §3.1:
+    "Ships may pass through such areas but may not end a move or unload there")."""
     graph = state.map
     through_seas = holds(state, player, ASTRONAVIGATION)
     reach = ship_range(state, player)
@@ -195,17 +196,18 @@ def ship_destinations(state: GameState, player: str, start: str) -> list[str]:
             continue
         kind, here = node
         if kind == "land":
-            nxt = [("land", a) for a in graph.water.get(here, ())]
+            nxt = [("land", a) for a in graph.ship_water(here)]
             if through_seas:
-                nxt += [("sea", s) for s in graph.seas_of(here)]
+                nxt += [("sea", s) for s in graph.ship_seas(here)]
         else:
-            nxt = [("land", a) for a in graph.seas[here].borders]
-            nxt += [("sea", s) for s in graph.sea_links.get(here, ())]
+            nxt = [("land", a) for a in graph.ship_sea_borders(here)]
+            nxt += [("sea", s) for s in graph.ship_sea_links(here)]
         for step in nxt:
             if step not in seen:
                 seen[step] = steps + 1
                 queue.append(step)
-    return sorted(a for (kind, a) in seen if kind == "land" and a != start)
+    areas = graph.areas
+    return sorted(a for (kind, a) in seen if kind == "land" and a != start and a in areas)
 
 
 def cargo_choices(state: GameState, player: str, source: str, target: str) -> list[int]:
