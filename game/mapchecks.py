@@ -15,6 +15,7 @@ from collections.abc import Iterable, Mapping
 
 from game.core.mapgraph import BLOCKS, SITES, MapGraph
 from game.core.mapread import Point, Ring, describe
+from game.core.mapsetup import board_parts, not_one_board
 from game.mapparse import ParsedMap, adjacency_table, build_graph, read_map
 from game.maprings import self_crossing
 
@@ -173,7 +174,9 @@ def _check_starts(p: ParsedMap) -> list[str]:
 
 def _check_setups(p: ParsedMap) -> list[str]:
     """Each set-up's out-of-play list names known areas, and none of its civilizations'
-    start areas (game.core.mapsetup plays a game on the rest)."""
+    start areas (game.core.mapsetup plays a game on the rest), and the areas it leaves in play
+    are one board: joined by land, straits, water borders (across out-of-play areas too, which
+    ships pass, rules §3.1) and open seas."""
     out = []
     for sid, setup in p.setups.items():
         path = f"setups.{sid}"
@@ -192,7 +195,18 @@ def _check_setups(p: ParsedMap) -> list[str]:
             if isinstance(civs, list) else []
         if homes:
             out.append(f"{path}.out_of_play: holds the start area of {homes[0]}")
+        if not unknown:
+            out += not_one_board(_board_parts(p, listed), f"{path}.out_of_play")
     return out
+
+
+def _board_parts(p: ParsedMap, out: list[str]) -> list[list[str]]:
+    """The parts a set-up's areas in play form (game.core.mapsetup.board_parts)."""
+    straits = [(s.refs[0][1], s.refs[1][1]) for s in p.straits.values() if len(s.refs) == 2]
+    return board_parts(p.areas, [(a, b) for _, a, b in p.land] + straits,
+                       [(a, b) for _, a, b in p.water],
+                       {sid: [a for _, a in sea.refs] for sid, sea in p.seas.items()},
+                       [(a, b) for _, a, b in p.sea_pairs], out)
 
 
 def _check_coastal(p: ParsedMap) -> list[str]:

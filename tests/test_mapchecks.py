@@ -407,3 +407,25 @@ def test_a_map_set_up_must_close_known_areas_and_no_start_of_its_own(
 def test_a_well_formed_map_set_up_passes(tiny: dict[str, Any]) -> None:
     tiny["setups"] = {"s": {"civilizations": ["rome"], "out_of_play": ["borea"]}}
     assert check_map(tiny) == []
+
+
+def test_a_map_set_up_whose_areas_in_play_are_not_one_board_is_refused(
+        tiny: dict[str, Any]) -> None:
+    """Issue 34: a set-up's areas in play must be one board. Closing Nilus Vallis and Oriens
+    leaves Meridies, inland, with no way to the rest (no land, strait, water or sea)."""
+    tiny["setups"] = {"s": {"civilizations": ["rome"], "out_of_play": ["nilus_vallis", "oriens"]}}
+    problem = only_problem(tiny)
+    assert problem.startswith("setups.s.out_of_play: the areas in play are not one board")
+    assert problem.endswith(": meridies cannot be reached from aurora")
+
+
+def test_a_set_up_joined_only_across_an_out_of_play_coast_is_one_board(
+        tiny: dict[str, Any]) -> None:
+    """Rules §3.1: ships pass through out-of-play areas, so their water still joins the board.
+    Insula (here on no open sea) reaches the rest only by the strait and the water of Desertum:
+    closing Desertum shuts the strait but not the water."""
+    sea = next(s for s in tiny["seas"] if s["id"] == "mare_internum")
+    sea["borders"].remove("insula")
+    area_of(tiny, "insula")["block"] = "east"  # (the west block would lose it without Desertum)
+    tiny["setups"] = {"s": {"civilizations": ["rome"], "out_of_play": ["desertum"]}}
+    assert check_map(tiny) == []

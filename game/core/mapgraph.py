@@ -245,7 +245,8 @@ class MapGraph:
             "start_areas": dict(self.start_areas),
             "setups": copy.deepcopy(dict(self.setups)),
         } | ({"regions": {half: [list(r) for r in table] for half, table in self.regions.items()}}
-             if self.regions else {}) | ({"passage": self.passage.to_dict()} if self.passage else {})
+             if self.regions else {}) | (
+            {"passage": self.passage.to_dict()} if self.passage else {})
 
     @staticmethod
     def from_dict(data: object) -> MapGraph:

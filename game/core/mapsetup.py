@@ -23,6 +23,7 @@ Pure: no I/O.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Iterable, Mapping
 
 from .mapgraph import MapError, MapGraph, Passage, Sea, Volcano
@@ -109,3 +110,59 @@ def restrict(graph: MapGraph, out: Iterable[str]) -> MapGraph:
         regions={h: tuple(kept(r) for r in table) for h, table in graph.regions.items()},
         passage=passage,
     )
+
+
+def board_parts(areas: Iterable[str], land: Iterable[tuple[str, str]],
+                water: Iterable[tuple[str, str]], seas: Mapping[str, Iterable[str]],
+                sea_links: Iterable[tuple[str, str]], out: Iterable[str]) -> list[list[str]]:
+    """The areas in play (`areas` less `out`) in the parts the set-up's board joins them into:
+    by land or strait between areas in play (`land`), by water borders, across out-of-play
+    areas too (ships pass through them, rules §3.1), and by open seas (`seas`: each sea's
+    borders, in play or not; `sea_links`: seas next to each other). One part: one board.
+    Each part sorted, the largest first (ties by first id)."""
+    closed = set(out)
+    nodes: dict[tuple[str, str], set[tuple[str, str]]] = {}
+
+    def link(a: tuple[str, str], b: tuple[str, str]) -> None:
+        nodes.setdefault(a, set()).add(b)
+        nodes.setdefault(b, set()).add(a)
+
+    for a, b in land:
+        if a not in closed and b not in closed:
+            link(("area", a), ("area", b))
+    for a, b in water:
+        link(("area", a), ("area", b))
+    for sea, borders in seas.items():
+        for a in borders:
+            link(("sea", sea), ("area", a))
+    for s, t in sea_links:
+        link(("sea", s), ("sea", t))
+    playing = sorted(set(areas) - closed)
+    seen: set[tuple[str, str]] = set()
+    parts = []
+    for start in playing:
+        if ("area", start) in seen:
+            continue
+        seen.add(("area", start))
+        queue = deque([("area", start)])
+        part = []
+        while queue:
+            here = queue.popleft()
+            if here[0] == "area" and here[1] not in closed:
+                part.append(here[1])
+            for nxt in nodes.get(here, ()):
+                if nxt not in seen:
+                    seen.add(nxt)
+                    queue.append(nxt)
+        parts.append(sorted(part))
+    return sorted(parts, key=lambda p: (-len(p), p[0]))
+
+
+def not_one_board(parts: list[list[str]], label: str) -> list[str]:
+    """One line when the parts (`board_parts`) are more than one board; [] otherwise."""
+    if len(parts) <= 1:
+        return []
+    cut = sorted(a for part in parts[1:] for a in part)
+    shown = ", ".join(cut[:12]) + (f" and {len(cut) - 12} more" if len(cut) > 12 else "")
+    return [f"{label}: the areas in play are not one board (by land, strait, water borders "
+            f"ships may pass and open sea): {shown} cannot be reached from {parts[0][0]}"]
