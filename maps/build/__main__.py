@@ -17,6 +17,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--scale", type=float, default=0.75, help="preview pixels per km")
     args = parser.parse_args(argv)
     built = build()
+    if built.problems:  # a set-up under the fairness floor, or not one board: nothing written
+        print(built.report)
+        for problem in built.problems:
+            print(f"refused: {problem}", file=sys.stderr)
+        return 1
     board_id = built.src.board["id"]
     out = args.out or ROOT / "maps" / f"{board_id}.json"
     out.write_text(built.text, encoding="utf-8")
@@ -28,8 +33,6 @@ def main(argv: list[str] | None = None) -> int:
         preview = args.preview or ROOT / "maps" / f"{board_id}-preview.png"
         render_preview(built, preview, args.scale)
         print(f"wrote {preview}")
-    for problem in built.problems:
-        print(f"fairness: {problem}", file=sys.stderr)
     return 0
 
 

@@ -7,7 +7,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .fairness import setup_tables
+from game.core.mapsetup import board_parts, not_one_board
+
+from .fairness import balance, setup_tables
 from .geo import Albers
 from .land import Land, build_land
 from .output import dumps, map_document, off_board_land
@@ -62,11 +64,21 @@ def build(data_dir: Path = DATA, log: Any = print) -> Built:
     links = links_of(topo, ids)
     starts = {a.start: a.id for a in src.areas if a.start}
     setups = build_setups(game_setups(), starts, topo.blocks, links, topo.sea_borders)
+    pop = {a.id: a.pop for a in src.areas}
+    sites = {a.id: a.site for a in src.areas}
+
+    def parts(out: set[str]) -> list[list[str]]:  # the set-up's board (validate-map's count)
+        land_links = topo.land_pairs + [tuple(s["areas"]) for s in topo.straits]
+        return board_parts(ids, land_links, topo.water_pairs, topo.sea_borders, topo.sea_pairs,
+                           out)
+
+    taken = balance(setups, starts, links, pop, sites, lambda out: len(parts(out)) <= 1)
     off_board, off_warnings = off_board_land(land, part)
     doc = map_document(src, proj.as_dict(), land, part, topo, setups, off_board)
     text = dumps(doc)
-    fair, problems = setup_tables(setups, starts, links, {a.id: a.pop for a in src.areas},
-                                  {a.id: a.site for a in src.areas})
+    fair, problems = setup_tables(setups, starts, links, pop, sites)
+    for sid, setup in setups.items():
+        problems += not_one_board(parts(set(setup["out_of_play"])), f"set-up {sid}")
     specs = {a.id: a for a in src.areas}
     sizes = sorted(part.land[a].area for a in ids)
     report = [
@@ -77,6 +89,8 @@ def build(data_dir: Path = DATA, log: Any = print) -> Built:
         f"max {sizes[-1]:,.0f}; population limit total {sum(specs[a].pop for a in ids)}",
         "set-ups: " + ", ".join(f"{k} ({len(v['out_of_play'])} out, reach {v['reach']})"
                                 for k, v in setups.items()),
+        "out of play for fairness: " + ("; ".join(f"{k}: {', '.join(v)}"
+                                                  for k, v in taken.items() if v) or "none"),
         fair,
     ]
     warnings = part.warnings + topo.warnings + off_warnings

@@ -6,6 +6,10 @@ the other half, and those farther from every playing civilization's start than n
 each player about AREAS_PER_PLAYER land areas (all of them once that is nearly the whole half).
 So a five-player game is played on the part of the board around its five homelands, and an
 eighteen-player game on all of it.
+
+decided (issue 34): the areas within REACH steps of a playing civilization's start are in play
+even where they lie in the other half: a homeland on the halves' seam (Parthia's, in the West
+of a 10-player game) keeps its surroundings, as the fairness tables (fairness.py) count them.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from typing import Any
 
 AREAS_PER_PLAYER = 20
 FULL_BOARD = 0.9
+REACH = 3  # the steps around a start the fairness tables count (fairness.py)
 
 
 def distances(start: str, links: dict[str, set[str]]) -> dict[str, int]:
@@ -42,6 +47,8 @@ def build_setups(game_setups: dict[str, Any], starts: dict[str, str],
         setup = game_setups[sid]
         halves = sorted(setup["blocks"])
         usable = {a for a, b in blocks.items() if b is None or b in halves}
+        for civ in setup["civilizations"]:  # a homeland on the seam keeps its surroundings
+            usable |= {a for a, d in distances(starts[civ], links).items() if d <= REACH}
         sub = {a: {n for n in links[a] if n in usable} for a in usable}
         reach: dict[str, int] = {}
         for civ in setup["civilizations"]:
