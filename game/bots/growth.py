@@ -222,7 +222,8 @@ class Grower:
     @staticmethod
     def sea_reach(r: Reading, start: str, steps: int) -> list[str]:
         """Land areas a ship from `start` may end in along water borders (open seas left
-        out: without Astronavigation a ship never crosses them)."""
+        out: without Astronavigation a ship never crosses them), passing through out-of-play
+        areas but never ending there (rules §3.1)."""
         seen = {start: 0}
         frontier = [start]
         while frontier:
@@ -230,13 +231,13 @@ class Grower:
             for here in frontier:
                 if seen[here] >= steps:
                     continue
-                for there in r.map.water.get(here, ()):
+                for there in r.map.ship_water(here):
                     if there not in seen:
                         seen[there] = seen[here] + 1
                         nxt.append(there)
             frontier = nxt
         near = set(r.map.land.get(start, ()))
-        return sorted(a for a in seen if a != start and a not in near)
+        return sorted(a for a in seen if a != start and a not in near and a in r.map.areas)
 
     # -- movement picks ------------------------------------------------------------------------
     def movement_area(self, r: Reading, options: list[str]) -> str:
