@@ -26,6 +26,9 @@ from .parse import Scenario, ScenarioError
 
 
 def build_map(raw: dict[str, Any]) -> MapGraph:
+    """The scenario's inline map. Beyond SCENARIOS.md (old files stay valid): `out_of_play`, a
+    list of the map's areas the game's set-up leaves out of play (rules §3.1); the game is
+    played on the rest (game.core.mapsetup), ships passing through them."""
     extra = set(raw) - {"land", "water", "edge", "areas", "seas", "volcanoes", "start_areas",
                         "out_of_play"}
     if extra:
