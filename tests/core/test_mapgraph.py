@@ -155,3 +155,27 @@ def test_graph_is_immutable_shared_and_equal_by_value(tiny_graph: MapGraph) -> N
     tiny_graph.distance("borea", "meridies")  # a warm cache does not change equality
     assert again == tiny_graph
     assert again != graph_from_map_dict(load("islands"))
+
+
+def test_a_set_ups_passage_survives_the_plain_form_and_bad_ones_are_refused() -> None:
+    """Rules §3.1: a set-up's map keeps the ship routes through its out-of-play areas (the
+    passage); a save carries it, and a broken one is a MapError. A map with every area in play
+    has none, and its plain form has no such key (its digest is as before issue 34)."""
+    from game.core.mapsetup import in_play
+
+    data = load("islands")
+    data["setups"] = {"5": {"out_of_play": ["mainland_e"]}}
+    whole = graph_from_map_dict(data)
+    assert "passage" not in whole.to_dict()
+    g = in_play(whole, "5")
+    assert g.passage.water == {"mainland_e": ("mainland_w",), "mainland_w": ("mainland_e",)}
+    assert g.passage.seas == {"north_sea": ("mainland_e",)}
+    assert g.ship_water("mainland_w") == ("mainland_e",) and g.water["mainland_w"] == ()
+    assert g.ship_sea_borders("north_sea") == ("mainland_e", "mainland_w")
+    good = json.loads(json.dumps(g.to_dict()))
+    assert MapGraph.from_dict(good) == g
+    for broken in (7, {"water": {}}, {"water": {"a": [1]}, "seas": {}, "sea_links": {}}):
+        bad = copy.deepcopy(good)
+        bad["passage"] = broken
+        with pytest.raises(MapError):
+            MapGraph.from_dict(bad)
