@@ -303,3 +303,20 @@ def test_hard_bot_grows_before_it_gathers_tokens_on_city_sites() -> None:
     assert later.pending is not None
     r = Reading(view(later, later.pending.player))
     assert moves(Grower(gather_from=GATHER_FROM), r) == moves(Grower(), r)
+
+
+def test_the_growth_planners_ship_reach_passes_out_of_play_areas_and_ends_in_play() -> None:
+    """Rules §3.1 (issue 34): ships pass through out-of-play areas but never end there; the
+    planner's reach is the rules' (movement_reach.ship_destinations) for a ship without
+    Astronavigation, so its plans stay legal. In 5-west a ship from Bithynia reaches the Aegean
+    only through the closed coasts of the Propontis."""
+    from types import SimpleNamespace
+
+    from game.bots.growth import Grower
+    from game.core.mapsetup import in_play, out_of_play
+
+    whole = load_map_file(Path(__file__).resolve().parents[2] / "maps" / "oikoumene.json")[0]
+    graph = in_play(whole, "5-west")
+    reach = Grower.sea_reach(SimpleNamespace(map=graph), "bithynia", 4)  # type: ignore[arg-type]
+    assert {"chalcidice", "ionia"} <= set(reach)
+    assert not set(reach) & out_of_play(whole, "5-west") and set(reach) <= set(graph.areas)
