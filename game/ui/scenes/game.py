@@ -11,7 +11,14 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
-from game.core import Event, EventCardTaken, EventCardUnpicked, PlayerView, load_game_data
+from game.core import (
+    Event,
+    EventCardTaken,
+    EventCardUnpicked,
+    PlayerView,
+    load_game_data,
+    public_pending,
+)
 from game.mapfile import MapGeometry
 
 from ..anim import AnimQueue, Stage, copy_board
@@ -43,8 +50,8 @@ from ..panels.players import PlayersPanel
 from ..panels.side import draw_side, place_side, play_layout
 from ..panels.topbar import TopBar
 from ..panels.trade import TradeWindow
+from ..prompts import label_name, question
 from ..prompts import names as place_names
-from ..prompts import question
 from ..ruin import ruin_warning
 from ..scene import Scene
 from ..session import Session
@@ -791,18 +798,22 @@ class GameScene(Scene):
             return ("The game is over.", "")
         if pending is None:
             return ("", "")
+        if not labels:  # another's decision: what it is, not what only its maker knows
+            seen = public_pending(pending, self.session.state.phase)
+            graph = self.session.state.map
+            asking = (seen.words.render(lambda label: label_name(label, graph))
+                      if seen.words is not None else seen.prompt)
+            seat = self.session.seats.get(pending.player)
+            who = seat.name if seat else pending.player
+            if seat and not seat.human:
+                doing = "thinking it over" if self.thinker.thinking else "deciding"
+                return (f"{asking} (a bot, {doing})",
+                        f"{level_line(seat.bot)} — Tab: bots at full speed")
+            return (f"{asking} — waiting for {who}", "")
         asking = question(pending.kind, pending.words, pending.detail, self.session.state.map,
                           pending.prompt)
         if pending.kind == PLAY:  # the window by its name
             asking = event_asking(pending.options) or asking
-        if not labels:
-            seat = self.session.seats.get(pending.player)
-            who = seat.name if seat else pending.player
-            if seat and not seat.human:
-                doing = "thinking over" if self.thinker.thinking else "deciding"
-                return (f"{who} (bot) is {doing}: {asking}",
-                        f"{level_line(seat.bot)} — Tab: bots at full speed")
-            return (f"Waiting for {who}: {asking}", "")
         hint = ""
         if ctx.options.areas:
             hint = f"Click a lit area on the map: {self._place_names(ctx.options.areas)}"
