@@ -12,6 +12,8 @@ from .words import Words, ref, say
 # What another player's decision is, in words that hold nothing only its maker may know (issue
 # 34): "Egypt is buying advances", never the advances Egypt can pay for or the cards it hands in.
 # By the decision's kind where the phase does not say it, else by the phase.
+HIDDEN_SEED = 0  # a view's `config.seed`: the game's seed is nobody's to see while it is played
+
 _DOING_BY_KIND: dict[str, str] = {
     "event_take": "is taking an event from the display",
     "event_target": "is choosing whom an event strikes",
@@ -154,10 +156,12 @@ def view(state: GameState, player: str | None) -> PlayerView:
                    public_pending(pending, state.phase))
     # Built field by field, not by the frozen class's __init__ (which sets each through
     # object.__setattr__, a fifth of a view's cost): a test checks every field is set.
+    config = state.config.__clone__()
+    config.seed = HIDDEN_SEED  # with the seed and the public actions, any deck can be dealt again
     seen = object.__new__(PlayerView)
     seen.__dict__.update(
         viewer=player,
-        config=state.config.__clone__(),
+        config=config,
         map=state.map,
         turn=state.turn,
         phase=state.phase,
