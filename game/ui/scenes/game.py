@@ -520,6 +520,8 @@ class GameScene(Scene):
         if self.controller.undo():
             self.changed()
             return True
+        if self.controller.error:
+            self.app.notify(self.controller.error)
         return False
 
     def lift_curtain(self) -> None:
@@ -760,9 +762,11 @@ class GameScene(Scene):
         record = self.session.record
         played = len(record.actions) if record is not None else 0
         # widgets are remade only when the choice itself changes, not as bots play on
+        undo_why = self.session.undo_refusal(self.viewer) if labels else ""
+        self.decision.undo_why = undo_why
         key = (ctx.labels if not trade else (), trade, self.session.can_undo(self.viewer),
                pending.prompt if pending and labels else "", played if labels else -1,
-               self.eventrow.folded)
+               self.eventrow.folded, undo_why)
         ordered = sorted(ctx.labels, key=_label_order)
         on_row = set(self.eventrow.labels)  # the event display's cards: picked on it
         buttons = [lb for lb in ordered if not lb.startswith("area:")  # areas: on the map
