@@ -20,6 +20,7 @@ import pytest
 from game.bots import make_bot
 from game.core import (
     Action,
+    EventCardTaken,
     EventsOptions,
     GameConfig,
     GameState,
@@ -125,15 +126,20 @@ def _check_game(players: int, seed: int, bot: str, actions: int) -> Counter[str]
                                      f"{before} != {after}")
             checked[pending.kind] += 1
         who = pending.player
-        apply(state, Action(who, bots[who].choose(view(state, who))))
+        for event in apply(state, Action(who, bots[who].choose(view(state, who)))):
+            # events go to every seat: a private event taken is told without its card
+            if isinstance(event, EventCardTaken) and event.private:
+                assert event.card == "", event
+                checked["private event taken"] += 1
     assert not leaks, f"{len(leaks)} leaks, first: {leaks[0]}"
     return checked
 
 
-@pytest.mark.parametrize(("players", "seed", "bot"), [(5, 3, "normal"), (6, 5, "random")])
+@pytest.mark.parametrize(("players", "seed", "bot"),
+                         [(5, 3, "normal"), (6, 5, "random"), (8, 7, "normal")])
 def test_another_players_pending_decision_hides_what_only_its_maker_knows(
         players: int, seed: int, bot: str) -> None:
-    checked = _check_game(players, seed, bot, actions=1500)
+    checked = _check_game(players, seed, bot, actions=3000)
     assert checked["advance_choice"] > 0 or checked["event_take"] > 0, checked
 
 
