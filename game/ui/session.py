@@ -181,13 +181,17 @@ class Session:
 
     def preview(self, player: str, label: str) -> list[str]:
         """The options `player` would have next if they picked `label` (tried on a copy), or []
-        when the next decision is not theirs. Lets the map light drop targets during a drag."""
+        when the next decision is not theirs or the pick could not be taken back (it would
+        tell what a card drawn or a face-down event is). Lets the map light drop targets during
+        a drag."""
         if Action(player, label) not in legal_actions(self.state):
             return []
         trial = self.state.clone()
         try:
-            core_apply(trial, Action(player, label))
+            events = core_apply(trial, Action(player, label))
         except IllegalAction:
+            return []
+        if take_back_refusal(self.state, trial, events):  # it would tell something hidden
             return []
         pending = trial.pending
         return list(pending.options) if pending and pending.player == player else []

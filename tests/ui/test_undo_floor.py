@@ -104,3 +104,13 @@ def test_another_players_move_is_a_floor() -> None:
     session.play(mover, area)
     other = next(p for p in session.state.players if p != mover)
     assert session.undo_refusal(other) == "It is not your decision."
+
+
+def test_a_face_down_event_is_not_previewed() -> None:
+    """Trying a pick on a copy (a drag's drop targets) tells nothing a take-back could not
+    undo: the options after a face-down card would tell what kind of card it is."""
+    session = _hot_seat(_with_events())
+    label = _face_down_corruption(session.state)
+    taker = session.acting
+    assert taker is not None
+    assert session.preview(taker, label) == []
