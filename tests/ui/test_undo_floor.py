@@ -114,3 +114,16 @@ def test_a_face_down_event_is_not_previewed() -> None:
     taker = session.acting
     assert taker is not None
     assert session.preview(taker, label) == []
+
+
+def test_the_controller_tells_why_an_undo_is_refused() -> None:
+    from game.ui.controller import HumanController
+
+    session = _hot_seat(_with_events())
+    label = _face_down_corruption(session.state)
+    taker = session.acting
+    assert taker is not None
+    session.play(taker, label)
+    controller = HumanController(session)
+    assert not controller.undo()
+    assert controller.error == "Nothing can be taken back: an event card was taken or played."
