@@ -84,7 +84,7 @@ from .phases.taxation import TaxRate, TaxRevoltCity
 from .phases.trade import TableOffer, Trade, TradeAnswer, TradePartnerChoice, TradeSideSoFar
 from .phases.trade_card_acquisition import CardOffers
 from .plain import clone, from_plain, to_plain
-from .player_view import PlayerView, PublicPlayer, view
+from .player_view import PlayerView, PublicPlayer, public_pending, public_words, view
 from .population import support_rate
 from .rng import Rng
 from .scoring import final_ranking, score_breakdown, victory_points
@@ -119,6 +119,7 @@ __all__ = [
     "Movement", "MovementAction", "NamingPlayers", "PaymentSoFar", "Pending",
     "PhaseNotImplemented",
     "Player", "PlayerView", "Plunder", "PublicPlayer", "Refusal", "Regions", "Rng", "Sea",
+    "public_pending", "public_words",
     "SetupError", "SharingOut", "ShipUpkeep", "Shop", "StateError", "TableOffer", "Task",
     "TaxRate", "TaxRevoltCity", "TokensToMove", "Trade", "TradeAnswer", "TradePartnerChoice",
     "TradeSideSoFar", "Volcano", "Words",

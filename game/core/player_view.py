@@ -7,6 +7,63 @@ from dataclasses import dataclass, fields
 from .eventdeck.view import EventsView, events_view
 from .mapgraph import MapGraph
 from .state import Board, GameConfig, GameState, HandCard, Pending
+from .words import Words, ref, say
+
+# What another player's decision is, in words that hold nothing only its maker may know (issue
+# 34): "Egypt is buying advances", never the advances Egypt can pay for or the cards it hands in.
+# By the decision's kind where the phase does not say it, else by the phase.
+HIDDEN_SEED = 0  # a view's `config.seed`: the game's seed is nobody's to see while it is played
+
+_DOING_BY_KIND: dict[str, str] = {
+    "event_take": "is taking an event from the display",
+    "event_target": "is choosing whom an event strikes",
+    "event_option": "is choosing how an event resolves",
+    "event_cancel": "is deciding on an event",
+    "event_play": "is deciding on an event",
+    "trade_answer": "is answering an offer",
+    "trade_partner": "is trading",
+    "trade_review": "is trading",
+    "hand_limit": "is discarding down to the hand limit",
+    "special_ability": "is using a special ability",
+    "anatomy_gift": "is choosing an advance given by Anatomy",
+}
+_DOING_BY_PHASE: dict[str, str] = {
+    "events": "is taking an event from the display",
+    "taxation": "is collecting taxes",
+    "population_expansion": "is growing their population",
+    "movement": "is moving",
+    "conflict": "is resolving a conflict",
+    "city_construction": "is building cities",
+    "trade_card_acquisition": "is buying trade cards",
+    "trade": "is trading",
+    "calamity_selection": "is handling calamities",
+    "calamity_resolution": "is resolving a calamity",
+    "special_abilities": "is using a special ability",
+    "surplus_and_support": "is supporting their cities",
+    "advance_acquisition": "is buying advances",
+    "ast_alteration": "is moving on the A.S.T.",
+}
+
+
+def public_words(player: str, kind: str, phase: str) -> Words:
+    """What `player`'s decision of `kind` (in `phase`) is, for everyone else to read."""
+    doing = _DOING_BY_KIND.get(kind) or _DOING_BY_PHASE.get(phase) or "is deciding"
+    return say("{who} " + doing, who=ref("player", player))
+
+
+_PUBLIC_WORDS: dict[tuple[str, str, str], Words] = {}  # immutable, so shared between views
+
+
+def public_pending(pending: Pending, phase: str) -> Pending:
+    """Another player's pending decision as the others see it: who decides and what kind of
+    decision, under the rule it names; no options, no detail and the public words only."""
+    key = (pending.player, pending.kind, phase)
+    words = _PUBLIC_WORDS.get(key)
+    if words is None:
+        if len(_PUBLIC_WORDS) >= 4096:
+            _PUBLIC_WORDS.clear()
+        words = _PUBLIC_WORDS[key] = public_words(*key)
+    return Pending(pending.player, pending.kind, words.render(), [], pending.rule, words=words)
 
 
 @dataclass(frozen=True)
@@ -94,16 +151,17 @@ def view(state: GameState, player: str | None) -> PlayerView:
         players.append(last[1])
     own = state.players.get(player) if player is not None else None
     pending = state.pending
-    if pending is not None:  # a copy: options only for the one who decides
+    if pending is not None:  # a copy: options, detail and words only for the one who decides
         pending = (pending.__clone__() if pending.player == player else
-                   Pending(pending.player, pending.kind, pending.prompt, [], pending.rule,
-                           words=pending.words))
+                   public_pending(pending, state.phase))
     # Built field by field, not by the frozen class's __init__ (which sets each through
     # object.__setattr__, a fifth of a view's cost): a test checks every field is set.
+    config = state.config.__clone__()
+    config.seed = HIDDEN_SEED  # with the seed and the public actions, any deck can be dealt again
     seen = object.__new__(PlayerView)
     seen.__dict__.update(
         viewer=player,
-        config=state.config.__clone__(),
+        config=config,
         map=state.map,
         turn=state.turn,
         phase=state.phase,

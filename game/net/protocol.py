@@ -36,10 +36,13 @@ The server answers:
 
     created {code, seats, host_token}
     joined  {code, seat, token, map, tls}      (token: only at join; tls: false when plain)
-    update  {code, seat, at, view, events, started, game_over, undo, undone}
+    update  {code, seat, at, view, events, started, game_over, undo, undone, floor}
                                                (started: every seat taken; undo: the seat that
                                                may take back a pick now, or null; undone: this
-                                               update takes the last pick back)
+                                               update takes the last pick back; floor: why the
+                                               seat may take nothing back, in a player's words,
+                                               "" when it may: a card drawn, a die rolled, a
+                                               hidden card revealed, another player's move)
     table   {code, seats, started, pending, waited}    who sits where, sent to everyone at a
                                                          join, leave, hand-over or start: seats
                                                          maps each seat to {kind: open, person

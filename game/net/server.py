@@ -49,7 +49,13 @@ from game.persist import (
 )
 from game.persist.atomic import write_atomic
 from game.persist.strictjson import JsonError, read_json_file
-from game.persist.takeback import MAX_TAKEBACKS, may_take_back, record_copy
+from game.persist.takeback import (
+    ANOTHER_PLAYER,
+    MAX_TAKEBACKS,
+    NOTHING,
+    record_copy,
+    take_back_refusal,
+)
 
 from .choices import ChoiceError, state_from_create
 from .protocol import (
@@ -123,6 +129,7 @@ class NetGame:
     # the picks `takeback_seat` may take back (state and record before each), newest last
     takebacks: list[tuple[GameState, GameRecord]] = field(default_factory=list)
     takeback_seat: str = ""
+    takeback_floor: str = ""  # why nothing before now may be taken back ("": nothing stops it)
     asked_at: float = field(default_factory=time.monotonic)  # when the pending decision came
     _record_text: str = ""  # the record message, made once the game is over
     # the pending decision's picks tried so far (a try costs a copy of the game: each pick is
@@ -175,13 +182,29 @@ class NetGame:
     def note_pick(self, seat: str, before: GameState, record: GameRecord,
                   events: list[Event]) -> None:
         """A person's pick was applied: keep what it may be taken back to, if it may."""
-        allowed = may_take_back(before, self.state, events)
-        if self.takeback_seat != seat or not allowed:
-            self.takebacks.clear()
-        if allowed:
+        refusal = take_back_refusal(before, self.state, events)
+        if self.takeback_seat != seat:
+            self.no_takeback(ANOTHER_PLAYER)
+        if refusal:
+            self.no_takeback(refusal)
+        else:
             self.takebacks.append((before, record))
             self.takeback_seat = seat
+            self.takeback_floor = ""
             del self.takebacks[:-MAX_TAKEBACKS]
+
+    def no_takeback(self, why: str) -> None:
+        """Nothing before now may be taken back, because of `why` (a player's words)."""
+        self.takebacks.clear()
+        self.takeback_floor = why
+
+    def takeback_refusal(self, seat: str) -> str:
+        """Why `seat` may not take back a pick now ("" when it may)."""
+        if self.takebacks and self.takeback_seat == seat:
+            return ""
+        if self.takebacks:
+            return ANOTHER_PLAYER
+        return self.takeback_floor or NOTHING
 
 
 def new_state(msg: dict[str, Any]) -> GameState:
@@ -423,7 +446,7 @@ class GameServer:
         game.kinds[seat] = level
         game.record.seats[seat] = level or "human"
         if game.takeback_seat == seat:
-            game.takebacks.clear()
+            game.no_takeback("the seat has changed hands")
 
     def _save_table(self, game: NetGame) -> None:
         try:
@@ -499,9 +522,11 @@ class GameServer:
             if msg["at"] != game.at:
                 raise Refusal(f"out of date: the game is at action {game.at}, not {msg['at']}")
             pending = game.state.pending
-            if not game.takebacks or game.takeback_seat != seat or pending is None \
-                    or pending.player != seat:
-                raise Refusal("nothing of yours can be taken back now")
+            if pending is None or pending.player != seat:
+                raise Refusal("nothing of yours can be taken back now: it is not your decision")
+            why = game.takeback_refusal(seat)
+            if why:
+                raise Refusal(f"nothing of yours can be taken back now: {why}")
             game.state, game.record = game.takebacks.pop()
             log.info("game %s: %s took a pick back", game.code, seat)
             self._after(game, [], undone=True)
@@ -536,7 +561,8 @@ class GameServer:
             head = message("update", code=game.code, seat=seat, at=game.at,
                            events=plain_events, started=game.started,
                            game_over=game.state.game_over, undone=undone,
-                           undo=game.takeback_seat if game.takebacks else None)
+                           undo=game.takeback_seat if game.takebacks else None,
+                           floor=game.takeback_refusal(seat) if seat is not None else "")
             out[seat] = f'{head[:-1]},"view":{views[seat]}}}'
         return out
 
@@ -552,7 +578,7 @@ class GameServer:
                     bot = game.bots.bots[who]
                     action = Action(who, bot.choose(view(game.state, who)))
                     events = game.record.apply(game.state, action)
-                    game.takebacks.clear()
+                    game.no_takeback(ANOTHER_PLAYER)
                     self._after(game, events)
             await asyncio.sleep(0)
 

@@ -47,5 +47,11 @@ class HumanController:
         return True
 
     def undo(self) -> bool:
+        """Take back the player's last pick; False (with the reason, in `error`) if it may not
+        be taken back."""
         who = self.player()
-        return self.session.undo(who)
+        if self.session.undo(who):
+            self.error = ""
+            return True
+        self.error = self.session.undo_refusal(who)
+        return False

@@ -31,9 +31,10 @@ from game.core import (
 )
 from game.net.link import HostedServer, Link
 from game.net.mirror import mirror, read_events
-from game.net.protocol import message
+from game.net.protocol import MAX_TEXT, message
 from game.net.wire import wire_view
 from game.persist import SavedGame, SaveError, decode_save, game_version, save_replay
+from game.persist.takeback import NOTHING
 
 from .session import Seat, Session
 
@@ -74,6 +75,7 @@ class NetSession(Session):
     problem: str = ""  # the newest refusal or failure, one line, for the screen to show once
     lost: bool = False
     undo_seat: str = ""  # the seat the server lets take back its last pick now
+    undo_floor: str = ""  # why nothing before now may be taken back, as the server said
     keep_replays: bool = False  # the record at the end goes into the replays folder
     finished: SavedGame | None = None  # the whole game, sent by the server at its end
     tried: dict[tuple[int, str], list[str]] = field(default_factory=dict)  # (at, label) -> next
@@ -134,6 +136,18 @@ class NetSession(Session):
     def can_undo(self, player: str | None) -> bool:
         return (bool(player) and player == self.undo_seat == self.acting and not self.lost
                 and self._sent != self.at)
+
+    def undo_refusal(self, player: str | None) -> str:
+        """Why `player` may not take back a pick now ("" when they may), as the server said."""
+        if self.can_undo(player):
+            return ""
+        if player is None or player != self.acting:
+            return "It is not your decision."
+        if self.lost:
+            return "Nothing can be taken back: the connection is lost."
+        if player == self.undo_seat:  # asked already: the server answers
+            return ""
+        return f"Nothing can be taken back: {self.undo_floor or NOTHING}."
 
     def undo(self, player: str | None) -> bool:
         """Ask the server to take back the player's last pick; the game it sends back then
@@ -218,6 +232,8 @@ class NetSession(Session):
         before = self.state
         self.state = mirror(self._views, self.graph)
         self.undo_seat = str(msg.get("undo") or "")
+        floor = msg.get("floor")
+        self.undo_floor = floor[:MAX_TEXT] if isinstance(floor, str) else ""
         if msg.get("undone") and at < self.at:
             self._take_back(at)
             return True

@@ -40,7 +40,13 @@ from game.persist import (
     game_version,
     save_replay,
 )
-from game.persist.takeback import MAX_TAKEBACKS, may_take_back, record_copy
+from game.persist.takeback import (
+    ANOTHER_PLAYER,
+    MAX_TAKEBACKS,
+    NOTHING,
+    record_copy,
+    take_back_refusal,
+)
 
 from .logtext import LogLine
 from .prompts import log_lines
@@ -114,6 +120,7 @@ class Session:
     _undo: list[tuple[GameState, GameRecord]] = field(default_factory=list)
     _undo_log: list[int] = field(default_factory=list)
     _undo_owner: str = ""
+    _undo_floor: str = ""  # why nothing before now may be taken back ("": nothing stops it)
     _recorded_turn: int = 0
     moves: int = 0  # picks made or taken back: names the decision a bot is asked about
     since: dict[str, list[Event]] = field(default_factory=dict)  # per person: the others' news
@@ -161,25 +168,30 @@ class Session:
         log_len = len(self.log)
         events = self._apply(action)
         if self._undo_owner != player:
-            self._clear_undo()
-        if self._undoable(before, events):
+            self._clear_undo(ANOTHER_PLAYER)
+        refusal = take_back_refusal(before, self.state, events)
+        if not refusal:
             self._undo.append((before, record))
             self._undo_log.append(log_len)
             self._undo_owner = player
             del self._undo[:-MAX_UNDO], self._undo_log[:-MAX_UNDO]
         else:
-            self._clear_undo()
+            self._clear_undo(refusal)
         return events
 
     def preview(self, player: str, label: str) -> list[str]:
         """The options `player` would have next if they picked `label` (tried on a copy), or []
-        when the next decision is not theirs. Lets the map light drop targets during a drag."""
+        when the next decision is not theirs or the pick could not be taken back (it would
+        tell what a card drawn or a face-down event is). Lets the map light drop targets during
+        a drag."""
         if Action(player, label) not in legal_actions(self.state):
             return []
         trial = self.state.clone()
         try:
-            core_apply(trial, Action(player, label))
+            events = core_apply(trial, Action(player, label))
         except IllegalAction:
+            return []
+        if take_back_refusal(self.state, trial, events):  # it would tell something hidden
             return []
         pending = trial.pending
         return list(pending.options) if pending and pending.player == player else []
@@ -205,7 +217,7 @@ class Session:
         """The pick the acting bot made."""
         who = self.acting
         assert who is not None and not self.seats[who].human
-        self._clear_undo()
+        self._clear_undo(ANOTHER_PLAYER)
         return self._apply(Action(who, label))
 
     def _apply(self, action: Action) -> list[Event]:
@@ -290,11 +302,20 @@ class Session:
         return record_copy(self.record)
 
     # -- undo -------------------------------------------------------------------------------
-    def _undoable(self, before: GameState, events: list[Event]) -> bool:
-        return may_take_back(before, self.state, events)
-
     def can_undo(self, player: str | None) -> bool:
         return bool(self._undo) and player == self._undo_owner == self.acting
+
+    def undo_refusal(self, player: str | None) -> str:
+        """Why `player` may not take back a pick now, for them to read ("" when they may)."""
+        if self.can_undo(player):
+            return ""
+        if player is None or player != self.acting:
+            return "It is not your decision."
+        if self._undo_owner and self._undo_owner != player:
+            reason = ANOTHER_PLAYER
+        else:
+            reason = self._undo_floor or NOTHING
+        return f"Nothing can be taken back: {reason}."
 
     def undo(self, player: str | None) -> bool:
         """Take back the player's last pick of their current step, if that is allowed."""
@@ -306,10 +327,11 @@ class Session:
         self.fresh.clear()
         return True
 
-    def _clear_undo(self) -> None:
+    def _clear_undo(self, why: str = "") -> None:
         self._undo.clear()
         self._undo_log.clear()
         self._undo_owner = ""
+        self._undo_floor = why
 
     # -- history ----------------------------------------------------------------------------
     def _record_turn(self) -> None:

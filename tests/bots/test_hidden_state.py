@@ -112,15 +112,13 @@ def test_bots_decide_the_same_whatever_is_hidden(level: str) -> None:
         assert first == again
 
 
-@pytest.mark.xfail(strict=True, reason="view.config carries the game's seed: with it and the "
-                   "public actions every deck order can be recomputed (core: view.py should "
-                   "blank config.seed)")
 def test_a_view_does_not_carry_the_seed_the_decks_came_from() -> None:
     state = _played("advance_choice")
     other = state.clone()
     other.config.seed = state.config.seed + 1
     viewer = next(iter(state.players))
     assert view(other, viewer) == view(state, viewer)
+    assert view(state, viewer).config.seed == 0 and view(state, None).config.seed == 0
 
 
 @cache

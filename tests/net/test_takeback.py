@@ -5,6 +5,7 @@ theirs, stale or not allowed is refused and changes nothing."""
 from __future__ import annotations
 
 import asyncio
+import json
 from pathlib import Path
 
 from game.net.protocol import message
@@ -54,6 +55,42 @@ def test_a_pick_within_ones_own_step_is_taken_back_and_others_refused(tmp_path: 
             assert back["undone"] is True and back["at"] == at and back["undo"] is None
             assert back["view"]["pending"] == pending
             assert game.state.state_hash() == before_hash and game.at == at
+            await ws.close()
+
+    asyncio.run(main())
+
+
+def test_a_face_down_event_taken_is_not_taken_back_over_the_network(tmp_path: Path) -> None:
+    """Issue 34: the taker of a face-down event card may not undo the take (and take another
+    card, having seen it); the server refuses with the reason, and its updates say it."""
+    from tests.ui.test_undo_floor import _face_down_corruption
+
+    async def main() -> None:
+        async with running_server(tmp_path) as (address, servers):
+            ws = await open_client(address)
+            create = json.loads(create_message())
+            create["events"] = {}
+            await ws.send(json.dumps(create))
+            created = await receive(ws, "created")
+            code = created["code"]
+            for seat in created["seats"]:
+                await ws.send(join_message(code, seat))
+            game = servers[0].games[code]
+            taker = game.state.pending.player
+            update = await latest_update(ws, taker)
+            assert update["view"]["pending"]["kind"] == "event_take"
+            label = _face_down_corruption(game.state)  # the test's own deal of the display
+            await ws.send(message("act", code=code, seat=taker, label=label, at=update["at"]))
+            taken = await latest_update(ws, taker)
+            assert taken["view"]["pending"]["player"] == taker  # the taker names the target
+            assert taken["undo"] is None
+            assert taken["floor"] == "an event card was taken or played"
+            at = game.at
+            await ws.send(undo_message(code, taker, at))
+            refused = await receive(ws, "refused")
+            assert refused["reason"] == ("nothing of yours can be taken back now: an event card "
+                                         "was taken or played")
+            assert game.at == at
             await ws.close()
 
     asyncio.run(main())

@@ -90,7 +90,7 @@ def test_the_screen_keeps_drawing_while_a_bot_thinks_and_plays_its_pick_when_rea
         driver.frames(60)  # a second of frames, drawn while the bot thinks
         assert time.perf_counter() - start < 5.0
         assert bot.asked == 1 and len(session.record.actions) == before
-        assert "thinking over" in scene._prompt(scene.ctx(), set())[0]
+        assert "thinking it over" in scene._prompt(scene.ctx(), set())[0]
         bot.go.set()
         for _ in range(300):
             driver.frames(1)

@@ -83,16 +83,27 @@ def _lose_options(state: GameState, d: LosePoints) -> list[str]:
     areas = d.areas if d.areas is not None else sorted(
         set(board.cities_of(player)) | {a for a, t in board.tokens.items() if player in t})
     tokens, cities = [], []
+    stock = state.players[player].stock if player in state.players else 0
     for area in areas:
         n = board.count(area, player)
         if n > (1 if d.keep_one else 0):
             tokens.append(area)
         elif board.cities.get(area) == player and d.cities:
-            cities.append(area)
-    worth = CITY_UNIT_POINTS - 1 if d.keep_one else CITY_UNIT_POINTS
+            cities.append((area, city_worth(n, stock, d.keep_one)))
     if tokens:
-        cities = [a for a in cities if left >= worth]
-    return [labels.make("area", a) for a in tokens + cities]
+        cities = [(a, worth) for a, worth in cities if left >= worth]
+    return [labels.make("area", a) for a in tokens + [a for a, _ in cities]]
+
+
+def city_worth(standing: int, stock: int, keep_one: bool) -> int:
+    """The unit points a city costs its owner when taken as a loss: destroyed, the whole city;
+    reduced to one token (001:29.6.2.2), the city less the token placed for it. A city whose
+    area already holds its owner's token (Public Works' extra token) is replaced by no token,
+    so reducing it costs the whole city (rules §8 Public Works: "replaced by 1 token fewer than
+    usual"), as does one whose owner has no token left in stock."""
+    if not keep_one:
+        return CITY_UNIT_POINTS
+    return CITY_UNIT_POINTS - min(max(1 - standing, 0), stock)
 
 
 def _lose_step(state: GameState, d: LosePoints, events: list[Event]) -> None:

@@ -192,6 +192,8 @@ class DecisionBar:
         self.rect = pygame.Rect(0, 0, 10, 10)
         self.options = OptionButtons(theme)
         self.undo: UIButton | None = None
+        self.undo_why = ""  # why Undo is off, for the player to read (set before `rebuild`)
+        self._undo_tip = UNDO_TIP
         self.fit: UIButton | None = None
         self.skip: UIButton | None = None  # "Skip to my turn", while bots play
         self._key: object = None
@@ -288,8 +290,11 @@ class DecisionBar:
         r, side = self.rect, px(120)
         self.undo = _placed(self.undo, pygame.Rect(r.right - side - px(10), r.y + px(10), side,
                                                    px(34)), "Undo", manager, container,
-                            "Take back your last pick (Ctrl+Z). Not past a card draw, a die "
-                            "roll, a revealed calamity or another player's turn.")
+                            UNDO_TIP)
+        tip = UNDO_TIP if can_undo or not self.undo_why else f"{self.undo_why} {UNDO_TIP}"
+        if tip != self._undo_tip:
+            self.undo.set_tooltip(tip)
+            self._undo_tip = tip
         self.fit = _placed(self.fit, pygame.Rect(r.right - side - px(10), r.y + px(50), side,
                                                  px(34)), "Fit map", manager, container,
                            "Show the whole map (F). Wheel or +/- zoom, drag or arrow keys pan.")
@@ -311,6 +316,7 @@ class DecisionBar:
             if w is not None:
                 w.kill()
         self.undo = self.fit = self.skip = None
+        self._undo_tip = UNDO_TIP
         self._key = None
 
     # -- drawing ------------------------------------------------------------------------------
@@ -382,6 +388,10 @@ class DecisionBar:
             text = hint if font.size(hint)[0] <= room else _ellipsis(t, hint, room, 14,
                                                                        "italic")
             self._line(surface, text, pos, 14, Palette.highlight, "italic")
+
+
+UNDO_TIP = ("Take back your last pick (Ctrl+Z). Not past a card drawn, a die rolled, a card or "
+            "calamity revealed, or another player's move.")
 
 
 def _placed(button: UIButton | None, rect: pygame.Rect, text: str,

@@ -11,7 +11,14 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
-from game.core import Event, EventCardTaken, EventCardUnpicked, PlayerView, load_game_data
+from game.core import (
+    Event,
+    EventCardTaken,
+    EventCardUnpicked,
+    PlayerView,
+    load_game_data,
+    public_pending,
+)
 from game.mapfile import MapGeometry
 
 from ..anim import AnimQueue, Stage, copy_board
@@ -43,8 +50,8 @@ from ..panels.players import PlayersPanel
 from ..panels.side import draw_side, place_side, play_layout
 from ..panels.topbar import TopBar
 from ..panels.trade import TradeWindow
+from ..prompts import label_name, question
 from ..prompts import names as place_names
-from ..prompts import question
 from ..ruin import ruin_warning
 from ..scene import Scene
 from ..session import Session
@@ -513,6 +520,8 @@ class GameScene(Scene):
         if self.controller.undo():
             self.changed()
             return True
+        if self.controller.error:
+            self.app.notify(self.controller.error)
         return False
 
     def lift_curtain(self) -> None:
@@ -753,9 +762,11 @@ class GameScene(Scene):
         record = self.session.record
         played = len(record.actions) if record is not None else 0
         # widgets are remade only when the choice itself changes, not as bots play on
+        undo_why = self.session.undo_refusal(self.viewer) if labels else ""
+        self.decision.undo_why = undo_why
         key = (ctx.labels if not trade else (), trade, self.session.can_undo(self.viewer),
                pending.prompt if pending and labels else "", played if labels else -1,
-               self.eventrow.folded)
+               self.eventrow.folded, undo_why)
         ordered = sorted(ctx.labels, key=_label_order)
         on_row = set(self.eventrow.labels)  # the event display's cards: picked on it
         buttons = [lb for lb in ordered if not lb.startswith("area:")  # areas: on the map
@@ -791,18 +802,22 @@ class GameScene(Scene):
             return ("The game is over.", "")
         if pending is None:
             return ("", "")
+        if not labels:  # another's decision: what it is, not what only its maker knows
+            seen = public_pending(pending, self.session.state.phase)
+            graph = self.session.state.map
+            asking = (seen.words.render(lambda label: label_name(label, graph))
+                      if seen.words is not None else seen.prompt)
+            seat = self.session.seats.get(pending.player)
+            who = seat.name if seat else pending.player
+            if seat and not seat.human:
+                doing = "thinking it over" if self.thinker.thinking else "deciding"
+                return (f"{asking} (a bot, {doing})",
+                        f"{level_line(seat.bot)} — Tab: bots at full speed")
+            return (f"{asking} — waiting for {who}", "")
         asking = question(pending.kind, pending.words, pending.detail, self.session.state.map,
                           pending.prompt)
         if pending.kind == PLAY:  # the window by its name
             asking = event_asking(pending.options) or asking
-        if not labels:
-            seat = self.session.seats.get(pending.player)
-            who = seat.name if seat else pending.player
-            if seat and not seat.human:
-                doing = "thinking over" if self.thinker.thinking else "deciding"
-                return (f"{who} (bot) is {doing}: {asking}",
-                        f"{level_line(seat.bot)} — Tab: bots at full speed")
-            return (f"Waiting for {who}: {asking}", "")
         hint = ""
         if ctx.options.areas:
             hint = f"Click a lit area on the map: {self._place_names(ctx.options.areas)}"

@@ -1,0 +1,37 @@
+"""The line shown while another player decides says what the decision is, never what only its
+maker may know (issue 34): "Egypt is buying advances", not the advances Egypt can pay for."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from game.bots import make_bot
+from game.core import Action, EventsOptions, GameConfig, apply, load_game_data, new_game, view
+from game.mapfile import load_map_file
+from game.ui.scenes.game import GameScene
+from game.ui.session import Seat, Session
+
+ARENA = Path(__file__).resolve().parents[1] / "maps" / "arena.json"
+
+
+def test_another_players_advance_purchase_is_shown_without_what_they_can_afford(app) -> None:
+    graph, geometry = load_map_file(ARENA)
+    state = new_game(GameConfig(players=[], setup="5-west", seed=3, max_turns=12,
+                                events=EventsOptions()), graph)
+    bots = {pid: make_bot("normal", i) for i, pid in enumerate(state.players)}
+    while state.pending is not None and state.pending.kind != "advance_choice":
+        who = state.pending.player
+        apply(state, Action(who, bots[who].choose(view(state, who))))
+    assert state.pending is not None
+    buyer = state.pending.player
+    person = next(p for p in state.players if p != buyer)
+    seats = {pid: Seat(pid, "Ann" if pid == person else pid.title(), human=pid == person)
+             for pid in state.players}
+    scene = GameScene(app, Session(state, seats), geometry)
+    app.push(scene)
+    line, _ = scene._prompt(scene.ctx(), set())
+    civ = load_game_data().civilizations[buyer].name
+    assert line.startswith(f"{civ} is buying advances"), line
+    advances = [a.name for a in load_game_data().advances.values()]
+    assert not any(name in line for name in advances), line
+    assert not any(ch.isdigit() for ch in line), line
