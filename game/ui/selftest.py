@@ -1,10 +1,11 @@
 """python -m game selftest: the real client, headless, bots in every seat.
 
-It opens every screen (menu, settings, rules, load, new game, the game with each side panel,
-the hot-seat curtain, a decision, the trade window when one comes up, the in-game menu, the
-final scores, the replay viewer on the game just played), plays at least one whole turn
-through the game screen's own loop, writes a PNG of each screen into the screenshots folder if
-one is given, and exits 0 when all went well.
+It opens every screen (menu, settings, about, rules, load, new game, host, the host's lobby,
+join, the game with each side panel, the hot-seat curtain, a decision, the trade window when one
+comes up, the in-game menu, help, the final scores, the replay viewer on the game just played,
+the Events module's display), plays at least one whole turn through the game screen's own
+loop, writes a PNG of each screen into the screenshots folder if one is given, and exits 0 when
+all went well. `build/smoke.py` runs it in the standalone build and checks the pictures' names.
 """
 
 from __future__ import annotations
@@ -76,6 +77,7 @@ def run_selftest(frames: int = 120, players: int = 5, seed: int = 1,
 
     from .app import App
     from .layoutcheck import problems
+    from .scenes.about import AboutScene
     from .scenes.end import EndScene
     from .scenes.game import GameScene
     from .scenes.gamemenu import GameMenuScene
@@ -128,6 +130,9 @@ def run_selftest(frames: int = 120, players: int = 5, seed: int = 1,
         shot("menu")
         app.push(SettingsScene(app))
         shot("settings")
+        app.pop()
+        app.push(AboutScene(app))
+        shot("about")
         app.pop()
         rules = RulesScene(app)
         app.push(rules)
