@@ -106,6 +106,7 @@ class EventCard:
     symbols: tuple[str, ...]  # secondary symbols, left to right (004:16.5)
     choice: tuple[tuple[Effect, ...], ...] = ()  # options A and B, after `effects` (004:16.3)
     from_turn: int = 0  # taken earlier, it has no effect ("not during turns 1 or 2")
+    redraw_before: int = 0  # drawn for the display earlier, discarded and the next drawn
     side: str = ""  # a siege or after-siege card's player: "attacker" or "defender"
 
     def cost(self, option: int) -> int:
@@ -148,7 +149,8 @@ def _card(c: _Checker, cid: str, raw: object, civs: Mapping[str, object]) -> Eve
     key = f"cards.{cid}"
     table = c.table(key, raw)
     known = {"title", "source", "age", "half", "type", "realm", "listed", "public", "window",
-             "target", "effects", "symbols", "note", "choice", "from_turn", "side"}
+             "target", "effects", "symbols", "note", "choice", "from_turn", "side",
+             "redraw_before"}
     for name in table:
         if name not in known:
             raise c.fail(f"{key}.{name}", "unknown key")
@@ -198,6 +200,7 @@ def _card(c: _Checker, cid: str, raw: object, civs: Mapping[str, object]) -> Eve
         symbols=c.strings(f"{key}.symbols", table.get("symbols", []), SYMBOLS, empty=True),
         choice=tuple(choice),
         from_turn=c.integer(f"{key}.from_turn", table.get("from_turn", 0), 0, 20),
+        redraw_before=c.integer(f"{key}.redraw_before", table.get("redraw_before", 0), 0, 20),
         side=side,
     )
 

@@ -119,9 +119,22 @@ def _enter_age(state: GameState, age: int, first_turn: int,
 
 
 def lay_out(state: GameState, deck: EventDeck) -> None:
-    """004:16.2: players + 1 cards from the top, the first 3 (or 4) face up."""
+    """004:16.2: players + 1 cards from the top, the first 3 (or 4) face up, drawn one by one.
+    A card that may not be drawn yet (`redraw_before`, 000:event:32 Heresy: "If drawn on turns
+    1 or 2, discard and draw again") is discarded and the next card drawn; with no card left to
+    draw instead, it is laid out (taken, it has no effect: `from_turn`)."""
     n = display_size(state)
-    deck.display, deck.deck = deck.deck[:n], deck.deck[n:]
+    cards = load_event_cards().cards
+    display: list[str] = []
+    while deck.deck and len(display) < n:
+        card = deck.deck.pop(0)
+        if state.turn < cards[card].redraw_before and len(deck.deck) >= n - len(display):
+            deck.discards.append(card)
+            state.counters[f"event_redrawn:{card}"] = state.counters.get(
+                f"event_redrawn:{card}", 0) + 1
+            continue
+        display.append(card)
+    deck.display = display
     options = state.config.events or EventsOptions()
     up = FACE_UP_MORE if options.reveal_more and len(state.players) >= MORE_FROM else FACE_UP
     deck.shown = [i < up for i in range(len(deck.display))]
