@@ -34,8 +34,9 @@ def age_lengths(ages: dict[str, int], turns: int) -> dict[str, tuple[int, bool]]
     for i, (turn, age) in enumerate(starts):
         if age == "end" or turn > turns:
             continue
-        until = starts[i + 1][0] if i + 1 < len(starts) else turns + 1
-        out[age] = (min(until, turns + 1) - turn, until > turns + 1)
+        last = i + 1 == len(starts)  # no next Age began, nor did events end: cut short
+        until = turns + 1 if last else starts[i + 1][0]
+        out[age] = (min(until, turns + 1) - turn, last or until > turns + 1)
     return out
 
 

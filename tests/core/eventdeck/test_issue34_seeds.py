@@ -7,9 +7,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from game.core import GameConfig, GameState, new_game
-from game.core.eventdeck.deck import lay_out
+from game.core.eventdeck.cards import load_event_cards
+from game.core.eventdeck.deck import b_events, lay_out
 from game.core.eventdeck.model import EventsOptions
 from game.core.gamedata import load_game_data
+from game.core.rng import Rng
 from game.core.setup import choose_setup
 from game.mapfile import load_map_file
 
@@ -50,3 +52,40 @@ def test_heresy_is_laid_out_when_no_card_is_left_to_draw_instead() -> None:
     lay_out(state, deck)
     assert deck.display == ["bad_luck", "heresy", *["windfall"] * (n - 2)]
     assert deck.discards == []
+
+
+def test_every_age_holds_8_a_events_and_the_rest_are_b_events() -> None:
+    """004:16.1 "All scenarios must include 8 A-Events per Age"; Age IV has only 5 cards, all
+    A-events (events.toml). Ages I and II leave B-events out of the standard game's list."""
+    cards = load_event_cards().cards.values()
+    for age, a_events, listed, unlisted in ((1, 8, 6, 2), (2, 8, 6, 2), (3, 8, 1, 0),
+                                            (4, 5, 0, 0)):
+        of_age = [c for c in cards if c.age == age and c.kind != "realm"]
+        assert sum(c.kind == "A" for c in of_age) == a_events
+        assert sum(c.kind == "B" and c.listed for c in of_age) == listed
+        assert sum(c.kind == "B" and not c.listed for c in of_age) == unlisted
+
+
+def test_random_b_swaps_in_unlisted_b_events_as_many_per_age_as_are_listed() -> None:
+    """004:16.1 "it is possible to replace these Events with other B-Events"."""
+    cards = load_event_cards()
+    swapped = False
+    for seed in range(1, 21):
+        chosen = b_events(cards, EventsOptions(random_b=True), Rng.seeded(seed))
+        for age in range(1, 5):
+            listed = sum(1 for c in cards.cards.values()
+                         if c.kind == "B" and c.listed and c.age == age)
+            assert sum(1 for c in chosen if cards.cards[c].age == age) == listed
+        swapped |= any(not cards.cards[c].listed for c in chosen)
+    assert swapped
+
+
+def test_a_new_game_with_random_b_writes_its_choice_and_deals_it() -> None:
+    state = game(events=EventsOptions(random_b=True), seed=3)
+    options = state.config.events
+    assert options is not None and len(options.b_events) == 13
+    deck = state.eventdeck
+    assert deck is not None
+    age_one_b = {c for c in options.b_events if load_event_cards().cards[c].age == 1}
+    dealt = {c for c in (*deck.deck, *deck.display) if load_event_cards().cards[c].kind == "B"}
+    assert dealt == age_one_b
