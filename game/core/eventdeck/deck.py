@@ -54,9 +54,10 @@ def build_age(state: GameState, age: int) -> list[str]:
     """One Age deck, top first (004:16 "Preparing Event Decks"): the first half shuffled on top
     of the second; with optional rule 6 the (X) cards are shuffled and dealt so the halves are
     equal, else each (X) card goes to the first half. Repeated, each pass shuffled on its own,
-    until it can lay out `turns_per_age` displays, and cut there: an Age lasts as many turns
-    at every player count, however many cards it holds (with realm-specific events, 004:16.1,
-    it holds more the more civilizations play)."""
+    until it can lay out `turns_per_age` displays (by player count, and by rule set where its
+    games run longer: events.toml), and cut there: an Age lasts as many turns at every player
+    count, however many cards it holds (with realm-specific events, 004:16.1, it holds more
+    the more civilizations play)."""
     cards = load_event_cards()
     options = state.config.events or EventsOptions()
     chosen = frozenset(options.b_events)
@@ -64,7 +65,7 @@ def build_age(state: GameState, age: int) -> list[str]:
                     if in_deck(c, state.config, options, age, chosen))
     if not picked:
         return []
-    wanted = display_size(state) * cards.age_turns(len(state.players))
+    wanted = display_size(state) * cards.age_turns(len(state.players), state.config.ruleset)
     passes = math.ceil(wanted / len(picked))
     deck: list[str] = []
     for _ in range(passes):

@@ -4,17 +4,21 @@ drawn again (000:event:32), Pool returns the discards (000:event:47), A- and B-e
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
+import pytest
+
 from game.core import GameConfig, GameState, new_game
-from game.core.eventdeck.cards import load_event_cards
+from game.core.eventdeck.cards import load_event_cards, load_event_cards_from
 from game.core.eventdeck.deck import b_events, lay_out
 from game.core.eventdeck.model import EventsOptions
-from game.core.gamedata import load_game_data
+from game.core.gamedata import DataError, load_game_data
 from game.core.rng import Rng
 from game.core.setup import choose_setup
 from game.mapfile import load_map_file
 
+DATA = Path(__file__).resolve().parents[3] / "game" / "core" / "data"
 ARENA = Path(__file__).resolve().parents[2] / "maps" / "arena.json"
 
 
@@ -89,3 +93,33 @@ def test_a_new_game_with_random_b_writes_its_choice_and_deals_it() -> None:
     age_one_b = {c for c in options.b_events if load_event_cards().cards[c].age == 1}
     dealt = {c for c in (*deck.deck, *deck.display) if load_event_cards().cards[c].kind == "B"}
     assert dealt == age_one_b
+
+
+@pytest.mark.parametrize(("ruleset", "turns"), [("classic", 6), ("mega-empires", 6),
+                                                 ("double-empires", 9)])
+def test_an_age_lasts_by_the_rule_set_as_its_games_do(ruleset: str, turns: int) -> None:
+    """004:16 (the Ages are the course of the game): Double Empires games run longer (median
+    37 turns at 5 players against 26 and 27), so their Ages do (events.toml)."""
+    state = game(ruleset=ruleset)
+    deck = state.eventdeck
+    assert deck is not None
+    assert load_event_cards().age_turns(5, ruleset) == turns
+    assert len(deck.deck) + len(deck.display) == 6 * turns
+
+
+@pytest.mark.parametrize(("old", "new", "key"), [
+    ("[deck.ruleset_turns_per_age.double-empires]", "[deck.ruleset_turns_per_age.triple]",
+     "deck.ruleset_turns_per_age.triple"),
+    ("\n5 = 9\n", "\nfive = 9\n", "deck.ruleset_turns_per_age.double-empires.five"),
+    ("[deck.turns_per_age]", "[deck.turns_per_ages]", "deck.turns_per_ages"),
+])
+def test_a_broken_rule_set_age_length_fails_with_one_line_naming_the_key(
+        tmp_path: Path, old: str, new: str, key: str) -> None:
+    for item in DATA.iterdir():
+        shutil.copy(item, tmp_path / item.name)
+    text = (tmp_path / "events.toml").read_text(encoding="utf-8")
+    assert old in text
+    (tmp_path / "events.toml").write_text(text.replace(old, new, 1), encoding="utf-8")
+    with pytest.raises(DataError) as err:
+        load_event_cards_from(tmp_path)
+    assert err.value.key == key and "\n" not in str(err.value)
