@@ -126,6 +126,7 @@ def lay_out(state: GameState, deck: EventDeck) -> None:
     draw instead, it is laid out (taken, it has no effect: `from_turn`)."""
     n = display_size(state)
     cards = load_event_cards().cards
+    deck.older_discards = len(deck.discards)
     display: list[str] = []
     while deck.deck and len(display) < n:
         card = deck.deck.pop(0)
@@ -147,6 +148,7 @@ def end_of_turn(state: GameState, events: list[Event]) -> None:
     deck = state.eventdeck
     if deck is None:
         return
+    deck.older_discards = None
     end_of_war_cards(deck)
     for marker in deck.markers:
         marker.turns -= 1

@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 
 from game.core import GameConfig, GameState, new_game
-from game.core.eventdeck.cards import load_event_cards, load_event_cards_from
+from game.core.eventdeck.cards import Effect, load_event_cards, load_event_cards_from
 from game.core.eventdeck.deck import b_events, lay_out
+from game.core.eventdeck.effects.hands import pool
 from game.core.eventdeck.model import EventsOptions
 from game.core.gamedata import DataError, load_game_data
 from game.core.rng import Rng
@@ -123,3 +124,26 @@ def test_a_broken_rule_set_age_length_fails_with_one_line_naming_the_key(
     with pytest.raises(DataError) as err:
         load_event_cards_from(tmp_path)
     assert err.value.key == key and "\n" not in str(err.value)
+
+
+def test_pool_shuffles_in_every_older_discard_and_leaves_this_turns_cards_out() -> None:
+    """000:event:47: the lost cards go back "along with all the discards"; "Ignore event cards
+    drawn this turn (set them aside til this is resolved)". The deck keeps its size."""
+    state = game()
+    deck = state.eventdeck
+    assert deck is not None
+    first, second = list(state.players)[:2]
+    deck.discards = ["archers", "tactics"]  # from earlier turns
+    deck.deck = ["commerce"] + ["windfall"] * 11 + ["famine", "famine"]
+    lay_out(state, deck)  # six cards drawn this turn; one taken and discarded
+    assert deck.older_discards == 2
+    deck.discards.append(deck.display.pop(0))
+    deck.hands[first], deck.hands[second] = ["bravery", "bravery"], ["caravan"]
+    size = len(deck.deck)
+    pool(state, first, Effect("pool", {}), "000:event:47", [])
+    assert len(deck.deck) == size
+    everything = sorted(deck.deck + deck.discards)
+    assert everything == sorted(["windfall"] * 6 + ["famine", "famine", "archers", "tactics",
+                                                    "bravery", "commerce"])
+    assert deck.discards[-1] == "commerce" and "commerce" not in deck.deck  # set aside
+    assert deck.hands[first] == ["bravery"] and deck.hands[second] == ["caravan"]

@@ -33,17 +33,20 @@ def pool(state: GameState, player: str, effect: Effect, rule: str,
          events: list[Event]) -> None:
     """000:event:47: every player loses half their private events, rounded down, drawn at
     random; they are shuffled back into the deck unseen "along with all the discards". The
-    cards drawn this turn (the display, the Pool itself) stay out. The deck then keeps the
+    cards drawn this turn ("set aside"), the display and those already taken from it, stay
+    out. The deck then keeps the
     size it had, the rest discarded unseen, as an Age deck is cut when it is built (deck.py):
     the Age lasts as long as it would have (decision in events.toml)."""
     deck = deck_of(state)
     size = len(deck.deck)
     for pid in state.players:
         give_back(state, pid, len(deck.hands.get(pid, [])) // 2, rule, events, shuffle=False)
-    deck.deck += deck.discards
-    deck.discards = []
+    older = len(deck.discards) if deck.older_discards is None else deck.older_discards
+    deck.deck += deck.discards[:older]
     state.rng.shuffle(deck.deck)
-    deck.deck, deck.discards = deck.deck[:size], deck.deck[size:]
+    deck.deck, cut = deck.deck[:size], deck.deck[size:]
+    deck.discards = cut + deck.discards[older:]
+    deck.older_discards = len(cut)
 
 
 EFFECTS = {"return_private": return_private, "pool": pool}
