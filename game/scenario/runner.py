@@ -265,4 +265,5 @@ def list_ids(out: Any) -> None:
     cards = load_event_cards()
     print("events: " + ", ".join(cards.cards), file=out)
     print("events not adapted: " + ", ".join(cards.not_adapted), file=out)
-    print("event labels: event:ID, event:face_down:N, option:a, option:b", file=out)
+    print("event labels: event:ID, event:face_down:N, option:a, option:b; a Cancellation's "
+          "window: event:cancellation (or yes), no", file=out)
