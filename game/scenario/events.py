@@ -2,12 +2,13 @@
 `[[markers]]` and `[dice]` tables, a player's `events` hand, and the event expectations.
 Without an `[events]` table the module stays off and none of this applies.
 
-Beyond SCENARIOS.md (our own scenarios use them; scenarios in its form never need them):
+SCENARIOS.md lists these keys too (its "More keys"), so scenarios written from it use them:
 - `[events] turn = N`: the game's turn number (cards that may not be played early);
 - `[map] start_areas`: each civilization's start area (realm events that go to its homeland);
 - a player's `bonus_vp = N`, given and expected;
 - expectations `events_over` (true once Age IV ran out), `in_deck` / `not_in_deck` (card ids
-  in the current Age deck, or not), and `{min = A, max = B}` for a count instead of a number."""
+  in the current Age deck, or not), and `{min = A, max = B}` for a count instead of a number.
+Labels: `event:cancellation` answers a Cancellation's window (`core_label`), as `yes` does."""
 
 from __future__ import annotations
 
@@ -20,10 +21,12 @@ from game.core import (
     HALVES,
     MARKER_KINDS,
     MORE_FROM,
+    CancelOffer,
     EventDeck,
     EventsOptions,
     GameState,
     Marker,
+    Pending,
     Regions,
     load_event_cards,
     map_regions,
@@ -108,6 +111,17 @@ def parse_events(raw: dict[str, Any], players: dict[str, Any]) -> EventsSpec | N
     spec.d10 = [_int(v, f"dice.d10[{i}]", 1, 10)
                 for i, v in enumerate(_list(dice.get("d10", []), "dice.d10"))]
     return spec
+
+
+CANCELLATION = "event:cancellation"
+
+
+def core_label(pick: str | None, pending: Pending) -> str | None:
+    """A scripted pick in the core's label. SCENARIOS.md: `event:ID` plays a private event when
+    its window is offered, Cancellation included; the core asks a Cancellation's holder `yes` /
+    `no` (its bots and screen answer so), and `yes` stays valid in scenarios too."""
+    offered = isinstance(pending.detail, CancelOffer) and "yes" in pending.options
+    return "yes" if pick == CANCELLATION and offered else pick
 
 
 def install(state: GameState, spec: EventsSpec) -> None:

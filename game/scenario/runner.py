@@ -27,6 +27,7 @@ from game.core import (
 from .build import build_state
 from .events import PLAYER_KEYS as EVENT_PLAYER_KEYS
 from .events import check as check_events
+from .events import core_label
 from .events import install as install_events
 from .parse import Scenario, ScenarioError, read_scenario
 
@@ -91,7 +92,7 @@ def play_and_check(scenario: Scenario, data: GameData) -> list[str]:
             pending = state.pending
             if pending is None:
                 break
-            pick = _scripted(choices, pending.player, pending.kind)
+            pick = core_label(_scripted(choices, pending.player, pending.kind), pending)
             if pick is not None and pick not in pending.options:
                 return [f"decision {pending.kind} for {pending.player}: scripted pick {pick!r} "
                         f"is not legal; legal: {', '.join(pending.options)}"]
@@ -264,4 +265,5 @@ def list_ids(out: Any) -> None:
     cards = load_event_cards()
     print("events: " + ", ".join(cards.cards), file=out)
     print("events not adapted: " + ", ".join(cards.not_adapted), file=out)
-    print("event labels: event:ID, event:face_down:N, option:a, option:b", file=out)
+    print("event labels: event:ID, event:face_down:N, option:a, option:b; a Cancellation's "
+          "window: event:cancellation (or yes), no", file=out)

@@ -35,8 +35,9 @@ def test_the_events_module_chosen_at_new_game_is_played(private_data_dir: object
         game = app.scene
         assert isinstance(game, GameScene)
         assert game.session.state.config.events == EventsOptions()
-        assert new.events_menu.options_list == [  # the options of 004:16 at new game
-            ("Off", "Off"), ("On", "On"), ("On, rules 6 and 7", "On, rules 6 and 7")]
+        assert [o for o, _ in new.events_menu.options_list] == [  # 004:16's options
+            "Off", "On", "On, random B-events", "On, rules 6 and 7",
+            "On, rules 6 and 7, random B-events"]
         game.fast_bots = True
         for _ in range(20_000):
             app.frame([], 1 / 60)
@@ -50,8 +51,8 @@ def test_the_events_module_chosen_at_new_game_is_played(private_data_dir: object
 def test_random_b_events_are_offered_only_when_the_data_leaves_b_events_out(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """004:16.1: B-events are the set-up's listed cards, swappable for others of their Age; the
-    cards shipped today are all A-events, so a random choice would deal the same decks."""
-    assert not any(o is not None and o.random_b for o in events_choices().values())
+    cards shipped leave B-events out of the list (events.toml), so the choice is offered."""
+    assert events_choices()["On, random B-events"] == EventsOptions(random_b=True)
 
     def cards(*b_listed: bool) -> SimpleNamespace:
         deck = {f"b{i}": SimpleNamespace(kind="B", listed=listed)
@@ -61,5 +62,5 @@ def test_random_b_events_are_offered_only_when_the_data_leaves_b_events_out(
     monkeypatch.setattr(newgame, "load_event_cards", lambda: cards(True, True))
     assert len(events_choices()) == 3  # every B-event listed: nothing to swap
     monkeypatch.setattr(newgame, "load_event_cards", lambda: cards(True, False))
-    assert events_choices()["On, 6 and 7, random B"] == EventsOptions(
+    assert events_choices()["On, rules 6 and 7, random B-events"] == EventsOptions(
         randomise_x=True, reveal_more=True, random_b=True)

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
 from types import MappingProxyType
 
-from ..gamedata import GROUPS, _Checker, _read, load_game_data
+from ..gamedata import GROUPS, RULESET_IDS, _Checker, _read, load_game_data
 from .model import MARKER_KINDS
 
 KINDS = ("A", "B", "realm")
@@ -106,6 +106,7 @@ class EventCard:
     symbols: tuple[str, ...]  # secondary symbols, left to right (004:16.5)
     choice: tuple[tuple[Effect, ...], ...] = ()  # options A and B, after `effects` (004:16.3)
     from_turn: int = 0  # taken earlier, it has no effect ("not during turns 1 or 2")
+    redraw_before: int = 0  # drawn for the display earlier, discarded and the next drawn
     side: str = ""  # a siege or after-siege card's player: "attacker" or "defender"
 
     def cost(self, option: int) -> int:
@@ -120,11 +121,15 @@ class EventCards:
     not_adapted: Mapping[str, tuple[str, str]]  # id -> (seed clause, reason)
     # how many displays an Age deck is sized for, by the least player count it holds from
     turns_per_age: Mapping[int, int]
+    # the same for a rule set whose games run longer or shorter (`[deck.ruleset_turns_per_age]`)
+    ruleset_turns: Mapping[str, Mapping[int, int]] = field(default_factory=dict)
 
-    def age_turns(self, players: int) -> int:
-        """The turns an Age lasts with `players` (the entry of the most players not above)."""
-        fitting = [n for n in self.turns_per_age if n <= players]
-        return self.turns_per_age[max(fitting) if fitting else min(self.turns_per_age)]
+    def age_turns(self, players: int, ruleset: str = "") -> int:
+        """The turns an Age lasts with `players` under `ruleset` (the entry of the most players
+        not above; a rule set without its own table uses `turns_per_age`)."""
+        table = self.ruleset_turns.get(ruleset, self.turns_per_age)
+        fitting = [n for n in table if n <= players]
+        return table[max(fitting) if fitting else min(table)]
 
 
 def _effect(c: _Checker, key: str, raw: object) -> Effect:
@@ -148,7 +153,8 @@ def _card(c: _Checker, cid: str, raw: object, civs: Mapping[str, object]) -> Eve
     key = f"cards.{cid}"
     table = c.table(key, raw)
     known = {"title", "source", "age", "half", "type", "realm", "listed", "public", "window",
-             "target", "effects", "symbols", "note", "choice", "from_turn", "side"}
+             "target", "effects", "symbols", "note", "choice", "from_turn", "side",
+             "redraw_before"}
     for name in table:
         if name not in known:
             raise c.fail(f"{key}.{name}", "unknown key")
@@ -198,6 +204,7 @@ def _card(c: _Checker, cid: str, raw: object, civs: Mapping[str, object]) -> Eve
         symbols=c.strings(f"{key}.symbols", table.get("symbols", []), SYMBOLS, empty=True),
         choice=tuple(choice),
         from_turn=c.integer(f"{key}.from_turn", table.get("from_turn", 0), 0, 20),
+        redraw_before=c.integer(f"{key}.redraw_before", table.get("redraw_before", 0), 0, 20),
         side=side,
     )
 
@@ -205,7 +212,12 @@ def _card(c: _Checker, cid: str, raw: object, civs: Mapping[str, object]) -> Eve
 def _load(root: Traversable) -> EventCards:
     c, doc = _read(root, "events.toml")
     c.table("", doc, required=("deck", "cards", "not_adapted"))
-    deck = c.table("deck", doc["deck"], required=("turns_per_age",))
+    deck = c.table("deck", doc["deck"])
+    for name in deck:
+        if name not in ("turns_per_age", "ruleset_turns_per_age"):
+            raise c.fail(f"deck.{name}", "unknown key")
+    if "turns_per_age" not in deck:
+        raise c.fail("deck.turns_per_age", "missing key")
     civs = load_game_data().civilizations
     cards = {cid: _card(c, cid, raw, civs) for cid, raw in c.table("cards", doc["cards"]).items()}
     skipped: dict[str, tuple[str, str]] = {}
@@ -221,24 +233,32 @@ def _load(root: Traversable) -> EventCards:
         if source.startswith("000:") and sources.count(source) > 1:
             raise c.fail("cards", f"seed card {source} is listed twice")
     cards.update(_realm_cards(root, civs, cards))
+    by_ruleset = c.table("deck.ruleset_turns_per_age", deck.get("ruleset_turns_per_age", {}))
+    ruleset_turns = {}
+    for rid, raw in by_ruleset.items():
+        key = f"deck.ruleset_turns_per_age.{rid}"
+        c.choice(key, rid, RULESET_IDS)
+        ruleset_turns[rid] = MappingProxyType(_turns_per_age(c, raw, key))
     return EventCards(
         cards=MappingProxyType(cards),
         not_adapted=MappingProxyType(skipped),
         turns_per_age=MappingProxyType(_turns_per_age(c, deck["turns_per_age"])),
+        ruleset_turns=MappingProxyType(ruleset_turns),
     )
 
 
-def _turns_per_age(c: _Checker, raw: object) -> dict[int, int]:
-    """`[deck.turns_per_age]`: player count (as a key) -> turns, at least one entry."""
-    table = c.table("deck.turns_per_age", raw)
+def _turns_per_age(c: _Checker, raw: object, where: str = "deck.turns_per_age") -> dict[int, int]:
+    """`[deck.turns_per_age]` (or a rule set's table): player count (as a key) -> turns, at
+    least one entry."""
+    table = c.table(where, raw)
     out: dict[int, int] = {}
     for key, value in table.items():
-        name = f"deck.turns_per_age.{key}"
+        name = f"{where}.{key}"
         if not key.isdigit() or not 1 <= int(key) <= 99:
             raise c.fail(name, "expected a player count from 1 to 99 as the key")
         out[int(key)] = c.integer(name, value, 1, 50)
     if not out:
-        raise c.fail("deck.turns_per_age", "expected at least one player count")
+        raise c.fail(where, "expected at least one player count")
     return out
 
 

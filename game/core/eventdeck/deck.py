@@ -54,9 +54,10 @@ def build_age(state: GameState, age: int) -> list[str]:
     """One Age deck, top first (004:16 "Preparing Event Decks"): the first half shuffled on top
     of the second; with optional rule 6 the (X) cards are shuffled and dealt so the halves are
     equal, else each (X) card goes to the first half. Repeated, each pass shuffled on its own,
-    until it can lay out `turns_per_age` displays, and cut there: an Age lasts as many turns
-    at every player count, however many cards it holds (with realm-specific events, 004:16.1,
-    it holds more the more civilizations play)."""
+    until it can lay out `turns_per_age` displays (by player count, and by rule set where its
+    games run longer: events.toml), and cut there: an Age lasts as many turns at every player
+    count, however many cards it holds (with realm-specific events, 004:16.1, it holds more
+    the more civilizations play)."""
     cards = load_event_cards()
     options = state.config.events or EventsOptions()
     chosen = frozenset(options.b_events)
@@ -64,7 +65,7 @@ def build_age(state: GameState, age: int) -> list[str]:
                     if in_deck(c, state.config, options, age, chosen))
     if not picked:
         return []
-    wanted = display_size(state) * cards.age_turns(len(state.players))
+    wanted = display_size(state) * cards.age_turns(len(state.players), state.config.ruleset)
     passes = math.ceil(wanted / len(picked))
     deck: list[str] = []
     for _ in range(passes):
@@ -119,9 +120,23 @@ def _enter_age(state: GameState, age: int, first_turn: int,
 
 
 def lay_out(state: GameState, deck: EventDeck) -> None:
-    """004:16.2: players + 1 cards from the top, the first 3 (or 4) face up."""
+    """004:16.2: players + 1 cards from the top, the first 3 (or 4) face up, drawn one by one.
+    A card that may not be drawn yet (`redraw_before`, 000:event:32 Heresy: "If drawn on turns
+    1 or 2, discard and draw again") is discarded and the next card drawn; with no card left to
+    draw instead, it is laid out (taken, it has no effect: `from_turn`)."""
     n = display_size(state)
-    deck.display, deck.deck = deck.deck[:n], deck.deck[n:]
+    cards = load_event_cards().cards
+    deck.older_discards = len(deck.discards)
+    display: list[str] = []
+    while deck.deck and len(display) < n:
+        card = deck.deck.pop(0)
+        if state.turn < cards[card].redraw_before and len(deck.deck) >= n - len(display):
+            deck.discards.append(card)
+            state.counters[f"event_redrawn:{card}"] = state.counters.get(
+                f"event_redrawn:{card}", 0) + 1
+            continue
+        display.append(card)
+    deck.display = display
     options = state.config.events or EventsOptions()
     up = FACE_UP_MORE if options.reveal_more and len(state.players) >= MORE_FROM else FACE_UP
     deck.shown = [i < up for i in range(len(deck.display))]
@@ -133,6 +148,7 @@ def end_of_turn(state: GameState, events: list[Event]) -> None:
     deck = state.eventdeck
     if deck is None:
         return
+    deck.older_discards = None
     end_of_war_cards(deck)
     for marker in deck.markers:
         marker.turns -= 1

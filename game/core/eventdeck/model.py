@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..plain import optional_part
+
 MARKER_KINDS = ("famine", "plague", "scarcity", "heresy", "revolt", "in_decline", "pillage")
 HALVES = ("west", "east")
 
@@ -98,3 +100,7 @@ class EventDeck:
     modifiers: list[Modifier] = field(default_factory=list)  # battle, siege, movement cards
     fight: Fight | None = None  # the battle or city attack being fought now
     bonus_vp: dict[str, int] = field(default_factory=dict)  # victory points won by events
+    # How many of `discards` were there before this turn's display was drawn (the rest were
+    # drawn this turn, which Pool leaves out, 000:event:47); None: every discard is older (no
+    # display drawn from the deck yet this turn). Written only when set, so older saves stand.
+    older_discards: int | None = optional_part(None)

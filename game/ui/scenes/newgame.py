@@ -43,8 +43,9 @@ EVENTS_OFF, EVENTS_ON = "Off", "On"
 EVENTS_CHOICES = {
     EVENTS_OFF: None,
     EVENTS_ON: EventsOptions(),
+    "On, random B-events": EventsOptions(random_b=True),
     "On, rules 6 and 7": EventsOptions(randomise_x=True, reveal_more=True),
-    "On, 6 and 7, random B": EventsOptions(randomise_x=True, reveal_more=True,
+    "On, rules 6 and 7, random B-events": EventsOptions(randomise_x=True, reveal_more=True,
                                                         random_b=True),
 }
 
@@ -205,8 +206,9 @@ class NewGameScene(Scene):
                                      "cards, one for every player to take. Rule 6 deals the "
                                      "(X) cards so both halves of an Age are equal; rule 7 "
                                      "lays 4 cards face up with 6 or more players"
-                                     + ("; B-events are the swappable cards of each Age, "
-                                        "listed or random" if len(self.choices) > 3 else ""))
+                                     + ("; random B-events swap some of each Age's usual "
+                                        "cards for others"
+                                        if len(self.choices) > 3 else ""))
         y += row + px(10)
         label("Seed", y)
         self.seed_entry = UITextEntryLine(pygame.Rect(left + label_w, y, px(150), row), m,

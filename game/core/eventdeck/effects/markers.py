@@ -52,13 +52,17 @@ def tax_cut(state: GameState, player: str, rate: int) -> int:
 
 def roll_region(state: GameState, kind: str, player: str, rule: str,
                 events: list[Event]) -> str:
-    """A D10 region roll for a new marker of `kind`; "" when no region can take it."""
+    """A D10 region roll for a new marker of `kind`; "" when no region can take it. Regions are
+    told apart by their land, not their die face (a map may give one region several faces):
+    a region "already suffers" when every land area of it is under a marker it avoids."""
     deck = deck_of(state)
-    taken = {m.region for m in deck.markers if m.kind in AVOID.get(kind, set())}
+    suffering = {a for m in deck.markers if m.kind in AVOID.get(kind, set())
+                 for a in marked_areas(state, m)}
     for _ in range(REROLLS):
         region = region_roll(state)
         events.append(EventCheck(player=player, die="d10", result=region, rule=rule))
-        if region not in taken and marked_areas(state, Marker(kind, 1, region=region)):
+        land = set(marked_areas(state, Marker(kind, 1, region=region)))
+        if land and not land <= suffering:
             return region
     return ""
 
