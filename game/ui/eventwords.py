@@ -214,7 +214,9 @@ def card_text(card: EventCard) -> list[str]:
         lines.append("Cancel an event card as it is revealed or played: it has no effect.")
     for letter, option in zip("AB", card.choice, strict=False):
         lines.append(f"{letter}: " + " ".join(effect_words(e) for e in option))
-    if card.from_turn:
+    if card.redraw_before:  # laid out that early only when no other card is left
+        lines.append(f"Drawn before turn {card.redraw_before}, another card replaces it.")
+    elif card.from_turn:
         lines.append(f"No effect before turn {card.from_turn}.")
     return lines
 

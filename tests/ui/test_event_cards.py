@@ -48,6 +48,12 @@ def test_a_private_event_names_its_window_and_a_marker_event_its_marker():
     assert family(cards["windfall"]) == "fortune" and family(cards["corruption"]) == "tribute"
 
 
+def test_heresy_says_it_is_drawn_again_before_turn_3():
+    # 000:event:32: "If drawn on turns 1 or 2, discard and draw again"
+    text = card_text(load_event_cards().cards["heresy"])
+    assert "Drawn before turn 3, another card replaces it." in text
+
+
 def test_every_family_has_a_colour_and_an_emblem_and_every_card_a_family():
     for card in load_event_cards().cards.values():
         assert family(card) in FAMILIES
