@@ -357,7 +357,8 @@ class MapView:
             tip = None
             if (area := self.out_of_play_at(pos)) is not None:
                 tip = [self.geo.areas[area].name, self.out_of_play_line(),
-                       "Nothing may enter it"]
+                       "Ships may sail through it but not stop there (rules 3.1)"
+                       if area in self.graph.passage.water else "Nothing may enter it"]
             elif self.off_board_at(pos):  # drawn over the sea
                 tip = ["Beyond the board", "Land no area covers: nothing may enter it"]
             elif (sea := self.sea_at(pos)) is not None and sea not in self.graph.seas:

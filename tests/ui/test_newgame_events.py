@@ -37,7 +37,7 @@ def test_the_events_module_chosen_at_new_game_is_played(private_data_dir: object
         assert game.session.state.config.events == EventsOptions()
         assert [o for o, _ in new.events_menu.options_list] == [  # 004:16's options
             "Off", "On", "On, random B-events", "On, rules 6 and 7",
-            "On, rules 6 and 7, random B-events"]
+            "On, all optional rules"]
         game.fast_bots = True
         for _ in range(20_000):
             app.frame([], 1 / 60)
@@ -62,5 +62,5 @@ def test_random_b_events_are_offered_only_when_the_data_leaves_b_events_out(
     monkeypatch.setattr(newgame, "load_event_cards", lambda: cards(True, True))
     assert len(events_choices()) == 3  # every B-event listed: nothing to swap
     monkeypatch.setattr(newgame, "load_event_cards", lambda: cards(True, False))
-    assert events_choices()["On, rules 6 and 7, random B-events"] == EventsOptions(
+    assert events_choices()["On, all optional rules"] == EventsOptions(
         randomise_x=True, reveal_more=True, random_b=True)

@@ -60,6 +60,12 @@ def test_an_out_of_play_area_tells_so_and_cannot_be_picked(tmp_path: Path) -> No
     tip = mv.place_tip(at)
     assert tip is not None and tip[:2] == [geometry.areas["oriens"].name,
                                            "Out of play with 5 players"]
+    # rules 3.1: ships may pass through such areas but may not end a move or unload there
+    assert tip[2] == "Ships may sail through it but not stop there (rules 3.1)"
+    inland = geometry.areas["meridies"].label  # no water: no ship route through it
+    assert inland is not None
+    tip = mv.place_tip((round(mv.to_screen(*inland)[0]), round(mv.to_screen(*inland)[1])))
+    assert tip is not None and tip[2] == "Nothing may enter it"
     on_whole = MapView(geometry, whole, Theme(1.0), players=5)
     on_whole.set_viewport(pygame.Rect(0, 0, 1200, 600))
     on_whole.zoom_at(-2)

@@ -45,8 +45,7 @@ EVENTS_CHOICES = {
     EVENTS_ON: EventsOptions(),
     "On, random B-events": EventsOptions(random_b=True),
     "On, rules 6 and 7": EventsOptions(randomise_x=True, reveal_more=True),
-    "On, rules 6 and 7, random B-events": EventsOptions(randomise_x=True, reveal_more=True,
-                                                        random_b=True),
+    "On, all optional rules": EventsOptions(randomise_x=True, reveal_more=True, random_b=True),
 }
 
 
