@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping
 
 from game.core.mapgraph import BLOCKS, SITES, MapGraph
 from game.core.mapread import Point, Ring, describe
-from game.core.mapsetup import board_parts, not_one_board
+from game.core.mapsetup import board_parts, not_one_board, unreached
 from game.mapparse import ParsedMap, adjacency_table, build_graph, read_map
 from game.maprings import self_crossing
 
@@ -298,10 +298,8 @@ def _split_message(
     parts = sorted((part for part in parts if part), key=lambda part: (-len(part), part[0]))
     if len(parts) <= 1:
         return []
-    cut = sorted(a for part in parts[1:] for a in part)
-    shown = ", ".join(cut[:12]) + (f" and {len(cut) - 12} more" if len(cut) > 12 else "")
     return [f"adjacency: {label} is not connected (by land, strait, water or open sea): "
-            f"{shown} cannot be reached from {parts[0][0]}"]
+            f"{unreached(parts)}"]
 
 
 def _check_regions(p: ParsedMap) -> list[str]:

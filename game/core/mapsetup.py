@@ -158,11 +158,16 @@ def board_parts(areas: Iterable[str], land: Iterable[tuple[str, str]],
     return sorted(parts, key=lambda p: (-len(p), p[0]))
 
 
+def unreached(parts: list[list[str]]) -> str:
+    """What of more than one part (largest first) the first cannot reach, in a line's words."""
+    cut = sorted(a for part in parts[1:] for a in part)
+    shown = ", ".join(cut[:12]) + (f" and {len(cut) - 12} more" if len(cut) > 12 else "")
+    return f"{shown} cannot be reached from {parts[0][0]}"
+
+
 def not_one_board(parts: list[list[str]], label: str) -> list[str]:
     """One line when the parts (`board_parts`) are more than one board; [] otherwise."""
     if len(parts) <= 1:
         return []
-    cut = sorted(a for part in parts[1:] for a in part)
-    shown = ", ".join(cut[:12]) + (f" and {len(cut) - 12} more" if len(cut) > 12 else "")
     return [f"{label}: the areas in play are not one board (by land, strait, water borders "
-            f"ships may pass and open sea): {shown} cannot be reached from {parts[0][0]}"]
+            f"ships may pass and open sea): {unreached(parts)}"]
