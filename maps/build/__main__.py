@@ -5,8 +5,12 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from .build import ROOT, build
+if TYPE_CHECKING:
+    from .build import Built
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -16,7 +20,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-preview", action="store_true", help="skip the preview")
     parser.add_argument("--scale", type=float, default=0.75, help="preview pixels per km")
     args = parser.parse_args(argv)
-    built = build()
+    from .build import build  # shapely and numpy: the mapbuild extra
+
+    return publish(build(), args)
+
+
+def publish(built: Built, args: argparse.Namespace) -> int:
+    """Write the map and its preview, or refuse (exit 1) and write nothing."""
     if built.problems:  # a set-up under the fairness floor, or not one board: nothing written
         print(built.report)
         for problem in built.problems:

@@ -71,10 +71,11 @@ def test_balancing_takes_rim_areas_of_the_rich_until_everyone_reaches_the_floor(
 
 
 def test_the_build_refuses_a_set_up_under_the_floor_and_writes_nothing(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Issue 34: the floor is no warning: `python -m maps.build` exits 1, names the problem
     and writes neither the map nor its preview."""
+    import argparse
+
     import maps.build.__main__ as entry
 
     class Fake:
@@ -83,8 +84,8 @@ def test_the_build_refuses_a_set_up_under_the_floor_and_writes_nothing(
         src = None
         text = "{}"
 
-    monkeypatch.setattr(entry, "build", lambda: Fake())
     out = tmp_path / "map.json"
-    assert entry.main(["--out", str(out), "--preview", str(tmp_path / "p.png")]) == 1
+    args = argparse.Namespace(out=out, preview=tmp_path / "p.png", no_preview=False, scale=0.75)
+    assert entry.publish(Fake(), args) == 1  # type: ignore[arg-type]
     assert not out.exists() and not (tmp_path / "p.png").exists()
     assert "refused: set-up 7-west: carthage: below 70%" in capsys.readouterr().err
