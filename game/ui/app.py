@@ -19,7 +19,7 @@ from game.persist import Settings, load_settings, save_settings
 from game.resources import resource_path
 
 from .scene import Scene
-from .session import GameStuck
+from .seat.session import GameStuck
 from .sound import Sounds
 from .theme import Palette, Theme
 

@@ -22,7 +22,7 @@ from game.core import (
     VolcanoErupted,
 )
 
-from ..logtext import nice
+from ..words.log import nice
 from .ambience import Ambience, Ash, Cracks, Flood, Storm, ambience_for
 from .horde import settle_all
 from .looks import ERUPTION, FLOOD, QUAKE, STORM, WAVE, Look

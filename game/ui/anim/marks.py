@@ -12,8 +12,8 @@ import pygame
 
 from game.core import EventCheck, MarkerPlaced, Regions, load_event_cards
 
-from ..eventcards import FAMILIES, emblem
-from ..mapmarkers import MARKER_COLOURS
+from ..cards.events import FAMILIES, emblem
+from ..map.markers import MARKER_COLOURS
 from ..theme import shade
 from .looks import FAMINE, FIRE, PIRATES, PLAGUE, UNREST, WAR, Look
 from .parts import Part, ease

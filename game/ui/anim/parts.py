@@ -466,8 +466,8 @@ class CardFlight(Part[Event]):
 
     def _card(self, stage: Stage) -> pygame.Surface:
         """A card drawn from a stack shows that stack's back; water lies face up."""
-        from ..cards import card_back as stack_back
-        from ..cards import card_face
+        from ..cards.trade import card_back as stack_back
+        from ..cards.trade import card_face
 
         e = self.events[0] if self.events else None
         width = stage.theme.px(34)

@@ -15,7 +15,7 @@ import pygame
 
 from game.core import Board, CalamityResolved, CalamityRevealed, Event
 
-from ..logtext import name as civ_name
+from ..words.log import name as civ_name
 from .build import Builder
 from .horde import draw_badges, settle_all
 from .parts import Banner, Part, Step, caption

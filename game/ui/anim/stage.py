@@ -18,13 +18,13 @@ import pygame
 from game.core import Board, Event, MapGraph, Regions, clone, map_regions
 from game.mapfile import MapGeometry
 
-from ..effects import Effects
-from ..mapview import city_centre, ship_corner, stack_centre
+from ..map.view import city_centre, ship_corner, stack_centre
 from ..theme import Theme
+from .effects import Effects
 from .swarm import Swarm
 
 if TYPE_CHECKING:
-    from ..mapview import MapView
+    from ..map.view import MapView
     from .ambience import Ambience
     from .horde import Horde
     from .looks import Look

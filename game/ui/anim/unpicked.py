@@ -12,10 +12,10 @@ import pygame
 
 from game.core import EventCardUnpicked, load_event_cards
 
-from ..eventcards import card_picture, symbol_emblem
-from ..eventwords import SYMBOLS
-from ..logtext import nice
+from ..cards.events import card_picture, symbol_emblem
 from ..theme import Palette, Theme, shade
+from ..words.events import SYMBOLS
+from ..words.log import nice
 from .parts import Banner, ease
 from .stage import Stage
 

@@ -18,9 +18,9 @@ from game.persist import ReplayCursor, ReplayError, SavedGame
 from ..draw import backdrop, civ_badge, panel, title, wrap
 from ..panels.players import public_vp
 from ..scene import Scene
-from ..session import Session, TurnRecord
-from ..summary import EventTally
+from ..seat.session import Session, TurnRecord
 from ..theme import Palette, civ_colour
+from ..words.summary import EventTally
 
 if TYPE_CHECKING:
     from ..app import App

@@ -26,9 +26,9 @@ from game.persist import (
 from game.persist import paths as persist_paths
 
 from ..draw import backdrop, panel, title
-from ..maps import map_for
+from ..map.offered import map_for
 from ..scene import Scene, entries
-from ..session import Seat, Session, log_of
+from ..seat.session import Seat, Session, log_of
 from ..theme import Palette
 
 if TYPE_CHECKING:

@@ -21,9 +21,9 @@ from game.net.wire import read_map
 from game.persist import game_version
 
 from ..draw import backdrop, civ_badge, panel, title
-from ..maps import map_for
-from ..netseat import TableSeat, read_table, start_session
+from ..map.offered import map_for
 from ..scene import Scene
+from ..seat.net import TableSeat, read_table, start_session
 from ..theme import Palette
 
 if TYPE_CHECKING:

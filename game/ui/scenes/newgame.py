@@ -26,9 +26,9 @@ from game.core import (
 from game.persist import Autosaver
 
 from ..draw import backdrop, civ_badge, panel, title
-from ..maps import available_maps, load_map
+from ..map.offered import available_maps, load_map
 from ..scene import Scene, entries
-from ..session import Seat, Session
+from ..seat.session import Seat, Session
 from ..theme import Palette
 
 if TYPE_CHECKING:

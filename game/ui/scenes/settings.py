@@ -12,9 +12,9 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UIHorizontalSlider, UI
 
 from ..app import WINDOW_SIZES
 from ..draw import backdrop, panel, title
-from ..eventask import choices, chosen
 from ..scene import Scene, entries
 from ..theme import Palette
+from ..words.asking import choices, chosen
 
 if TYPE_CHECKING:
     from ..app import App
