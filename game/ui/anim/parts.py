@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 import pygame
 
@@ -32,8 +32,11 @@ from game.core import (
 
 from ..draw import banner_plate
 from ..theme import Theme, civ_colour, ink_for, shade
+from .common import Point, copy_board
 from .mirror import mirror, ships, tokens
-from .stage import Point, Stage, copy_board
+
+if TYPE_CHECKING:
+    from .stage import Stage
 
 
 def ease(t: float) -> float:

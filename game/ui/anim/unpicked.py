@@ -7,6 +7,7 @@ symbol resolves nothing, and shows nothing beyond its turning over in the displa
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -17,7 +18,9 @@ from ..theme import Palette, Theme, shade
 from ..words.events import SYMBOLS
 from ..words.log import nice
 from .parts import Banner, ease
-from .stage import Stage
+
+if TYPE_CHECKING:
+    from .stage import Stage
 
 COLOUR = (112, 96, 150)  # the plate: the dusk of a card nobody wanted
 OPEN = 0.5  # seconds before the first symbol lights

@@ -144,15 +144,11 @@ class EndScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.back:
-                from .menu import MenuScene
-
-                self.app.reset_to(MenuScene(self.app))
+                self.app.reset_to(self.app.make("menu"))
             elif event.ui_element is self.look:
                 self.app.pop()
             elif event.ui_element is self.replay and self.game is not None:
-                from .replay import watch
-
-                watch(self.app, self.game)
+                self.app.make("watch", self.game)
             elif event.ui_element in self.pages:
                 self.set_page(self.pages.index(event.ui_element))
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_TAB and self.pages:

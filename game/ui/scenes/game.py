@@ -438,9 +438,7 @@ class GameScene(Scene):
             else:
                 self.open_menu()
         elif k == "help":
-            from .help import HelpScene
-
-            self.app.push(HelpScene(self.app))
+            self.app.push(self.app.make("help"))
         elif k == "undo":
             self.undo()
         elif k == "tab":
@@ -531,9 +529,7 @@ class GameScene(Scene):
         self.version += 1
 
     def open_menu(self) -> None:
-        from .gamemenu import GameMenuScene
-
-        self.app.push(GameMenuScene(self.app, self))
+        self.app.push(self.app.make("game menu", self))
 
     def closing(self) -> None:
         """The window is closing: keep an autosave of where the game stands."""
@@ -571,9 +567,7 @@ class GameScene(Scene):
             self._run_bots(dt)  # bots wait for the animations of what was done before
         if self.session.state.game_over and not self.ended:
             self.ended = True
-            from .end import EndScene
-
-            self.app.push(EndScene(self.app, self.session))
+            self.app.push(self.app.make("end", self.session))
             if self.session.replay_path is not None:
                 self.app.notify("The game is kept among the replays: Load, then Watch replay")
 

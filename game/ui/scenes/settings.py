@@ -10,9 +10,8 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UIHorizontalSlider, UILabel
 
-from ..app import WINDOW_SIZES
 from ..draw import backdrop, panel, title
-from ..scene import Scene, entries
+from ..scene import WINDOW_SIZES, Scene, entries
 from ..theme import Palette
 from ..words.asking import choices, chosen
 
