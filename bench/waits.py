@@ -21,8 +21,6 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame  # noqa: E402
-from game.ui.maps import map_for  # noqa: E402
-from game.ui.session import Seat, Session  # noqa: E402
 
 from game.bots import make_bot  # noqa: E402
 from game.core import Action, GameConfig, apply, new_game, view  # noqa: E402
@@ -31,7 +29,9 @@ from game.core.setup import choose_setup  # noqa: E402
 from game.persist import Settings  # noqa: E402
 from game.simulate import resolve_map  # noqa: E402
 from game.ui.app import App  # noqa: E402
+from game.ui.map.offered import map_for  # noqa: E402
 from game.ui.scenes.game import GameScene  # noqa: E402
+from game.ui.seat.session import Seat, Session  # noqa: E402
 
 
 def main() -> None:
