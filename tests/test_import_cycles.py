@@ -132,3 +132,14 @@ def test_no_import_circle_in_the_game():
     found = [c for c in circles(import_graph()) if c not in ALLOWED]
     assert not found, "import circles: " + "; ".join(
         " <-> ".join(sorted(c)) for c in found)
+
+
+def test_the_animation_parts_never_import_the_stage_when_run():
+    """The stage owns its parts (issue 35): what they share is in anim/common.py, and a part
+    names the Stage for the type checker only. The queue, which drives the stage, and the
+    package, which exports it, may import it."""
+    graph = import_graph()
+    owners = {"game.ui.anim", "game.ui.anim.queue"}
+    parts = [m for m in graph if m.startswith("game.ui.anim.") and m != "game.ui.anim.stage"]
+    assert "game.ui.anim.parts" in parts and "game.ui.anim.horde" in parts
+    assert [m for m in parts if m not in owners and "game.ui.anim.stage" in graph[m]] == []
