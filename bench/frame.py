@@ -54,13 +54,13 @@ from game.core.setup import choose_setup  # noqa: E402
 from game.persist import Settings  # noqa: E402
 from game.ui.anim.unpicked import SymbolsResolve  # noqa: E402
 from game.ui.app import App  # noqa: E402
-from game.ui.eventcards import card_face  # noqa: E402
-from game.ui.eventshow import event_on_screen  # noqa: E402
-from game.ui.maps import available_maps, load_map  # noqa: E402
+from game.ui.cards.events import card_face  # noqa: E402
+from game.ui.checks.eventshow import event_on_screen  # noqa: E402
+from game.ui.checks.showcase import on_screen  # noqa: E402
+from game.ui.map.offered import available_maps, load_map  # noqa: E402
 from game.ui.panels.events import MAX_CARD  # noqa: E402
 from game.ui.scenes.game import GameScene  # noqa: E402
-from game.ui.session import Seat, Session  # noqa: E402
-from game.ui.showcase import on_screen  # noqa: E402
+from game.ui.seat.session import Seat, Session  # noqa: E402
 
 ANIMATIONS = "barbarian_hordes:double-empires,cyclone,volcanic_eruption,flood"
 EVENTS = "plague,famine"

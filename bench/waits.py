@@ -29,9 +29,9 @@ from game.core.setup import choose_setup  # noqa: E402
 from game.persist import Settings  # noqa: E402
 from game.simulate import resolve_map  # noqa: E402
 from game.ui.app import App  # noqa: E402
-from game.ui.maps import map_for  # noqa: E402
+from game.ui.map.offered import map_for  # noqa: E402
 from game.ui.scenes.game import GameScene  # noqa: E402
-from game.ui.session import Seat, Session  # noqa: E402
+from game.ui.seat.session import Seat, Session  # noqa: E402
 
 
 def main() -> None:

@@ -28,7 +28,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_selftest(args: argparse.Namespace) -> int:
-    from game.ui.selftest import run_layout_check, run_selftest
+    from game.ui.checks.selftest import run_layout_check, run_selftest
 
     if args.layout:
         if args.calamity or args.event:

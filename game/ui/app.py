@@ -19,14 +19,14 @@ from game.persist import Settings, load_settings, save_settings
 from game.resources import resource_path
 
 from .scene import Scene
-from .session import GameStuck
+from .scenes import SCENES
+from .seat.session import GameStuck
 from .sound import Sounds
 from .theme import Palette, Theme
 
 log = logging.getLogger(__name__)
 
 MIN_SIZE = (1024, 640)
-WINDOW_SIZES = ((1280, 720), (1366, 768), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160))
 
 
 def set_window_icon() -> None:
@@ -110,6 +110,13 @@ class App:
     def scene(self) -> Scene | None:
         return self.scenes[-1] if self.scenes else None
 
+    def make(self, name: str, *args: Any, **kwargs: Any) -> Any:
+        """What the scene registry (game/ui/scenes/__init__.py) calls `name`, made for this app
+        with `args`: a scene to push, replace or reset to, or a function's answer when the name
+        opens a scene itself ("continue", "open replay"). Scenes reach each other this way, so
+        that none imports another to open it."""
+        return SCENES[name](self, *args, **kwargs)
+
     def push(self, scene: Scene) -> None:
         if self.scenes:
             self.scenes[-1].pause()
@@ -176,9 +183,7 @@ class App:
         try:
             step(arg)
         except GameStuck as err:
-            from .scenes.menu import MenuScene
-
-            self.reset_to(MenuScene(self))
+            self.reset_to(self.make("menu"))
             self.notify(str(err), seconds=10.0)
             return False
         return True
@@ -247,18 +252,12 @@ def settings_notice(problems: int) -> str:
 def run_client(load: str | None = None, replay: str | None = None) -> int:
     """python -m game play: open the window on the main menu (or straight into a save, or into
     the replay viewer watching one)."""
-    from .scenes.menu import MenuScene
-
     app = App()
-    app.push(MenuScene(app))
+    app.push(app.make("menu"))
     if load:
-        from .scenes.load import open_save
-
-        open_save(app, load)
+        app.make("open save", load)
     elif replay:
-        from .scenes.replay import open_replay
-
-        open_replay(app, replay)
+        app.make("open replay", replay)
     try:
         app.run()
     finally:

@@ -15,6 +15,9 @@ import pygame_gui
 if TYPE_CHECKING:
     from .app import App
 
+# The window sizes Settings offers (the app opens its window at one of them).
+WINDOW_SIZES = ((1280, 720), (1366, 768), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160))
+
 
 def entries(items: Iterable[str]) -> list[str | tuple[str, str]]:
     """A menu's or list's entries as pygame-gui types them (plain words, or words and an id)."""

@@ -23,10 +23,10 @@ from game.ui.anim import CALAMITY_LOOKS, INSTANT, Stage, copy_board
 from game.ui.anim.build import FRAMING, UNSEEN, Builder, reorder
 from game.ui.anim.queue import AnimQueue
 from game.ui.app import App
-from game.ui.maps import available_maps, load_map
+from game.ui.checks.showcase import on_screen, showcase
+from game.ui.map.offered import available_maps, load_map
 from game.ui.scenes.game import GameScene
-from game.ui.session import Seat, Session
-from game.ui.showcase import on_screen, showcase
+from game.ui.seat.session import Seat, Session
 
 from .eventkit import named, sample
 
@@ -370,7 +370,7 @@ def test_every_calamity_finds_a_board_where_its_resolution_shows(shipped_map) ->
 
 @pytest.mark.parametrize("calamity", ["barbarian_hordes", "cyclone", "earthquake"])
 def test_selftest_calamity_resolves_it_and_saves_three_pictures(tmp_path, calamity) -> None:
-    from game.ui.selftest import run_selftest
+    from game.ui.checks.selftest import run_selftest
 
     assert run_selftest(calamity=calamity, screenshots=str(tmp_path)) == 0
     names = sorted(p.name for p in tmp_path.glob("*.png"))
@@ -378,7 +378,7 @@ def test_selftest_calamity_resolves_it_and_saves_three_pictures(tmp_path, calami
 
 
 def test_selftest_with_an_unknown_calamity_says_so_and_exits_2(capsys) -> None:
-    from game.ui.selftest import run_selftest
+    from game.ui.checks.selftest import run_selftest
 
     assert run_selftest(calamity="plague_of_frogs") == 2
     assert "no calamity 'plague_of_frogs'" in capsys.readouterr().err

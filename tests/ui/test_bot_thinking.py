@@ -12,8 +12,8 @@ import pytest
 from game.core import PlayerView
 from game.persist import Settings
 from game.ui.app import App
-from game.ui.showcase import on_screen
-from game.ui.thinking import Thinker
+from game.ui.checks.showcase import on_screen
+from game.ui.seat.thinking import Thinker
 
 from .driver import Driver
 
@@ -129,7 +129,7 @@ def test_a_hard_bots_search_runs_in_a_worker_process_while_the_screen_draws() ->
 
 def test_the_thinking_line_names_the_bots_level_and_its_search_budget() -> None:
     from game.bots import make_bot
-    from game.ui.thinking import level_line
+    from game.ui.seat.thinking import level_line
 
     assert level_line(make_bot("hard", 1)) == "hard bot, searches up to 1.5 s a decision"
     assert level_line(make_bot("normal", 1)) == "normal bot"
@@ -141,7 +141,7 @@ def test_a_game_with_a_hard_bot_starts_its_search_worker_as_it_opens() -> None:
     from game.bots import make_bot
     from game.mapfile import load_map_file
     from game.ui.scenes.game import GameScene
-    from game.ui.session import Seat, Session
+    from game.ui.seat.session import Seat, Session
     from tests.bots.played import ARENA
     from tests.bots.test_search_worker import _at_shop
 

@@ -10,10 +10,10 @@ import pytest
 from game.core import IllegalAction
 from game.persist import Settings
 from game.ui.app import App
-from game.ui.controller import HumanController
-from game.ui.maps import available_maps, load_map
-from game.ui.mapview import MapView
-from game.ui.session import Seat, Session
+from game.ui.map.offered import available_maps, load_map
+from game.ui.map.view import MapView
+from game.ui.seat.controller import HumanController
+from game.ui.seat.session import Seat, Session
 from game.ui.theme import Theme
 
 from .script import bots_to_turn, make_game
@@ -123,7 +123,7 @@ def test_panning_and_zooming_keep_the_map_under_the_mouse(app) -> None:
 
 @pytest.mark.parametrize("size,scale", [((1366, 768), 1.0), ((3840, 2160), 2.5)])
 def test_every_screen_draws_at_laptop_and_4k_sizes(size, scale, tmp_path) -> None:
-    from game.ui.selftest import run_selftest
+    from game.ui.checks.selftest import run_selftest
 
     assert run_selftest(frames=4, players=5, seed=2, screenshots=str(tmp_path), size=size,
                         scale=scale) == 0

@@ -13,11 +13,11 @@ from game.bots import make_bot
 from game.core import view
 from game.persist import Settings
 from game.ui.app import App
-from game.ui.layoutcheck import problems
-from game.ui.prompts import question
+from game.ui.checks.layout import problems
+from game.ui.checks.selftest import _layout_problems
 from game.ui.scenes.game import GameScene
-from game.ui.selftest import _layout_problems
-from game.ui.session import Seat, Session
+from game.ui.seat.session import Seat, Session
+from game.ui.words.prompts import question
 
 from .driver import Driver
 from .script import bots_to_turn, make_game

@@ -10,7 +10,7 @@ from game.bots import make_bot
 from game.core import Action, GameState, apply, calamity_in_play, view
 from game.ui.app import App
 from game.ui.scenes.game import GameScene
-from game.ui.session import Seat, Session
+from game.ui.seat.session import Seat, Session
 
 from .driver import Driver
 from .script import make_game
@@ -33,7 +33,7 @@ def bots_until(seed: int, kind: str, cause: str, limit: int = 6000) -> GameState
     """The arena game `seed` played by basic bots up to the first decision of `kind` whose cause
     line holds `cause` (found by playing on, not by a move count, so that a change of the rules
     that moves it keeps the test meaningful)."""
-    from game.ui.cause import cause_line
+    from game.ui.words.cause import cause_line
 
     state = make_game(seed)
     bots = {pid: make_bot("basic", seed * 100 + i) for i, pid in enumerate(state.players)}
@@ -118,7 +118,7 @@ def test_the_civil_war_beneficiary_is_told_why_it_selects_another_civ_s_units(ap
 
 
 def test_a_famine_shared_out_names_the_civ_it_struck():
-    from game.ui.cause import cause_line
+    from game.ui.words.cause import cause_line
 
     state, sharer = famine_share()
     found = calamity_in_play(state)

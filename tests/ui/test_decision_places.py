@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from game.bots import make_bot
 from game.core import Action, TokensToMove, apply, view
-from game.ui.cause import cause_line, decision_places
+from game.ui.words.cause import cause_line, decision_places
 from tests.core.phases.test_conflict import build, pick
 
 from .script import make_game

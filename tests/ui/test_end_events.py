@@ -20,10 +20,10 @@ from game.core import (
 )
 from game.persist import read_save
 from game.simulate import simulate
-from game.ui.layoutcheck import problems
+from game.ui.checks.layout import problems
 from game.ui.scenes.end import EndScene
-from game.ui.session import Seat, Session
-from game.ui.summary import EventTally
+from game.ui.seat.session import Seat, Session
+from game.ui.words.summary import EventTally
 
 from .driver import Driver
 

@@ -89,7 +89,7 @@ def test_a_striking_cards_losses_play_after_its_banner_in_its_calamitys_look() -
 
 
 def test_selftest_event_plays_a_striking_card_and_refuses_an_unknown_one(tmp_path, capsys) -> None:
-    from game.ui.selftest import run_selftest
+    from game.ui.checks.selftest import run_selftest
 
     assert run_selftest(event="no_such_card") == 2
     assert "no public event card 'no_such_card'" in capsys.readouterr().err

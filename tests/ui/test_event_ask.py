@@ -8,9 +8,9 @@ import pytest
 
 from game.persist import Settings, load_settings, save_settings
 from game.ui.app import App
-from game.ui.eventask import answer_for, asking, choices, chosen, quiet_label, window_of
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.settings import SettingsScene
+from game.ui.words.asking import answer_for, asking, choices, chosen, quiet_label, window_of
 
 from .driver import Driver
 from .test_event_turn import PRIVATE, open_turn
@@ -134,7 +134,7 @@ def test_hot_seat_a_quiet_window_brings_no_curtain_down_for_it(app) -> None:
     """Answered before the curtain: the table never learns that the person holds a card for
     the window."""
     from game.bots import make_bot
-    from game.ui.session import Session
+    from game.ui.seat.session import Session
 
     app.settings.quiet_event_windows = [WINDOW]
     game, session, first = open_turn(app)

@@ -9,9 +9,9 @@ import pygame
 import pytest
 
 from game.core import load_event_cards
-from game.ui.eventcards import FAMILIES, card_face, card_size, family
-from game.ui.eventwords import card_lines, card_text, effect_words, headline
+from game.ui.cards.events import FAMILIES, card_face, card_size, family
 from game.ui.theme import Theme
+from game.ui.words.events import card_lines, card_text, effect_words, headline
 
 
 @dataclass(frozen=True)
@@ -69,6 +69,6 @@ def test_every_card_is_readable_at_the_width_the_display_gives_it_at_1366x768(th
 
 def test_every_effect_primitive_of_the_core_has_words_here() -> None:
     from game.core.eventdeck.cards import PRIMITIVES
-    from game.ui.eventwords import WORDS
+    from game.ui.words.events import WORDS
 
     assert sorted(set(PRIMITIVES) - set(WORDS)) == []

@@ -5,8 +5,8 @@ for it or name it as silent. A new event class without a decision fails here."""
 from __future__ import annotations
 
 from game.core import ALL_EVENT_TYPES
-from game.ui.logtext import HEADINGS, _text
 from game.ui.sound import EVENT_SOUNDS, SILENT
+from game.ui.words.log import HEADINGS, _text
 
 from .eventkit import named, sample
 

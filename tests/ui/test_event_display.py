@@ -26,7 +26,7 @@ from game.mapfile import load_map_file
 from game.ui.panels.hand import HandPanel
 from game.ui.panels.players import PlayersPanel
 from game.ui.scenes.game import GameScene
-from game.ui.session import Seat, Session
+from game.ui.seat.session import Seat, Session
 from game.ui.theme import Palette
 
 from .driver import Driver
@@ -220,7 +220,7 @@ def test_the_hot_seat_curtain_hides_the_display_and_the_hand(app):
 
 def test_the_log_does_not_name_the_private_event_a_player_took():
     from game.core import EventCardTaken
-    from game.ui.logtext import log_line
+    from game.ui.words.log import log_line
 
     line = log_line(EventCardTaken(player="minoa", card="", private=True, rule="000:event:67"),
                     1, "events")

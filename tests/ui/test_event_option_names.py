@@ -11,8 +11,8 @@ import pytest
 from game.core import Action, EventOption, apply, load_event_cards
 from game.core.eventdeck import action
 from game.core.eventdeck.cards import EventCards
-from game.ui import eventwords
-from game.ui.options import option_text
+from game.ui.words import events as eventwords
+from game.ui.words.options import option_text
 from tests.core.eventdeck.test_choices import TRIBUTE
 
 from .driver import Driver

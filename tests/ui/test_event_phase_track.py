@@ -7,10 +7,10 @@ from __future__ import annotations
 import pygame
 
 from game.core import PHASES, view
-from game.ui.options import Options
 from game.ui.panels import Ctx
 from game.ui.panels.topbar import TopBar
 from game.ui.theme import Palette
+from game.ui.words.options import Options
 
 from .test_event_display import events_game
 

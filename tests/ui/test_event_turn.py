@@ -20,7 +20,7 @@ from game.ui.anim.marks import MarkerLands
 from game.ui.anim.parts import Banner
 from game.ui.panels.hand import HandPanel
 from game.ui.scenes.game import GameScene
-from game.ui.session import Seat, Session
+from game.ui.seat.session import Seat, Session
 
 from .driver import Driver
 from .test_event_display import ARENA, events_game, wait_for_pick

@@ -105,7 +105,7 @@ def test_it_is_skipped_played_faster_for_bots_and_held_still_under_reduce_motion
 
 
 def test_the_plates_card_is_a_face_already_painted_scaled_to_its_size(app) -> None:
-    from game.ui.eventcards import _FACES, card_face, card_picture, card_size
+    from game.ui.cards.events import _FACES, card_face, card_picture, card_size
 
     theme = app.theme
     _FACES.clear()

@@ -12,16 +12,16 @@ import pygame
 import pymunk
 import pytest
 
-import game.ui.mapview as mapview_module
+import game.ui.map.view as mapview_module
 from game.core.state import Board
 from game.mapfile import load_map_file
 from game.persist import Settings
-from game.ui import effects as effects_module
+from game.ui.anim import effects as effects_module
+from game.ui.anim.effects import BIRTHS_PER_FRAME, Effects
 from game.ui.app import App
-from game.ui.effects import BIRTHS_PER_FRAME, Effects
-from game.ui.maps import available_maps, load_map
-from game.ui.mapview import MapView
-from game.ui.showcase import on_screen
+from game.ui.checks.showcase import on_screen
+from game.ui.map.offered import available_maps, load_map
+from game.ui.map.view import MapView
 from game.ui.theme import Palette, Theme
 
 TINY = Path(__file__).resolve().parents[1] / "maps" / "tiny.json"

@@ -11,7 +11,7 @@ from game.persist import GameRecord, Settings
 from game.ui.app import App
 from game.ui.scene import Scene
 from game.ui.scenes.menu import MenuScene
-from game.ui.session import GameStuck, Seat, Session
+from game.ui.seat.session import GameStuck, Seat, Session
 
 from .script import make_game
 

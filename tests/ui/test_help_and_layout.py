@@ -7,8 +7,8 @@ from __future__ import annotations
 import pygame
 from pygame_gui.elements import UIButton, UIDropDownMenu
 
+from game.ui.checks.layout import problems
 from game.ui.input import InputMap
-from game.ui.layoutcheck import problems
 from game.ui.scenes.gamemenu import GameMenuScene
 from game.ui.scenes.help import KEYS, LEGEND, HelpScene
 

@@ -9,7 +9,7 @@ from game.bots import make_bot
 from game.core import Action, EventsOptions, GameConfig, apply, load_game_data, new_game, view
 from game.mapfile import load_map_file
 from game.ui.scenes.game import GameScene
-from game.ui.session import Seat, Session
+from game.ui.seat.session import Seat, Session
 
 ARENA = Path(__file__).resolve().parents[1] / "maps" / "arena.json"
 

@@ -10,7 +10,7 @@ import pytest
 
 from game.bots import make_bot
 from game.ui.scenes.game import GameScene
-from game.ui.session import Seat, Session
+from game.ui.seat.session import Seat, Session
 from game.ui.theme import Palette
 
 from .driver import Driver
@@ -156,6 +156,6 @@ def test_tokens_move_by_dragging_from_one_lit_area_to_another(app):
 def load_geometry():
     from pathlib import Path
 
-    from game.ui.maps import load_map
+    from game.ui.map.offered import load_map
 
     return load_map(Path(__file__).resolve().parent.parent / "maps" / "arena.json")[1]

@@ -12,7 +12,7 @@ from game.ui.panels.log import LogPanel
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.load import continue_newest, open_save
 from game.ui.scenes.menu import MenuScene
-from game.ui.session import Seat, Session
+from game.ui.seat.session import Seat, Session
 
 from .driver import Driver
 

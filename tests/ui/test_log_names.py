@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from game.core import AdvanceBought, CalamityRevealed, DiscardsReturned
 from game.simulate import resolve_map
-from game.ui.prompts import log_lines
+from game.ui.words.prompts import log_lines
 
 
 def text(event) -> str:

@@ -11,7 +11,7 @@ from game.core.gamedata import load_game_data
 from game.core.state import Task
 from game.scenario.build import build_state
 from game.scenario.parse import parse_scenario
-from game.ui.lossplan import LossPlan, points_left
+from game.ui.seat.losses import LossPlan, points_left
 
 BOARD = """
 title = "t"

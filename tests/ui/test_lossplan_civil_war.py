@@ -4,7 +4,7 @@ the detail too."""
 
 from __future__ import annotations
 
-from game.ui.lossplan import LossPlan, points_left
+from game.ui.seat.losses import LossPlan, points_left
 from tests.core.calamities.helpers import start
 from tests.core.calamities.test_civil_war import FACTIONS
 

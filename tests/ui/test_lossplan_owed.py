@@ -6,7 +6,7 @@ from __future__ import annotations
 from game.core.calamities.volcanic_eruption import Urbanism
 from game.core.engine import advance
 from game.core.state import Task
-from game.ui.lossplan import LossPlan, points_left
+from game.ui.seat.losses import LossPlan, points_left
 from tests.core.calamities.helpers import pick
 from tests.core.calamities.test_raiders import RAID, build
 

@@ -12,7 +12,7 @@ from game.core import Action, GameState, apply, view
 from game.net.mirror import mirror
 from game.net.wire import wire_view
 from game.persist import GameRecord, paths, read_save, save_document
-from game.ui.netseat import NetSession, read_table, seats_of
+from game.ui.seat.net import NetSession, read_table, seats_of
 
 
 def finished(seed: int, turns: int = 1) -> tuple[GameState, GameRecord]:

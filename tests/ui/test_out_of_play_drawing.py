@@ -12,8 +12,8 @@ import pytest
 from game.core.mapgraph import MapGraph
 from game.core.mapsetup import in_play
 from game.mapfile import MapGeometry, load_map_file
-from game.ui.maptiles import WASTE, WASTE_HATCH, BaseLayer
-from game.ui.mapview import MapView
+from game.ui.map.tiles import WASTE, WASTE_HATCH, BaseLayer
+from game.ui.map.view import MapView
 from game.ui.theme import Theme
 
 TINY = Path(__file__).resolve().parents[1] / "maps" / "tiny.json"

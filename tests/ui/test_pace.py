@@ -4,7 +4,7 @@ they do (issue 19, item 9)."""
 from __future__ import annotations
 
 from game.core import CalamityRevealed, TokensMoved, TokensRemoved
-from game.ui.pace import BOT_NEAR, BOT_RUSH, BOT_UNSEEN, bot_hurry
+from game.ui.seat.pace import BOT_NEAR, BOT_RUSH, BOT_UNSEEN, bot_hurry
 
 
 def move(player: str, source: str = "a", target: str = "b") -> TokensMoved:

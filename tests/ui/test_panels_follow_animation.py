@@ -9,7 +9,7 @@ from game.persist import Settings
 from game.ui.app import App
 from game.ui.panels.log import LogPanel
 from game.ui.scenes.game import GameScene
-from game.ui.session import Seat, Session
+from game.ui.seat.session import Seat, Session
 
 from .driver import Driver
 from .script import make_game

@@ -18,8 +18,8 @@ from game.core.words import ref, say
 from game.scenario.build import build_state
 from game.scenario.parse import read_scenario
 from game.scenario.runner import default_choice, start_play
-from game.ui.options import option_text
-from game.ui.prompts import question
+from game.ui.words.options import option_text
+from game.ui.words.prompts import question
 
 from .script import make_game
 

@@ -13,7 +13,7 @@ import pytest
 from game.core import Action, EventCardTaken, EventOption, load_event_cards
 from game.persist import ReplayCursor, ReplayStep, read_save
 from game.simulate import simulate
-from game.ui.mapmarkers import marker_lines
+from game.ui.map.markers import marker_lines
 from game.ui.scenes.replay import ReplayScene, watch
 
 from .driver import Driver

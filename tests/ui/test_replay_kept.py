@@ -16,7 +16,7 @@ from game.ui.app import App
 from game.ui.scenes.end import EndScene
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.load import LoadScene
-from game.ui.session import Seat, Session
+from game.ui.seat.session import Seat, Session
 
 ARENA = Path(__file__).resolve().parent.parent / "maps" / "arena.json"
 
@@ -77,7 +77,7 @@ def test_a_session_that_writes_no_files_keeps_no_replay() -> None:
 
 
 def test_the_end_screen_offers_the_replay_of_the_game_just_played() -> None:
-    from game.ui.maps import available_maps
+    from game.ui.map.offered import available_maps
     from game.ui.scenes.replay import ReplayScene
 
     from .driver import Driver

@@ -11,7 +11,7 @@ from game.bots import make_bot
 from game.core import Action, GameState, advance, apply, view
 from game.persist import Settings
 from game.ui.app import App
-from game.ui.ruin import ruin_warning
+from game.ui.seat.ruin import ruin_warning
 
 from .test_decision_news import bots_play, seat_one
 

@@ -9,9 +9,9 @@ import pygame
 from game.core import load_event_cards
 from game.persist import Settings
 from game.ui.app import App
-from game.ui.eventbook import book, matches
-from game.ui.eventcards import card_face
-from game.ui.layoutcheck import problems
+from game.ui.cards.book import book, matches
+from game.ui.cards.events import card_face
+from game.ui.checks.layout import problems
 from game.ui.scenes.rules import EVENTS_TAB, RulesScene
 
 from .driver import Driver

@@ -11,7 +11,7 @@ from game.ui.app import App
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.load import continue_newest, open_save
 from game.ui.scenes.menu import MenuScene
-from game.ui.session import Seat, Session
+from game.ui.seat.session import Seat, Session
 
 
 @pytest.fixture

@@ -7,8 +7,8 @@ import pygame
 
 from game.persist import Settings
 from game.ui.app import App
+from game.ui.checks.showcase import on_screen
 from game.ui.scenes.game import BOT_DELAY
-from game.ui.showcase import on_screen
 
 from .driver import DT, Driver
 

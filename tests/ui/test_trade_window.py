@@ -16,7 +16,7 @@ from game.core import Action, GameState, PlayerView, apply, view
 from game.core.gamedata import load_game_data
 from game.core.phases.trade import can_build_side
 from game.ui.scenes.game import GameScene
-from game.ui.session import Seat, Session
+from game.ui.seat.session import Seat, Session
 
 from .driver import Driver
 from .script import make_game
@@ -143,9 +143,9 @@ def test_a_trade_asking_for_a_named_card_cancelled_then_countered_and_accepted(a
 
 def test_a_calamity_received_in_trade_is_announced_above_the_hand(app) -> None:
     from game.core.state import HandCard
-    from game.ui.options import Options
     from game.ui.panels import Ctx
     from game.ui.panels.hand import HandPanel
+    from game.ui.words.options import Options
 
     state = make_game(2)
     me, other = list(state.players)[:2]

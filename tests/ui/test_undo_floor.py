@@ -12,7 +12,7 @@ from game.bots import make_bot
 from game.core import Action, EventsOptions, GameConfig, GameState, apply, new_game, view
 from game.mapfile import load_map_file
 from game.persist.takeback import take_back_refusal
-from game.ui.session import Seat, Session
+from game.ui.seat.session import Seat, Session
 
 ARENA = Path(__file__).resolve().parents[1] / "maps" / "arena.json"
 
@@ -117,7 +117,7 @@ def test_a_face_down_event_is_not_previewed() -> None:
 
 
 def test_the_controller_tells_why_an_undo_is_refused() -> None:
-    from game.ui.controller import HumanController
+    from game.ui.seat.controller import HumanController
 
     session = _hot_seat(_with_events())
     label = _face_down_corruption(session.state)

@@ -22,7 +22,7 @@ from game.ui.app import App
 from game.ui.input import Intent
 from game.ui.scenes.end import EndScene
 from game.ui.scenes.game import GameScene
-from game.ui.session import Seat, Session
+from game.ui.seat.session import Seat, Session
 
 ARENA = Path(__file__).resolve().parent.parent / "maps" / "arena.json"
 

@@ -7,11 +7,15 @@ its events add the areas they touch.
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 import pygame
 
+from .common import Point
 from .looks import Look
-from .stage import Point, Stage
+
+if TYPE_CHECKING:
+    from .stage import Stage
 
 FADE = 0.5  # seconds to fade in or out
 

@@ -104,8 +104,8 @@ from game.core import (
     load_game_data,
 )
 
-from ..logtext import name as civ_name
-from ..logtext import nice
+from ..words.log import name as civ_name
+from ..words.log import nice
 from .disasters import (
     CalamityEnds,
     CalamityStarts,

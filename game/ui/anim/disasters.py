@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -22,12 +23,14 @@ from game.core import (
     VolcanoErupted,
 )
 
-from ..logtext import nice
+from ..words.log import nice
 from .ambience import Ambience, Ash, Cracks, Flood, Storm, ambience_for
 from .horde import settle_all
 from .looks import ERUPTION, FLOOD, QUAKE, STORM, WAVE, Look
 from .parts import Part, ease
-from .stage import Stage
+
+if TYPE_CHECKING:
+    from .stage import Stage
 
 
 def _weather(stage: Stage) -> Ambience | None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -25,10 +26,13 @@ from game.core import (
     TokensRemoved,
 )
 
+from .common import Point
 from .mirror import mirror
 from .parts import Part
-from .stage import Point, Stage
 from .swarm import Token
+
+if TYPE_CHECKING:
+    from .stage import Stage
 
 MAX_BODIES = 30  # a larger horde is drawn with this many bodies
 

@@ -7,17 +7,20 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.core import EventCheck, MarkerPlaced, Regions, load_event_cards
 
-from ..eventcards import FAMILIES, emblem
-from ..mapmarkers import MARKER_COLOURS
+from ..cards.events import FAMILIES, emblem
+from ..map.markers import MARKER_COLOURS
 from ..theme import shade
 from .looks import FAMINE, FIRE, PIRATES, PLAGUE, UNREST, WAR, Look
 from .parts import Part, ease
-from .stage import Stage
+
+if TYPE_CHECKING:
+    from .stage import Stage
 
 # The cards that strike like a calamity: the look their losses take (a test holds the ids
 # against the card data).

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 import pygame
 
@@ -32,8 +32,11 @@ from game.core import (
 
 from ..draw import banner_plate
 from ..theme import Theme, civ_colour, ink_for, shade
+from .common import Point, copy_board
 from .mirror import mirror, ships, tokens
-from .stage import Point, Stage, copy_board
+
+if TYPE_CHECKING:
+    from .stage import Stage
 
 
 def ease(t: float) -> float:
@@ -466,8 +469,8 @@ class CardFlight(Part[Event]):
 
     def _card(self, stage: Stage) -> pygame.Surface:
         """A card drawn from a stack shows that stack's back; water lies face up."""
-        from ..cards import card_back as stack_back
-        from ..cards import card_face
+        from ..cards.trade import card_back as stack_back
+        from ..cards.trade import card_face
 
         e = self.events[0] if self.events else None
         width = stage.theme.px(34)

@@ -15,11 +15,12 @@ import pygame
 
 from game.core import Board, CalamityResolved, CalamityRevealed, Event
 
-from ..logtext import name as civ_name
+from ..words.log import name as civ_name
 from .build import Builder
+from .common import copy_board
 from .horde import draw_badges, settle_all
 from .parts import Banner, Part, Step, caption
-from .stage import Stage, copy_board
+from .stage import Stage
 
 INSTANT = 8.0  # the animation speed called "Instant": nothing is animated
 BOT_HURRY = 1.75  # bot turns run this much faster

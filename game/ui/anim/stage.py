@@ -15,30 +15,25 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.core import Board, Event, MapGraph, Regions, clone, map_regions
+from game.core import Board, Event, MapGraph, Regions, map_regions
 from game.mapfile import MapGeometry
 
-from ..effects import Effects
-from ..mapview import city_centre, ship_corner, stack_centre
+from ..map.view import city_centre, ship_corner, stack_centre
 from ..theme import Theme
+from .common import Point
+from .effects import Effects
 from .swarm import Swarm
 
 if TYPE_CHECKING:
-    from ..mapview import MapView
+    from ..map.view import MapView
     from .ambience import Ambience
     from .horde import Horde
     from .looks import Look
 
-Point = tuple[float, float]
 Colour = tuple[int, int, int]
 MAX_FILL = 2048  # pixels: a wash larger than this is drawn only near the view
 TILE = 256
 HideKey = tuple[str, str, str]  # ("tokens" | "city", area, owner)
-
-
-def copy_board(board: Board) -> Board:
-    """A copy the animations may change: the board's own clone (its dicts copied)."""
-    return clone(board)
 
 
 class Stage:

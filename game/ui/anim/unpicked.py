@@ -7,17 +7,20 @@ symbol resolves nothing, and shows nothing beyond its turning over in the displa
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.core import EventCardUnpicked, load_event_cards
 
-from ..eventcards import card_picture, symbol_emblem
-from ..eventwords import SYMBOLS
-from ..logtext import nice
+from ..cards.events import card_picture, symbol_emblem
 from ..theme import Palette, Theme, shade
+from ..words.events import SYMBOLS
+from ..words.log import nice
 from .parts import Banner, ease
-from .stage import Stage
+
+if TYPE_CHECKING:
+    from .stage import Stage
 
 COLOUR = (112, 96, 150)  # the plate: the dusk of a card nobody wanted
 OPEN = 0.5  # seconds before the first symbol lights

@@ -9,8 +9,8 @@ import pygame
 
 from game.core import PlayerView
 
-from ..options import Options
 from ..theme import Palette, Theme
+from ..words.options import Options
 
 
 @dataclass

@@ -11,9 +11,9 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UIHorizontalSlider
 from game.core import load_game_data
 
 from ..draw import civ_badge, panel, wrap
-from ..eventask import QUIET
-from ..options import option_text
 from ..theme import Palette, Theme
+from ..words.asking import QUIET
+from ..words.options import option_text
 from . import Ctx
 
 MAX_BUTTONS = 14

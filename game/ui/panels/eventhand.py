@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pygame
 
+from ..cards.events import card_size, draw_event_card, event_card
 from ..draw import text_block
-from ..eventcards import card_size, draw_event_card, event_card
-from ..eventwords import WINDOW_SHORT, window_name
 from ..theme import Palette
+from ..words.events import WINDOW_SHORT, window_name
 from . import Ctx, Panel
 
 PLAY = "event_play"

@@ -17,8 +17,7 @@ import pygame
 
 from game.core import PlayerView
 
-from ..draw import tooltip
-from ..eventcards import (
+from ..cards.events import (
     card_back,
     card_face,
     card_size,
@@ -26,10 +25,11 @@ from ..eventcards import (
     draw_event_card,
     event_card,
 )
-from ..eventwords import roman, seed_ref, symbol_words
-from ..logtext import name
-from ..options import option_text
+from ..draw import tooltip
 from ..theme import Palette, Theme
+from ..words.events import roman, seed_ref, symbol_words
+from ..words.log import name
+from ..words.options import option_text
 from . import Ctx
 
 TAKE = "event_take"

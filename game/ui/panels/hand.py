@@ -9,10 +9,10 @@ import pygame
 
 from game.core import PlayerView, load_game_data, set_value
 
-from ..cards import draw_card, fan_height
+from ..cards.trade import draw_card, fan_height
 from ..draw import civ_badge, panel
-from ..options import card_name
 from ..theme import Palette, Theme
+from ..words.options import card_name
 from . import Ctx, Panel
 from .eventhand import draw_event_hand
 

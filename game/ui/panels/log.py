@@ -7,10 +7,10 @@ import pygame
 
 from game.core import load_game_data
 
+from ..cards.events import card_of_rule
 from ..draw import civ_badge
-from ..eventcards import card_of_rule
-from ..logtext import LogLine
 from ..theme import Palette, Theme
+from ..words.log import LogLine
 from . import Ctx, Panel
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from ..draw import panel
-from ..lossplan import LossPlan
+from ..seat.losses import LossPlan
 from ..theme import Palette, Theme
 
 MAX_ROWS = 12

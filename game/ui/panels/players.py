@@ -8,7 +8,7 @@ from game.core import MILITARY, PlayerView, PublicPlayer, load_game_data
 from game.core import holds_effect as holds
 
 from ..draw import civ_badge, wrap
-from ..mapmarkers import decline_lines
+from ..map.markers import decline_lines
 from ..theme import Palette
 from . import Ctx, Panel
 

@@ -8,8 +8,8 @@ import pygame
 from game.core import load_game_data
 
 from ..draw import civ_badge, wrap
-from ..rulestext import PHASE_BRIEFS, phase_track, step_number
 from ..theme import PHASE_NAMES, PHASE_SHORT, Palette, shade
+from ..words.rules import PHASE_BRIEFS, phase_track, step_number
 from . import Ctx, Panel
 
 

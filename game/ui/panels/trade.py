@@ -20,11 +20,11 @@ from game.core import (
     load_game_data,
 )
 
-from ..cards import card_colour, draw_card, fan_height
+from ..cards.trade import card_colour, draw_card, fan_height
 from ..draw import civ_badge, panel, text_block, title
-from ..logtext import name as civ_name
-from ..options import card_name
 from ..theme import Palette, Theme, shade
+from ..words.log import name as civ_name
+from ..words.options import card_name
 from . import Ctx
 from .decision import OptionButtons
 from .hand import hand_groups

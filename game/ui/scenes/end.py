@@ -18,9 +18,9 @@ from game.persist import ReplayCursor, ReplayError, SavedGame
 from ..draw import backdrop, civ_badge, panel, title, wrap
 from ..panels.players import public_vp
 from ..scene import Scene
-from ..session import Session, TurnRecord
-from ..summary import EventTally
+from ..seat.session import Session, TurnRecord
 from ..theme import Palette, civ_colour
+from ..words.summary import EventTally
 
 if TYPE_CHECKING:
     from ..app import App
@@ -144,15 +144,11 @@ class EndScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.back:
-                from .menu import MenuScene
-
-                self.app.reset_to(MenuScene(self.app))
+                self.app.reset_to(self.app.make("menu"))
             elif event.ui_element is self.look:
                 self.app.pop()
             elif event.ui_element is self.replay and self.game is not None:
-                from .replay import watch
-
-                watch(self.app, self.game)
+                self.app.make("watch", self.game)
             elif event.ui_element in self.pages:
                 self.set_page(self.pages.index(event.ui_element))
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_TAB and self.pages:

@@ -22,19 +22,11 @@ from game.core import (
 from game.mapfile import MapGeometry
 
 from ..anim import AnimQueue, Stage, copy_board
-from ..cause import cause_line, decision_places
-from ..controller import TRADE_KINDS, HumanController
+from ..cards.events import card_tooltip
 from ..draw import civ_badge, tooltip
-from ..eventask import PLAY, QUIET, answer_for, quiet_label, silence
-from ..eventask import asking as event_asking
-from ..eventcards import card_tooltip
 from ..input import InputMap, Intent
-from ..logtext import LogLine
-from ..lossplan import LossPlan
-from ..mapmarkers import MarkerLayer, regions_of
-from ..mapview import MapView
-from ..options import Options
-from ..pace import BOT_DELAY, bot_hurry
+from ..map.markers import MarkerLayer, regions_of
+from ..map.view import MapView
 from ..panels import Ctx, Panel
 from ..panels.advances import AdvancesPanel
 from ..panels.ast import AstPanel
@@ -50,14 +42,22 @@ from ..panels.players import PlayersPanel
 from ..panels.side import draw_side, place_side, play_layout
 from ..panels.topbar import TopBar
 from ..panels.trade import TradeWindow
-from ..prompts import label_name, question
-from ..prompts import names as place_names
-from ..ruin import ruin_warning
 from ..scene import Scene
-from ..session import Session
-from ..summary import summary_lines
+from ..seat.controller import TRADE_KINDS, HumanController
+from ..seat.losses import LossPlan
+from ..seat.pace import BOT_DELAY, bot_hurry
+from ..seat.ruin import ruin_warning
+from ..seat.session import Session
+from ..seat.thinking import Thinker, level_line
 from ..theme import Palette
-from ..thinking import Thinker, level_line
+from ..words.asking import PLAY, QUIET, answer_for, quiet_label, silence
+from ..words.asking import asking as event_asking
+from ..words.cause import cause_line, decision_places
+from ..words.log import LogLine
+from ..words.options import Options
+from ..words.prompts import label_name, question
+from ..words.prompts import names as place_names
+from ..words.summary import summary_lines
 
 if TYPE_CHECKING:
     from ..app import App
@@ -438,9 +438,7 @@ class GameScene(Scene):
             else:
                 self.open_menu()
         elif k == "help":
-            from .help import HelpScene
-
-            self.app.push(HelpScene(self.app))
+            self.app.push(self.app.make("help"))
         elif k == "undo":
             self.undo()
         elif k == "tab":
@@ -531,9 +529,7 @@ class GameScene(Scene):
         self.version += 1
 
     def open_menu(self) -> None:
-        from .gamemenu import GameMenuScene
-
-        self.app.push(GameMenuScene(self.app, self))
+        self.app.push(self.app.make("game menu", self))
 
     def closing(self) -> None:
         """The window is closing: keep an autosave of where the game stands."""
@@ -571,9 +567,7 @@ class GameScene(Scene):
             self._run_bots(dt)  # bots wait for the animations of what was done before
         if self.session.state.game_over and not self.ended:
             self.ended = True
-            from .end import EndScene
-
-            self.app.push(EndScene(self.app, self.session))
+            self.app.push(self.app.make("end", self.session))
             if self.session.replay_path is not None:
                 self.app.notify("The game is kept among the replays: Load, then Watch replay")
 

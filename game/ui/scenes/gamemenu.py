@@ -66,22 +66,14 @@ class GameMenuScene(Scene):
         elif key == "save":
             self.save()
         elif key == "rules":
-            from .rules import RulesScene
-
-            self.app.push(RulesScene(self.app, self.game.session.state.config.ruleset))
+            self.app.push(self.app.make("rules", self.game.session.state.config.ruleset))
         elif key == "help":
-            from .help import HelpScene
-
-            self.app.push(HelpScene(self.app))
+            self.app.push(self.app.make("help"))
         elif key == "settings":
-            from .settings import SettingsScene
-
-            self.app.push(SettingsScene(self.app))
+            self.app.push(self.app.make("settings"))
         elif key == "menu":
-            from .menu import MenuScene
-
             self.game.closing()
-            self.app.reset_to(MenuScene(self.app))
+            self.app.reset_to(self.app.make("menu"))
 
     def save(self) -> None:
         session = self.game.session

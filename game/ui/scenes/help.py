@@ -17,8 +17,8 @@ from pygame_gui.elements import UIButton
 from game.core import load_game_data
 
 from ..draw import backdrop, panel, title
-from ..maptiles import WASTE, WASTE_HATCH
-from ..mapview import MapView
+from ..map.tiles import WASTE, WASTE_HATCH
+from ..map.view import MapView
 from ..scene import Scene
 from ..theme import Palette, shade
 

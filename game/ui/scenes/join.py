@@ -109,10 +109,8 @@ class JoinScene(Scene):
                 return
             self.seen.append(msg)
             if kind == "table":
-                from .lobby import LobbyScene
-
                 self.link = None  # the lobby's now
-                self.app.replace(LobbyScene(self.app, link, address=self.address,
+                self.app.replace(self.app.make("lobby", link, address=self.address,
                                             code=self.code, backlog=self.seen))
                 return
 

@@ -26,17 +26,15 @@ from game.persist import (
 from game.persist import paths as persist_paths
 
 from ..draw import backdrop, panel, title
-from ..maps import map_for
+from ..map.offered import map_for
 from ..scene import Scene, entries
-from ..session import Seat, Session, log_of
+from ..seat.session import Seat, Session, log_of
 from ..theme import Palette
 
 if TYPE_CHECKING:
     from ..app import App
 
 def start_saved(app: App, game: SavedGame) -> bool:
-    from .game import GameScene
-
     found = map_for(game.map_id)
     if found is None:
         app.notify(f"The map {game.map_id!r} of this save is not installed")
@@ -58,7 +56,7 @@ def start_saved(app: App, game: SavedGame) -> bool:
         app.notify(f"Unknown bot level for {', '.join(unknown)}: playing {PLAY_LEVEL}")
     autosaver = Autosaver() if app.persist_settings else None
     session = Session(state, seats, log=log_of(game), record=game.record, autosaver=autosaver)
-    app.reset_to(GameScene(app, session, geometry))
+    app.reset_to(app.make("game", session, geometry))
     return True
 
 
@@ -162,9 +160,7 @@ class LoadScene(Scene):
             self.app.notify(row.error)
             return
         if replay:
-            from .replay import open_replay
-
-            open_replay(self.app, row.path)
+            self.app.make("open replay", row.path)
         else:
             open_save(self.app, row.path)
 
@@ -177,15 +173,11 @@ class LoadScene(Scene):
             self.app.notify("A hosted game can be watched once it is over: Open hosts it "
                             "again for its players")
         elif replay:
-            from .replay import open_replay
-
-            open_replay(self.app, game.save)
+            self.app.make("open replay", game.save)
         elif game.over:
             self.app.notify("This hosted game is over: watch its replay")
         else:
-            from .lobby import host_again
-
-            host_again(self.app, game.code)
+            self.app.make("host again", game.code)
 
     def draw(self, surface: pygame.Surface) -> None:
         backdrop(surface, self.theme)

@@ -21,9 +21,9 @@ from game.net.wire import read_map
 from game.persist import game_version
 
 from ..draw import backdrop, civ_badge, panel, title
-from ..maps import map_for
-from ..netseat import TableSeat, read_table, start_session
+from ..map.offered import map_for
 from ..scene import Scene
+from ..seat.net import TableSeat, read_table, start_session
 from ..theme import Palette
 
 if TYPE_CHECKING:
@@ -226,9 +226,7 @@ class LobbyScene(Scene):
                                level=PLAY_LEVEL))
 
     def leave(self) -> None:
-        from .menu import MenuScene
-
-        self.app.reset_to(MenuScene(self.app))
+        self.app.reset_to(self.app.make("menu"))
 
     def exit(self) -> None:
         super().exit()
@@ -348,8 +346,6 @@ class LobbyScene(Scene):
             self.error = f"The map {self.graph.id!r} of this game is not installed here"
             return
         _, geometry = found
-        from .netgame import NetGameScene
-
         assert self.link is not None
         views = {seat: self.views[seat] for seat in wanted}
         session = start_session(self.link, self.code, self.graph, list(self.local), views,
@@ -358,7 +354,7 @@ class LobbyScene(Scene):
                                 tokens=dict(self.tokens),
                                 keep_replays=self.app.persist_settings)
         self.link, self.hosted = None, None  # the game's now: not closed with the lobby
-        self.app.reset_to(NetGameScene(self.app, session, geometry))
+        self.app.reset_to(self.app.make("net game", session, geometry))
 
     # -- drawing ------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

@@ -54,33 +54,19 @@ class MenuScene(Scene):
 
     def choose(self, key: str) -> None:
         if key == "new":
-            from .newgame import NewGameScene
-
-            self.app.push(NewGameScene(self.app))
+            self.app.push(self.app.make("new game"))
         elif key == "load":
-            from .load import LoadScene
-
-            self.app.push(LoadScene(self.app))
+            self.app.push(self.app.make("load"))
         elif key == "continue":
-            from .load import continue_newest
-
-            continue_newest(self.app)
+            self.app.make("continue")
         elif key == "join":
-            from .join import JoinScene
-
-            self.app.push(JoinScene(self.app))
+            self.app.push(self.app.make("join"))
         elif key == "settings":
-            from .settings import SettingsScene
-
-            self.app.push(SettingsScene(self.app))
+            self.app.push(self.app.make("settings"))
         elif key == "rules":
-            from .rules import RulesScene
-
-            self.app.push(RulesScene(self.app))
+            self.app.push(self.app.make("rules"))
         elif key == "about":
-            from .about import AboutScene
-
-            self.app.push(AboutScene(self.app))
+            self.app.push(self.app.make("about"))
         elif key == "quit":
             self.app.quit()
 

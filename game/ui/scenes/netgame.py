@@ -14,8 +14,8 @@ from pygame_gui.elements import UIButton
 from game.bots import PLAY_LEVEL
 
 from ..draw import panel
-from ..netseat import NetSession
-from ..ruin import ruin_warning
+from ..seat.net import NetSession
+from ..seat.ruin import ruin_warning
 from ..theme import Palette
 from .game import GameScene
 

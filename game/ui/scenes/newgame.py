@@ -26,9 +26,9 @@ from game.core import (
 from game.persist import Autosaver
 
 from ..draw import backdrop, civ_badge, panel, title
-from ..maps import available_maps, load_map
+from ..map.offered import available_maps, load_map
 from ..scene import Scene, entries
-from ..session import Seat, Session
+from ..seat.session import Seat, Session
 from ..theme import Palette
 
 if TYPE_CHECKING:
@@ -314,13 +314,9 @@ class NewGameScene(Scene):
 
     def host_game(self) -> None:
         """The same game, hosted for players at other machines."""
-        from .host import HostScene
-
-        self.app.push(HostScene(self.app, self.chosen(), self.map_id, dict(self.kinds)))
+        self.app.push(self.app.make("host", self.chosen(), self.map_id, dict(self.kinds)))
 
     def start_game(self) -> None:
-        from .game import GameScene
-
         config = self.chosen()
         path = available_maps().get(self.map_id)
         if path is None:
@@ -346,7 +342,7 @@ class NewGameScene(Scene):
                               level=kind if kind != "human" else "basic")
         autosaver = Autosaver() if self.app.persist_settings else None
         session = Session(state, seats, autosaver=autosaver)
-        self.app.reset_to(GameScene(self.app, session, geometry))
+        self.app.reset_to(self.app.make("game", session, geometry))
 
     # -- drawing ------------------------------------------------------------------------------
     def layout_marks(self) -> list[tuple[str, pygame.Rect]]:

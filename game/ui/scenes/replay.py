@@ -37,15 +37,12 @@ from game.persist import (
 
 from ..anim import look_for
 from ..anim.queue import touched
+from ..cards.events import card_tooltip, event_card
 from ..draw import banner_plate, civ_badge, tooltip
-from ..eventcards import card_tooltip, event_card
-from ..eventwords import choice_text
 from ..input import TAB_KEYS, InputMap
-from ..logtext import LogLine
-from ..mapmarkers import MarkerLayer, regions_of
-from ..maps import map_for
-from ..mapview import MapView
-from ..options import Options, card_name, option_text
+from ..map.markers import MarkerLayer, regions_of
+from ..map.offered import map_for
+from ..map.view import MapView
 from ..panels import Ctx, Panel
 from ..panels.advances import AdvancesPanel
 from ..panels.ast import AstPanel
@@ -55,9 +52,12 @@ from ..panels.log import LogPanel
 from ..panels.players import PlayersPanel
 from ..panels.side import draw_side, place_side, play_layout
 from ..panels.topbar import TopBar
-from ..prompts import log_lines, question
 from ..scene import Scene
 from ..theme import PHASE_NAMES, Palette, shade
+from ..words.events import choice_text
+from ..words.log import LogLine
+from ..words.options import Options, card_name, option_text
+from ..words.prompts import log_lines, question
 
 if TYPE_CHECKING:
     from ..app import App

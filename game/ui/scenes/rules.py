@@ -13,13 +13,13 @@ from pygame_gui.elements import UIButton, UIDropDownMenu
 
 from game.core import PHASES, load_game_data
 
+from ..cards.book import EventBook
 from ..draw import backdrop, panel, title, wrap
-from ..eventbook import EventBook
 from ..input import TAB_KEYS
 from ..panels.advances import GROUP_COLOURS
-from ..rulestext import EVENTS_STEP, PHASE_BRIEFS
 from ..scene import Scene
 from ..theme import PHASE_NAMES, Palette
+from ..words.rules import EVENTS_STEP, PHASE_BRIEFS
 
 if TYPE_CHECKING:
     from ..app import App

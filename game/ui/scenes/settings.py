@@ -10,11 +10,10 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UIHorizontalSlider, UILabel
 
-from ..app import WINDOW_SIZES
 from ..draw import backdrop, panel, title
-from ..eventask import choices, chosen
-from ..scene import Scene, entries
+from ..scene import WINDOW_SIZES, Scene, entries
 from ..theme import Palette
+from ..words.asking import choices, chosen
 
 if TYPE_CHECKING:
     from ..app import App

@@ -39,13 +39,13 @@ from game.core import (
     view,
 )
 
-from .anim.build import Builder
+from ..anim.build import Builder
 
 if TYPE_CHECKING:
     from game.mapfile import MapGeometry
 
-    from .app import App
-    from .scenes.game import GameScene
+    from ..app import App
+    from ..scenes.game import GameScene
 
 EARTHQUAKE = "earthquake"  # volcanic_eruption, placed where no volcano touches the victim
 SEA_CALAMITIES = {"cyclone", "tempest", "piracy", "coastal_migration", "tsunamis"}
@@ -114,8 +114,8 @@ def on_screen(app: App, calamity: str, ruleset: str | None = None, seed: int = 1
     """The game screen, bots in every seat, on the calamity's board with its resolution begun:
     the first events are in the animation queue. ShowcaseError when there is no such calamity;
     StopIteration when no map is installed."""
-    from .anim import copy_board
-    from .maps import available_maps, load_map
+    from ..anim import copy_board
+    from ..map.offered import available_maps, load_map
 
     graph, geometry = load_map(next(iter(available_maps().values())))
     found = showcase(calamity, graph, seed=seed, players=players, ruleset=ruleset)
@@ -129,9 +129,9 @@ def screen_with(app: App, state: GameState, before: Board, events: list[Event],
                 geometry: MapGeometry) -> GameScene:
     """The game screen, bots in every seat, on `state` just after `events` (which left the
     board `before` as it now is): they are in the log and the animation queue."""
-    from .prompts import log_lines
-    from .scenes.game import GameScene
-    from .session import Seat, Session
+    from ..scenes.game import GameScene
+    from ..seat.session import Seat, Session
+    from ..words.prompts import log_lines
 
     civs = load_game_data().civilizations
     session = Session(state, {pid: Seat(pid, civs[pid].name, human=False)
@@ -277,8 +277,8 @@ def _deal(state: GameState, data: GameData, card: str, victim: str, trader: str)
 def _rehearse(state: GameState) -> tuple[int, list[str], set[type[Event]]]:
     """Resolve the calamity on a copy with the bots the client will seat (same seeds): how many
     animation steps it makes, the areas it touches, the kinds of event."""
-    from .anim.queue import touched
-    from .session import Seat, seat_bot
+    from ..anim.queue import touched
+    from ..seat.session import Seat, seat_bot
 
     work = state.clone()
     bots = {pid: seat_bot(Seat.level, work.config.seed, i) for i, pid in enumerate(work.players)}

@@ -26,8 +26,8 @@ from game.core import (
     load_game_data,
 )
 
-from .logtext import name
-from .theme import PHASE_NAMES
+from ..theme import PHASE_NAMES
+from .log import name
 
 _PLACE_PREFIXES = ("area", "sea", "volcano", "flood")
 

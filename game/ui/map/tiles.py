@@ -25,7 +25,7 @@ import pygame
 from game.core import MapGraph
 from game.mapfile import MapGeometry
 
-from .theme import Palette, Theme, shade
+from ..theme import Palette, Theme, shade
 
 TILE = 256
 MAX_TILES = 480  # 256-pixel tiles: about 120 MB at 4 bytes a pixel

@@ -43,7 +43,7 @@ from game.core import (
     load_event_cards,
 )
 
-from .logtext import card_name, name
+from .log import card_name, name
 from .prompts import names
 
 

@@ -18,12 +18,12 @@ import pygame
 from game.core import Board, MapGraph, PlayerView, load_game_data
 from game.mapfile import MapGeometry
 
-from .draw import token_disc
-from .emblems import emblem_surface
-from .logtext import name as civ_name
-from .mapmarkers import MARKER_COLOURS
-from .maptiles import TILE, BaseLayer
-from .theme import Palette, Theme, civ_colour, ink_for, shade
+from ..draw import token_disc
+from ..emblems import emblem_surface
+from ..theme import Palette, Theme, civ_colour, ink_for, shade
+from ..words.log import name as civ_name
+from .markers import MARKER_COLOURS
+from .tiles import TILE, BaseLayer
 
 ZOOM_STEP = 1.25
 ZOOM_MIN_STEPS = -2

@@ -11,9 +11,9 @@ import pygame
 
 from game.core import GameState, Marker, PlayerView, Regions, computed_regions, load_event_cards
 
-from .eventcards import FAMILIES, emblem
-from .eventwords import MARKER_DOES, marker_name, turns_left
-from .theme import Colour, Palette, Theme, shade
+from ..cards.events import FAMILIES, emblem
+from ..theme import Colour, Palette, Theme, shade
+from ..words.events import MARKER_DOES, marker_name, turns_left
 
 MARKER_COLOURS: dict[str, Colour] = {kind: colour for kind, (colour, _) in FAMILIES.items()}
 

@@ -100,7 +100,7 @@ from game.core import (
     load_game_data,
 )
 
-from .theme import PHASE_NAMES, civ_names
+from ..theme import PHASE_NAMES, civ_names
 
 
 @dataclass(frozen=True)

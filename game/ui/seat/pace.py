@@ -20,8 +20,8 @@ from game.core import (
     Event,
 )
 
-from .anim import BOT_HURRY
-from .anim.queue import touched
+from ..anim import BOT_HURRY
+from ..anim.queue import touched
 
 BOT_NEAR = 2.5  # bots' moves that touch a person, and calamities
 BOT_RUSH = 4.0  # bots' moves in view, next to a person's lands, that touch no person

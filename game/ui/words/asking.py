@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from game.core import load_event_cards
 from game.persist import Settings
 
-from .eventwords import window_name
+from .events import window_name
 
 PLAY = "event_play"
 QUIET = "quiet:"  # the prompt's "don't ask again" button: quiet:WINDOW

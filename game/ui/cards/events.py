@@ -18,11 +18,11 @@ import pygame
 
 from game.core import EventCard, load_event_cards
 
-from .cards import fit_text
-from .draw import wrap
-from .emblems import Pen
-from .eventwords import card_text, headline, marker_kind, roman
-from .theme import Colour, Palette, Theme, ink_for, shade
+from ..draw import wrap
+from ..emblems import Pen
+from ..theme import Colour, Palette, Theme, ink_for, shade
+from ..words.events import card_text, headline, marker_kind, roman
+from .trade import fit_text
 
 ASPECT = 1.42  # height / width
 PARCHMENT = (244, 234, 208)

@@ -16,10 +16,10 @@ import pygame
 
 from game.core import EventCard, load_event_cards, load_game_data
 
-from .draw import panel, wrap
-from .eventcards import FAMILIES, card_face, family
-from .eventwords import card_lines, roman, window_name
-from .theme import Colour, Palette, Theme
+from ..draw import panel, wrap
+from ..theme import Colour, Palette, Theme
+from ..words.events import card_lines, roman, window_name
+from .events import FAMILIES, card_face, family
 
 DECKS = {"A": "Deck A", "B": "Deck B", "realm": "Realm events"}
 

@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 from game.core import Event, GameState, MapGraph
 
 if TYPE_CHECKING:
-    from .app import App
-    from .scenes.game import GameScene
+    from ..app import App
+    from ..scenes.game import GameScene
 
 
 def event_on_screen(app: App, card: str, seed: int = 1,
@@ -20,9 +20,9 @@ def event_on_screen(app: App, card: str, seed: int = 1,
     settled boards, the one where it strikes the most. The card's events are in the queue."""
     from game.core import CityReduced, MarkerPlaced, TokensRemoved
 
-    from .anim import copy_board
-    from .anim.marks import place_areas
-    from .maps import available_maps, load_map
+    from ..anim import copy_board
+    from ..anim.marks import place_areas
+    from ..map.offered import available_maps, load_map
     from .showcase import screen_with
 
     graph, geometry = load_map(next(iter(available_maps().values())))

@@ -32,7 +32,7 @@ from game.core import (
     load_game_data,
 )
 
-from .logtext import LogLine, card_name, log_line, name, nice
+from .log import LogLine, card_name, log_line, name, nice
 
 # The client's sentence for a decision whose core prompt explains its option labels (or ends
 # in "or done", which the Done button says in its own words); {0}, {1}... are the things the

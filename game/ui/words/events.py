@@ -19,8 +19,8 @@ from game.core import (
     load_event_cards,
 )
 
-from .logtext import nice
-from .theme import PHASE_NAMES
+from ..theme import PHASE_NAMES
+from .log import nice
 
 ROMAN = ("", "I", "II", "III", "IV", "V", "VI")
 

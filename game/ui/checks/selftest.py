@@ -75,18 +75,18 @@ def run_selftest(frames: int = 120, players: int = 5, seed: int = 1,
 
     from game.persist import Settings
 
-    from .app import App
-    from .layoutcheck import problems
-    from .scenes.about import AboutScene
-    from .scenes.end import EndScene
-    from .scenes.game import GameScene
-    from .scenes.gamemenu import GameMenuScene
-    from .scenes.help import HelpScene
-    from .scenes.load import LoadScene
-    from .scenes.menu import MenuScene
-    from .scenes.newgame import NewGameScene
-    from .scenes.rules import RulesScene
-    from .scenes.settings import SettingsScene
+    from ..app import App
+    from ..scenes.about import AboutScene
+    from ..scenes.end import EndScene
+    from ..scenes.game import GameScene
+    from ..scenes.gamemenu import GameMenuScene
+    from ..scenes.help import HelpScene
+    from ..scenes.load import LoadScene
+    from ..scenes.menu import MenuScene
+    from ..scenes.newgame import NewGameScene
+    from ..scenes.rules import RulesScene
+    from ..scenes.settings import SettingsScene
+    from .layout import problems
 
     if not 5 <= players <= 18:
         print("calamitas selftest: --players must be 5 to 18", file=sys.stderr)
@@ -204,10 +204,10 @@ def run_selftest(frames: int = 120, players: int = 5, seed: int = 1,
 
 def _network_screens(app, new, shot) -> None:  # type: ignore[no-untyped-def]
     """Hosting's seat choices, a host's lobby and the join screen (no server is started)."""
-    from .netseat import TableSeat
-    from .scenes.host import HostScene
-    from .scenes.join import JoinScene
-    from .scenes.lobby import LobbyScene
+    from ..scenes.host import HostScene
+    from ..scenes.join import JoinScene
+    from ..scenes.lobby import LobbyScene
+    from ..seat.net import TableSeat
 
     app.push(HostScene(app, new.chosen(), new.map_id, dict(new.kinds)))
     shot("host")
@@ -282,8 +282,8 @@ def _event_selftest(app, card: str, seed: int, players: int,  # type: ignore[no-
     client, with pictures at the start, middle and end of its animation."""
     from game.core import load_event_cards
 
-    from .anim.build import Builder
-    from .anim.marks import MarkerLands
+    from ..anim.build import Builder
+    from ..anim.marks import MarkerLands
     from .eventshow import event_on_screen
 
     known = {c.id: c for c in load_event_cards().cards.values() if c.public}
@@ -398,7 +398,7 @@ def _replay(app, session, run, shot) -> bool:  # type: ignore[no-untyped-def]
 
     from game.persist import write_save
 
-    from .scenes.replay import ReplayScene, open_replay
+    from ..scenes.replay import ReplayScene, open_replay
 
     with tempfile.TemporaryDirectory(prefix="calamitas-selftest-") as folder:
         path = write_save(Path(folder) / "selftest.json", session.record, session.state)
@@ -425,10 +425,10 @@ def _events(app, seed: int, players: int, run, shot) -> bool:  # type: ignore[no
 
     from game.core import EventsOptions, GameConfig, choose_setup, load_game_data, new_game
 
-    from .maps import available_maps, load_map
-    from .scenes.end import EndScene
-    from .scenes.game import GameScene
-    from .session import Seat, Session
+    from ..map.offered import available_maps, load_map
+    from ..scenes.end import EndScene
+    from ..scenes.game import GameScene
+    from ..seat.session import Seat, Session
 
     graph, geometry = load_map(available_maps()[sorted(available_maps())[0]])
     data = load_game_data()
@@ -489,7 +489,7 @@ def _hot_seat(game, run, shot) -> None:  # type: ignore[no-untyped-def]
     """Two seats turn human; shows the curtain, a decision, and the trade window if it comes."""
     from game.bots import make_bot
 
-    from .controller import TRADE_KINDS
+    from ..seat.controller import TRADE_KINDS
 
     session = game.session
     humans = list(session.seats)[:2]

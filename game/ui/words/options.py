@@ -6,9 +6,9 @@ from dataclasses import dataclass
 
 from game.core import GROUPS, PlayerView, load_game_data, set_value
 
-from .eventask import QUIET, quiet_text
-from .eventwords import choice_text
-from .logtext import event_title, name, nice
+from .asking import QUIET, quiet_text
+from .events import choice_text
+from .log import event_title, name, nice
 from .prompts import label_name
 
 # Labels of `done` by decision kind: "Done" means different things in different places.

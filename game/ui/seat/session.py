@@ -48,8 +48,8 @@ from game.persist.takeback import (
     take_back_refusal,
 )
 
-from .logtext import LogLine
-from .prompts import log_lines
+from ..words.log import LogLine
+from ..words.prompts import log_lines
 
 MAX_UNDO = MAX_TAKEBACKS
 log = logging.getLogger(__name__)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from game.core import IllegalAction
 
-from .options import Options
+from ..words.options import Options
 from .session import Session
 
 TRADE_KINDS = ("trade_partner", "trade_card", "trade_name", "trade_review", "trade_answer")

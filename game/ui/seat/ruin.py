@@ -16,7 +16,7 @@ from __future__ import annotations
 from game.core import Action, GameState, IllegalAction, TaxRate, support_rate
 from game.core import apply as core_apply
 
-from .prompts import names
+from ..words.prompts import names
 
 
 def _support(state: GameState, player: str) -> tuple[int, int, int]:

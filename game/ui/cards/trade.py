@@ -19,8 +19,8 @@ import pygame
 
 from game.core import load_game_data, set_value
 
-from .emblems import Pen, emblem_surface
-from .theme import Colour, Theme, ink_for, shade
+from ..emblems import Pen, emblem_surface
+from ..theme import Colour, Theme, ink_for, shade
 
 # One colour per stack (face value), as the card backs of the board game differ by stack.
 STACK_COLOURS: dict[int, Colour] = {
