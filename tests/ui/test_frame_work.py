@@ -14,7 +14,7 @@ import pytest
 
 import game.ui.mapview as mapview_module
 from game.core.state import Board
-from game.mapfile import load_map_file
+from game.maps.files import load_map_file
 from game.persist import Settings
 from game.ui import effects as effects_module
 from game.ui.app import App
