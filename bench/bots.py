@@ -31,7 +31,7 @@ from game.bots import make_bot  # noqa: E402
 from game.bots.arena import play_game, wilson_interval  # noqa: E402
 from game.bots.hard import HardBot  # noqa: E402
 from game.core import Action, GameConfig, apply, new_game, view  # noqa: E402
-from game.mapfile import load_map_file  # noqa: E402
+from game.maps.files import load_map_file  # noqa: E402
 
 
 def p99(values: list[float]) -> float:

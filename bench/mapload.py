@@ -17,9 +17,9 @@ sys.path.insert(0, str(ROOT))
 
 from timing import median_ms  # noqa: E402
 
-from game.mapchecks import checked_graph  # noqa: E402
-from game.mapfile import load_map_file, read_map_data  # noqa: E402
-from game.mapparse import graph_from_map_dict  # noqa: E402
+from game.maps.checks import checked_graph  # noqa: E402
+from game.maps.files import load_map_file, read_map_data  # noqa: E402
+from game.maps.parse import graph_from_map_dict  # noqa: E402
 
 TARGET_MS = 300.0
 

@@ -55,7 +55,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
         summarise,
     )
     from game.core import MapError
-    from game.mapfile import find_maps, load_map_file
+    from game.maps.files import find_maps, load_map_file
     from game.resources import resource_path
 
     maps = find_maps()  # the shipped map once it exists, else the arena test map
@@ -140,7 +140,7 @@ def cmd_scenario(args: argparse.Namespace) -> int:
 
 
 def cmd_validate_map(args: argparse.Namespace) -> int:
-    from game.mapfile import validate_map_file
+    from game.maps.files import validate_map_file
 
     ok, report = validate_map_file(args.file)
     print(report)

@@ -44,7 +44,7 @@ class SimulationError(Exception):
 
 
 def resolve_map(name: str | None) -> MapGraph:
-    from game.mapfile import find_maps, load_map_file
+    from game.maps.files import find_maps, load_map_file
 
     maps = find_maps()
     if name is None:

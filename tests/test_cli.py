@@ -86,7 +86,7 @@ def test_arena_seats_help_lists_the_bot_levels() -> None:
 
 
 def test_simulate_with_an_unknown_map_lists_the_known_maps(capsys) -> None:
-    from game.mapfile import find_maps
+    from game.maps.files import find_maps
 
     assert main(["simulate", "--map", "atlantis", "--max-turns", "1"]) != 0
     err = capsys.readouterr().err

@@ -19,9 +19,9 @@ from game.core.gamedata import load_game_data
 from game.core.mapgraph import MapGraph
 from game.core.mapsetup import in_play
 from game.core.setup import choose_setup
-from game.mapchecks import check_map
-from game.mapfile import load_map_file, validate_map_file
-from game.mapparse import graph_from_map_dict
+from game.maps.checks import check_map
+from game.maps.files import load_map_file, validate_map_file
+from game.maps.parse import graph_from_map_dict
 from game.persist.saves import installed_map, read_save
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -1,4 +1,4 @@
-"""Map files read and checked (game/mapparse.py, game/mapchecks.py): a file dict -> MapGraph,
+"""Map files read and checked (game/maps/parse.py, game/maps/checks.py): a file dict -> MapGraph,
 MapError naming the key for a broken one, every problem listed by the checks (rules §2), and
 the validate-map summary."""
 
@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 
 from game.core.mapgraph import SITES, Area, MapError, MapGraph
-from game.mapchecks import CIVILIZATIONS, check_map, map_summary
-from game.mapparse import graph_from_map_dict
+from game.maps.checks import CIVILIZATIONS, check_map, map_summary
+from game.maps.parse import graph_from_map_dict
 
 MAPS = Path(__file__).resolve().parent / "maps"
 TEST_MAPS = ["tiny", "islands"]

@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from game import mapfile
 from game.core.mapgraph import MapError
-from game.mapchecks import check_map
-from game.mapfile import (
+from game.maps import files as mapfile
+from game.maps.checks import check_map
+from game.maps.files import (
     MapGeometry,
     find_maps,
     load_map_file,
@@ -20,7 +20,7 @@ from game.mapfile import (
     read_map_data,
     validate_map_file,
 )
-from game.mapparse import graph_from_map_dict
+from game.maps.parse import graph_from_map_dict
 
 ROOT = Path(__file__).resolve().parent.parent
 TEST_MAPS = ROOT / "tests" / "maps"

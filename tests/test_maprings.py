@@ -1,12 +1,12 @@
-"""Map outlines that cross themselves (game/maprings.py): refused, except the tiny loops the
+"""Map outlines that cross themselves (game/maps/rings.py): refused, except the tiny loops the
 board build's rounding leaves, and never an unbounded amount of work."""
 
 from __future__ import annotations
 
 import pytest
 
-from game import maprings
-from game.maprings import self_crossing
+from game.maps import rings as maprings
+from game.maps.rings import self_crossing
 
 SQUARE = [[0, 0], [100, 0], [100, 100], [0, 100]]
 

@@ -3,7 +3,7 @@
 `MapGraph` and its parts (`Area`, `Sea`, `Volcano`) are the immutable rules model that a game
 state holds by reference and that clones share, with the queries procedures ask of it and its
 plain form for saves (`to_dict`, and `from_dict`, which reads an untrusted one back with checks).
-Reading a map *file* into a graph and checking it is game/mapparse.py's and game/mapchecks.py's
+Reading a map *file* into a graph and checking it is game/maps/parse.py's and game/maps/checks.py's
 job; the core never needs it.
 
 Rules definitions (rules reference §2): an open sea is all water; a coastal area has land and
@@ -377,7 +377,7 @@ def _plain_passage(r: MapReader, raw: object) -> Passage:
 def _plain_regions(r: MapReader, raw: object, areas: Mapping[str, Area]
                    ) -> dict[str, tuple[tuple[str, ...], ...]]:
     """The region tables of a plain map: halves of lists of known areas (the map file's own
-    checks, game/mapchecks.py, judge how they are drawn)."""
+    checks, game/maps/checks.py, judge how they are drawn)."""
     if raw is None:
         return {}
     out: dict[str, tuple[tuple[str, ...], ...]] = {}

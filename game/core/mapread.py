@@ -1,6 +1,6 @@
 """Reading a map from untrusted JSON values into typed ones, with a message naming the key.
 
-A map reaches the program twice as JSON: the map file (game/mapparse.py reads it) and the plain
+A map reaches the program twice as JSON: the map file (game/maps/parse.py reads it) and the plain
 form a save carries (`MapGraph.from_dict`). Both read through `MapReader`: each method takes a
 value of unknown type (`object`), returns it typed when it is what the format says, and
 otherwise records one line naming the key and what was wrong (strict: raises `MapError`) and

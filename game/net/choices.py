@@ -88,7 +88,7 @@ def state_from_create(msg: dict[str, Any]) -> GameState:
 
 def installed_map(map_id: str) -> MapGraph:
     """An installed map by its id ("": the first), never a path a client names."""
-    from game.mapfile import find_maps, load_map_file
+    from game.maps.files import find_maps, load_map_file
 
     maps = find_maps()
     if not maps:

@@ -319,7 +319,7 @@ def installed_map(game: SavedGame, folder: Path | None = None) -> Path | None:
     the saved game's, or None. The rules travel inside the save, so a game plays and replays
     without it; only drawing the board needs the file."""
     from game.core import MapError, in_play
-    from game.mapfile import find_maps, load_map_file
+    from game.maps.files import find_maps, load_map_file
 
     path = find_maps(folder).get(game.map_id)
     if path is None:

@@ -22,7 +22,8 @@ from game.core import (
     in_play,
 )
 
-from .parse import Scenario, ScenarioError
+from .errors import ScenarioError
+from .parse import Scenario
 
 
 def build_map(raw: dict[str, Any]) -> MapGraph:

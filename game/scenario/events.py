@@ -32,7 +32,7 @@ from game.core import (
     map_regions,
 )
 
-from .parse import ScenarioError
+from .errors import ScenarioError
 
 TOP_KEYS = {"events", "markers", "dice"}
 PLAYER_KEYS = {"events", "bonus_vp"}

@@ -9,12 +9,12 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from game.core import SCENARIO_PHASES, GameData
 
-if TYPE_CHECKING:
-    from .events import EventsSpec
+from .errors import ScenarioError
+from .events import EventsSpec, parse_events  # the extension reads the tables this module skips
 
 LABEL_KINDS = ("area", "sea", "volcano", "flood", "player", "card", "advance", "number",
                "event", "option")
@@ -33,13 +33,6 @@ TOP_KEYS = {"title", "clauses", "ruleset", "seed", "ast_side", "map", "players",
             "play", "expect", "events", "markers", "dice"}  # fmt: skip
 # Free-text keys an author may add at the top without changing what the scenario means.
 META_KEYS = {"description", "notes", "author", "source"}
-
-
-class ScenarioError(Exception):
-    def __init__(self, key: str, problem: str) -> None:
-        super().__init__(f"{key}: {problem}")
-        self.key = key
-        self.problem = problem
 
 
 @dataclass
@@ -105,8 +98,6 @@ def parse_scenario(raw: dict[str, Any], path: str, data: GameData) -> Scenario:
     players_raw = _table(raw.get("players", {}), "players")
     if not players_raw:
         raise ScenarioError("players", "a scenario needs at least one player")
-    from .events import parse_events  # the extension reads the tables this module skips
-
     events = parse_events(raw, players_raw)
     players: dict[str, PlayerSpec] = {}
     for pid, spec in players_raw.items():

@@ -25,11 +25,12 @@ from game.core import (
 )
 
 from .build import build_state
+from .errors import ScenarioError
 from .events import PLAYER_KEYS as EVENT_PLAYER_KEYS
 from .events import check as check_events
 from .events import core_label
 from .events import install as install_events
-from .parse import Scenario, ScenarioError, read_scenario
+from .parse import Scenario, read_scenario
 
 MAX_DECISIONS = 10_000
 

@@ -68,7 +68,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("file", nargs="?", type=Path, default=ROOT / "maps" / "oikoumene.json")
     args = parser.parse_args(argv)
     sys.path.insert(0, str(ROOT))
-    from game.mapchecks import check_map
+    from game.maps.checks import check_map
 
     regions = read_regions()
     text = with_regions(args.file.read_text(encoding="utf-8"), regions)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from game.bots import make_bot
 from game.core import Action, EventsOptions, GameConfig, GameState, apply, new_game, view
-from game.mapfile import load_map_file
+from game.maps.files import load_map_file
 
 ARENA = Path(__file__).resolve().parents[1] / "maps" / "arena.json"
 

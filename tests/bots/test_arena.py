@@ -23,7 +23,7 @@ from game.bots.arena import (
 from game.bots.hard import HardBot
 from game.cli import main
 from game.core import GameState
-from game.mapfile import load_map_file
+from game.maps.files import load_map_file
 
 ARENA = Path(__file__).resolve().parents[1] / "maps" / "arena.json"
 LINE = re.compile(r"^(\w+) +win \d+\.\d% \(CI \d+-\d+%\)  mean VP \d+")

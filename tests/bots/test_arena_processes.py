@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from game.bots.arena import parse_seats, run_arena, start_method
-from game.mapfile import load_map_file
+from game.maps.files import load_map_file
 
 ARENA = Path(__file__).resolve().parents[1] / "maps" / "arena.json"
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from game.core import load_event_cards
-from game.mapfile import load_map_file
+from game.maps.files import load_map_file
 from game.simulate import simulate
 
 ARENA = Path(__file__).resolve().parents[1] / "maps" / "arena.json"

@@ -32,7 +32,7 @@ from game.core import (
 from game.core.invariants import card_census, violations
 from game.core.phases.trade import TableOffer, TradeAnswer
 from game.core.state import Task
-from game.mapfile import load_map_file
+from game.maps.files import load_map_file
 
 ARENA = Path(__file__).resolve().parents[1] / "maps" / "arena.json"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from game.mapfile import find_maps, maps_dir
+from game.maps.files import find_maps, maps_dir
 from game.resources import resource_path, resource_root
 
 CHECKOUT = Path(__file__).resolve().parents[2]

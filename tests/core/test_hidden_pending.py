@@ -32,7 +32,7 @@ from game.core import (
     new_game,
     view,
 )
-from game.mapfile import load_map_file
+from game.maps.files import load_map_file
 
 ARENA = Path(__file__).resolve().parents[1] / "maps" / "arena.json"
 

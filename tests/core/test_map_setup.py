@@ -22,7 +22,7 @@ from game.core.mapgraph import MapGraph
 from game.core.mapsetup import WHOLE_BOARD, in_play, out_of_play
 from game.core.phases import movement_reach, special_diaspora
 from game.core.setup import choose_setup
-from game.mapfile import load_map_file
+from game.maps.files import load_map_file
 
 MAP = Path(__file__).resolve().parents[2] / "maps" / "oikoumene.json"
 ARENA = Path(__file__).resolve().parents[1] / "maps" / "arena.json"

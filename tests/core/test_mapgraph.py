@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from game.core.mapgraph import Area, MapError, MapGraph
-from game.mapchecks import CIVILIZATIONS
-from game.mapparse import graph_from_map_dict
+from game.maps.checks import CIVILIZATIONS
+from game.maps.parse import graph_from_map_dict
 
 MAPS = Path(__file__).resolve().parent.parent / "maps"
 

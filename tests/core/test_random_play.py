@@ -17,7 +17,7 @@ from game.core.invariants import card_census, violations
 from game.core.mapgraph import MapGraph
 from game.core.plain import clone
 from game.core.setup import choose_setup
-from game.mapfile import load_map_file
+from game.maps.files import load_map_file
 
 ARENA = Path(__file__).resolve().parents[1] / "maps" / "arena.json"
 RULESETS = ("classic", "mega-empires", "double-empires")

@@ -15,7 +15,7 @@ import pytest
 
 from game.core.gamedata import load_game_data
 from game.core.mapgraph import MapGraph
-from game.mapfile import find_maps, load_map_file, validate_map_file
+from game.maps.files import find_maps, load_map_file, validate_map_file
 from game.simulate import simulate
 
 ROOT = Path(__file__).resolve().parents[2]

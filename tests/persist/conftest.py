@@ -13,7 +13,7 @@ from game.core import Action, GameConfig, GameState, advance, apply, new_game, v
 from game.core.gamedata import load_game_data
 from game.core.mapgraph import MapGraph
 from game.core.setup import choose_setup
-from game.mapfile import load_map_file
+from game.maps.files import load_map_file
 from game.persist import GameRecord
 from game.scenario.build import build_state
 from game.scenario.parse import read_scenario

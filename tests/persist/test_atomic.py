@@ -24,7 +24,7 @@ CHILD = textwrap.dedent("""
     import os, sys, time
     sys.path.insert(0, sys.argv[3])
     from game.core import Action, apply
-    from game.mapfile import load_map_file
+    from game.maps.files import load_map_file
     from game.persist import GameRecord, write_save
     from game.persist import atomic
     from game.core.gamedata import load_game_data

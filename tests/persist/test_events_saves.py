@@ -12,7 +12,7 @@ ARENA = Path(__file__).resolve().parents[1] / "maps" / "arena.json"
 
 
 def test_a_game_with_events_saves_and_replays_to_the_same_hashes(tmp_path: Path) -> None:
-    from game.mapfile import load_map_file
+    from game.maps.files import load_map_file
 
     path = tmp_path / "events.json"
     result = simulate(5, ["random"], seed=3, max_turns=3, save=str(path),

@@ -22,7 +22,7 @@ from game.core import (
 )
 from game.core.gamedata import load_game_data
 from game.core.setup import choose_setup
-from game.mapfile import load_map_file
+from game.maps.files import load_map_file
 
 CALAMITY_PHASES = ("calamity_resolution",)
 

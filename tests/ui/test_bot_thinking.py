@@ -139,7 +139,7 @@ def test_a_game_with_a_hard_bot_starts_its_search_worker_as_it_opens() -> None:
     """The worker's start-up (a fresh interpreter importing the game) comes with the game's
     own, not in the frames of a hard bot's first turn."""
     from game.bots import make_bot
-    from game.mapfile import load_map_file
+    from game.maps.files import load_map_file
     from game.ui.scenes.game import GameScene
     from game.ui.seat.session import Seat, Session
     from tests.bots.played import ARENA

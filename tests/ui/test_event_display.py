@@ -22,7 +22,7 @@ from game.core import (
     new_game,
     view,
 )
-from game.mapfile import load_map_file
+from game.maps.files import load_map_file
 from game.ui.panels.hand import HandPanel
 from game.ui.panels.players import PlayersPanel
 from game.ui.scenes.game import GameScene

@@ -66,7 +66,7 @@ class TakesFamine:
 
 
 def open_turn(app) -> tuple[GameScene, Session, str]:  # type: ignore[no-untyped-def]
-    from game.mapfile import load_map_file
+    from game.maps.files import load_map_file
 
     state = events_game(1)
     arrange(state, FACE_DOWN - 1, PRIVATE)

@@ -14,7 +14,7 @@ import pytest
 
 import game.ui.map.view as mapview_module
 from game.core.state import Board
-from game.mapfile import load_map_file
+from game.maps.files import load_map_file
 from game.persist import Settings
 from game.ui.anim import effects as effects_module
 from game.ui.anim.effects import BIRTHS_PER_FRAME, Effects

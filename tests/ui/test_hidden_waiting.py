@@ -7,7 +7,7 @@ from pathlib import Path
 
 from game.bots import make_bot
 from game.core import Action, EventsOptions, GameConfig, apply, load_game_data, new_game, view
-from game.mapfile import load_map_file
+from game.maps.files import load_map_file
 from game.ui.scenes.game import GameScene
 from game.ui.seat.session import Seat, Session
 

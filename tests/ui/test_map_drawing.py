@@ -8,7 +8,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.mapfile import load_map_file
+from game.maps.files import load_map_file
 from game.ui.map.tiles import WASTE, WASTE_HATCH, BaseLayer
 from game.ui.map.view import MapView
 from game.ui.theme import Theme

@@ -11,7 +11,7 @@ import pytest
 
 from game.core.mapgraph import MapGraph
 from game.core.mapsetup import in_play
-from game.mapfile import MapGeometry, load_map_file
+from game.maps.files import MapGeometry, load_map_file
 from game.ui.map.tiles import WASTE, WASTE_HATCH, BaseLayer
 from game.ui.map.view import MapView
 from game.ui.theme import Theme

@@ -10,7 +10,7 @@ import pytest
 from game.core import GameConfig, new_game
 from game.core.gamedata import load_game_data
 from game.core.setup import choose_setup
-from game.mapfile import load_map_file
+from game.maps.files import load_map_file
 from game.persist import Autosaver, Settings, paths, read_save
 from game.ui.app import App
 from game.ui.scenes.end import EndScene

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from game.bots import make_bot
 from game.core import Action, EventsOptions, GameConfig, GameState, apply, new_game, view
-from game.mapfile import load_map_file
+from game.maps.files import load_map_file
 from game.persist.takeback import take_back_refusal
 from game.ui.seat.session import Seat, Session
 

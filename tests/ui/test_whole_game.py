@@ -16,7 +16,7 @@ from game.bots import make_bot
 from game.core import GameConfig, new_game
 from game.core.gamedata import load_game_data
 from game.core.setup import choose_setup
-from game.mapfile import load_map_file
+from game.maps.files import load_map_file
 from game.persist import Settings
 from game.ui.app import App
 from game.ui.input import Intent

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core import Board, Event, MapGraph, Regions, map_regions
-from game.mapfile import MapGeometry
+from game.maps.files import MapGeometry
 
 from ..map.view import city_centre, ship_corner, stack_centre
 from ..theme import Theme

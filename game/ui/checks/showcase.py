@@ -42,7 +42,7 @@ from game.core import (
 from ..anim.build import Builder
 
 if TYPE_CHECKING:
-    from game.mapfile import MapGeometry
+    from game.maps.files import MapGeometry
 
     from ..app import App
     from ..scenes.game import GameScene

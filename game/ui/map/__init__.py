@@ -3,5 +3,5 @@ terrain (tiles), the Events module's markers over it (markers), and the maps a p
 and how a map is found again for a save (offered).
 
 May import: the root's drawing helpers (theme, draw, emblems), the cards and words rooms,
-game.core, game.mapfile and game.resources. Never the seat, the animations, panels or scenes.
+game.core, game.maps and game.resources. Never the seat, the animations, panels or scenes.
 """

@@ -6,7 +6,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from game.core import MapError, MapGraph
-from game.mapfile import MapGeometry, find_maps, load_map_file
+from game.maps.files import MapGeometry, find_maps, load_map_file
 from game.resources import resource_path
 
 

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.core import MapGraph
-from game.mapfile import MapGeometry
+from game.maps.files import MapGeometry
 
 from ..theme import Palette, Theme, shade
 

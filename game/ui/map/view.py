@@ -16,7 +16,7 @@ from collections.abc import Iterable
 import pygame
 
 from game.core import Board, MapGraph, PlayerView, load_game_data
-from game.mapfile import MapGeometry
+from game.maps.files import MapGeometry
 
 from ..draw import token_disc
 from ..emblems import emblem_surface

@@ -19,7 +19,7 @@ from game.core import (
     load_game_data,
     public_pending,
 )
-from game.mapfile import MapGeometry
+from game.maps.files import MapGeometry
 
 from ..anim import AnimQueue, Stage, copy_board
 from ..cards.events import card_tooltip

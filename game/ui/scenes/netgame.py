@@ -20,7 +20,7 @@ from ..theme import Palette
 from .game import GameScene
 
 if TYPE_CHECKING:
-    from game.mapfile import MapGeometry
+    from game.maps.files import MapGeometry
 
     from ..app import App
     from ..input import Intent

@@ -24,7 +24,7 @@ from game.core import (
     load_game_data,
     view,
 )
-from game.mapfile import MapGeometry
+from game.maps.files import MapGeometry
 from game.persist import (
     ReplayCursor,
     ReplayError,

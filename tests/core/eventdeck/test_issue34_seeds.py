@@ -17,7 +17,7 @@ from game.core.eventdeck.model import EventsOptions
 from game.core.gamedata import DataError, load_game_data
 from game.core.rng import Rng
 from game.core.setup import choose_setup
-from game.mapfile import load_map_file
+from game.maps.files import load_map_file
 
 DATA = Path(__file__).resolve().parents[3] / "game" / "core" / "data"
 ARENA = Path(__file__).resolve().parents[2] / "maps" / "arena.json"

@@ -30,7 +30,7 @@ from game.core.mapgraph import MapGraph
 from game.core.ops import gain_treasury, place_tokens
 from game.core.phases.movement_ships import unkept_ships
 from game.core.turn import start_at
-from game.mapfile import load_map_file
+from game.maps.files import load_map_file
 
 ROOT = Path(__file__).resolve().parents[3]
 DATA = ROOT / "game" / "core" / "data"

@@ -16,7 +16,7 @@ from game.core.eventdeck.model import EventsOptions, Fight, Modifier
 from game.core.gamedata import DataError, load_game_data
 from game.core.scoring import victory_points
 from game.core.setup import choose_setup
-from game.mapfile import load_map_file
+from game.maps.files import load_map_file
 
 ARENA = Path(__file__).resolve().parents[2] / "maps" / "arena.json"
 DATA = Path(__file__).resolve().parents[3] / "game" / "core" / "data"

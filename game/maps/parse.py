@@ -4,8 +4,8 @@ built from them.
 `read_map` reads the file's JSON object into a `ParsedMap`: every key and value is checked for
 shape, type, range and that each id it names exists, and each problem is one line naming the
 key (strict: the first raises `MapError`; never KeyError or TypeError). The records keep the
-file's indices for the messages of the deeper checks (game/mapchecks.py) and the geometry the
-client draws (game/mapfile.py). `build_graph` makes the rules' `MapGraph` of a clean reading;
+file's indices for the messages of the deeper checks (game/maps/checks.py) and the geometry the
+client draws (game/maps/files.py). `build_graph` makes the rules' `MapGraph` of a clean reading;
 `graph_from_map_dict` does both.
 
 Pure: stdlib only, no I/O.
@@ -152,7 +152,7 @@ def _parse(r: _FileReader, data: object) -> ParsedMap | None:
 def _parse_regions(r: _FileReader, value: object, p: ParsedMap) -> None:
     """`regions`: {"west": [10 lists of land area ids], "east": [...]}. The shape, the count of
     ten and that each id is a land area are read here (a strict reading refuses a table the
-    game could not roll on); the partition and connectivity are game.mapchecks' checks."""
+    game could not roll on); the partition and connectivity are game.maps.checks' checks."""
     table = r.obj(value, "regions")
     if table is None:
         return
@@ -396,7 +396,7 @@ def read_map(
 
 def graph_from_map_dict(data: object, *, require_geometry: bool = False) -> MapGraph:
     """The map file format -> MapGraph. MapError on bad shape, types or unknown ids (see
-    `read_map`). Deeper rules checks are game.mapchecks.check_map's job.
+    `read_map`). Deeper rules checks are game.maps.checks.check_map's job.
     """
     parsed, _ = read_map(data, strict=True, require_geometry=require_geometry)
     assert parsed is not None  # strict reading raised otherwise

@@ -1,7 +1,7 @@
 """Map files on disk: read one into the rules graph plus the geometry the client draws.
 
-The file format is described by ``maps/schema.json``, read by game/mapparse.py and checked by
-game/mapchecks.py; this module adds the file handling (size limit, strict JSON, errors that
+The file format is described by ``maps/schema.json``, read by game/maps/parse.py and checked by
+game/maps/checks.py; this module adds the file handling (size limit, strict JSON, errors that
 name the file and never a traceback), the geometry, the report behind
 ``python -m game validate-map FILE``, and the list of maps shipped in ``maps/``.
 """
@@ -19,8 +19,8 @@ from typing import NoReturn
 
 from game.core.mapgraph import MapError, MapGraph
 from game.core.mapread import Ring as PlainRing
-from game.mapchecks import checked_graph, checked_map, map_summary
-from game.mapparse import ParsedMap, build_graph, read_map
+from game.maps.checks import checked_graph, checked_map, map_summary
+from game.maps.parse import ParsedMap, build_graph, read_map
 from game.resources import resource_path
 
 MAX_MAP_BYTES = 20 * 1024 * 1024

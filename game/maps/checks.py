@@ -1,6 +1,6 @@
 """Every problem in a map file, one line each, and the summary `validate-map` prints above them.
 
-`checked_map` reads the file (game/mapparse.py, collecting problems instead of stopping at the
+`checked_map` reads the file (game/maps/parse.py, collecting problems instead of stopping at the
 first) and then runs the rules checks on the reading: coastal consistency, connectivity, start
 areas, volcanoes, flood plains, set-ups and geometry (rules reference §2, maps/schema.json).
 `checked_graph` and `check_map` are its two common uses.
@@ -16,8 +16,8 @@ from collections.abc import Iterable, Mapping
 from game.core.mapgraph import BLOCKS, SITES, MapGraph
 from game.core.mapread import Point, Ring, describe
 from game.core.mapsetup import board_parts, not_one_board, unreached
-from game.mapparse import ParsedMap, adjacency_table, build_graph, read_map
-from game.maprings import self_crossing
+from game.maps.parse import ParsedMap, adjacency_table, build_graph, read_map
+from game.maps.rings import self_crossing
 
 # The 18 civilizations, in A.S.T. ranking order.
 CIVILIZATIONS = (
@@ -50,7 +50,7 @@ def checked_graph(data: object, *, outlines: bool = False) -> tuple[MapGraph | N
 def checked_map(data: object, *, outlines: bool = False) -> tuple[ParsedMap | None, list[str]]:
     """(the file's reading, every problem). The reading is None when the file's shape, types or
     ids are wrong, as a graph built from it would hold fallbacks. With `outlines`, also no
-    outline may cross itself (`maprings.self_crossing`, too slow for every start)."""
+    outline may cross itself (`rings.self_crossing`, too slow for every start)."""
     parsed, problems = read_map(data, strict=False, require_geometry=True)
     if parsed is None:
         return None, problems
