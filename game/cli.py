@@ -147,6 +147,32 @@ def cmd_validate_map(args: argparse.Namespace) -> int:
     return 0 if ok else 1
 
 
+# Why a game ended, for the summary line (the core's GameEnded.ended_by).
+ENDED_WORDS = {
+    "late_iron": "A civilization reached the end of the A.S.T.",
+    "last_turn": "The last turn agreed at the start was played",
+    "max_turns": "The turn limit was reached",
+    "max_actions": "The action limit was reached",
+    "stuck": "The game could not go on",
+}
+
+
+def result_lines(result: dict[str, object]) -> list[str]:
+    """A simulated game's summary in words: why and when it ended, who won, the scores."""
+    from game.core import load_game_data
+
+    civs = {c.id: c.name for c in load_game_data().civilizations.values()}
+    ended = str(result["ended_by"])
+    turns = int(str(result["turns"]))
+    why = ENDED_WORDS.get(ended, ended.replace("_", " ").capitalize())
+    winner = civs.get(str(result["winner"]), str(result["winner"]))
+    lines = [f"{why} after {turns} turn{'s' * (turns != 1)}; {winner} wins"]
+    scores = result["scores"]
+    if isinstance(scores, dict):
+        lines += [f"  {civs.get(civ, civ):12s} {score}" for civ, score in scores.items()]
+    return lines
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     from game.simulate import SimulationError, simulate
 
@@ -166,9 +192,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result, sort_keys=True))
     else:
-        print(f"{result['ended_by']} after {result['turns']} turns; winner {result['winner']}")
-        for civ, score in result["scores"].items():
-            print(f"  {civ:10s} {score}")
+        for line in result_lines(result):
+            print(line)
     return 0
 
 

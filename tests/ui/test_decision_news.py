@@ -126,7 +126,7 @@ def test_a_famine_shared_out_names_the_civ_it_struck():
     victim = found.victim
     assert victim != sharer
     assert cause_line(state, sharer).startswith(
-        f"Why: {victim.title()}'s famine is shared out, and part of it falls on you")
+        f"Why: the losses of {victim.title()}'s famine are shared out, and part falls on you")
 
 
 def test_no_summary_when_nothing_touched_the_person(app):

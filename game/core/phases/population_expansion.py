@@ -67,7 +67,7 @@ def _step(state: GameState, d: PopulationExpansion, events: list[Event]) -> None
         stock = state.players[pid].stock
         if stock > 0 and sum(due.values()) > stock and len(due) > 1:
             ask(state, pid, "expansion_area",
-                f"Your stock cannot fill every area ({stock} tokens left): "
+                f"Your stock cannot fill every area ({stock} token{'s' * (stock != 1)} left): "
                 "choose where the next token goes",
                 [labels.make("area", a) for a in due], RULE_EXPANSION,
                 ExpansionShort(stock=stock, due=tuple(due.items())))

@@ -74,7 +74,7 @@ from ..flow import ask, done, register
 from ..gamedata import Calamity, GameData
 from ..ops import give_card, take_card
 from ..state import Detail, GameState, HandCard, Progress, detail_type
-from ..words import joined, ref, say
+from ..words import Words, joined, ref, say
 
 RULE = "rules:phase-7"
 
@@ -387,7 +387,7 @@ def _side_detail(state: GameState, deal: Deal, side: Side) -> TradeSideSoFar:
         answering=_shown(deal.offer) if deal.offer is not None else None)
 
 
-def _side_options(state: GameState, side: Side) -> tuple[list[str], str]:
+def _side_options(state: GameState, side: Side) -> tuple[list[str], Words | str]:
     """The picks open to the builder of a side, and the prompt (counts only: others see it)."""
     data = state.data
     least, named = min_cards(data), named_commodities(data)
@@ -401,8 +401,9 @@ def _side_options(state: GameState, side: Side) -> tuple[list[str], str]:
     if _closable(data, cards):
         options.append("done")
     verb = "accepting the offer of" if side.accept else "offering to"
-    return options, (f"Trade, {verb} {side.to}: choose a card to give "
-                     f"({len(cards)} chosen; at least {least}, {named} of them commodities)")
+    return options, say(f"Trade, {verb} {{to}}: choose a card to give ({{n}} chosen; at least "
+                        f"{least}, {named} of them commodities)", to=ref("player", side.to),
+                        n=len(cards))
 
 
 def _left_over(cards: list[str], taken: list[str]) -> list[str]:

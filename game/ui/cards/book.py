@@ -301,7 +301,7 @@ class EventBook:
         for k, line in enumerate(lines):
             size, role, colour = ((16, "bold", Palette.gold_light) if k == 0 else
                                   (13, "italic", Palette.text_dim) if k in (1, 2) or
-                                  line.startswith("Adapts") else (14, "regular", Palette.text))
+                                  k == len(lines) - 1 else (14, "regular", Palette.text))
             out += [(part, size, role, colour) for part in wrap(self.theme, line, width, size,
                                                                 role)]
         return out

@@ -21,7 +21,7 @@ from game.core import EventCard, load_event_cards
 from ..draw import wrap
 from ..emblems import Pen
 from ..theme import Colour, Palette, Theme, ink_for, shade
-from ..words.events import card_text, headline, marker_kind, roman
+from ..words.events import card_text, half_words, headline, marker_kind, roman
 from .trade import fit_text
 
 ASPECT = 1.42  # height / width
@@ -354,8 +354,7 @@ def _paint(theme: Theme, card: EventCard, width: int) -> Face:
         glyph = symbol_emblem(symbol, r * 2 - 2, Palette.gold_light)
         surf.blit(glyph, glyph.get_rect(center=(x + r, foot.centery)))
         x += 2 * r + 3
-    seed = card.source.split(":")
-    ref = f"({card.half}) · {seed[0]}·{seed[-1]}" if len(seed) == 3 else f"({card.half})"
+    ref = half_words(card)
     tag = fit_text(theme, ref, foot_h * 0.7, foot.right - x - pad, shade(edge, 0.8), "regular")
     surf.blit(tag, tag.get_rect(midright=(foot.right - pad, foot.centery)))
     return Face(surf, fitted)

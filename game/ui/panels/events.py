@@ -27,7 +27,7 @@ from ..cards.events import (
 )
 from ..draw import tooltip
 from ..theme import Palette, Theme
-from ..words.events import roman, seed_ref, symbol_words
+from ..words.events import roman, source_line, symbol_words
 from ..words.log import name
 from ..words.options import option_text
 from . import Ctx
@@ -82,7 +82,7 @@ def event_tip(card: str) -> list[str]:
     data = event_card(card)
     if data is None:
         return []
-    return [*(symbol_words(s) for s in data.symbols), f"Adapts {seed_ref(data.source)}"]
+    return [*(symbol_words(s) for s in data.symbols), source_line(data)]
 
 
 @dataclass

@@ -12,6 +12,7 @@ from game.core import PlayerView, load_game_data, set_value
 from ..cards.trade import draw_card, fan_height
 from ..draw import civ_badge, panel
 from ..theme import Palette, Theme
+from ..words.log import plural
 from ..words.options import card_name
 from . import Ctx, Panel
 from .eventhand import draw_event_hand
@@ -132,7 +133,7 @@ class HandPanel(Panel):
         groups = hand_groups(view)
         total = sum(set_value(n, data.commodities[c].value) for c, n in groups
                     if c in data.commodities)
-        head = f"Hand — {len(view.hand)} cards, sets worth {total}"
+        head = f"Hand — {plural(len(view.hand), 'card')}, sets worth {total}"
         surface.blit(t.text(head, 15, Palette.gold_light, "bold"), (px(10), y))
         y += px(26)
         if not groups:

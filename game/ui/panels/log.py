@@ -9,8 +9,8 @@ from game.core import load_game_data
 
 from ..cards.events import card_of_rule
 from ..draw import civ_badge
-from ..theme import Palette, Theme
-from ..words.log import LogLine
+from ..theme import PHASE_NAMES, Palette, Theme
+from ..words.log import LogLine, nice, plural, rule_words
 from . import Ctx, Panel
 
 
@@ -89,13 +89,14 @@ class LogPanel(Panel):
                     img = img.subsurface(pygame.Rect(0, 0, w - px(20), img.get_height()))
                 surface.blit(img, (px(10), y))
                 if ln.rule:
-                    self.add_tip(pygame.Rect(0, y, w, step), [ln.text, f"Rule: {ln.rule}",
-                                                              f"Turn {ln.turn}, {ln.phase}"])
+                    self.add_tip(pygame.Rect(0, y, w, step), [
+                        ln.text, f"Rule: {rule_words(ln.rule)}",
+                        f"Turn {ln.turn}, {PHASE_NAMES.get(ln.phase, nice(ln.phase))}"])
                 card = card_of_rule(ln.rule)
                 if card:
                     self.event_cards.append((pygame.Rect(0, y, w, step).move(self.rect.topleft),
                                              card))
             y += step
         if self.scroll:
-            more = t.text(f"{self.scroll} newer lines below", 12, Palette.gold_light)
+            more = t.text(f"{plural(self.scroll, 'newer line')} below", 12, Palette.gold_light)
             surface.blit(more, (w - more.get_width() - px(8), h - more.get_height() - px(2)))

@@ -24,6 +24,7 @@ from ..cards.trade import card_colour, draw_card, fan_height
 from ..draw import civ_badge, panel, text_block, title
 from ..theme import Palette, Theme, shade
 from ..words.log import name as civ_name
+from ..words.log import plural
 from ..words.options import card_name
 from . import Ctx
 from .decision import OptionButtons
@@ -133,9 +134,10 @@ class TradeWindow:
         surface.blit(t.text(head, 16, Palette.text, "bold"), (r.x + px(110), r.y + px(20)))
         y = r.y + px(54)
         if ctx.kind == "trade_partner":
-            left = detail.offers_left if isinstance(detail, TradePartnerChoice) else "?"
             passes = ": for this round, or for the whole trade phase" if "no" in ctx.labels else ""
-            line = f"Choose a player to make an offer to ({left} offers left), or pass{passes}."
+            left = (f" ({plural(detail.offers_left, 'offer')} left)"
+                    if isinstance(detail, TradePartnerChoice) else "")
+            line = f"Choose a player to make an offer to{left}, or pass{passes}."
             y += text_block(surface, t, line, (r.x + px(20), y), r.width - px(40), size=14,
                             colour=Palette.text_dim, max_lines=2)
             hint = ("Offer at least 3 cards, 2 of them commodities you name truly; the others "

@@ -3,7 +3,7 @@ pending decision's rule clause, its typed detail (the conflict's area, the two a
 the things its words name, and the calamity under way (`calamity_in_play`: its card, victim
 and who gains) — never by reading the prompt's sentence.
 
-    cause_line(state, pending.player)   # "Assyria's famine is shared out: you lose your part"
+    cause_line(state, pending.player)   # "the losses of Assyria's famine are shared out ..."
     decision_places(state)              # areas, seas, volcanoes the decision is about
 """
 
@@ -79,7 +79,7 @@ def cause_line(state: GameState, player: str) -> str:
         owner = f"{name(victim)}'s {calamity.lower()}" if victim else calamity
         if player in found.gaining:
             return f"Why: you gain from {owner}{rule}"
-        return f"Why: {owner} is shared out, and part of it falls on you{rule}"
+        return f"Why: the losses of {owner} are shared out, and part falls on you{rule}"
     area = _conflict_area(pending.detail)
     if area is not None:
         where = state.map.areas[area].name if area in state.map.areas else area

@@ -20,7 +20,7 @@ from game.core import (
 )
 
 from ..theme import PHASE_NAMES
-from .log import nice
+from .log import name, nice
 
 ROMAN = ("", "I", "II", "III", "IV", "V", "VI")
 
@@ -171,8 +171,54 @@ WORDS: dict[str, Callable[[Mapping[str, int]], str]] = {
 }
 
 
-def effect_words(effect: EventEffect) -> str:
-    """One sentence for one effect; a generic one for a primitive not known here."""
+def _realm_treasury(p: Mapping[str, int], civ: str) -> str:
+    amount = p.get("amount", 0)
+    if amount >= 0:
+        return f"{civ} gains {_n(amount, 'treasury token')} from stock."
+    return f"{civ} pays {_n(-amount, 'treasury token')} (all it holds, if less)."
+
+
+def _realm_area_marker(p: Mapping[str, int], civ: str) -> str:
+    kind = marker_kind(p)
+    least = p.get("least", 1)
+    unless = f" (if it holds {least}+)" if least > 1 else ""
+    return (f"{marker_name(kind)} on one of {civ}'s areas{unless}, "
+            f"{turns_text(p.get('turns', 1))}; {MARKER_DOES.get(kind, 'a marker')}.")
+
+
+# A public realm-specific event's effects name the civilization they strike (004:16.1,
+# realm_events.toml: target "realm"): everyone sees the card, so "you" would mean the taker.
+REALM_WORDS: dict[str, Callable[[Mapping[str, int], str], str]] = {
+    "treasury": _realm_treasury,
+    "treasury_halved": lambda p, civ: f"{civ} loses half its treasury, rounded up.",
+    "lose_tokens": lambda p, civ: (f"D2: {civ} loses {_n(p.get('pass', 0), 'token')} if "
+                                   f"passed, {p.get('fail', 0)} if failed, at random."),
+    "city_fire": lambda p, civ: (f"A random city of {civ}'s, D2: passed, pillaged "
+                                 f"{turns_text(p.get('turns', 1))} (no tax); failed, reduced."),
+    "own_area_marker": _realm_area_marker,
+    "gain_tokens": lambda p, civ: (f"{civ} places {_n(p.get('count', 0), 'token')} from stock "
+                                   "in its own areas."),
+    "free_city": lambda p, civ: f"{civ} builds a city free on a site in one of its areas.",
+    "homeland_tokens": lambda p, civ: (f"{civ} places {_n(p.get('count', 0), 'token')} in its "
+                                       "homeland."),
+    "free_ship": lambda p, civ: f"A free ship in one of {civ}'s coastal areas, kept this turn.",
+    "advance_credit": lambda p, civ: (f"{civ} gains {p.get('amount', 0)} credit points towards "
+                                      f"{_group(p.get('group', 0))} advances."),
+}
+
+
+def struck(card: EventCard) -> str:
+    """The civilization a public realm-specific event strikes, by name ("Egypt"); "" for a
+    card that acts for its taker or holder."""
+    return name(card.realm) if card.target == "realm" and card.realm else ""
+
+
+def effect_words(effect: EventEffect, civ: str = "") -> str:
+    """One sentence for one effect, in the second person or, given `civ`, naming that
+    civilization; a generic one for a primitive not known here."""
+    realm = REALM_WORDS.get(effect.do) if civ else None
+    if realm is not None:
+        return realm(effect.params, civ)
     words = WORDS.get(effect.do)
     if words is not None:
         return words(effect.params)
@@ -202,6 +248,8 @@ def window_name(window: str) -> str:
 
 def headline(card: EventCard) -> str:
     """Public or private, and when or on whom it acts."""
+    if struck(card):
+        return f"Public · strikes {struck(card)}"
     if card.public:
         return f"Public · {TARGETS.get(card.target, nice(card.target))}"
     return f"Private · {WINDOW_SHORT.get(card.window, window_name(card.window))}"
@@ -209,11 +257,12 @@ def headline(card: EventCard) -> str:
 
 def card_text(card: EventCard) -> list[str]:
     """The card's body: its effects, its A/B options and when it has none."""
-    lines = [effect_words(e) for e in card.effects]
+    civ = struck(card)
+    lines = [effect_words(e, civ) for e in card.effects]
     if card.window == "event_played" and not lines:  # Cancellation acts on another card
         lines.append("Cancel an event card as it is revealed or played: it has no effect.")
     for letter, option in zip("AB", card.choice, strict=False):
-        lines.append(f"{letter}: " + " ".join(effect_words(e) for e in option))
+        lines.append(f"{letter}: " + " ".join(effect_words(e, civ) for e in option))
     if card.redraw_before:  # laid out that early only when no other card is left
         lines.append(f"Drawn before turn {card.redraw_before}, another card replaces it.")
     elif card.from_turn:
@@ -234,15 +283,37 @@ def seed_ref(source: str) -> str:
     return f"Seed {source}"
 
 
+def source_line(card: EventCard) -> str:
+    """Where the card comes from, for players: "Events deck, event card 21", "Events deck,
+    calamity card 5", "Realm events of Minoa" (the seed's number is ours, not theirs)."""
+    parts = card.source.split(":")
+    if card.kind == "realm" and card.realm:
+        return f"Realm events of {name(card.realm)}"
+    if len(parts) == 3 and parts[2].isdigit():
+        return f"Events deck, {nice(parts[1])} card {int(parts[2])}"
+    return "Events deck"
+
+
+def half_words(card: EventCard) -> str:
+    """The deck half a card is shuffled into, for its foot: "First half"."""
+    return {"1": "First half", "2": "Second half", "X": "Either half"}.get(card.half, "")
+
+
 def card_lines(card: EventCard) -> list[str]:
     """Everything the card says, as lines for a tooltip or the rules screen."""
     half = {"1": "first half", "2": "second half", "X": "either half"}.get(card.half, card.half)
-    when = (f"Public, {TARGETS.get(card.target, nice(card.target))}" if card.public
+    when = (f"Public, strikes {struck(card)}" if struck(card)
+            else f"Public, {TARGETS.get(card.target, nice(card.target))}" if card.public
             else f"Private, played as {window_name(card.window)} begins")
     lines = [card.title, f"Age {roman(card.age)}, {half} of the deck · {when}"]
+    if struck(card):
+        lines.append(f"A realm event of {struck(card)}: it strikes {struck(card)}, whoever "
+                     "takes it.")
+    elif card.kind == "realm" and card.realm:
+        lines.append(f"A realm event of {name(card.realm)}: it serves whoever holds it.")
     lines += card_text(card)
     lines += [symbol_words(s) for s in card.symbols]
-    lines.append(f"Adapts {seed_ref(card.source)}")
+    lines.append(source_line(card))
     return lines
 
 

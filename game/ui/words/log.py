@@ -141,9 +141,31 @@ def card_name(ident: object) -> str:
     return nice(key)
 
 
-def _count(n: object, one: str, many: str | None = None) -> str:
+def plural(n: object, one: str, many: str | None = None) -> str:
+    """A count and its noun agreeing: "1 card", "2 cards", "1 calamity", "3 calamities"."""
     many = many or one + "s"
     return f"{n} {one if n == 1 else many}"
+
+
+_count = plural
+
+
+def _verb(pid: object, verb: str) -> str:
+    """`verb` agreeing with the player `pid` names: "Barbarians attack", "Egypt attacks"."""
+    return verb if pid in ("barbarians", "pirate") else verb + "s"
+
+
+def rule_words(rule: str) -> str:
+    """A log line's rule clause for players: "rules:phase-5b" reads "Rules, phase 5b",
+    "000:event:21" "Events deck, event card 21", "004:16.2" "Events rules §16.2"."""
+    parts = rule.split(":")
+    if parts[0] == "rules" and len(parts) == 2:
+        return "Rules, " + parts[1].replace("-", " ")
+    if len(parts) == 3 and parts[2].isdigit():
+        return f"Events deck, {nice(parts[1])} card {int(parts[2])}"
+    if len(parts) == 2 and parts[0].isdigit():
+        return f"Events rules §{parts[1]}"
+    return nice(rule)
 
 
 def event_title(card: str) -> str:
@@ -153,6 +175,8 @@ def event_title(card: str) -> str:
 
 
 _AGES = ("", "I", "II", "III", "IV")
+ENDED = {"late_iron": "the end of the A.S.T. is reached", "last_turn": "the last turn is played",
+         "max_turns": "the turn limit is reached"}
 PRIVATE_TAKE_RULE = "004:16.2"  # the Event Action: what a private event's take may show
 # Events that start a heading line of their own (see `log_line`).
 HEADINGS: frozenset[type[Event]] = frozenset({TurnStarted, PhaseStarted})
@@ -161,7 +185,8 @@ HEADINGS: frozenset[type[Event]] = frozenset({TurnStarted, PhaseStarted})
 def _text(event: Event, places: Mapping[str, str]) -> str | None:
     """The log's words for `event`, places named from `places` (area, sea, volcano and flood
     plain ids to names); None for the types in HEADINGS."""
-    p = name(getattr(event, "player", ""))
+    pid = getattr(event, "player", "")
+    p = name(pid)
 
     def at(place: str) -> str:
         return places.get(place, nice(place))
@@ -311,7 +336,8 @@ def _text(event: Event, places: Mapping[str, str]) -> str | None:
         case PirateCityCreated(area=area):
             return f"Pirates seize the city in {at(area)}"
         case CityAttacked():
-            return (f"{name(event.attacker)} attacks {name(event.defender)}'s city in "
+            return (f"{name(event.attacker)} {_verb(event.attacker, 'attack')} "
+                    f"{name(event.defender)}'s city in "
                     f"{at(event.area)}: {'taken' if event.success else 'holds'}")
         case UnitsLost(points=points):
             return f"{p} loses {_count(points, 'unit point')}"
@@ -331,14 +357,23 @@ def _text(event: Event, places: Mapping[str, str]) -> str | None:
             return f"{p} chooses {chosen}"
         case GameEnded(scores=scores):
             ranking = ", ".join(f"{name(pid)} {score}" for pid, score in scores)
-            return f"The game is over ({nice(event.ended_by)}): {ranking}"
+            why = ENDED.get(event.ended_by, nice(event.ended_by))
+            return f"The game is over ({why}): {ranking}"
         case EventDisplayLaid(age=age, face_up=face_up, face_down=hidden):
             shown = ", ".join(map(event_title, face_up))
             return (f"Age {_AGES[age] if age < len(_AGES) else age} events laid out: {shown}"
                     + (f" and {_count(hidden, 'card')} face down" if hidden else ""))
         case EventCardTaken(card=card, private=private):
-            return (f"{p} takes an event into their hand" if private
-                    else f"{p} takes {event_title(card)}")
+            if private:
+                return f"{p} takes an event into their hand"
+            found = load_event_cards().cards.get(card)
+            if found is not None and not found.public:  # a private event played from the hand
+                return f"{p} plays {found.title}"
+            if found is not None and found.target == "realm" and found.realm:
+                realm = name(found.realm)  # it strikes its civilization, whoever took it
+                return (f"{p} takes {found.title}, which strikes {realm}" if found.realm != pid
+                        else f"{p} takes {found.title}, which strikes their own realm")
+            return f"{p} takes {event_title(card)}"
         case EventCardUnpicked(card=card):
             return f"{event_title(card)} is left unpicked"
         case EventCheck(die=die, result=result):

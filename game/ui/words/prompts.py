@@ -25,6 +25,8 @@ from game.core import (
     PaymentSoFar,
     PhaseStarted,
     TradeAnswer,
+    TradePartnerChoice,
+    TradeSideSoFar,
     TurnStarted,
     Words,
     label_kind,
@@ -32,7 +34,7 @@ from game.core import (
     load_game_data,
 )
 
-from .log import LogLine, card_name, log_line, name, nice
+from .log import LogLine, card_name, log_line, name, nice, plural
 
 # The client's sentence for a decision whose core prompt explains its option labels (or ends
 # in "or done", which the Done button says in its own words); {0}, {1}... are the things the
@@ -60,6 +62,9 @@ SENTENCES: dict[str, str] = {
     "advance_stand_in": "Trade Empire: paying with one more {0}",
     "advance_credits": "Placing credit points for {0}",
     "trade_answer": "Answering {0}'s offer",
+    "event_play": "Play a private event from your hand now?",
+    "trade_partner": "Trade: choose a player to make an offer to, or pass",
+    "trade_review": "Trade with {0}: review the cards before they go, or call it off",
 }
 
 _NAMES: dict[tuple[str, int], dict[str, str]] = {}
@@ -113,9 +118,22 @@ def label_name(label: str, graph: MapGraph | None = None) -> str:
     return names(graph).get(value, nice(value or label))
 
 
-def _from_detail(detail: Detail | None) -> str:
+def _from_detail(detail: Detail | None, kind: str = "") -> str:
     """A decision worded from the facts only its decider sees; "" when it has none."""
     match detail:
+        case TradePartnerChoice(offers_left=left, may_leave=may_leave):
+            rest = ": for this round, or for the whole trade phase" if may_leave else ""
+            return (f"Trade: choose a player to make an offer to ({plural(left, 'offer')} left), "
+                    f"or pass{rest}")
+        case TradeSideSoFar(role=role, partner=partner) if kind == "trade_review":
+            cards = plural(len(detail.cards), "card")
+            if role == "accept":
+                return (f"Trade, accepting {name(partner)}'s offer: hand over your {cards}, or "
+                        "take the acceptance back")
+            asked = (f" (asking for {' and '.join(map(card_name, detail.wants))})"
+                     if detail.wants else "")
+            return (f"Trade, offering to {name(partner)}: your {cards}{asked}. Ask for a "
+                    "commodity by name, send the offer, or call it off")
         case AdvancePrices(prices=prices):
             return f"Buy an advance ({', '.join(f'{card_name(a)} {p}' for a, p in prices)})"
         case PaymentSoFar(stand_in_for=base, advance=advance) if not base:
@@ -135,7 +153,7 @@ def _from_detail(detail: Detail | None) -> str:
             counter = ", or make a counter-offer" if may_counter else ""
             wants = (f". They ask for {' and '.join(map(card_name, offer.wants))}."
                      if offer.wants else "")
-            return (f"{name(offer.by)} offers you {offer.count} cards, among them "
+            return (f"{name(offer.by)} offers you {plural(offer.count, 'card')}, among them "
                     f"{' and '.join(map(card_name, offer.named))}: accept (then choose yours), "
                     f"refuse{counter}{wants}")
     return ""
@@ -145,7 +163,7 @@ def question(kind: str, words: Words | None, detail: Detail | None = None,
              graph: MapGraph | None = None, prompt: str = "") -> str:
     """What a decision asks, in the client's words (see the module's docstring). `prompt` is
     shown as it is only for a decision saved before the core kept its words."""
-    shown = _from_detail(detail)
+    shown = _from_detail(detail, kind)
     if shown:
         return shown
     if words is None:
