@@ -56,7 +56,7 @@ def civil_war(seed: int = 3) -> tuple[GameState, str]:
 
 def famine_share(seed: int = 1) -> tuple[GameState, str]:
     """A famine being shared out, and the player about to remove unit points for it."""
-    state = bots_until(seed, "lose_unit_points", "famine is shared out")
+    state = bots_until(seed, "lose_unit_points", "famine are shared out")
     assert state.pending is not None
     return state, state.pending.player
 

@@ -11,7 +11,7 @@ import pytest
 from game.core import load_event_cards
 from game.ui.cards.events import FAMILIES, card_face, card_size, family
 from game.ui.theme import Theme
-from game.ui.words.events import card_lines, card_text, effect_words, headline
+from game.ui.words.events import card_lines, card_text, effect_words, headline, source_line
 
 
 @dataclass(frozen=True)
@@ -36,7 +36,10 @@ def test_every_card_says_what_it_does_in_words_of_its_own():
         words = card_text(card)
         assert words and all(w and w[0].isupper() and w.endswith(".") for w in words), card.id
         lines = card_lines(card)
-        assert lines[0] == card.title and card.source.split(":")[-1] in lines[-1]
+        # the last line says where the card comes from in players' words (issue 36: no seed
+        # numbers such as "Adapts Seed 004:16.1")
+        assert lines[0] == card.title and lines[-1] == source_line(card)
+        assert "Seed" not in lines[-1] and "Adapts" not in lines[-1]
         assert headline(card).startswith("Public" if card.public else "Private")
 
 

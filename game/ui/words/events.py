@@ -182,8 +182,15 @@ def _realm_area_marker(p: Mapping[str, int], civ: str) -> str:
     kind = marker_kind(p)
     least = p.get("least", 1)
     unless = f" (if it holds {least}+)" if least > 1 else ""
-    return (f"{marker_name(kind)} on one of {civ}'s areas{unless}, "
+    return (f"{marker_name(kind)} in an area of {civ}{unless}, "
             f"{turns_text(p.get('turns', 1))}; {MARKER_DOES.get(kind, 'a marker')}.")
+
+
+def _realm_lose_tokens(p: Mapping[str, int], civ: str) -> str:
+    passed, failed = p.get("pass", 0), p.get("fail", 0)
+    if not passed:
+        return f"D2: failed, {civ} loses {_n(failed, 'token')} at random."
+    return f"D2: {civ} loses {_n(passed, 'token')}, or {failed} if failed, at random."
 
 
 # A public realm-specific event's effects name the civilization they strike (004:16.1,
@@ -191,9 +198,8 @@ def _realm_area_marker(p: Mapping[str, int], civ: str) -> str:
 REALM_WORDS: dict[str, Callable[[Mapping[str, int], str], str]] = {
     "treasury": _realm_treasury,
     "treasury_halved": lambda p, civ: f"{civ} loses half its treasury, rounded up.",
-    "lose_tokens": lambda p, civ: (f"D2: {civ} loses {_n(p.get('pass', 0), 'token')} if "
-                                   f"passed, {p.get('fail', 0)} if failed, at random."),
-    "city_fire": lambda p, civ: (f"A random city of {civ}'s, D2: passed, pillaged "
+    "lose_tokens": _realm_lose_tokens,
+    "city_fire": lambda p, civ: (f"A random city of {civ}, D2: passed, pillaged "
                                  f"{turns_text(p.get('turns', 1))} (no tax); failed, reduced."),
     "own_area_marker": _realm_area_marker,
     "gain_tokens": lambda p, civ: (f"{civ} places {_n(p.get('count', 0), 'token')} from stock "
