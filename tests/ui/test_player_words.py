@@ -134,3 +134,47 @@ def test_the_command_lines_game_summary_names_why_and_who() -> None:
                           "scores": {"egypt": 60, "minoa": 51}})
     assert lines[0] == "A civilization reached the end of the A.S.T. after 264 turns; Egypt wins"
     assert not any(faults(line) for line in lines), lines
+
+
+@pytest.fixture(scope="module")
+def theme():  # type: ignore[no-untyped-def]
+    import pygame
+
+    from game.ui.theme import Theme
+
+    pygame.init()
+    return Theme(1.0)
+
+
+def test_long_event_titles_stay_readable_at_1366x768(theme) -> None:  # type: ignore[no-untyped-def]
+    """The display gives each card 142 pixels at 1366x768: a long title goes on two lines
+    rather than shrinking to 6 points (8 pixels high), "Narmer Unites the Two Lands"."""
+    from game.ui.cards.events import card_size, title_lines
+
+    w, h = card_size(142)
+    band = max(14, round(h * 0.15))
+    small = []
+    for card in load_event_cards().cards.values():
+        lines = title_lines(theme, card.title, band, 90, (0, 0, 0))
+        if min(img.get_height() for img in lines) < 10:
+            small.append(card.title)
+    assert not small, small
+
+
+def test_the_count_badge_of_a_fan_of_trade_cards_leaves_the_name_clear(theme) -> None:  # type: ignore[no-untyped-def]
+    """"×2" on a fan of two trade cards is drawn below the title band, not over the name."""
+    import pygame
+
+    from game.ui.cards.trade import card_size as trade_size
+    from game.ui.cards.trade import draw_card
+
+    card = sorted(load_game_data().commodities)[0]
+    w, h = trade_size(80)
+    step = max(2, w // 14)
+    band = round(h * 0.22)
+    one, two = pygame.Surface((200, 200)), pygame.Surface((200, 200))
+    draw_card(one, theme, card, pygame.Rect(10, 10 + step, 80, 100), "classic", count=1)
+    draw_card(two, theme, card, pygame.Rect(10, 10, 80, 100), "classic", count=2)
+    top = pygame.Rect(10, 10 + step, w, band)  # the top card's title band in both
+    assert all(one.get_at((x, y)) == two.get_at((x, y))
+               for x in range(top.left + 2, top.right - 2) for y in range(top.top + 2, top.bottom))

@@ -283,6 +283,30 @@ def frame_colour(card: EventCard) -> Colour:
     return FRAMES["calamity"] if ":calamity:" in card.source else FRAMES["public"]
 
 
+def title_lines(theme: Theme, title: str, band: int, room: int,
+                colour: Colour) -> list[pygame.Surface]:
+    """A card's title in its band, `band` pixels high and `room` wide: on one line if it fits
+    at a readable size, else on two (issue 36: "Narmer Unites the Two Lands" shrank to 6
+    points on the display's cards at 1366x768)."""
+    readable = max(7, round(band * 0.42 / theme.scale))
+    pt = max(6, round(band * 0.58 / theme.scale))
+    while pt > readable and theme.text(title, pt, colour, "title").get_width() > room:
+        pt -= 1
+    words = title.split()
+    if theme.text(title, pt, colour, "title").get_width() <= room or len(words) < 2:
+        return [fit_text(theme, title, pt * theme.scale, room, colour, "title")]
+    # two lines, broken where the longer line is shortest, at the largest size both fit
+    cut = min(range(1, len(words)), key=lambda i: max(
+        theme.text(" ".join(words[:i]), pt, colour, "title").get_width(),
+        theme.text(" ".join(words[i:]), pt, colour, "title").get_width()))
+    halves = [" ".join(words[:cut]), " ".join(words[cut:])]
+    pt = max(6, round(band * 0.46 / theme.scale))
+    while pt > 6 and (theme.font("title", pt).get_linesize() * 2 > band * 1.08 or max(
+            theme.text(h, pt, colour, "title").get_width() for h in halves) > room):
+        pt -= 1
+    return [fit_text(theme, h, pt * theme.scale, room, colour, "title") for h in halves]
+
+
 def _paint(theme: Theme, card: EventCard, width: int) -> Face:
     w, h = card_size(width)
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -308,9 +332,11 @@ def _paint(theme: Theme, card: EventCard, width: int) -> Face:
                "title")
     surf.blit(age, age.get_rect(center=centre))
     left = centre[0] + disc_r + max(3, w // 40)
-    title = fit_text(theme, card.title, band.height * 0.58, band.right - left - max(3, w // 40),
-                 ink_for(tone), "title")
-    surf.blit(title, title.get_rect(midleft=(left, band.centery)))
+    for k, img in enumerate(lines := title_lines(theme, card.title, band.height,
+                                                 band.right - left - max(3, w // 40),
+                                                 ink_for(tone))):
+        y = band.centery if len(lines) == 1 else band.y + band.height * (1 + 2 * k) / 4
+        surf.blit(img, img.get_rect(midleft=(left, round(y))))
     # public or private, and when or on whom
     strip = pygame.Rect(inner.x, band.bottom + 1, inner.width, max(10, round(h * 0.075)))
     pygame.draw.rect(surf, shade(edge, 1.75), strip)

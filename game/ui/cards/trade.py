@@ -427,8 +427,10 @@ def draw_card(surface: pygame.Surface, theme: Theme, card: str, rect: pygame.Rec
                          border_radius=max(4, w // 10))
     if count > 1:
         badge = fit_text(theme, f"×{count}", max(11, w * 0.2), w, (255, 250, 235))
-        box = badge.get_rect(topright=(top.right + fan * step, rect.y))
+        # under the title band, at the right: the card's name and value stay readable
+        box = badge.get_rect(midright=(top.right - 2, top.y + round(h * 0.34)))
         box = box.inflate(8, 2)
+        box.right = top.right - 2
         pygame.draw.rect(surface, (30, 24, 18), box, border_radius=box.height // 2)
         pygame.draw.rect(surface, (243, 213, 138), box, 1, border_radius=box.height // 2)
         surface.blit(badge, badge.get_rect(center=box.center))
