@@ -56,10 +56,11 @@ def test_the_cards_seen_at_1366x768_name_their_civilization() -> None:
 def test_the_log_says_whom_a_realm_event_taken_strikes() -> None:
     nile = load_event_cards().cards["egypt_nile_flood_bounty"]
     taken = EventCardTaken(player="minoa", card=nile.id, private=False, rule=nile.source)
-    assert log_line(taken, 1, "events").text == "Minoa takes Nile Flood Bounty, which strikes Egypt"
+    assert log_line(taken, 1, "events").text == (
+        "Minoa takes Nile Flood Bounty, an event of Egypt's realm")
     own = EventCardTaken(player="egypt", card=nile.id, private=False, rule=nile.source)
     assert log_line(own, 1, "events").text == (
-        "Egypt takes Nile Flood Bounty, which strikes their own realm")
+        "Egypt takes Nile Flood Bounty, an event of their own realm")
 
 
 def test_a_private_realm_event_still_serves_its_holder() -> None:

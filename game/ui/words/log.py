@@ -370,9 +370,9 @@ def _text(event: Event, places: Mapping[str, str]) -> str | None:
             if found is not None and not found.public:  # a private event played from the hand
                 return f"{p} plays {found.title}"
             if found is not None and found.target == "realm" and found.realm:
-                realm = name(found.realm)  # it strikes its civilization, whoever took it
-                return (f"{p} takes {found.title}, which strikes {realm}" if found.realm != pid
-                        else f"{p} takes {found.title}, which strikes their own realm")
+                # it strikes its civilization, whoever took it
+                whose = f"{name(found.realm)}'s" if found.realm != pid else "their own"
+                return f"{p} takes {found.title}, an event of {whose} realm"
             return f"{p} takes {event_title(card)}"
         case EventCardUnpicked(card=card):
             return f"{event_title(card)} is left unpicked"
