@@ -84,6 +84,9 @@ def _step(state: GameState, data: EventAction, events: list[Event]) -> None:
             face_down=deck.shown.count(False), rule=RULE_DISPLAY))
     if data.reacting and not _after_reaction(state, data, events):
         return
+    if data.card:  # the taker still names the target: ask it again (a loaded save asks anew)
+        _begin(state, data, load_event_cards().cards[data.card], data.order[data.i])
+        return
     order = data.order
     while data.i < len(order) and deck.display:
         player = order[data.i]
