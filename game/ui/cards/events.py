@@ -332,10 +332,10 @@ def _paint(theme: Theme, card: EventCard, width: int) -> Face:
                "title")
     surf.blit(age, age.get_rect(center=centre))
     left = centre[0] + disc_r + max(3, w // 40)
-    for k, img in enumerate(lines := title_lines(theme, card.title, band.height,
+    for k, img in enumerate(titles := title_lines(theme, card.title, band.height,
                                                  band.right - left - max(3, w // 40),
                                                  ink_for(tone))):
-        y = band.centery if len(lines) == 1 else band.y + band.height * (1 + 2 * k) / 4
+        y = band.centery if len(titles) == 1 else band.y + band.height * (1 + 2 * k) / 4
         surf.blit(img, img.get_rect(midleft=(left, round(y))))
     # public or private, and when or on whom
     strip = pygame.Rect(inner.x, band.bottom + 1, inner.width, max(10, round(h * 0.075)))
