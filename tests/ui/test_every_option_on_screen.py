@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-import pygame
 import pytest
 
 from game.bots import make_bot
@@ -137,7 +136,7 @@ def test_every_option_of_a_long_decision_is_on_screen(state: GameState, size: tu
               persist_settings=False)
     try:
         session = Session(state.clone(),
-                          {pid: Seat(pid, pid, human=True) for pid in state.players})
+                          {pid: Seat(pid, pid.title(), human=True) for pid in state.players})
         game = GameScene(app, session, load_geometry())
         app.push(game)
         driver = Driver(app)
