@@ -48,7 +48,7 @@ def run_layout_check(frames: int = 60, players: int = 5, seed: int = 1,
             if code:
                 return code
             screens += len(seen)
-    for size in LAYOUT_SIZES:  # Settings at every UI scale it offers (issue 36, item 4)
+    for size in LAYOUT_SIZES:  # Settings and a long decision at every UI scale offered (#36)
         for line, shown in _settings_layout(size, screenshots):
             if line:
                 found.append(line)
@@ -61,14 +61,16 @@ def run_layout_check(frames: int = 60, players: int = 5, seed: int = 1,
               file=sys.stderr)
         return 1
     print(f"selftest --layout OK: {screens} screens at {len(LAYOUT_SIZES)} sizes x "
-          f"{len(LAYOUT_SCALES)} UI scales (Settings at every scale offered), in "
+          f"{len(LAYOUT_SCALES)} UI scales (Settings and a long decision at every scale "
+          f"offered), in "
           f"{seconds:.1f} s")
     return 0
 
 
 def _settings_layout(size: tuple[int, int], screenshots: str | None) -> list[tuple[str, int]]:
-    """The Settings screen at `size` at every UI scale it offers there, each of its drop-downs
-    opened in turn: (a problem, 0) per problem, and ("", screens seen) last."""
+    """At `size`, at every UI scale the Settings screen offers there: Settings with each of its
+    drop-downs opened in turn, and the decision bar with a long option list, its drop-down
+    open (issue 36). (a problem, 0) per problem, and (\"\", screens seen) last."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
@@ -82,31 +84,43 @@ def _settings_layout(size: tuple[int, int], screenshots: str | None) -> list[tup
 
     found: list[str] = []
     seen = 0
+    folder = Path(screenshots) / "every-scale" if screenshots else None
+    if folder is not None:
+        folder.mkdir(parents=True, exist_ok=True)
     for scale in offered_scales(size):
-        where = f"{size[0]}x{size[1]} at {scale:g}, settings"
-        app = App(size, settings=Settings(ui_scale=scale), persist_settings=False)
+        where = f"{size[0]}x{size[1]} at {scale:g}"
+        app = App(size, settings=Settings(ui_scale=scale, animation_speed=8.0),
+                  persist_settings=False)
+
+        def run(n: int, app: App = app) -> None:
+            for _ in range(n):
+                app.frame(pygame.event.get(), FRAME_DT)
+
+        def shot(name: str, app: App = app, where: str = where) -> None:
+            nonlocal seen
+            run(2)
+            seen += 1
+            found.extend(f"{where}, {name}: {line}"
+                         for line in _layout_problems(app, problems))
+            if folder is not None:
+                slug = "-".join("".join(c if c.isalnum() or c == "." else " "
+                                        for c in f"{where} {name}").split())
+                pygame.image.save(app.screen, str(folder / f"{slug}.png"))
+
         try:
             scene = SettingsScene(app)
             app.push(scene)
-            app.frame([], FRAME_DT)
-            menus = [w for w in vars(scene).values() if isinstance(w, UIDropDownMenu)]
-            for menu in [None, *menus]:
-                name = "" if menu is None else " (a drop-down open)"
-                if menu is not None and menu.current_state is not None:
-                    menu.current_state.should_transition = True  # as a click on it does
-                app.frame([], FRAME_DT)
-                app.frame([], FRAME_DT)
-                seen += 1
-                found += [f"{where}{name}: {line}"
-                          for line in _layout_problems(app, problems)]
-                if screenshots and menu is None:
-                    folder = Path(screenshots) / "settings"
-                    folder.mkdir(parents=True, exist_ok=True)
-                    pygame.image.save(app.screen,
-                                      str(folder / f"{size[0]}x{size[1]}-{scale:g}.png"))
-                if menu is not None and menu.current_state is not None:
-                    menu.current_state.should_transition = True
-                    app.frame([], FRAME_DT)
+            shot("settings")
+            for menu in [w for w in vars(scene).values() if isinstance(w, UIDropDownMenu)]:
+                if menu.current_state is None:
+                    continue
+                menu.current_state.should_transition = True  # as a click on it does
+                shot(f"settings, {menu.selected_option[0]!r} open")
+                menu.current_state.should_transition = True
+                run(1)
+            app.pop()
+            if not _long_decision(app, 1, 5, run, shot):
+                found.append(f"{where}: no decision with many options came up")
         finally:
             app.close()
     return [(line, 0) for line in found] + [("", seen)]

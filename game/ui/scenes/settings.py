@@ -25,19 +25,24 @@ SCALES = ("0.75", "1", "1.25", "1.5", "1.75", "2", "2.5", "3")
 # A scale is offered only if the window is at least this big at it (issue 36, item 4: at 2.5
 # and 3 the Settings screen's own Apply and Back fell below a 1366x768 window).
 SMALLEST = (910, 512)
+# Below 1 the fonts shrink faster than the boxes round: at 0.75 the New game screen cuts its
+# texts ("Last turn", "Bot: random"), so 0.75 is no longer offered (a saved 0.75 opens at 1).
+LEAST_SCALE = 1.0
 
 
 def offered_scales(size: tuple[int, int]) -> list[float]:
-    """The UI scales at which every screen fits a window of `size` (at least the smallest)."""
-    fits = [float(s) for s in SCALES
-            if size[0] >= SMALLEST[0] * float(s) and size[1] >= SMALLEST[1] * float(s)]
-    return fits or [float(SCALES[0])]
+    """The UI scales at which every screen fits a window of `size` (at least the least)."""
+    fits = [float(s) for s in SCALES if float(s) >= LEAST_SCALE
+            and size[0] >= SMALLEST[0] * float(s) and size[1] >= SMALLEST[1] * float(s)]
+    return fits or [LEAST_SCALE]
 
 
 def fitting_scale(scale: float, size: tuple[int, int]) -> float:
-    """`scale`, or the largest offered for a window of `size` when it does not fit there."""
+    """`scale` held between the least and the largest offered for a window of `size`."""
     fits = offered_scales(size)
-    return scale if scale <= fits[-1] else fits[-1]
+    return max(fits[0], min(fits[-1], scale))
+
+
 SPEEDS = {"Slow": 0.5, "Normal": 1.0, "Fast": 2.0, "Faster": 4.0, "Instant": 8.0}
 
 
@@ -74,10 +79,9 @@ class SettingsScene(Scene):
                                pygame.Rect(x + lw, y, px(120), row), m, c)
 
         label("UI scale")
-        now = f"{_fmt_scale(self.draft.ui_scale)}×"
         offered = self._scales()
-        if now not in offered:
-            now = offered[-1]
+        self.draft.ui_scale = fitting_scale(self.draft.ui_scale, self._window())  # as shown
+        now = f"{_fmt_scale(self.draft.ui_scale)}×"
         self.scale = fitted_menu(offered, now, pygame.Rect(x + lw, y, fw, row), m, c)
         y += row + gap
         label("Animation speed")
@@ -115,8 +119,11 @@ class SettingsScene(Scene):
 
     def _scales(self) -> list[str]:
         """The scales offered: those at which the screens fit the window Apply will open."""
-        size = self.app.screen.get_size() if self.draft.fullscreen else self.size
-        return [f"{_fmt_scale(s)}×" for s in offered_scales(size)]
+        return [f"{_fmt_scale(s)}×" for s in offered_scales(self._window())]
+
+    def _window(self) -> tuple[int, int]:
+        """The size of the window Apply will open."""
+        return self.app.screen.get_size() if self.draft.fullscreen else self.size
 
     def layout_marks(self) -> list[tuple[str, pygame.Rect]]:
         """The labels drawn on the left (for the layout check)."""
@@ -138,7 +145,6 @@ class SettingsScene(Scene):
                     self.size = (int(a), int(b))
                 offered = [o for o, _ in self.scale.options_list]
                 if offered != self._scales():  # another window offers other scales
-                    self.draft.ui_scale = fitting_scale(self.draft.ui_scale, self.size)
                     self.rebuild()
             elif event.ui_element is self.reduce_motion:
                 self.draft.reduce_motion = event.text == "On"
