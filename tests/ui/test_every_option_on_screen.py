@@ -5,8 +5,9 @@ drop-down's open list), the open list stays inside the window, and no option's t
 in the menu without its whole text in Choose's tooltip.
 
 The decisions come from a real game: seed 3 on the arena map with the Events module, the
-basic bots playing, until the first decision whose bar holds more than eight options (an
-advance choice, 11 options, on turn 9)."""
+basic bots playing: the first decision whose bar holds more than eight options (an advance
+choice, 11 options, on turn 9), and the first ship-building choice with three prices ("Build a
+ship (2 treasury, the rest in tokens)": the text the issue saw cut, "the rest in t")."""
 
 from __future__ import annotations
 
@@ -20,6 +21,8 @@ from game.core.gamedata import load_game_data
 from game.maps.files import load_map_file
 from game.persist import Settings
 from game.ui.app import App
+from game.ui.checks.layout import problems
+from game.ui.checks.selftest import _layout_problems
 from game.ui.dropdown import open_list
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.settings import offered_scales
@@ -33,7 +36,16 @@ SIZES = ((1366, 768), (1920, 1080), (2560, 1440))
 MANY = 8
 
 
-def many_options_state() -> GameState:
+def _many(pending) -> bool:  # type: ignore[no-untyped-def]
+    return len([o for o in pending.options if not o.startswith("area:")]) > MANY
+
+
+def _ships(pending) -> bool:  # type: ignore[no-untyped-def]
+    return pending.kind == "movement_action" and sum(
+        o.startswith("number:") for o in pending.options) >= 3
+
+
+def many_options_state(wanted=_many) -> GameState:  # type: ignore[no-untyped-def]
     data = load_game_data()
     graph, _ = load_map_file(ARENA)
     config = GameConfig(players=[], seed=3, events=EventsOptions())
@@ -43,7 +55,7 @@ def many_options_state() -> GameState:
     while not new_state.game_over:
         pending = new_state.pending
         assert pending is not None
-        if len([o for o in pending.options if not o.startswith("area:")]) > MANY:
+        if wanted(pending):
             return new_state
         who = pending.player
         apply(new_state, Action(who, seats[who].choose(view(new_state, who))))
@@ -56,9 +68,9 @@ def _new(config, graph, data):  # type: ignore[no-untyped-def]
     return new_game(config, graph, data)
 
 
-@pytest.fixture(scope="module")
-def state() -> GameState:
-    return many_options_state()
+@pytest.fixture(scope="module", params=["many options", "ship building"])
+def state(request) -> GameState:  # type: ignore[no-untyped-def]
+    return many_options_state(_many if request.param == "many options" else _ships)
 
 
 def cases() -> Iterator[tuple[tuple[int, int], float]]:
@@ -146,6 +158,8 @@ def test_every_option_of_a_long_decision_is_on_screen(state: GameState, size: tu
             driver.frames(2)
         assert game.labels(), "the decision is not on screen"
         found = on_screen_problems(app, game, driver)
+        found += [p for p in _layout_problems(app, problems) if "overlaps" in p
+                  or "off the" in p]  # nor a button wrapped onto the hint line or the edge
         assert found == [], found
     finally:
         app.close()

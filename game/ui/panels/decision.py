@@ -120,12 +120,23 @@ class OptionButtons:
         if len(main) > MAX_BUTTONS or (crowded and len(main) > 1):
             tails = sum(max(px(64), font.size(option_text(lb, kind, ctx.view))[0] + px(28))
                         + gap for lb in tail)
-            room = rect.right - x - px(118) - tails  # one row: the menu, Choose, the tail
-            texts = [option_text(lb, kind, ctx.view) for lb in main]
+            alone = rect.right - x - px(118)  # the row after the menu's Choose button
+
+            def need(labels: list[str]) -> int:  # as wide as the longest option
+                return max(font.size(option_text(lb, kind, ctx.view))[0]
+                           for lb in labels) + px(16) + _ARROW + px(8)
+
+            if rows == 1 and tail and need(main) > alone - tails:
+                # one row, and Done or Yes would not fit after a menu wide enough: they go
+                # into the menu too (a button wrapped to a row that is not there fell on the
+                # hint line, or below the window)
+                main, tail, tails = main + tail, [], 0
             # as wide as its longest option (the open list is as wide as the menu), no wider
-            # than the row; a longer option is shortened there, whole in Choose's tooltip
-            need = max(font.size(t)[0] for t in texts) + px(16) + _ARROW + px(8)
-            wide = max(px(160), min(need, room))
+            # than the row; a longer option is shortened there, whole in Choose's tooltip.
+            # With rows to spare, Done and Yes go on the next row when the menu needs this one.
+            room = alone if rows != 1 else alone - tails
+            wide = max(px(160), min(need(main), room))
+            texts = [option_text(lb, kind, ctx.view) for lb in main]
             if not dry:
                 fit = wide - px(16) - _ARROW - px(8)
                 shown = [(t if font.size(t)[0] <= fit else _shortened(font, t, fit),
