@@ -26,6 +26,7 @@ from pygame_gui.elements import (
 from ..dropdown import open_list
 
 WIDGETS = (UIButton, UILabel, UITextEntryLine, UIDropDownMenu, UIHorizontalSlider, UITextBox)
+ROWS = 6  # an open list shows all its options, or at least this many (and scrolls)
 SLACK = 2  # pixels two rects may share (borders drawn on the same line)
 
 
@@ -109,6 +110,10 @@ def _open_list_problems(menu: UIDropDownMenu, window: pygame.Rect, where: str) -
         found.append(f"{where}the open list of {_name(menu)} at {tuple(rect)} falls off the "
                      f"{window.width}x{window.height} window")
     shown = menu.current_state.options_selection_list  # type: ignore[union-attr]
+    rows = sum(1 for item in shown.item_list if item.get("button_element") is not None)
+    if rows < min(len(shown.item_list), ROWS):  # a sliver that must be scrolled row by row
+        found.append(f"{where}the open list of {_name(menu)} at {tuple(rect)} shows {rows} of "
+                     f"its {len(shown.item_list)} options")
     for item in shown.item_list:
         button = item.get("button_element")
         font = getattr(button, "font", None)
