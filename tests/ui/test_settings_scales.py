@@ -5,6 +5,7 @@ and the labels on the left kept their size at every scale."""
 from __future__ import annotations
 
 import pygame
+import pygame_gui
 import pytest
 from pygame_gui.elements import UIDropDownMenu, UILabel
 
@@ -91,3 +92,17 @@ def test_settings_fits_with_each_drop_down_open_at_every_scale_offered(size) -> 
                 app.frame([], 1 / 60)
         finally:
             app.close()
+
+
+def test_choosing_a_smaller_window_offers_only_the_scales_that_fit_it() -> None:
+    app, scene = _open((1920, 1080), 2.0)
+    try:
+        assert max(_offered(scene)) == 2.0
+        scene.handle(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED,
+                                        ui_element=scene.display, text="Window 1366×768"))
+        app.frame([], 1 / 60)
+        assert max(_offered(scene)) == 1.5
+        assert scene.draft.ui_scale == 1.5  # what Apply will use, as the menu shows it
+        assert scene.scale.selected_option[0] == "1.5×"
+    finally:
+        app.close()
