@@ -52,7 +52,7 @@ class App:
         set_window_icon()
         self.window_size = size or fit_desktop((settings.window_width, settings.window_height))
         self.screen = self._open_window()
-        self.theme = Theme(settings.ui_scale)
+        self.theme = Theme(self._scale())
         self.manager = self._make_manager()
         self.scenes: list[Scene] = []
         self.clock = pygame.time.Clock()
@@ -71,6 +71,13 @@ class App:
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         return pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
 
+    def _scale(self) -> float:
+        """The UI scale set, or the largest at which the screens fit this window (a scale
+        saved for a bigger window would put Settings' own buttons out of reach)."""
+        from .scenes.settings import fitting_scale
+
+        return fitting_scale(self.settings.ui_scale, self.screen.get_size())
+
     def _make_manager(self) -> pygame_gui.UIManager:
         manager = pygame_gui.UIManager(self.screen.get_size(), enable_live_theme_updates=False)
         for name, paths in self.theme.font_paths().items():
@@ -85,7 +92,7 @@ class App:
             self.window_size = size
         settings.window_width, settings.window_height = self.window_size  # restored next time
         self.screen = self._open_window()
-        self.theme = Theme(settings.ui_scale)
+        self.theme = Theme(self._scale())
         self.manager = self._make_manager()
         for scene in self.scenes:
             scene.rebuild()

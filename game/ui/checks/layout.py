@@ -3,7 +3,9 @@ each other, anything off the window (python -m game selftest --layout).
 
 It reads pygame-gui's own elements (their rects, texts and fonts) and whatever the scene says
 it drew itself: a scene may offer `layout_marks()`, a list of (what, rect) for texts it blits,
-each held to the same rules as a widget.
+each held to the same rules as a widget. A drop-down's open list must lie wholly inside the
+window, and each of its options fit the list's width (issue 36: an option cut or under the edge
+cannot be read or picked).
 """
 
 from __future__ import annotations
@@ -21,7 +23,10 @@ from pygame_gui.elements import (
     UITextEntryLine,
 )
 
+from ..dropdown import open_list
+
 WIDGETS = (UIButton, UILabel, UITextEntryLine, UIDropDownMenu, UIHorizontalSlider, UITextBox)
+ROWS = 6  # an open list shows all its options, or at least this many (and scrolls)
 SLACK = 2  # pixels two rects may share (borders drawn on the same line)
 
 
@@ -80,6 +85,9 @@ def problems(manager: pygame_gui.UIManager, window: pygame.Rect, where: str,
             found.append(f"{where}text clipped in {name} at {tuple(rect)}")
         items.append((name, rect))
     items += [(f"drawn {what!r}", pygame.Rect(rect)) for what, rect in marks]
+    for element in widgets(manager):
+        if isinstance(element, UIDropDownMenu):
+            found += _open_list_problems(element, window, where)
     for name, rect in items:
         if not window.contains(rect):
             found.append(f"{where}{name} at {tuple(rect)} falls off the "
@@ -89,4 +97,28 @@ def problems(manager: pygame_gui.UIManager, window: pygame.Rect, where: str,
             if _overlap(rect, rect2):
                 found.append(f"{where}{name} at {tuple(rect)} overlaps {other} at "
                              f"{tuple(rect2)}")
+    return found
+
+
+def _open_list_problems(menu: UIDropDownMenu, window: pygame.Rect, where: str) -> list[str]:
+    """An open list past the window's edge, or an option's text wider than the list."""
+    rect = open_list(menu)
+    if rect is None:
+        return []
+    found = []
+    if not window.contains(rect):
+        found.append(f"{where}the open list of {_name(menu)} at {tuple(rect)} falls off the "
+                     f"{window.width}x{window.height} window")
+    shown = menu.current_state.options_selection_list  # type: ignore[union-attr]
+    rows = sum(1 for item in shown.item_list if item.get("button_element") is not None)
+    if rows < min(len(shown.item_list), ROWS):  # a sliver that must be scrolled row by row
+        found.append(f"{where}the open list of {_name(menu)} at {tuple(rect)} shows {rows} of "
+                     f"its {len(shown.item_list)} options")
+    for item in shown.item_list:
+        button = item.get("button_element")
+        font = getattr(button, "font", None)
+        if button is not None and font is not None and font.size(item["text"])[0] > (
+                button.rect.width - 2):
+            found.append(f"{where}option {item['text']!r} cut in the open list of "
+                         f"{_name(menu)} at {tuple(rect)}")
     return found

@@ -48,6 +48,11 @@ def run_layout_check(frames: int = 60, players: int = 5, seed: int = 1,
             if code:
                 return code
             screens += len(seen)
+    for size in LAYOUT_SIZES:  # Settings and a long decision at every UI scale offered (#36)
+        for line, shown in _settings_layout(size, screenshots):
+            if line:
+                found.append(line)
+            screens += shown
     for line in found:
         print(f"layout: {line}", file=sys.stderr)
     seconds = time.perf_counter() - started
@@ -56,8 +61,69 @@ def run_layout_check(frames: int = 60, players: int = 5, seed: int = 1,
               file=sys.stderr)
         return 1
     print(f"selftest --layout OK: {screens} screens at {len(LAYOUT_SIZES)} sizes x "
-          f"{len(LAYOUT_SCALES)} UI scales, in {seconds:.1f} s")
+          f"{len(LAYOUT_SCALES)} UI scales (Settings and a long decision at every scale "
+          f"offered), in "
+          f"{seconds:.1f} s")
     return 0
+
+
+def _settings_layout(size: tuple[int, int], screenshots: str | None) -> list[tuple[str, int]]:
+    """At `size`, at every UI scale the Settings screen offers there: Settings with each of its
+    drop-downs opened in turn, and the decision bar with a long option list, its drop-down
+    open (issue 36). (a problem, 0) per problem, and (\"\", screens seen) last."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pygame
+    from pygame_gui.elements import UIDropDownMenu
+
+    from game.persist import Settings
+
+    from ..app import App
+    from ..scenes.settings import SettingsScene, offered_scales
+    from .layout import problems
+
+    found: list[str] = []
+    seen = 0
+    folder = Path(screenshots) / "every-scale" if screenshots else None
+    if folder is not None:
+        folder.mkdir(parents=True, exist_ok=True)
+    for scale in offered_scales(size):
+        where = f"{size[0]}x{size[1]} at {scale:g}"
+        app = App(size, settings=Settings(ui_scale=scale, animation_speed=8.0),
+                  persist_settings=False)
+
+        def run(n: int, app: App = app) -> None:
+            for _ in range(n):
+                app.frame(pygame.event.get(), FRAME_DT)
+
+        def shot(name: str, app: App = app, where: str = where) -> None:
+            nonlocal seen
+            run(2)
+            seen += 1
+            found.extend(f"{where}, {name}: {line}"
+                         for line in _layout_problems(app, problems))
+            if folder is not None:
+                slug = "-".join("".join(c if c.isalnum() or c == "." else " "
+                                        for c in f"{where} {name}").split())
+                pygame.image.save(app.screen, str(folder / f"{slug}.png"))
+
+        try:
+            scene = SettingsScene(app)
+            app.push(scene)
+            shot("settings")
+            for menu in [w for w in vars(scene).values() if isinstance(w, UIDropDownMenu)]:
+                if menu.current_state is None:
+                    continue
+                menu.current_state.should_transition = True  # as a click on it does
+                shot(f"settings, {menu.selected_option[0]!r} open")
+                menu.current_state.should_transition = True
+                run(1)
+            app.pop()
+            if not _long_decision(app, 1, 5, run, shot):
+                found.append(f"{where}: no decision with many options came up")
+        finally:
+            app.close()
+    return [(line, 0) for line in found] + [("", seen)]
 
 
 def run_selftest(frames: int = 120, players: int = 5, seed: int = 1,
@@ -187,6 +253,10 @@ def run_selftest(frames: int = 120, players: int = 5, seed: int = 1,
             return 1
         if not _events(app, seed, players, run, shot):
             print("calamitas selftest: the Events module's display never came up",
+                  file=sys.stderr)
+            return 1
+        if not _long_decision(app, seed, players, run, shot):
+            print("calamitas selftest: no decision with many options came up",
                   file=sys.stderr)
             return 1
         turn = session.state.turn
@@ -415,6 +485,78 @@ def _replay(app, session, run, shot) -> bool:  # type: ignore[no-untyped-def]
         scene.step()
     shot("replay")
     app.pop()
+    return True
+
+
+MANY_OPTIONS = 8  # a decision with more options than this in the bar: a long option list
+
+
+def long_decision_state(seed: int, players: int):  # type: ignore[no-untyped-def]
+    """A game with the Events module on, the basic bots playing, at the first decision whose
+    bar holds more than MANY_OPTIONS options (an advance choice, around turn 8); and the map's
+    geometry. None (for the state) when none comes up within a few thousand picks."""
+    from game.bots import make_bot
+    from game.core import (
+        Action,
+        EventsOptions,
+        GameConfig,
+        apply,
+        choose_setup,
+        load_game_data,
+        new_game,
+        view,
+    )
+
+    from ..map.offered import available_maps, load_map
+
+    graph, geometry = load_map(available_maps()[sorted(available_maps())[0]])
+    data = load_game_data()
+    config = GameConfig(players=[], seed=seed, events=EventsOptions())
+    config.setup = choose_setup(data, GameConfig(players=["?"] * players)).id
+    state = new_game(config, graph, data)
+    bots = {pid: make_bot("basic", seed * 100 + i) for i, pid in enumerate(state.players)}
+    for _ in range(MAX_EXTRA_FRAMES):
+        pending = state.pending
+        if state.game_over or pending is None:
+            break
+        if len([o for o in pending.options if not o.startswith("area:")]) > MANY_OPTIONS:
+            return state, geometry
+        apply(state, Action(pending.player, bots[pending.player].choose(
+            view(state, pending.player))))
+    return None, geometry
+
+
+def _long_decision(app, seed: int, players: int, run, shot) -> bool:  # type: ignore[no-untyped-def]
+    """The decision bar with a long option list, every seat human: the bar as it comes up and,
+    when its options went into a drop-down, that drop-down open (its list must lie wholly
+    inside the window: issue 36)."""
+    from game.core import load_game_data
+
+    from ..scenes.game import GameScene
+    from ..seat.session import Seat, Session
+
+    state, geometry = long_decision_state(seed, players)
+    if state is None:
+        return False
+    civs = load_game_data().civilizations
+    seats = {pid: Seat(pid, civs[pid].name, human=True) for pid in state.players}
+    game = GameScene(app, Session(state, seats), geometry)
+    app.push(game)
+    try:
+        run(3)
+        if game.curtain_for:
+            game.lift_curtain()
+            run(2)
+        shot("decision-long")
+        menu = game.decision.options.dropdown
+        if menu is not None and menu.current_state is not None:
+            menu.current_state.should_transition = True  # as a click on it does
+            run(2)
+            shot("decision-long-open")
+            menu.current_state.should_transition = True
+            run(1)
+    finally:
+        app.pop()
     return True
 
 

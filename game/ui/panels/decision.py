@@ -11,12 +11,14 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UIHorizontalSlider
 from game.core import load_game_data
 
 from ..draw import civ_badge, panel, wrap
+from ..dropdown import fitted_menu
 from ..theme import Palette, Theme
 from ..words.asking import QUIET
 from ..words.options import option_text
 from . import Ctx
 
 MAX_BUTTONS = 14
+_ARROW = 20  # pygame-gui's open-arrow button in a drop-down (its theme's open_button_width)
 MAX_NUMBER_BUTTONS = 16
 _PRIMARY = ("done", "yes")
 
@@ -29,7 +31,8 @@ class OptionButtons:
         self.widgets: list[object] = []
         self.buttons: list[tuple[UIButton, str]] = []
         self.dropdown: UIDropDownMenu | None = None
-        self.dropdown_labels: dict[str, str] = {}
+        self.dropdown_labels: dict[str, str] = {}  # an option's id in the drop-down: its label
+        self.dropdown_texts: dict[str, str] = {}  # an option's id: its whole text
         self.choose: UIButton | None = None
         self.slider: UIHorizontalSlider | None = None
         self.numbers: list[int] = []
@@ -117,19 +120,35 @@ class OptionButtons:
         if len(main) > MAX_BUTTONS or (crowded and len(main) > 1):
             tails = sum(max(px(64), font.size(option_text(lb, kind, ctx.view))[0] + px(28))
                         + gap for lb in tail)
-            wide = max(px(160), min(px(300), rect.right - x - px(118) - tails))  # one row
+            alone = rect.right - x - px(118)  # the row after the menu's Choose button
+
+            def need(labels: list[str]) -> int:  # as wide as the longest option
+                return max(font.size(option_text(lb, kind, ctx.view))[0]
+                           for lb in labels) + px(16) + _ARROW + px(8)
+
+            if rows == 1 and tail and need(main) > alone - tails:
+                # one row, and Done or Yes would not fit after a menu wide enough: they go
+                # into the menu too (a button wrapped to a row that is not there fell on the
+                # hint line, or below the window)
+                main, tail, tails = main + tail, [], 0
+            # as wide as its longest option (the open list is as wide as the menu), no wider
+            # than the row; a longer option is shortened there, whole in Choose's tooltip.
+            # With rows to spare, Done and Yes go on the next row when the menu needs this one.
+            room = alone if rows != 1 else alone - tails
+            wide = max(px(160), min(need(main), room))
+            texts = [option_text(lb, kind, ctx.view) for lb in main]
             if not dry:
-                texts = {}
-                for lb in main:
-                    texts[option_text(lb, kind, ctx.view)] = lb
-                self.dropdown_labels = texts
-                first = next(iter(texts))
-                self.dropdown = UIDropDownMenu(list(texts), first,
-                                               pygame.Rect(x, y, wide, h), manager,
-                                               container=container)  # type: ignore[arg-type]
+                fit = wide - px(16) - _ARROW - px(8)
+                shown = [(t if font.size(t)[0] <= fit else _shortened(font, t, fit),
+                          f"#opt_{i}") for i, t in enumerate(texts)]
+                self.dropdown_labels = {f"#opt_{i}": lb for i, lb in enumerate(main)}
+                self.dropdown_texts = {f"#opt_{i}": t for i, t in enumerate(texts)}
+                self.dropdown = fitted_menu(shown, shown[0], pygame.Rect(x, y, wide, h),
+                                            manager, container)  # type: ignore[arg-type]
                 self.widgets.append(self.dropdown)
                 self.choose = UIButton(pygame.Rect(x + wide + gap, y, px(110), h), "Choose",
                                        manager, container=container,  # type: ignore[arg-type]
+                                       tool_tip_text=self._whole(shown[0][1]),
                                        object_id=pygame_gui.core.ObjectID(class_id="@option"))
                 self.widgets.append(self.choose)
             x += wide + gap + px(118)
@@ -161,14 +180,29 @@ class OptionButtons:
                 if self.slider is not None:
                     return f"number:{self._slider_value()}"
                 if self.dropdown is not None:
-                    return self.dropdown_labels.get(self.dropdown.selected_option[0]
-                                                    if isinstance(self.dropdown.selected_option,
-                                                                  tuple)
-                                                    else self.dropdown.selected_option)
+                    return self.dropdown_labels.get(self._picked())
+        if (event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and self.dropdown is not None
+                and event.ui_element is self.dropdown and self.choose is not None):
+            self.choose.set_tooltip(self._whole(self._picked()))
         moved = event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED
         if moved and event.ui_element is self.slider and self.choose is not None:
                 self.choose.set_text(f"Choose {self._slider_value()}")
         return None
+
+    def _picked(self) -> str:
+        """The id of the drop-down's option now chosen."""
+        assert self.dropdown is not None
+        chosen = self.dropdown.selected_option
+        return chosen[1] if isinstance(chosen, tuple) else str(chosen)
+
+    def _whole(self, oid: str) -> str | None:
+        """Choose's tooltip: the chosen option's whole text, when the menu shows it short."""
+        whole = self.dropdown_texts.get(oid, "")
+        label = self.dropdown_labels.get(oid, "")
+        shown = [t for t, o in self.dropdown.options_list if o == oid] if self.dropdown else []
+        if shown and shown[0] != whole:
+            return whole
+        return self._tip(label, "") if label else None
 
     def _slider_value(self) -> int:
         assert self.slider is not None
@@ -404,6 +438,17 @@ def _placed(button: UIButton | None, rect: pygame.Rect, text: str,
         button.set_relative_position(rect.topleft)
         button.set_dimensions(rect.size)
     return button
+
+
+def _shortened(font: pygame.font.Font, text: str, width: int) -> str:
+    """`text` cut so that it and "…" fit in `width` pixels (at a word if one fits)."""
+    words = text.split()
+    while len(words) > 1 and font.size(" ".join(words) + "…")[0] > width:
+        words.pop()
+    cut = " ".join(words)
+    while len(cut) > 1 and font.size(cut + "…")[0] > width:
+        cut = cut[:-1]
+    return cut.rstrip(".,;:— (") + "…"
 
 
 def _ellipsis(theme: Theme, text: str, width: int, size: int, role: str) -> str:
