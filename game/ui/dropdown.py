@@ -11,6 +11,7 @@ caps the list at the room on that side, so every option can be reached inside th
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import pygame
 import pygame_gui
@@ -25,7 +26,7 @@ def item_height(manager: pygame_gui.UIManager) -> int:
     try:
         value = manager.get_theme().get_misc_data(
             "list_item_height", ["drop_down_menu.selection_list", "selection_list"])
-        return int(value)
+        return int(value) if isinstance(value, str | int) else 20
     except (LookupError, ValueError, TypeError):
         return 20  # pygame-gui's own default
 
@@ -34,8 +35,8 @@ def _on_window(rect: pygame.Rect, container: object) -> pygame.Rect:
     """`rect`, relative to `container`, in window coordinates."""
     if container is None:
         return pygame.Rect(rect)
-    inner = container.get_container() if hasattr(container, "get_container") else container
-    origin = inner.get_rect().topleft  # type: ignore[attr-defined]
+    inner: Any = container.get_container() if hasattr(container, "get_container") else container
+    origin = inner.get_rect().topleft
     return pygame.Rect(rect).move(origin)
 
 
@@ -55,7 +56,9 @@ def fitted_menu(options: Sequence[str | tuple[str, str]], start: str | tuple[str
                 object_id: str | None = None) -> UIDropDownMenu:
     """A UIDropDownMenu at `rect` (relative to `container`) whose open list stays inside the
     window: upwards when there is no room below, no higher than the room on its side."""
-    window = manager.get_root_container().get_rect()
+    root = manager.get_root_container()
+    assert root is not None  # a manager has its root container from the start
+    window = root.get_rect()
     way, limit = room(_on_window(rect, container), window, len(options), item_height(manager))
     ids = pygame_gui.core.ObjectID(object_id=object_id,
                                    class_id="@drop_up" if way == "up" else None)

@@ -11,6 +11,7 @@ cannot be read or picked).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 import pygame
 import pygame_gui
@@ -109,7 +110,8 @@ def _open_list_problems(menu: UIDropDownMenu, window: pygame.Rect, where: str) -
     if not window.contains(rect):
         found.append(f"{where}the open list of {_name(menu)} at {tuple(rect)} falls off the "
                      f"{window.width}x{window.height} window")
-    shown = menu.current_state.options_selection_list  # type: ignore[union-attr]
+    state: Any = menu.current_state  # the expanded state, the list open
+    shown = state.options_selection_list
     rows = sum(1 for item in shown.item_list if item.get("button_element") is not None)
     if rows < min(len(shown.item_list), ROWS):  # a sliver that must be scrolled row by row
         found.append(f"{where}the open list of {_name(menu)} at {tuple(rect)} shows {rows} of "

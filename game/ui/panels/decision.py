@@ -4,6 +4,8 @@ slider. The same flow of buttons serves the trade window."""
 
 from __future__ import annotations
 
+from typing import cast
+
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UIHorizontalSlider
@@ -199,7 +201,8 @@ class OptionButtons:
         """Choose's tooltip: the chosen option's whole text, when the menu shows it short."""
         whole = self.dropdown_texts.get(oid, "")
         label = self.dropdown_labels.get(oid, "")
-        shown = [t for t, o in self.dropdown.options_list if o == oid] if self.dropdown else []
+        pairs = cast(list[tuple[str, str]], self.dropdown.options_list if self.dropdown else [])
+        shown = [t for t, o in pairs if o == oid]
         if shown and shown[0] != whole:
             return whole
         return self._tip(label, "") if label else None

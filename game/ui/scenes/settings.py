@@ -4,7 +4,7 @@ the Events module's windows in which to be asked to play a private event."""
 from __future__ import annotations
 
 import copy
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import pygame
 import pygame_gui
@@ -143,7 +143,7 @@ class SettingsScene(Scene):
                     self.draft.fullscreen = False
                     a, b = event.text.split(" ", 1)[1].split("×")
                     self.size = (int(a), int(b))
-                offered = [o for o, _ in self.scale.options_list]
+                offered = [o for o, _ in cast(list[tuple[str, str]], self.scale.options_list)]
                 if offered != self._scales():  # another window offers other scales
                     self.rebuild()
             elif event.ui_element is self.reduce_motion:
