@@ -28,7 +28,14 @@ from . import labels
 from .eventdeck import war
 from .events import Event
 from .flow import ask, done, push, register
-from .ops import gain_treasury, give_card, place_tokens, remove_tokens, take_card
+from .ops import (
+    gain_treasury,
+    give_card,
+    loss_causes,
+    place_tokens,
+    remove_tokens,
+    take_card,
+)
 from .state import BARBARIANS, PIRATE, Detail, GameState, Progress, detail_type
 from .words import ref, say
 
@@ -62,6 +69,7 @@ class ShipsLost(Event):
     player: str
     area: str
     count: int
+    cause: tuple[str, ...] = ()  # why: labels as events.py says (ops.loss_causes)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -103,6 +111,16 @@ class TokenConflict(Progress):
     groups: list[list[str]] = field(default_factory=list)  # the round's groups still to remove
     todo: list[str] = field(default_factory=list)  # the group removing now, in order
 
+    def loss_causes(self, state: GameState, player: str) -> tuple[str, ...]:
+        """Conflict with every other side in the area (barbarians and pirates too)."""
+        here = state.board.tokens.get(self.area, {})
+        others = {o for o, n in here.items() if n and o != player}
+        others |= {o for o, n in state.board.ships.get(self.area, {}).items() if n and o != player}
+        city = state.board.cities.get(self.area)
+        if city is not None and city != player:
+            others.add(city)
+        return tuple(f"conflict:{o}" for o in sorted(others))
+
 
 @dataclass(kw_only=True)
 class CityAttack(Progress):
@@ -114,6 +132,12 @@ class CityAttack(Progress):
     rule: str = ""
     stage: Literal["attack", "card", "treasury", "end"] = "attack"
     defender: str = ""  # set once the city is taken
+
+    def loss_causes(self, state: GameState, player: str) -> tuple[str, ...]:
+        if player == self.attacker:
+            other = self.defender or state.board.cities.get(self.area, "")
+            return (f"conflict:{other}",) if other else ()
+        return (f"conflict:{self.attacker}",)
 
 
 @detail_type
@@ -238,7 +262,8 @@ def take_loss(state: GameState, side: str, area: str, label: str, events: list[E
               rule: str) -> None:
     if label == "yes":
         state.board.add_ships(area, side, -1)
-        events.append(ShipsLost(player=side, area=area, count=1, rule=rule))
+        events.append(ShipsLost(player=side, area=area, count=1, rule=rule,
+                                cause=loss_causes(state, side, rule=rule)))
         return
     remove_tokens(state, side, labels.value(label), 1, events, rule)
 
@@ -409,7 +434,8 @@ def _destroy_attackers(state: GameState, area: str, attacker: str, events: list[
     ships = state.board.ships.get(area, {}).get(attacker, 0)
     if ships and holds(state, attacker, SHIP_LOSSES):
         state.board.add_ships(area, attacker, -ships)
-        events.append(ShipsLost(player=attacker, area=area, count=ships, rule=rule))
+        events.append(ShipsLost(player=attacker, area=area, count=ships, rule=rule,
+                                cause=loss_causes(state, attacker, rule=rule)))
 
 
 register(TokenConflict, _conflict_step, _conflict_choose)

@@ -1,6 +1,14 @@
 """Events: what `apply` reports, in order. Data only; the log prints them, the client animates
 them, tests assert on them. An event caused by a rule names it in `rule` ("001:29.6.2.3",
-"rules:phase-1b")."""
+"rules:phase-1b").
+
+A loss (TokensRemoved, CityReduced, CityDestroyed, ShipsLost) also says why in `cause`: labels
+from the nearest cause outwards (ops.loss_causes), each one of
+    population_limit, city_support, city_built (tokens that became a city), ship_upkeep (a ship
+    not maintained), ship_lapse (an unkept ship taken to be built again), ship_payment (tokens
+    paid for a ship), tax_revolt, symbol:NAME (an event card's symbol), calamity:ID, event:ID
+    (an event card of the Events module), conflict:PID (conflict with that player).
+("population_limit", "calamity:famine"): the population limit, checked by Famine."""
 
 from __future__ import annotations
 
@@ -68,6 +76,7 @@ class TokensRemoved(Event):
     player: str
     area: str
     count: int
+    cause: tuple[str, ...] = ()  # why (see the module's docstring)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -90,12 +99,14 @@ class CityReduced(Event):
     player: str
     area: str
     tokens: int  # tokens that replaced the city
+    cause: tuple[str, ...] = ()  # why (see the module's docstring)
 
 
 @dataclass(frozen=True, kw_only=True)
 class CityDestroyed(Event):
     player: str
     area: str
+    cause: tuple[str, ...] = ()  # why (see the module's docstring)
 
 
 @dataclass(frozen=True, kw_only=True)

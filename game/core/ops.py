@@ -6,6 +6,8 @@ what it did as events naming the rule that caused it.
 
 from __future__ import annotations
 
+import functools
+
 from .events import (
     CityAnnexed,
     CityDestroyed,
@@ -15,6 +17,7 @@ from .events import (
     TokensRemoved,
     TreasuryChanged,
 )
+from .gamedata import load_game_data
 from .state import BARBARIANS, PIRATE, GameState, HandCard
 
 CITIES_PER_PLAYER = 9
@@ -47,37 +50,82 @@ def place_tokens(
     return max(n, 0)
 
 
+def loss_causes(
+    state: GameState, player: str, cause: str = "", rule: str = ""
+) -> tuple[str, ...]:
+    """Why `player` loses units now, for a loss event's `cause`: `cause` (what the caller knows:
+    "population_limit", "ship_upkeep", ...), then what the tasks under way say, from the
+    innermost out (a conflict, a support check, the calamity or event card being resolved: see
+    Progress.loss_causes). When no task names a calamity or an event card (a calamity whose own
+    task is over, leaving a city reduction to run: Civil Disorder), the card whose clause
+    `rule` is, if only one has it. Read from the state only, so it never changes the game."""
+    found = [cause] if cause else []
+    for task in reversed(state.tasks):
+        for label in task.data.loss_causes(state, player):
+            if label not in found:
+                found.append(label)
+    if rule and not any(label.startswith(("calamity:", "event:")) for label in found):
+        card = _clause_cards(state.config.ruleset).get(rule)
+        if card:
+            found.append(card)
+    return tuple(found)
+
+
+@functools.cache
+def _clause_cards(ruleset: str) -> dict[str, str]:
+    """clause -> `calamity:ID` or `event:ID` for the clauses only one card of the rule set (or
+    of the Events module) cites."""
+    from .eventdeck.cards import load_event_cards  # the Events module's data, loaded on demand
+
+    owners: dict[str, set[str]] = {}
+    calamities = load_game_data().rulesets[ruleset].calamities.values()
+    for calamity in calamities:
+        for clause in calamity.clauses:
+            owners.setdefault(clause, set()).add(f"calamity:{calamity.id}")
+    for card in load_event_cards().cards.values():
+        owners.setdefault(card.source, set()).add(f"event:{card.id}")
+    return {clause: next(iter(ids)) for clause, ids in owners.items() if len(ids) == 1}
+
+
 def remove_tokens(
-    state: GameState, player: str, area: str, n: int, events: list[Event], rule: str = ""
+    state: GameState, player: str, area: str, n: int, events: list[Event], rule: str = "",
+    *, cause: str = "",
 ) -> int:
-    """Return up to n of the player's tokens in the area to stock; returns how many."""
+    """Return up to n of the player's tokens in the area to stock; returns how many. `cause`
+    names why when the tasks under way do not (loss_causes)."""
     n = min(n, state.board.count(area, player))
     if n <= 0:
         return 0
     state.board.add(area, player, -n)
     if player != BARBARIANS:
         state.player_to_change(player).stock += n
-    events.append(TokensRemoved(player=player, area=area, count=n, rule=rule))
+    events.append(TokensRemoved(player=player, area=area, count=n, rule=rule,
+                                cause=loss_causes(state, player, cause, rule)))
     return n
 
 
 def replace_city(
-    state: GameState, area: str, tokens: int, events: list[Event], rule: str = ""
+    state: GameState, area: str, tokens: int, events: list[Event], rule: str = "",
+    *, cause: str = "",
 ) -> None:
     """Replace a city by up to `tokens` of its owner's tokens from stock; a pirate city is simply
     removed. The bare step: a calamity or a support check reduces a city with
     population.reduce_city, which works out how many tokens go back."""
     owner = state.board.cities.pop(area)
+    why = loss_causes(state, owner, cause, rule)
     if owner == PIRATE:
-        events.append(CityDestroyed(player=owner, area=area, rule=rule))
+        events.append(CityDestroyed(player=owner, area=area, rule=rule, cause=why))
         return
     placed = place_tokens(state, owner, area, tokens, [], rule)
-    events.append(CityReduced(player=owner, area=area, tokens=placed, rule=rule))
+    events.append(CityReduced(player=owner, area=area, tokens=placed, rule=rule, cause=why))
 
 
-def destroy_city(state: GameState, area: str, events: list[Event], rule: str = "") -> None:
+def destroy_city(
+    state: GameState, area: str, events: list[Event], rule: str = "", *, cause: str = ""
+) -> None:
     owner = state.board.cities.pop(area)
-    events.append(CityDestroyed(player=owner, area=area, rule=rule))
+    events.append(CityDestroyed(player=owner, area=area, rule=rule,
+                                cause=loss_causes(state, owner, cause, rule)))
 
 
 def annex_city(

@@ -69,6 +69,9 @@ FLAG_AGRICULTURE_SUSPENDED = "agriculture_suspended"
 LIMIT_CUT_PREFIX = "limit_cut:"
 CITY_TOKEN_CUT_PREFIX = "limit_cut_city:"
 _BUILT_PREFIX = "city_built:"
+# The causes a loss event names (events.py): tokens above the limit, cities not supported.
+CAUSE_LIMIT = "population_limit"
+CAUSE_SUPPORT = "city_support"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -91,6 +94,9 @@ class SupportCheck(Progress):
     unusable_tokens: int = 0
     rule: str = ""
     reported: bool = False
+
+    def loss_causes(self, state: GameState, player: str) -> tuple[str, ...]:
+        return (CAUSE_SUPPORT,) if player == self.player else ()
 
 
 @dataclass(kw_only=True)
@@ -193,7 +199,7 @@ def remove_surplus(
             excess = state.board.count(area, owner) - limits[owner]
             if excess > 0:
                 removed[owner] = removed.get(owner, 0) + remove_tokens(
-                    state, owner, area, excess, events, rule
+                    state, owner, area, excess, events, rule, cause=CAUSE_LIMIT
                 )
     return removed
 
@@ -225,11 +231,12 @@ def _reduction_tokens(state: GameState, area: str, keep: int | None) -> tuple[in
 
 
 def reduce_city(
-    state: GameState, area: str, events: list[Event], rule: str, *, keep: int | None = None
+    state: GameState, area: str, events: list[Event], rule: str, *, keep: int | None = None,
+    cause: str = "",
 ) -> None:
     owner = state.board.cities[area]
     placed, bonus = _reduction_tokens(state, area, keep)
-    replace_city(state, area, placed, events, rule)
+    replace_city(state, area, placed, events, rule, cause=cause)
     if bonus:
         place_tokens(state, owner, area, bonus, events, RULE_AGRICULTURE)
 

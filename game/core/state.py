@@ -168,6 +168,12 @@ class Progress:
 
     KIND: ClassVar[str] = ""
 
+    def loss_causes(self, state: GameState, player: str) -> tuple[str, ...]:
+        """Why `player` loses units while this task runs, as cause labels for the loss events
+        (`calamity:ID`, `event:ID`, `conflict:PID`, `city_support`, ...; see
+        ops.loss_causes); () when the task is no cause of its own."""
+        return ()
+
 
 # task kind -> its progress type, filled as procedures register (flow.register)
 PROGRESS_TYPES: dict[str, type[Progress]] = {}

@@ -41,6 +41,9 @@ class CalamityProgress(Progress):
     victim: str
     traded_by: str = ""
 
+    def loss_causes(self, state: GameState, player: str) -> tuple[str, ...]:
+        return (f"calamity:{self.card}",)
+
     def gaining(self) -> tuple[str, ...]:
         """The players who gain from the calamity (a beneficiary, a taker), once known."""
         return ()

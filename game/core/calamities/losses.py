@@ -21,7 +21,7 @@ from .. import labels
 from ..conflict_rules import ShipsLost
 from ..events import Event
 from ..flow import Result, ask, done, finish, register
-from ..ops import CITY_UNIT_POINTS, destroy_city, remove_tokens, unit_points
+from ..ops import CITY_UNIT_POINTS, destroy_city, loss_causes, remove_tokens, unit_points
 from ..state import Detail, GameState, Progress, Task, detail_type
 from ..words import ref, say
 from .common import calamity_under_way
@@ -65,7 +65,8 @@ def return_ships(
         keep -= kept
         if here - kept > 0:
             state.board.add_ships(area, player, -(here - kept))
-            events.append(ShipsLost(player=player, area=area, count=here - kept, rule=rule))
+            events.append(ShipsLost(player=player, area=area, count=here - kept, rule=rule,
+                                    cause=loss_causes(state, player, rule=rule)))
             lost += here - kept
     return lost
 

@@ -55,6 +55,9 @@ class EventAction(Progress):
     reacting: str = ""  # a public event revealed, Cancellation holders being asked
     cancelled: bool = False  # their answer
 
+    def loss_causes(self, state: GameState, player: str) -> tuple[str, ...]:
+        return (f"event:{self.res.card}",) if self.res is not None else ()
+
 
 def labels(state: GameState) -> list[str]:
     """A face-up card is `event:ID`; a face-down one `event:face_down:N` (its place, from 1),

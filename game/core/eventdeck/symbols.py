@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 from ..conflict_rules import ShipsLost
 from ..events import Event
+from ..ops import loss_causes
 from ..population import reduce_city
 from ..state import GameState
 from .dice import d2, deck_of
@@ -27,7 +28,8 @@ def lost_at_sea(state: GameState, active: str, events: list[Event]) -> None:
                         if here.get(pid) and a not in cities)
         if at_sea:
             state.board.add_ships(at_sea[0], pid, -1)
-            events.append(ShipsLost(player=pid, area=at_sea[0], count=1, rule=RULE))
+            events.append(ShipsLost(player=pid, area=at_sea[0], count=1, rule=RULE,
+                                    cause=loss_causes(state, pid, "symbol:lost_at_sea")))
 
 
 def unrest(state: GameState, active: str, events: list[Event]) -> None:
@@ -46,7 +48,7 @@ def unrest(state: GameState, active: str, events: list[Event]) -> None:
         events.append(EventCheck(player=owner, die="d2", result="pass" if passed else "fail",
                                  rule=RULE))
         if not passed:
-            reduce_city(state, area, events, RULE)
+            reduce_city(state, area, events, RULE, cause="symbol:unrest")
 
 
 SYMBOLS: dict[str, Callable[[GameState, str, list[Event]], None]] = {

@@ -62,6 +62,11 @@ class CalamityResolution(Progress):
     cities_before: dict[str, int] | None = None
     current: Drawn | None = None  # the calamity being resolved
 
+    def loss_causes(self, state: GameState, player: str) -> tuple[str, ...]:
+        """The calamity being resolved, also once its own task has handed its losses on (Civil
+        Disorder's cities to reduce)."""
+        return (f"calamity:{self.current.card}",) if self.current is not None else ()
+
 
 def _queue(state: GameState) -> list[Drawn]:
     """Every held calamity, in resolution order."""

@@ -245,7 +245,7 @@ def _build(
     for owner in sorted(state.board.tokens.get(area, {})):
         stay = keep if owner == player else 0
         remove_tokens(state, owner, area, state.board.count(area, owner) - stay, events,
-                      RULE_BUILD)
+                      RULE_BUILD, cause="city_built")
     state.board.cities[area] = player
     mark_city_built(state, player, area)
     events.append(CityBuilt(player=player, area=area, rule=RULE_BUILD))

@@ -26,7 +26,7 @@ from ..conflict_rules import ShipsLost
 from ..eventdeck import war
 from ..events import Event, TokensMoved
 from ..flow import ask, done, register
-from ..ops import pay_treasury, remove_tokens
+from ..ops import loss_causes, pay_treasury, remove_tokens
 from ..state import Detail, GameState, Progress, detail_type
 from ..words import ref, say
 from .movement_reach import (
@@ -163,7 +163,8 @@ def scrap_unkept_ships(state: GameState, player: str, events: list[Event]) -> No
     for area in _lapsable_areas(state, player):
         n = unkept_ships(state, player, area)
         state.board.add_ships(area, player, -n)
-        events.append(ShipsLost(player=player, area=area, count=n, rule=RULE_SHIPS))
+        events.append(ShipsLost(player=player, area=area, count=n, rule=RULE_SHIPS,
+                                cause=loss_causes(state, player, "ship_upkeep")))
 
 
 def _token_areas(state: GameState, player: str) -> list[str]:
@@ -171,7 +172,7 @@ def _token_areas(state: GameState, player: str) -> list[str]:
 
 
 def _pay_token(state: GameState, player: str, area: str, events: list[Event]) -> None:
-    remove_tokens(state, player, area, 1, events, RULE_SHIPS)
+    remove_tokens(state, player, area, 1, events, RULE_SHIPS, cause="ship_payment")
     after_removal(state, player, area)
 
 
@@ -215,7 +216,8 @@ def _build_step(state: GameState, d: ShipBuild, events: list[Event]) -> None:
 
 def _lapse(state: GameState, player: str, area: str, events: list[Event]) -> None:
     state.board.add_ships(area, player, -1)
-    events.append(ShipsLost(player=player, area=area, count=1, rule=RULE_SHIPS))
+    events.append(ShipsLost(player=player, area=area, count=1, rule=RULE_SHIPS,
+                            cause=loss_causes(state, player, "ship_lapse")))
 
 
 def _build_choose(state: GameState, d: ShipBuild, label: str, events: list[Event]) -> None:

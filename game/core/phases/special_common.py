@@ -127,3 +127,7 @@ class AbilityProgress(Progress):
     player: str
     advance: str = ""
     stop: bool = False
+
+    def loss_causes(self, state: GameState, player: str) -> tuple[str, ...]:
+        """Another player's units lost to the user's ability: `ability:USER:ADVANCE`."""
+        return (f"ability:{self.player}:{self.advance}",) if player != self.player else ()

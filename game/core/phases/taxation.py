@@ -36,6 +36,9 @@ class Taxation(Progress):
     revolts: list[TaxRevolt] = field(default_factory=list)  # the first is being resolved
     rebels: list[str] = field(default_factory=list)  # whose cities revolted (never beneficiaries)
 
+    def loss_causes(self, state: GameState, player: str) -> tuple[str, ...]:
+        return ("tax_revolt",) if self.stage == "revolts" else ()
+
 
 @detail_type
 @dataclass(frozen=True)
