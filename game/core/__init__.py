@@ -85,7 +85,7 @@ from .phases.trade import TableOffer, Trade, TradeAnswer, TradePartnerChoice, Tr
 from .phases.trade_card_acquisition import CardOffers
 from .plain import clone, from_plain, to_plain
 from .player_view import PlayerView, PublicPlayer, public_pending, public_words, view
-from .population import support_rate
+from .population import population_limit, support_rate
 from .rng import Rng
 from .scoring import final_ranking, score_breakdown, victory_points
 from .setup import SetupError, build_stack, choose_setup, map_regions, map_setup_for, new_game
@@ -130,7 +130,8 @@ __all__ = [
     "event_counts", "face_value", "final_ranking", "from_plain",
     "give_card", "group_credits", "holds_effect", "in_play", "label_kind", "label_number",
     "label_value", "legal_actions", "load_event_cards", "load_game_data", "make_label",
-    "map_digest", "map_regions", "map_setup_for", "movement_order", "new_game", "push",
+    "map_digest", "map_regions", "map_setup_for", "movement_order", "new_game",
+    "population_limit", "push",
     "score_breakdown", "set_value",
     "specific_credits", "start_at", "state_problems", "support_rate", "take_card", "to_plain",
     "treasury_value", "victory_points", "view", "violations",

@@ -174,6 +174,54 @@ def event_title(card: str) -> str:
     return found.title if found is not None else nice(card).capitalize()
 
 
+# A loss's cause (the core's cause labels, events.py) in words; the calamity or event card
+# under way is named by its card, a conflict by the other side.
+_CAUSES = {
+    "population_limit": "population limit",
+    "city_support": "city support",
+    "city_built": "to build a city",
+    "ship_upkeep": "ship not maintained",
+    "ship_lapse": "an unkept ship taken to build one again",
+    "ship_payment": "paid for a ship",
+    "tax_revolt": "tax revolt",
+    "symbol:lost_at_sea": "lost at sea, an event card's symbol",
+    "symbol:unrest": "unrest, an event card's symbol",
+}
+
+
+def loss_cause(cause: tuple[str, ...] | list[str]) -> str:
+    """Why a loss happened, in words, from its event's cause labels (nearest first): "population
+    limit", "Famine", "Slave Revolt: city support", "conflict with Egypt", "ship not
+    maintained"; "" when the event names none."""
+    reasons: list[str] = []
+    conflicts: list[str] = []
+    card = ""
+    for label in cause:
+        kind, _, value = label.partition(":")
+        if kind == "calamity" or kind == "event":
+            card = card or (card_name(value) if kind == "calamity" else event_title(value))
+        elif kind == "conflict":
+            conflicts.append("the barbarians" if value == "barbarians"
+                             else "the pirates" if value == "pirate" else name(value))
+        elif kind == "ability":
+            user, _, advance = value.partition(":")
+            reasons.append(f"{name(user)}'s {card_name(advance)}")
+        else:
+            reasons.append(_CAUSES.get(label, nice(value or kind)))
+    if conflicts:
+        reasons.insert(0, "conflict with " + " and ".join(conflicts))
+    why = ", ".join(reasons)
+    if card:
+        return f"{card}: {why}" if why else card
+    return why
+
+
+def _because(event: Event) -> str:
+    """" (population limit)": the loss's cause for the end of its line, or ""."""
+    why = loss_cause(getattr(event, "cause", ()))
+    return f" ({why})" if why else ""
+
+
 _AGES = ("", "I", "II", "III", "IV")
 ENDED = {"late_iron": "the end of the A.S.T. is reached", "last_turn": "the last turn is played",
          "max_turns": "the turn limit is reached"}
@@ -194,17 +242,21 @@ def _text(event: Event, places: Mapping[str, str]) -> str | None:
     match event:
         case TokensPlaced(count=n, area=area):
             return f"{p} places {_count(n, 'token')} in {at(area)}"
+        case TokensRemoved(count=n, area=area, cause=cause) if cause[:1] == ("city_built",):
+            return f"{p} returns {_count(n, 'token')} in {at(area)} to stock to build a city"
+        case TokensRemoved(count=n, area=area, cause=cause) if cause[:1] == ("ship_payment",):
+            return f"{p} pays {_count(n, 'token')} in {at(area)} for a ship"
         case TokensRemoved(count=n, area=area):
-            return f"{p} loses {_count(n, 'token')} in {at(area)}"
+            return f"{p} loses {_count(n, 'token')} in {at(area)}{_because(event)}"
         case TokensMoved():
             return (f"{p} moves {_count(event.count, 'token')} from {at(event.source)} to "
                     f"{at(event.target)}" + (" by ship" if event.by_ship else ""))
         case CityBuilt(area=area):
             return f"{p} builds a city in {at(area)}"
         case CityReduced(area=area):
-            return f"{p}'s city in {at(area)} is reduced"
+            return f"{p}'s city in {at(area)} is reduced{_because(event)}"
         case CityDestroyed(area=area):
-            return f"{p}'s city in {at(area)} is destroyed"
+            return f"{p}'s city in {at(area)} is destroyed{_because(event)}"
         case CityAnnexed(previous=previous, area=area):
             return f"{p} annexes {name(previous)}'s city in {at(area)}"
         case BonusVictoryPoints(points=n):
@@ -244,7 +296,7 @@ def _text(event: Event, places: Mapping[str, str]) -> str | None:
         case ShipSailed(source=source, target=target):
             return f"{p}'s ship sails from {at(source)} to {at(target)}"
         case ShipsLost(count=n, area=area):
-            return f"{p} loses {_count(n, 'ship')} in {at(area)}"
+            return f"{p} loses {_count(n, 'ship')} in {at(area)}{_because(event)}"
         case ShipMaintained(area=area):
             return f"{p} keeps the ship in {at(area)}"
         case BarbariansPlaced(count=n, area=area):

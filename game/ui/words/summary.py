@@ -3,7 +3,12 @@ reported — the calamities that struck them, what they lost and where, what the
 traded with them. Moves that touched the player in no way say nothing.
 
     summary_lines(events, "assyria", graph)
-    -> ["Famine struck you (traded by Egypt)", "You lost 5 tokens: 3 in Nineveh, 2 in Assur", ...]
+    -> ["Famine struck you (traded by Egypt)",
+        "You lost 5 tokens (Famine): 3 in Nineveh, 2 in Assur",
+        "Your city in Caria was reduced (city support)", ...]
+
+Each loss says its cause (the core's cause labels on the event, in the log's words): losses of
+one cause make one line.
 """
 
 from __future__ import annotations
@@ -43,7 +48,7 @@ from game.core import (
     load_event_cards,
 )
 
-from .log import card_name, name
+from .log import card_name, loss_cause, name
 from .prompts import names
 
 
@@ -55,6 +60,10 @@ def _where(counts: Counter[str], place: dict[str, str]) -> str:
     return ", ".join(f"{n} in {place.get(a, a)}" for a, n in counts.most_common())
 
 
+def _because(why: str) -> str:
+    return f" ({why})" if why else ""
+
+
 def _places(areas: list[str], place: dict[str, str]) -> str:
     shown = [place.get(a, a) for a in areas]
     return shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} and {shown[-1]}"
@@ -63,11 +72,10 @@ def _places(areas: list[str], place: dict[str, str]) -> str:
 def summary_lines(events: Iterable[Event], player: str, graph: MapGraph | None) -> list[str]:
     table = names(graph)
     struck: list[str] = []
-    tokens: Counter[str] = Counter()
-    reduced: list[str] = []
-    destroyed: list[str] = []
+    tokens: dict[str, Counter[str]] = {}  # cause words -> area -> tokens lost
+    cities: dict[tuple[str, str], list[str]] = {}  # (reduced/destroyed, cause) -> areas
+    ships: dict[str, Counter[str]] = {}
     lost_to: list[str] = []
-    ships = 0
     advances_lost: list[str] = []
     gains: list[str] = []
     trades: list[str] = []
@@ -78,14 +86,17 @@ def summary_lines(events: Iterable[Event], player: str, graph: MapGraph | None) 
             case CalamityRevealed(victim=victim, traded_by=by) if victim == player:
                 by = f" (traded to you by {name(by)})" if by else ""
                 struck.append(f"{card_name(event.calamity)} struck you{by}")
-            case TokensRemoved(area=area, count=n) if who == player:
-                tokens[area] += n
-            case CityReduced(area=area) if who == player:
-                reduced.append(area)
-            case CityDestroyed(area=area) if who == player:
-                destroyed.append(area)
-            case ShipsLost(count=n) if who == player:
-                ships += n
+            case TokensRemoved(cause=cause) if who == player and cause[:1] in (
+                    ("city_built",), ("ship_payment",)):
+                pass  # the player's own tokens spent on a city or a ship: no loss
+            case TokensRemoved(area=area, count=n, cause=cause) if who == player:
+                tokens.setdefault(loss_cause(cause), Counter())[area] += n
+            case CityReduced(area=area, cause=cause) if who == player:
+                cities.setdefault(("reduced", loss_cause(cause)), []).append(area)
+            case CityDestroyed(area=area, cause=cause) if who == player:
+                cities.setdefault(("destroyed", loss_cause(cause)), []).append(area)
+            case ShipsLost(area=area, count=n, cause=cause) if who == player:
+                ships.setdefault(loss_cause(cause), Counter())[area] += n
             case (CityAnnexed(previous=previous, area=area)
                   | UnitsAnnexed(previous=previous, area=area)) if previous == player:
                 lost_to.append(f"{name(who)} took over your units in {table.get(area, area)}")
@@ -113,16 +124,20 @@ def summary_lines(events: Iterable[Event], player: str, graph: MapGraph | None) 
                 other = partner if who == player else who
                 trades.append(f"You traded with {name(other)}")
     lines = list(struck)
-    if tokens:
-        total = sum(tokens.values())
-        lines.append(f"You lost {_plural(total, 'token')}: {_where(tokens, table)}")
-    for areas, what in ((reduced, "reduced"), (destroyed, "destroyed")):
-        if areas:
-            one = len(areas) == 1
-            lines.append(f"Your {'city' if one else 'cities'} in {_places(areas, table)} "
-                         f"{'was' if one else 'were'} {what}")
-    if ships:
-        lines.append(f"You lost {_plural(ships, 'ship')}")
+    for why, where in tokens.items():
+        total = sum(where.values())
+        lines.append(f"You lost {_plural(total, 'token')}{_because(why)}: "
+                     f"{_where(where, table)}")
+    for what in ("reduced", "destroyed"):
+        for (done, why), areas in cities.items():
+            if done == what:
+                one = len(areas) == 1
+                lines.append(f"Your {'city' if one else 'cities'} in {_places(areas, table)} "
+                             f"{'was' if one else 'were'} {what}{_because(why)}")
+    for why, where in ships.items():
+        total = sum(where.values())
+        lines.append(f"You lost {_plural(total, 'ship')}{_because(why)}: "
+                     f"{_where(where, table)}")
     if advances_lost:
         lines.append(f"You lost {', '.join(advances_lost)}")
     lines += lost_to + gains
