@@ -136,3 +136,30 @@ def test_a_network_client_warns_of_the_same_ruinous_city_from_its_own_view() -> 
     assert ruin_warning(shown, who, label, playable=False) == ruin_warning(state, who, label)
     assert "takes every token there" in ruin_warning(shown, who, label, playable=False)
     assert ruin_warning(shown, who, "area:nowhere", playable=False) == ""
+
+
+def test_a_city_supported_only_by_tokens_above_population_limits_is_warned_of() -> None:
+    """Rules §4 phase 5: surplus above the population limits goes back to stock (5b) before
+    city support is checked (5c). Tokens enough in number but stacked above a limit leave the
+    cities short: the city built now is reduced at once, and the warning says why."""
+    state, who, area = ruinous_build()
+    cities = len(state.board.cities_of(who)) + 1
+    spare = next(a for a in sorted(state.map.areas) if a != area
+                 and a not in state.board.cities and not state.board.tokens.get(a)
+                 and state.map.areas[a].pop == 1)
+    state.board.add(spare, who, 2 * cities)  # enough tokens, but one of them within the limit
+    state.players[who].stock -= 2 * cities
+    warning = ruin_warning(state, who, f"area:{area}")
+    assert "population limits" in warning and "city support" in warning
+    assert f"{2 * cities - 1} stand above population limits" in warning
+    assert "reduced" in warning
+    state.board.add(spare, who, 1 - 2 * cities)  # the same tokens spread within the limits
+    placed = 1
+    for other in sorted(state.map.areas):
+        if placed >= 2 * cities:
+            break
+        if other not in (area, spare) and other not in state.board.cities \
+                and not state.board.tokens.get(other) and state.map.areas[other].pop >= 2:
+            state.board.add(other, who, 2)
+            placed += 2
+    assert ruin_warning(state, who, f"area:{area}") == ""
