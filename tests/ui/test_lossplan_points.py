@@ -89,3 +89,21 @@ def test_in_the_client_every_row_of_a_famine_share_says_its_worth(app, tmp_path)
         assert box.row_words(area).startswith(("token ", "city ")), area
     assert app.screen.get_rect().contains(box.rect)
     pygame.image.save(app.screen, str(tmp_path / "losses.png"))
+
+
+def test_a_civil_war_selection_counts_the_victims_cities_at_their_worth() -> None:
+    """The beneficiary selects another civilization's units (001:29.4.1): a city of the
+    victim's reads as a city, though nothing leaves the board while the selection goes on."""
+    from game.core import CivilWarSelection
+
+    from .test_decision_news import civil_war
+
+    state, _ = civil_war()
+    plan = LossPlan.of(state)
+    assert plan is not None and state.pending is not None
+    detail = state.pending.detail
+    assert isinstance(detail, CivilWarSelection)
+    for area in plan.areas:
+        city = state.board.cities.get(area) == detail.victim
+        assert plan.units(area) == (f"city {CITY}" if city else "token 1"), area
+    assert any(state.board.cities.get(a) == detail.victim for a in plan.areas)

@@ -92,8 +92,10 @@ def _measure(before: GameState, player: str, kind: str, label: str) -> tuple[Gam
         return before, Pick(None, False)
     owed = points_left(before)
     going = _same_decision(after, player, kind)
+    detail = before.pending.detail if before.pending is not None else None
+    owner = detail.victim if isinstance(detail, CivilWarSelection) else player  # whose units
     city_points = before.data.numbers["city_unit_points"]
-    worth = next((w for e in events if (w := _worth(e, player, city_points)) is not None), None)
+    worth = next((w for e in events if (w := _worth(e, owner, city_points)) is not None), None)
     area = label_value(label)
     if worth is not None:
         points: int | None
@@ -101,12 +103,12 @@ def _measure(before: GameState, player: str, kind: str, label: str) -> tuple[Gam
     else:  # a selection: nothing leaves the board while it goes on
         left = points_left(after) if going else None
         points = owed - left if owed is not None and left is not None else None
-        city = before.board.cities.get(area) == player and before.board.count(area, player) == 0
+        city = before.board.cities.get(area) == owner and before.board.count(area, owner) == 0
     total = None
     if not going:
         total = next((e.points for e in events
-                      if isinstance(e, UnitsLost) and e.player == player
-                      or isinstance(e, CivilWarSelected) and e.victim == player), None)
+                      if isinstance(e, UnitsLost) and e.player == owner
+                      or isinstance(e, CivilWarSelected) and e.victim == owner), None)
     over = max(points - owed, 0) if points is not None and owed is not None else 0
     return after, Pick(points, city, over, total)
 
