@@ -106,7 +106,8 @@ def test_an_unkept_ship_may_lapse_to_be_built_again_elsewhere() -> None:
     pick(state, "egypt", "number:2")
     assert state.pending.kind == "ship_lapse" and state.pending.options == ["area:c0", "area:c3"]
     events = pick(state, "egypt", "area:c3")
-    assert ShipsLost(player="egypt", area="c3", count=1, rule="rules:phase-3 ships") in events
+    assert ShipsLost(player="egypt", area="c3", count=1, rule="rules:phase-3 ships",
+                     cause=("ship_lapse",)) in events
     assert state.board.ships == {"c0": {"egypt": 2}, "c3": {"egypt": 1}, "c6": {"egypt": 1}}
 
 
@@ -136,7 +137,8 @@ def test_ships_neither_built_nor_maintained_are_lost_when_the_player_ends_moveme
     pick(state, "egypt", "area:c0")  # upkeep paid with the token in c0
     pick(state, "egypt", "done")
     events = pick(state, "egypt", "done")
-    assert ShipsLost(player="egypt", area="c2", count=2, rule="rules:phase-3 ships") in events
+    assert ShipsLost(player="egypt", area="c2", count=2, rule="rules:phase-3 ships",
+                     cause=("ship_upkeep",)) in events  # the loss says why (issue 36)
     assert state.board.ships == {"c0": {"egypt": 1}}
 
 
