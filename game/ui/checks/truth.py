@@ -124,12 +124,19 @@ def table_panel(panel: PlayersPanel, ctx: Ctx, view: PlayerView) -> list[str]:
     if not turn or int(turn[0].group(1)) != view.turn:
         out.append(f"Table tab: the turn shown is {turn[0].group(1) if turn else None}, the "
                    f"view's is {view.turn}")
-    columns = COLUMNS + (EVENTS_COLUMN,) if view.events is not None else COLUMNS
-    heads = [head for head, _ in columns]
+    known = dict(COLUMNS + (EVENTS_COLUMN,))
     try:
-        at = texts.index(heads[0])
+        at = texts.index(COLUMNS[0][0])
     except ValueError:
         return [*out, "Table tab: no table is drawn"]
+    heads = []
+    for text in texts[at:]:
+        if text not in known or text in heads:
+            break
+        heads.append(text)
+    columns = [(head, known[head]) for head in heads]
+    if view.events is not None and EVENTS_COLUMN[0] not in heads:
+        out.append("Table tab: no column of events in hand, though the Events module is on")
     rows = texts[at + len(heads):]
     held = dict(view.events.hand_sizes) if view.events is not None else {}
     for n, p in enumerate(view.players):
