@@ -2,7 +2,8 @@
 
 A client never holds the server's state: it gets, per seat it holds, that seat's view. The
 `mirror` is a `GameState` put together from those views: the board, the public part of every
-player, the hands of the client's own seats only (others' hands are empty), the pending
+player, the hands of the client's own seats only (others' hands hold as many unknown cards,
+"?", as the views count), the pending
 decision with its options only when it is one of the client's seats, decks of the right sizes
 holding no real cards. It has no task stack or generator, so it is for drawing, never for
 `apply`. Events come as the server sent
@@ -21,11 +22,13 @@ from game.core import (
     Event,
     EventDeck,
     GameState,
+    HandCard,
     MapGraph,
     Marker,
     StateError,
     computed_regions,
     from_plain,
+    to_plain,
 )
 
 _PUBLIC_PLAYER = ("id", "stock", "treasury", "advances", "ast", "census", "block")
@@ -44,10 +47,11 @@ def mirror(views: dict[str | None, dict[str, Any]], graph: MapGraph) -> GameStat
     if not isinstance(base, dict):
         raise StateError("view: not an object")
     hands = {seat: v.get("hand", []) for seat, v in views.items() if seat is not None}
+    hidden = to_plain(HandCard("?"))  # a card of another player's hand: only counted
     try:
         players = {p["id"]: {**{k: p[k] for k in _PUBLIC_PLAYER},
                              "credits": {str(k): v for k, v in p["credits"]},
-                             "hand": hands.get(p["id"], [])}
+                             "hand": hands.get(p["id"], [hidden] * int(p["hand_size"]))}
                    for p in base["players"]}
         plain = {name: base[name] for name in ("config", "board", "turn", "phase", "pending",
                                                "game_over", "ended_by")}

@@ -294,3 +294,19 @@ def test_solo_games_panels_tell_the_truth_over_many_turns() -> None:
                                              for t, _, k, f in seen.wrong)
         finally:
             app.close()
+
+
+@pytest.mark.slow
+def test_hot_seat_games_panels_tell_the_truth_over_many_turns() -> None:
+    """The longer sweep in hot seat: two people and three bots, Events on, six turns."""
+    app = new_app()
+    try:
+        state = events_game(6)
+        people = set(list(state.players)[:2])
+        game, driver = start(app, state, people)
+        seen = Seen()
+        drive(game, driver, lambda: game.session.state.turn >= 7, seen, limit=240.0)
+        assert seen.decisions >= 20
+        assert not seen.wrong, "\n".join(f"turn {t}, {w}, {k}: {f}" for t, w, k, f in seen.wrong)
+    finally:
+        app.close()
