@@ -100,7 +100,8 @@ class GameScene(Scene):
             self.thinker.searcher.start()  # its start-up with the game's, not in a bot's turn
         self.framed = -1  # the decision (session.moves) the camera last went to
         # While an animation plays, the panels show the game as it stood before the batch it
-        # shows: the view then, and the log lines then.
+        # shows: the view then, and the log lines then; not once a person is asked to act
+        # (catch_up).
         self.held: PlayerView | None = None
         self.held_log = 0
         self.log_mark = len(session.log)  # the log's length after the last batch
