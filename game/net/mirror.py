@@ -2,7 +2,8 @@
 
 A client never holds the server's state: it gets, per seat it holds, that seat's view. The
 `mirror` is a `GameState` put together from those views: the board, the public part of every
-player, the hands of the client's own seats only (others' hands are empty), the pending
+player, the hands of the client's own seats only (others' hands hold as many unknown cards,
+"?", as the views count), the pending
 decision with its options only when it is one of the client's seats, decks of the right sizes
 holding no real cards. It has no task stack or generator, so it is for drawing, never for
 `apply`. Events come as the server sent
@@ -16,7 +17,19 @@ import typing
 from functools import cache
 from typing import Any
 
-from game.core import EVENT_TYPES, Event, GameState, MapGraph, StateError, from_plain
+from game.core import (
+    EVENT_TYPES,
+    Event,
+    EventDeck,
+    GameState,
+    HandCard,
+    MapGraph,
+    Marker,
+    StateError,
+    computed_regions,
+    from_plain,
+    to_plain,
+)
 
 _PUBLIC_PLAYER = ("id", "stock", "treasury", "advances", "ast", "census", "block")
 
@@ -34,10 +47,11 @@ def mirror(views: dict[str | None, dict[str, Any]], graph: MapGraph) -> GameStat
     if not isinstance(base, dict):
         raise StateError("view: not an object")
     hands = {seat: v.get("hand", []) for seat, v in views.items() if seat is not None}
+    hidden = to_plain(HandCard("?"))  # a card of another player's hand: only counted
     try:
         players = {p["id"]: {**{k: p[k] for k in _PUBLIC_PLAYER},
                              "credits": {str(k): v for k, v in p["credits"]},
-                             "hand": hands.get(p["id"], [])}
+                             "hand": hands.get(p["id"], [hidden] * int(p["hand_size"]))}
                    for p in base["players"]}
         plain = {name: base[name] for name in ("config", "board", "turn", "phase", "pending",
                                                "game_over", "ended_by")}
@@ -54,7 +68,33 @@ def mirror(views: dict[str | None, dict[str, Any]], graph: MapGraph) -> GameStat
     plain["rng"] = {"state": 0, "inc": 1}
     hints = _state_hints()
     values = {name: from_plain(hints[name], data, f"view.{name}") for name, data in plain.items()}
-    return GameState(map=graph, **values)
+    state = GameState(map=graph, **values)
+    state.eventdeck = _events(views, base, graph)
+    return state
+
+
+def _events(views: dict[str | None, dict[str, Any]], base: dict[str, Any],
+            graph: MapGraph) -> EventDeck | None:
+    """The Events module as the views show it (issue 36: a network game showed none of it):
+    the display with its face-down cards as "", the deck and the other players' private
+    events as that many unknown cards ("?"), the own seats' hands, the markers; the region
+    tables from the map, as the core computes them."""
+    seen = base.get("events")
+    if seen is None:
+        return None
+    try:
+        own = {seat: [str(c) for c in v["events"]["hand"]] for seat, v in views.items()
+               if seat is not None and isinstance(v, dict) and isinstance(v.get("events"), dict)}
+        display = [str(c) for c in seen["display"]]
+        return EventDeck(
+            age=int(seen["age"]), over=bool(seen["over"]), deck=["?"] * int(seen["deck_size"]),
+            display=display, shown=[bool(c) for c in display],
+            discards=[str(c) for c in seen["discards"]],
+            hands={str(p): own.get(str(p), ["?"] * int(n)) for p, n in seen["hand_sizes"]},
+            markers=from_plain(list[Marker], seen["markers"], "view.events.markers"),
+            regions=computed_regions(graph))
+    except (KeyError, TypeError, ValueError) as err:
+        raise StateError(f"view.events: {err}") from None
 
 
 @cache

@@ -40,3 +40,35 @@ def test_addresses_typed_to_join_are_read_or_refused_in_one_line() -> None:
             assert "\n" not in str(err)
         else:
             raise AssertionError(f"{bad!r} was taken for an address")
+
+
+def test_mirror_keeps_others_hand_sizes_and_the_events_module() -> None:
+    """Issue 36: a network client's Table tab and trade partner buttons said 0 cards for every
+    other player, and the Events module (display, events hand, markers) did not show at all:
+    the mirror left both out. Past card acquisition, with Events on, each seat's and the
+    public view of the mirror are the server's."""
+    from game.bots import make_bot
+    from game.core import Action, EventsOptions, GameConfig, load_game_data, new_game
+    from game.core.setup import choose_setup
+
+    graph = simulate.resolve_map(None)
+    data = load_game_data()
+    config = GameConfig(players=[], seed=5, events=EventsOptions())
+    config.setup = choose_setup(data, GameConfig(players=["?"] * 5)).id
+    state = new_game(config, graph, data)
+    bots = {pid: make_bot("basic", 500 + i) for i, pid in enumerate(state.players)}
+    checked = step = 0
+    while state.turn < 7:
+        assert state.pending is not None
+        seat = state.pending.player
+        step += 1
+        if step % 4:
+            apply(state, Action(seat, bots[seat].choose(view(state, seat))))
+            continue
+        sent = {s: json.loads(json.dumps(wire_view(state, s))) for s in (seat, None)}
+        shown = mirror(sent, state.map)
+        assert to_plain(view(shown, seat)) == to_plain(as_sent(view(state, seat)))
+        assert to_plain(view(shown, None)) == to_plain(as_sent(view(state, None)))
+        checked += any(p.hand_size for p in view(state, None).players if p.id != seat)
+        apply(state, Action(seat, bots[seat].choose(view(state, seat))))
+    assert checked and state.eventdeck is not None

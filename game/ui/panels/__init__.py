@@ -39,6 +39,7 @@ class Panel:
         self.scroll = 0
         self.content_height = 0
         self.background = Palette.panel
+        self.made_from: Ctx | None = None  # what the cached drawing was made from
 
     def px(self, n: float) -> int:
         return self.theme.px(n)
@@ -55,10 +56,16 @@ class Panel:
             self.tips = []
             self.render(self._surface, ctx)
             self._key = key
+            self.made_from = ctx
         surface.blit(self._surface, self.rect.topleft)
 
     def invalidate(self) -> None:
         self._key = None
+
+    def current(self, ctx: Ctx) -> bool:
+        """Whether the cached drawing is the one `ctx` would give (else the next draw makes
+        it anew)."""
+        return self._surface is not None and self._key == self.key(ctx)
 
     def render(self, surface: pygame.Surface, ctx: Ctx) -> None:
         """Draw into `surface` (panel coordinates); record hits and tips in screen coords."""

@@ -100,7 +100,8 @@ class GameScene(Scene):
             self.thinker.searcher.start()  # its start-up with the game's, not in a bot's turn
         self.framed = -1  # the decision (session.moves) the camera last went to
         # While an animation plays, the panels show the game as it stood before the batch it
-        # shows: the view then, and the log lines then.
+        # shows: the view then, and the log lines then; not once a person is asked to act
+        # (catch_up).
         self.held: PlayerView | None = None
         self.held_log = 0
         self.log_mark = len(session.log)  # the log's length after the last batch
@@ -111,6 +112,7 @@ class GameScene(Scene):
         self.markers = MarkerLayer(app.theme)  # the Events module's markers on the map
         self.acted = len(session.record.actions) if session.record else 0  # actions seen
         self.quiet_answered: tuple[int, str] | None = None  # the last window answered for
+        self.asked: tuple[int, str | None] | None = None  # the person's decision last shown
 
     def enter(self) -> None:
         super().enter()
@@ -211,6 +213,33 @@ class GameScene(Scene):
     def shown_log(self) -> list[LogLine]:
         return self.session.log[:self.held_log] if self.holding() else self.session.log
 
+    def catch_up(self) -> None:
+        """The one place where what the panels show catches up with the game, before each
+        frame is drawn. While an animation plays they may show the game as it stood before it
+        (`held`); when it ends they are drawn anew, and as soon as a person is asked to act
+        (`decision_shown`) everything is built from the view they act on."""
+        asked = (self.session.moves, self.viewer) if self.labels() else None
+        if asked is not None and asked != self.asked:
+            self.asked = asked
+            self.decision_shown()
+        elif self.held is not None and not self.holding():
+            self.held = None
+            self.version += 1  # every panel drawn again from the view
+
+    def decision_shown(self) -> None:
+        """A person is asked to act: the You and Table panels, the events hand, "Recently",
+        the trade window's partner buttons and the decision bar's options are made from the
+        view they act on, at once, even while the map still plays what came before; and what
+        the others did since their last decision comes up ("Since your last turn")."""
+        self.held = None
+        self.version += 1  # the view is read again; every panel's drawing is made anew
+        self.trade.clear()  # its buttons name partners with their hand sizes: made anew
+        who = self.viewer
+        if who is not None:
+            news = summary_lines(self.session.since.pop(who, []), who, self.session.state.map)
+            if news:
+                self.news.show(news)
+
     def ctx(self) -> Ctx:
         view = self.held if self.holding() and self.held is not None else self.view()
         labels = self.labels()
@@ -223,7 +252,8 @@ class GameScene(Scene):
 
     def changed(self, by_bot: bool = False) -> None:
         """The state moved on: what it reported goes to the animations (bot turns faster)."""
-        if not (self.anims is not None and self.anims.busy):  # what the panels hold meanwhile
+        if self.held is None or not (self.anims is not None and self.anims.busy):
+            # what the panels hold meanwhile: what they showed until now
             self.held = self._view[1] if self._view is not None else None
             self.held_log = self.log_mark
         self.log_mark = len(self.session.log)
@@ -587,9 +617,6 @@ class GameScene(Scene):
         if free.width < mv.rect.width * 0.55:  # a narrow strip: the whole view is better
             free = mv.rect
         mv.frame(decision_places(self.session.state), free)
-        news = summary_lines(self.session.since.pop(who, []), who, self.session.state.map)
-        if news:
-            self.news.show(news)
 
     def _keep_loss_plan(self) -> None:
         """A person's loss (or civil-war selection) decision gets the per-area box; any other
@@ -692,6 +719,7 @@ class GameScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         mv = self.mapview
         assert mv is not None
+        self.catch_up()
         ctx = self.ctx()
         if self.curtain_for:
             self.eventrow.hide()
