@@ -258,7 +258,7 @@ def test_a_game_saved_at_the_first_decision_of_every_kind_loads_and_plays_on(
 @pytest.mark.slow
 def test_the_wide_sweep_saves_anywhere_and_loads(tmp_path: Path) -> None:
     began = time.perf_counter()
-    tally = sweep(specs(30, turns=12, first_seed=101), tmp_path)
+    tally = sweep(specs(60, turns=15), tmp_path)
     report(tally, time.perf_counter() - began)
     check(tally, SLOW_KINDS)
 
