@@ -29,13 +29,13 @@ from game.core import (
 from game.core.eventdeck import action, cancel
 from game.core.eventdeck.cards import EventCards
 from game.core.flow import label_key
-from game.simulate import resolve_map
 from game.persist import Autosaver, Settings, autosaves, paths
+from game.simulate import resolve_map
 from game.ui.app import App
+from game.ui.map.offered import map_for
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.load import LoadScene
-from game.ui.scenes.menu import NOTICE_TITLE, MenuScene
-from game.ui.map.offered import map_for
+from game.ui.scenes.menu import MenuScene
 from game.ui.seat.session import Seat, Session
 from game.ui.words import events as eventwords
 from tests.persist.test_save_anywhere import TRIBUTE

@@ -46,8 +46,8 @@ def fallback_lines(found: Newest) -> list[str]:
     where = "the game is over" if state.game_over else \
         f"turn {state.turn}, {PHASE_NAMES.get(state.phase, state.phase.replace('_', ' '))}"
     name = game.path.name if game.path is not None else "an older autosave"
-    lines.append(f"Continue can open the newest autosave that opens instead: {name} "
-                 f"({where}, {len(state.players)} players, saved {when}).")
+    lines.append(f"The newest autosave that opens is {name} ({where}, {len(state.players)} "
+                 f"players, saved {when}). Open it instead?")
     return lines
 
 
@@ -115,7 +115,7 @@ class MenuScene(Scene):
             pygame.Rect(box.x + self.px(20), y, self.px(160), self.px(42)),
             "Not now" if found.game is not None else "Close", m, container=c,
             object_id=pygame_gui.core.ObjectID(object_id="#fallback_close",
-                                               class_id="@menu_button"))
+                                               class_id="@option"))
         for button in self.buttons.values():  # the notice is answered first
             button.hide()
 
