@@ -120,7 +120,7 @@ def specs(count: int, turns: int, first_seed: int = 1) -> list[Spec]:
         seed = first_seed + i
         out.append(Spec(ruleset=RULESETS[i % 3], seed=seed, players=5 + (i * 2 + i // 5) % 5,
                         bots=("random", "normal")[(i // 3) % 2], turns=turns,
-                        open_bargaining=i % 3 == 1, options=OPTIONS[(i // 2) % 3]))
+                        open_bargaining=(i // 3) % 3 == 1, options=OPTIONS[(i // 2) % 3]))
     return out
 
 
