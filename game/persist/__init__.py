@@ -7,7 +7,7 @@
     verify(game)                                  # ReplayError at the first divergence
 """
 
-from .autosave import Autosaver, autosaves, newest_autosave
+from .autosave import Autosaver, Newest, Unreadable, autosaves, newest_autosave, newest_readable
 from .logs import start_logging
 from .migrations import CURRENT as SAVE_FORMAT
 from .record import GameRecord, TurnHash
@@ -34,6 +34,7 @@ __all__ = [
     "SAVE_FORMAT",
     "Autosaver",
     "GameRecord",
+    "Newest",
     "NewGameChoices",
     "ReplayCursor",
     "ReplayError",
@@ -43,6 +44,7 @@ __all__ = [
     "SavedGame",
     "Settings",
     "TurnHash",
+    "Unreadable",
     "VerifyReport",
     "autosaves",
     "decode_save",
@@ -52,6 +54,7 @@ __all__ = [
     "missing_map_message",
     "load_settings",
     "newest_autosave",
+    "newest_readable",
     "read_save",
     "safe_name",
     "save_document",

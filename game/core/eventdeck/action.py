@@ -90,6 +90,10 @@ def _step(state: GameState, data: EventAction, events: list[Event]) -> None:
     if data.card:  # the taker still names the target: ask it again (a loaded save asks anew)
         _begin(state, data, load_event_cards().cards[data.card], data.order[data.i])
         return
+    if data.res is not None:  # an A/B choice waits (only a loaded save steps here): ask again
+        if not _resolve(state, data, data.order[data.i], events):
+            return
+        data.i += 1
     order = data.order
     while data.i < len(order) and deck.display:
         player = order[data.i]

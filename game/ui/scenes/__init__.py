@@ -68,10 +68,10 @@ def _load(app: App) -> Any:
     return LoadScene(app)
 
 
-def _continue(app: App) -> bool:
+def _continue(app: App, *args: Any, **kwargs: Any) -> bool:
     from .load import continue_newest
 
-    return continue_newest(app)
+    return continue_newest(app, *args, **kwargs)
 
 
 def _open_save(app: App, *args: Any, **kwargs: Any) -> bool:

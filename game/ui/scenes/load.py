@@ -69,8 +69,12 @@ def open_save(app: App, path: str | Path) -> bool:
     return start_saved(app, game)
 
 
-def continue_newest(app: App) -> bool:
-    game = newest_autosave()
+def continue_newest(app: App, game: SavedGame | None = None) -> bool:
+    """Play on from `game` (an autosave the main menu read), else from the newest autosave
+    that opens. The main menu reads it first, to tell the player when the newest cannot be
+    opened before it opens an older one."""
+    if game is None:
+        game = newest_autosave()
     if game is None:
         app.notify("No autosave can be read")
         return False

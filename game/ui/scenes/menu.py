@@ -1,16 +1,54 @@
-"""The main menu: Continue, New game, Load, Join, Settings, Rules, About, Quit."""
+"""The main menu: Continue, New game, Load, Join, Settings, Rules, About, Quit.
+
+Continue opens the newest autosave. When the newest cannot be opened, it never quietly opens an
+older one: the menu says which autosave could not be opened and why, that the file is left as
+it is, and which autosave would be opened instead, and the player chooses (issue 36).
+"""
 
 from __future__ import annotations
+
+import time
 
 import pygame
 import pygame_gui
 
 from game.core import load_game_data
-from game.persist import autosaves
+from game.persist import Newest, autosaves, newest_readable
+from game.persist import paths as persist_paths
 
-from ..draw import backdrop, civ_badge, title
+from ..draw import backdrop, civ_badge, panel, title, wrap
 from ..scene import Scene
-from ..theme import Palette
+from ..theme import PHASE_NAMES, Palette
+
+NOTICE_TITLE = "The newest autosave could not be opened"
+SHOWN_SKIPPED = 3  # unreadable autosaves named one by one; more are counted
+
+
+def fallback_lines(found: Newest) -> list[str]:
+    """What the menu says when Continue cannot open the newest autosave: which could not be
+    opened and why, that the files stay, and what would be opened instead."""
+    skipped = found.skipped
+    lines = [f"{u.path.name}: {u.reason}" for u in skipped[:SHOWN_SKIPPED]]
+    if len(skipped) > SHOWN_SKIPPED:
+        more = len(skipped) - SHOWN_SKIPPED
+        lines.append(f"... and {more} more autosave{'s' if more != 1 else ''} that cannot "
+                     "be opened.")
+    folder = skipped[0].path.parent if skipped else persist_paths.autosaves_dir()
+    them = "It is" if len(skipped) == 1 else "They are"
+    lines.append(f"{them} left as {'it is' if len(skipped) == 1 else 'they are'}, in {folder}.")
+    game = found.game
+    if game is None:
+        lines.append("No older autosave can be opened either.")
+        return lines
+    state = game.state
+    when = time.strftime("%Y-%m-%d %H:%M", time.localtime(game.path.stat().st_mtime)) \
+        if game.path is not None and game.path.exists() else game.saved_at
+    where = "the game is over" if state.game_over else \
+        f"turn {state.turn}, {PHASE_NAMES.get(state.phase, state.phase.replace('_', ' '))}"
+    name = game.path.name if game.path is not None else "an older autosave"
+    lines.append(f"The newest autosave that opens is {name} ({where}, {len(state.players)} "
+                 f"players, saved {when}). Open it instead?")
+    return lines
 
 
 class MenuScene(Scene):
@@ -43,14 +81,79 @@ class MenuScene(Scene):
                 button.disable()
             self.buttons[key] = button
             y += bh + gap
+        self.notice: list[str] = []  # Continue's fallback, told (see fallback_lines)
+        self.notice_box = pygame.Rect(0, 0, 0, 0)
+        self.notice_buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        self.fallback: Newest | None = None
+
+    def show_fallback(self, found: Newest) -> None:
+        """Tell why Continue cannot open the newest autosave, over the menu, with the choice
+        to open the older one it found (or only to close the notice)."""
+        self.close_notice()
+        self.fallback = found
+        self.notice = fallback_lines(found)
+        w, h = self.app.screen.get_size()
+        bw = min(w - self.px(40), self.px(760))
+        text_w = bw - self.px(40)
+        rows = sum(len(wrap(self.theme, line, text_w, 15)) for line in self.notice)
+        step = self.theme.font("regular", 15).get_linesize()
+        bh = self.px(24) + self.px(40) + rows * step + self.px(8) * len(self.notice) \
+            + self.px(70)
+        self.notice_box = pygame.Rect(0, 0, bw, min(bh, h - self.px(20)))
+        self.notice_box.center = (w // 2, h // 2)
+        box = self.notice_box
+        m, c = self.app.manager, self.container
+        y = box.bottom - self.px(58)
+        wide = self.px(300)
+        if found.game is not None:
+            self.notice_buttons["open"] = pygame_gui.elements.UIButton(
+                pygame.Rect(box.right - self.px(20) - wide, y, wide, self.px(42)),
+                "Open the older autosave", m, container=c,
+                object_id=pygame_gui.core.ObjectID(object_id="#fallback_open",
+                                                   class_id="@primary"))
+        self.notice_buttons["close"] = pygame_gui.elements.UIButton(
+            pygame.Rect(box.x + self.px(20), y, self.px(160), self.px(42)),
+            "Not now" if found.game is not None else "Close", m, container=c,
+            object_id=pygame_gui.core.ObjectID(object_id="#fallback_close",
+                                               class_id="@option"))
+        for button in self.buttons.values():  # the notice is answered first
+            button.hide()
+
+    def close_notice(self) -> None:
+        for button in self.notice_buttons.values():
+            button.kill()
+        self.notice_buttons = {}
+        self.notice = []
+        self.fallback = None
+        for button in self.buttons.values():
+            button.show()
+
+    def continue_game(self) -> None:
+        found = newest_readable()
+        if found.skipped:
+            self.show_fallback(found)
+        elif found.game is None:
+            self.app.notify("No autosave can be read")
+        else:
+            self.app.make("continue", found.game)
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            for key, button in self.notice_buttons.items():
+                if event.ui_element is button:
+                    found = self.fallback
+                    self.close_notice()
+                    if key == "open" and found is not None and found.game is not None:
+                        self.app.make("continue", found.game)
+                    return
             for key, button in self.buttons.items():
                 if event.ui_element is button:
                     self.choose(key)
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.quit()
+            if self.notice:
+                self.close_notice()
+            else:
+                self.app.quit()
 
     def choose(self, key: str) -> None:
         if key == "new":
@@ -58,7 +161,7 @@ class MenuScene(Scene):
         elif key == "load":
             self.app.push(self.app.make("load"))
         elif key == "continue":
-            self.app.make("continue")
+            self.continue_game()
         elif key == "join":
             self.app.push(self.app.make("join"))
         elif key == "settings":
@@ -86,3 +189,22 @@ class MenuScene(Scene):
         for civ in civs:
             civ_badge(surface, self.theme, civ.id, civ.emblem, (x, y), d)
             x += d + gap
+        if self.notice:
+            self.draw_notice(surface)
+
+    def draw_notice(self, surface: pygame.Surface) -> None:
+        box = self.notice_box
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surface.blit(shade, (0, 0))
+        panel(surface, box, self.theme, fill=(30, 26, 20), radius=12)
+        x, y = box.x + self.px(20), box.y + self.px(16)
+        head = self.theme.text(NOTICE_TITLE, 20, Palette.text, "bold")
+        surface.blit(head, (x, y))
+        y += head.get_height() + self.px(12)
+        step = self.theme.font("regular", 15).get_linesize()
+        for line in self.notice:
+            for row in wrap(self.theme, line, box.width - self.px(40), 15):
+                surface.blit(self.theme.text(row, 15, Palette.text), (x, y))
+                y += step
+            y += self.px(8)
