@@ -50,6 +50,7 @@ from ..seat.ruin import ruin_warning
 from ..seat.session import Session
 from ..seat.thinking import Thinker, level_line
 from ..theme import Palette
+from ..words.advances import ShopWatch
 from ..words.asking import PLAY, QUIET, answer_for, quiet_label, silence
 from ..words.asking import asking as event_asking
 from ..words.cause import cause_line, decision_places
@@ -111,6 +112,9 @@ class GameScene(Scene):
         self.markers = MarkerLayer(app.theme)  # the Events module's markers on the map
         self.acted = len(session.record.actions) if session.record else 0  # actions seen
         self.quiet_answered: tuple[int, str] | None = None  # the last window answered for
+        self.shops: dict[str, ShopWatch] = {}  # each person's phase 12, told when it passes
+        self.notes: dict[str, list[str]] = {}  # per person: told with the next news
+        self._shop_notes([])  # a game loaded in phase 12
 
     def enter(self) -> None:
         super().enter()
@@ -231,6 +235,7 @@ class GameScene(Scene):
         events = self.session.fresh
         self.session.fresh = []
         self._event_takes(self._view[1] if self._view is not None else None, events)
+        self._shop_notes(events)
         after = copy_board(self.session.state.board)
         if self.anims is not None:  # sounds come as the animations reach their events
             hurry = bot_hurry(events, self.session.humans(), self._on_screen) if by_bot \
@@ -266,6 +271,16 @@ class GameScene(Scene):
         for event in events:  # the card left over turns over too
             if isinstance(event, EventCardUnpicked) and len(display) == 1:
                 self.eventrow.took(display, age, f"event:{FACE_DOWN_LABEL}1", "", event.card)
+
+    def _shop_notes(self, events: list[Event]) -> None:
+        """A phase 12 that passed a person by (nothing affordable) is told to them, with the
+        figures, at their next decision."""
+        for pid in self.session.humans():
+            watch = self.shops.setdefault(pid, ShopWatch())
+            if watch.watching(events, self.session.state.phase):
+                note = watch.see(self.session.view_for(pid), events)
+                if note:
+                    self.notes.setdefault(pid, []).append(note)
 
     def _on_screen(self, area: str) -> bool:
         """The area is in view, and a person has units in it or next to it (what a bot
@@ -588,6 +603,7 @@ class GameScene(Scene):
             free = mv.rect
         mv.frame(decision_places(self.session.state), free)
         news = summary_lines(self.session.since.pop(who, []), who, self.session.state.map)
+        news = self.notes.pop(who, []) + news
         if news:
             self.news.show(news)
 
@@ -665,6 +681,7 @@ class GameScene(Scene):
             if label is None:
                 break
             self.session.play_bot(label)
+            self._shop_notes(self.session.fresh)  # fast bots: phase 12 may pass in this loop
             moved = True
             self.bot_clock -= delay
             if not fast or pygame.time.get_ticks() - start > budget * 1000:
@@ -679,6 +696,7 @@ class GameScene(Scene):
         n = 0
         while n < limit and self.session.bot_to_act():
             self.session.step_bot()
+            self._shop_notes(self.session.fresh)
             n += 1
         if n:
             self.changed(by_bot=True)
