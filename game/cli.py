@@ -101,6 +101,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
     print(f"{args.file}: save format {game.format_version}, Calamitas {game.game_version or '?'}"
           f", {state.config.ruleset}, map {state.map.id}, {len(state.players)} players, "
           f"{len(record.actions)} actions, turn {state.turn} ({state.phase or 'over'})")
+    if state.game_over:
+        from game.ui.words.ended import ended_words
+
+        print(f"The game ended: {ended_words(state.ended_by)}")
     if args.verify:
         try:
             report = verify(game)
@@ -147,24 +151,15 @@ def cmd_validate_map(args: argparse.Namespace) -> int:
     return 0 if ok else 1
 
 
-# Why a game ended, for the summary line (the core's GameEnded.ended_by).
-ENDED_WORDS = {
-    "late_iron": "A civilization reached the end of the A.S.T.",
-    "last_turn": "The last turn agreed at the start was played",
-    "max_turns": "The turn limit was reached",
-    "max_actions": "The action limit was reached",
-    "stuck": "The game could not go on",
-}
-
-
 def result_lines(result: dict[str, object]) -> list[str]:
     """A simulated game's summary in words: why and when it ended, who won, the scores."""
     from game.core import load_game_data
+    from game.ui.words.ended import ended_words
 
     civs = {c.id: c.name for c in load_game_data().civilizations.values()}
-    ended = str(result["ended_by"])
     turns = int(str(result["turns"]))
-    why = ENDED_WORDS.get(ended, ended.replace("_", " ").capitalize())
+    why = ended_words(str(result["ended_by"]))
+    why = why[:1].upper() + why[1:]
     winner = civs.get(str(result["winner"]), str(result["winner"]))
     lines = [f"{why} after {turns} turn{'s' * (turns != 1)}; {winner} wins"]
     scores = result["scores"]
