@@ -168,22 +168,51 @@ def result_lines(result: dict[str, object]) -> list[str]:
     return lines
 
 
+PROGRESS_EVERY = 5.0  # seconds between progress lines of a long simulated game
+
+
+def who_plays(bots: list[str], players: int) -> str:
+    """Which bots play, in one line: "Normal bots in all 5 seats", "Seats: hard, random, ..."."""
+    if len(bots) == 1:
+        return f"{bots[0].capitalize()} bots in all {players} seats"
+    return "Bots by seat: " + ", ".join(bots)
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
+    from game.core import GameState
     from game.simulate import SimulationError, simulate
 
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     started = time.perf_counter()
+    if not args.json:
+        print(f"{who_plays(bots, args.players)}; {args.ruleset} calamities; seed {args.seed}",
+              flush=True)
+    last = [started]
+    decisions = [0]
+
+    def progress(state: GameState, _events: object) -> None:
+        """A line on stderr now and then, so that a long game shows it is going on."""
+        decisions[0] += 1
+        now = time.perf_counter()
+        if now - last[0] >= PROGRESS_EVERY:
+            last[0] = now
+            n = decisions[0]
+            print(f"… turn {state.turn}, {n:,} decision{'s' * (n != 1)}, "
+                  f"{now - started:.0f} s", file=sys.stderr, flush=True)
+
     try:
         result = simulate(
             players=args.players, bots=bots, seed=args.seed, ruleset=args.ruleset,
             map_name=args.map, ast_side=args.ast, max_turns=args.max_turns, save=args.save,
             last_turn=args.last_turn,
             events=args.events,
+            observe=progress,
         )
     except SimulationError as err:
         print(f"calamitas simulate: {err}", file=sys.stderr)
         return err.exit_code
     result["seconds"] = round(time.perf_counter() - started, 3)
+    result["bots"] = bots if len(bots) > 1 else bots * int(result["players"])
     if args.json:
         print(json.dumps(result, sort_keys=True))
     else:
@@ -250,11 +279,13 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--load", metavar="FILE", help="open a saved game")
     play.set_defaults(func=cmd_play)
 
-    sim = sub.add_parser("simulate", help="play a whole game headless")
+    sim = sub.add_parser("simulate", help="play a whole game headless, normal bots in every "
+                         "seat unless --bots says otherwise")
     sim.add_argument("--players", type=players, default=5, metavar="N", help="seats (default 5)")
-    sim.add_argument("--bots", default="random", metavar="LEVELS",
+    sim.add_argument("--bots", default="normal", metavar="LEVELS",
                      help="bot levels, one per seat or one for all, comma-separated: "
-                          f"{', '.join(_levels())} (default random)")
+                          f"{', '.join(_levels())} (default normal, the bots of a game in "
+                          "the client; random plays any legal move)")
     sim.add_argument("--seed", type=seed, default=1, help="the game's random seed")
     sim.add_argument("--ruleset", default="classic",
                      choices=["classic", "mega-empires", "double-empires"],
