@@ -91,6 +91,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     from game.persist import ReplayError, SaveError, read_save, verify
+    from game.ui.words.ended import ended_words
 
     try:
         game = read_save(args.file)
@@ -100,11 +101,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     state, record = game.state, game.record
     print(f"{args.file}: save format {game.format_version}, Calamitas {game.game_version or '?'}"
           f", {state.config.ruleset}, map {state.map.id}, {len(state.players)} players, "
-          f"{len(record.actions)} actions, turn {state.turn} ({state.phase or 'over'})")
-    if state.game_over:
-        from game.ui.words.ended import ended_words
-
-        print(f"The game ended: {ended_words(state.ended_by)}")
+          f"{len(record.actions)} actions, turn {state.turn} ({state.phase or 'over'})"
+          + (f"; the game ended: {ended_words(state.ended_by)}" if state.game_over else ""))
     if args.verify:
         try:
             report = verify(game)

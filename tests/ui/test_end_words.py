@@ -60,4 +60,4 @@ def test_the_command_line_says_it_in_the_same_words(tmp_path, capsys: pytest.Cap
     capsys.readouterr()
     assert main(["replay", str(path)]) == 0
     out = capsys.readouterr().out
-    assert "The game ended: the turn limit was reached" in out
+    assert out.splitlines()[0].endswith("; the game ended: the turn limit was reached")
