@@ -16,6 +16,7 @@ from game.core import (
     EventCardTaken,
     EventCardUnpicked,
     PlayerView,
+    calamity_in_play,
     load_game_data,
     public_pending,
 )
@@ -66,6 +67,7 @@ if TYPE_CHECKING:
 TABS = ("You", "Advances", "A.S.T.", "Table", "Log")
 BOT_WAIT = 0.004  # seconds a frame waits for a bot's pick before drawing on without it
 PAN_SPEED = 700  # pixels per second with an arrow key held
+LOAD_ZOOM_STEPS = 4  # a loaded game opens on the person's civilization, zoomed in at most this
 
 
 class GameScene(Scene):
@@ -112,6 +114,8 @@ class GameScene(Scene):
         self.markers = MarkerLayer(app.theme)  # the Events module's markers on the map
         self.acted = len(session.record.actions) if session.record else 0  # actions seen
         self.quiet_answered: tuple[int, str] | None = None  # the last window answered for
+        # a game that was under way when this screen opened (loaded, or a seat joined)
+        self.loaded = bool(session.record and session.record.actions)
         self.shops: dict[str, ShopWatch] = {}  # each person's phase 12, told when it passes
         self.notes: dict[str, list[str]] = {}  # per person: told with the next news
         self._shop_notes([])  # a game loaded in phase 12
@@ -143,9 +147,13 @@ class GameScene(Scene):
             self.mapview.set_viewport(self.map_rect)
             if self.camera is not None:  # remade for a new UI scale: the player's view stays
                 self.mapview.set_camera(self.camera)
-            else:
+            else:  # a game loaded or joined: the person's civilization; else everyone's
                 board = self.session.state.board
-                self.mapview.focus(sorted(set(board.tokens) | set(board.cities)))
+                own = self._own_areas() if self.loaded else []
+                if own:
+                    self.mapview.focus(own, most=LOAD_ZOOM_STEPS)
+                else:
+                    self.mapview.focus(sorted(set(board.tokens) | set(board.cities)))
             self.camera = None
             self.anims = AnimQueue(Stage(self.mapview, self.geometry, self.session.state.map,
                                          self.theme))
@@ -271,6 +279,16 @@ class GameScene(Scene):
         for event in events:  # the card left over turns over too
             if isinstance(event, EventCardUnpicked) and len(display) == 1:
                 self.eventrow.took(display, age, f"event:{FACE_DOWN_LABEL}1", "", event.card)
+
+    def _own_areas(self) -> list[str]:
+        """The areas of the person at the screen: their cities, tokens and ships."""
+        who = self.viewer
+        if who is None:
+            return []
+        board = self.session.state.board
+        return sorted({a for a, owner in board.cities.items() if owner == who}
+                      | {a for a, here in board.tokens.items() if here.get(who)}
+                      | {a for a, here in board.ships.items() if here.get(who)})
 
     def _shop_notes(self, events: list[Event]) -> None:
         """A phase 12 that passed a person by (nothing affordable) is told to them, with the
@@ -601,7 +619,11 @@ class GameScene(Scene):
         free = pygame.Rect(mv.rect.x, mv.rect.y, mv.rect.width - box, mv.rect.height)
         if free.width < mv.rect.width * 0.55:  # a narrow strip: the whole view is better
             free = mv.rect
-        mv.frame(decision_places(self.session.state), free)
+        state = self.session.state
+        places = decision_places(state)
+        if not places and calamity_in_play(state) is not None:  # a calamity's question to
+            places = self._own_areas()  # them with no place in it: their lands come into view
+        mv.frame(places, free)
         news = summary_lines(self.session.since.pop(who, []), who, self.session.state.map)
         news = self.notes.pop(who, []) + news
         if news:
