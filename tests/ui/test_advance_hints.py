@@ -132,3 +132,15 @@ def test_the_advances_panel_tooltip_and_head_line_say_it(app: App) -> None:
     tips = [lines for _, lines in panel.tips]
     assert any(any(line.startswith("Gives credits:") for line in lines) for lines in tips)
     assert any(any(line.startswith("Calamities:") for line in lines) for lines in tips)
+
+
+def test_the_rules_screens_advances_say_what_each_does(app: App) -> None:
+    from game.ui.scenes.rules import RulesScene
+
+    rules = RulesScene(app)
+    app.push(rules)
+    rules.set_tab(1)
+    texts = [text for _, text, _ in rules.entries()]
+    at = texts.index(next(t for t in texts if t.startswith("Mysticism — ")))
+    assert texts[at + 1] == "Gives credits: 5 Arts, 5 Religion; 10 towards Monument"
+    assert "• Superstition: cities reduced −1" in texts[at:at + 5]  # seed 001, 29.3.2
