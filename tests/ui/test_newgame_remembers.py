@@ -73,7 +73,7 @@ def test_each_choice_says_what_it_means(app: App) -> None:
     choose(new, new.events_menu, "On, rules 6 and 7")
     texts = " ".join(drawn(app))
     assert "Expert A.S.T.: more cities and advances per epoch" in texts
-    assert "Rule 6: (X) cards dealt" in texts and "Rule 7: with 6 or more players" in texts
+    assert "Rule 6: cards marked X dealt" in texts and "Rule 7: with 6 or more players" in texts
     assert new.ast_menu.tool_tip_text  # the A.S.T. menu has a tooltip too
     marks = [r for what, r in new.layout_marks() if what == "choice note"]
     assert len(marks) == 2 and all(app.screen.get_rect().contains(r) for r in marks)

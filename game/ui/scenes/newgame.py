@@ -52,7 +52,7 @@ EVENTS_CHOICES = {
 # Each menu entry as settings.toml remembers it (game.persist's NEW_GAME_EVENTS).
 EVENTS_KEYS = dict(zip(NEW_GAME_EVENTS, EVENTS_CHOICES, strict=True))
 # What each entry means, in a line under the menu (issue 36: "rules 6 and 7" said nothing).
-RULE_6 = "Rule 6: (X) cards dealt so both halves of an Age hold as many."
+RULE_6 = "Rule 6: cards marked X dealt so both halves of an Age hold as many."
 RULE_7 = "Rule 7: with 6 or more players, 4 cards face up, not 3."
 RANDOM_B = "Some usual B-events swapped at random for others."
 EVENTS_NOTES = {
