@@ -91,6 +91,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     from game.persist import ReplayError, SaveError, read_save, verify
+    from game.ui.words.ended import ended_words
 
     try:
         game = read_save(args.file)
@@ -100,7 +101,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     state, record = game.state, game.record
     print(f"{args.file}: save format {game.format_version}, Calamitas {game.game_version or '?'}"
           f", {state.config.ruleset}, map {state.map.id}, {len(state.players)} players, "
-          f"{len(record.actions)} actions, turn {state.turn} ({state.phase or 'over'})")
+          f"{len(record.actions)} actions, turn {state.turn} ({state.phase or 'over'})"
+          + (f"; the game ended: {ended_words(state.ended_by)}" if state.game_over else ""))
     if args.verify:
         try:
             report = verify(game)
@@ -147,24 +149,15 @@ def cmd_validate_map(args: argparse.Namespace) -> int:
     return 0 if ok else 1
 
 
-# Why a game ended, for the summary line (the core's GameEnded.ended_by).
-ENDED_WORDS = {
-    "late_iron": "A civilization reached the end of the A.S.T.",
-    "last_turn": "The last turn agreed at the start was played",
-    "max_turns": "The turn limit was reached",
-    "max_actions": "The action limit was reached",
-    "stuck": "The game could not go on",
-}
-
-
 def result_lines(result: dict[str, object]) -> list[str]:
     """A simulated game's summary in words: why and when it ended, who won, the scores."""
     from game.core import load_game_data
+    from game.ui.words.ended import ended_words
 
     civs = {c.id: c.name for c in load_game_data().civilizations.values()}
-    ended = str(result["ended_by"])
     turns = int(str(result["turns"]))
-    why = ENDED_WORDS.get(ended, ended.replace("_", " ").capitalize())
+    why = ended_words(str(result["ended_by"]))
+    why = why[:1].upper() + why[1:]
     winner = civs.get(str(result["winner"]), str(result["winner"]))
     lines = [f"{why} after {turns} turn{'s' * (turns != 1)}; {winner} wins"]
     scores = result["scores"]
@@ -173,22 +166,51 @@ def result_lines(result: dict[str, object]) -> list[str]:
     return lines
 
 
+PROGRESS_EVERY = 5.0  # seconds between progress lines of a long simulated game
+
+
+def who_plays(bots: list[str], players: int) -> str:
+    """Which bots play, in one line: "Normal bots in all 5 seats", "Seats: hard, random, ..."."""
+    if len(bots) == 1:
+        return f"{bots[0].capitalize()} bots in all {players} seats"
+    return "Bots by seat: " + ", ".join(bots)
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
+    from game.core import GameState
     from game.simulate import SimulationError, simulate
 
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     started = time.perf_counter()
+    if not args.json:
+        print(f"{who_plays(bots, args.players)}; {args.ruleset} calamities; seed {args.seed}",
+              flush=True)
+    last = [started]
+    decisions = [0]
+
+    def progress(state: GameState, _events: object) -> None:
+        """A line on stderr now and then, so that a long game shows it is going on."""
+        decisions[0] += 1
+        now = time.perf_counter()
+        if now - last[0] >= PROGRESS_EVERY:
+            last[0] = now
+            n = decisions[0]
+            print(f"… turn {state.turn}, {n:,} decision{'s' * (n != 1)}, "
+                  f"{now - started:.0f} s", file=sys.stderr, flush=True)
+
     try:
         result = simulate(
             players=args.players, bots=bots, seed=args.seed, ruleset=args.ruleset,
             map_name=args.map, ast_side=args.ast, max_turns=args.max_turns, save=args.save,
             last_turn=args.last_turn,
             events=args.events,
+            observe=progress,
         )
     except SimulationError as err:
         print(f"calamitas simulate: {err}", file=sys.stderr)
         return err.exit_code
     result["seconds"] = round(time.perf_counter() - started, 3)
+    result["bots"] = bots if len(bots) > 1 else bots * int(result["players"])
     if args.json:
         print(json.dumps(result, sort_keys=True))
     else:
@@ -255,11 +277,13 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--load", metavar="FILE", help="open a saved game")
     play.set_defaults(func=cmd_play)
 
-    sim = sub.add_parser("simulate", help="play a whole game headless")
+    sim = sub.add_parser("simulate", help="play a whole game headless, normal bots in every "
+                         "seat unless --bots says otherwise")
     sim.add_argument("--players", type=players, default=5, metavar="N", help="seats (default 5)")
-    sim.add_argument("--bots", default="random", metavar="LEVELS",
+    sim.add_argument("--bots", default="normal", metavar="LEVELS",
                      help="bot levels, one per seat or one for all, comma-separated: "
-                          f"{', '.join(_levels())} (default random)")
+                          f"{', '.join(_levels())} (default normal, the bots of a game in "
+                          "the client; random plays any legal move)")
     sim.add_argument("--seed", type=seed, default=1, help="the game's random seed")
     sim.add_argument("--ruleset", default="classic",
                      choices=["classic", "mega-empires", "double-empires"],

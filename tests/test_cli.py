@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -98,3 +99,28 @@ def test_selftest_with_an_unknown_rule_set_blames_the_rule_set(capsys) -> None:
     assert main(["selftest", "--calamity", "cyclone", "--ruleset", "nonsense"]) != 0
     err = capsys.readouterr().err
     assert "no rule set 'nonsense'" in err and "classic" in err
+
+
+def test_simulate_plays_normal_bots_unless_told_and_says_which(capsys) -> None:
+    """Issue 36 (12e): "a game" is a normal one; the help and the output say which bots play."""
+    subs = next(a for a in build_parser()._actions if a.dest == "command")
+    text = " ".join(subs.choices["simulate"].format_help().split())  # type: ignore[union-attr]
+    assert "default normal" in text
+    assert main(["simulate", "--max-turns", "1", "--map", ARENA_MAP, "--json"]) == 0
+    result = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert result["bots"] == ["normal"] * 5
+    assert main(["simulate", "--max-turns", "1", "--map", ARENA_MAP, "--bots", "random"]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == \
+        "Random bots in all 5 seats; classic calamities; seed 1"
+
+
+def test_a_long_simulated_game_prints_its_progress(capsys, monkeypatch) -> None:
+    import game.cli
+
+    monkeypatch.setattr(game.cli, "PROGRESS_EVERY", 0.0)  # every decision counts as long
+    assert main(["simulate", "--max-turns", "2", "--map", ARENA_MAP, "--json"]) == 0
+    out, err = capsys.readouterr()
+    lines = err.strip().splitlines()
+    assert lines[0].startswith("… turn 1, 1 decision, ")
+    assert any(line.startswith("… turn 2, ") and " decisions, " in line for line in lines)
+    json.loads(out.strip().splitlines()[-1])  # stdout stays one JSON object

@@ -28,9 +28,10 @@ from .saves import (
     save_replay,
     write_save,
 )
-from .settings import NewGameChoices, Settings, load_settings, save_settings
+from .settings import NEW_GAME_EVENTS, NewGameChoices, Settings, load_settings, save_settings
 
 __all__ = [
+    "NEW_GAME_EVENTS",
     "SAVE_FORMAT",
     "Autosaver",
     "GameRecord",

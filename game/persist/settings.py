@@ -23,6 +23,9 @@ log = logging.getLogger(__name__)
 
 MAX_SETTINGS_BYTES = 1024 * 1024
 RULESETS = ("classic", "mega-empires", "double-empires")
+# The Events module at new game (seed 004 §16): off, on, or on with optional rules 6 and 7
+# and/or random B-events; the new-game screen names each in words.
+NEW_GAME_EVENTS = ("off", "on", "random-b", "rules-6-7", "all")
 _SEAT = re.compile(r"[a-z][a-z0-9_-]{0,31}")
 _MAP_ID = re.compile(r"[\w.-]{0,100}")
 _WINDOW = re.compile(r"[a-z][a-z_]{0,39}")
@@ -36,6 +39,7 @@ class NewGameChoices:
     map: str = ""  # a map id; "" for the first installed map
     ast: str = "basic"
     seats: list[str] = field(default_factory=list)  # per seat: "human" or a bot level
+    events: str = "off"  # one of NEW_GAME_EVENTS
 
 
 @dataclass
@@ -154,6 +158,8 @@ def _problem(key: str, value: Any, default: Any) -> str:
         return "" if value in RULESETS else f"expected one of {', '.join(RULESETS)}"
     if key == "ast":
         return "" if value in ("basic", "expert") else "expected basic or expert"
+    if key == "events":
+        return "" if value in NEW_GAME_EVENTS else f"expected one of {', '.join(NEW_GAME_EVENTS)}"
     if key == "map":
         ok = isinstance(value, str) and _MAP_ID.fullmatch(value) is not None
         return "" if ok else "expected a map id"

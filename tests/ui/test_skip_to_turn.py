@@ -69,11 +69,44 @@ def test_a_click_on_skip_is_not_lost_to_a_new_decision_arriving_before_it_is_han
         bar.rebuild(scene.ctx(), [], app.manager, scene.container, False, "another decision",
                     True, (prompt, None, "", ""))
         assert (bar.skip, bar.fit, bar.undo) == (skip, fit, undo)  # the same buttons
-        assert skip.relative_rect.y > where.y  # moved under the longer prompt
+        assert skip.relative_rect == where  # in the top row, whatever the prompt
         driver.frames(1)
         assert scene.skip_to_human
         bar.rebuild(scene.ctx(), [], app.manager, scene.container, True, "one's own", False)
         assert bar.skip is None and skip.alive() is False
         assert bar.undo is undo and undo.is_enabled
+    finally:
+        app.close()
+
+
+def test_a_double_click_on_end_movement_cannot_hit_skip_to_my_turn() -> None:
+    """Issue 36 (12b): Skip appeared where End movement had been, so the second click of a
+    double click on End movement skipped the bots' animations. Skip goes in the bar's top row,
+    where no option button ever goes, and the prompt gives it room."""
+    app = App((1366, 768), settings=Settings(animation_speed=1.0), persist_settings=False)
+    try:
+        scene, _ = on_screen(app, "cyclone")
+        driver = Driver(app)
+        driver.frames(2)
+        bar = scene.decision
+        ctx = scene.ctx()
+        prompt = "Act in which area? Click a lit area, or end your movement"
+        many = ["done", *(f"area:a{i}" for i in range(30))]
+        for labels in (["done"], many):  # End movement alone, and after a full row of areas
+            bar.rebuild(ctx, labels, app.manager, scene.container, True, ("moving", labels),
+                        False, (prompt, None, "", ""))
+            done = bar.options.button_for("done")
+            assert done is not None
+            spots = [b.rect.copy() for b, _ in bar.options.buttons]
+            bar.rebuild(ctx, [], app.manager, scene.container, False, ("bots", labels), True,
+                        ("Egypt decides where its tokens go " * 4, None, "", ""))
+            bar.draw(app.screen, ctx, "Egypt decides where its tokens go " * 4, None, "")
+            assert bar.skip is not None
+            assert not any(bar.skip.rect.colliderect(spot) for spot in spots)
+            assert bar.rect.contains(bar.skip.rect)
+            assert bar.undo is not None and bar.fit is not None
+            assert not bar.skip.rect.colliderect(bar.undo.rect)
+            assert not bar.skip.rect.colliderect(bar.fit.rect)
+            assert not any(bar.skip.rect.colliderect(r) for _, r in bar.layout_marks())
     finally:
         app.close()

@@ -165,8 +165,9 @@ class MapView:
         self.oy = self.rect.height / 2 - ly
         self._clamp()
 
-    def focus(self, areas: list[str]) -> None:
-        """The closest zoom that shows all of `areas` with some room around, centred on them."""
+    def focus(self, areas: list[str], most: int = ZOOM_MAX_STEPS) -> None:
+        """The closest zoom (at most `most` steps in) that shows all of `areas` with some room
+        around, centred on them."""
         points = [self.geo.areas[a].label for a in areas
                   if a in self.geo.areas and self.geo.areas[a].label is not None]
         if not points:
@@ -177,7 +178,7 @@ class MapView:
         w = (max(xs) - min(xs)) * 1.5 + self._unit * 4
         h = (max(ys) - min(ys)) * 1.5 + self._unit * 4
         steps = 0
-        while (steps < ZOOM_MAX_STEPS and w * self.fit_zoom * ZOOM_STEP ** (steps + 1)
+        while (steps < min(most, ZOOM_MAX_STEPS) and w * self.fit_zoom * ZOOM_STEP ** (steps + 1)
                <= self.rect.width and h * self.fit_zoom * ZOOM_STEP ** (steps + 1)
                <= self.rect.height):
             steps += 1
@@ -204,7 +205,7 @@ class MapView:
                                 sum(p[1] for p in points) / len(points))
         self.ox += free.centerx - sx
         self.oy += free.centery - sy
-        self._keep_on_board()
+        self._keep_on_board(self.rect.clip(free))
         return True
 
     def place_point(self, place: str) -> tuple[float, float] | None:
@@ -249,29 +250,40 @@ class MapView:
             sx, sy = self.to_screen(sum(xs) / len(xs), sum(ys) / len(ys))  # else their mean
         self.ox += inner.centerx - sx
         self.oy += inner.centery - sy
-        self._keep_on_board()
+        self._keep_on_board(view)
         return True
 
-    def _keep_on_board(self) -> None:
-        """A move the player did not make shows no more beyond the board's edge than it must."""
-        w, h = self.base.size(self.zoom)
-        if w >= self.rect.width:
-            self.ox = min(0.0, max(self.ox, self.rect.width - w))
-        if h >= self.rect.height:
-            self.oy = min(0.0, max(self.oy, self.rect.height - h))
-        self._clamp()
+    def _keep_on_board(self, free: pygame.Rect | None = None) -> None:
+        """A move the player did not make shows no more beyond the board's edge than it must
+        (past the edge only as far as `free`, the part of the view no box covers, needs to
+        show the map's edge)."""
+        self._clamp(free)
 
     def pan(self, dx: float, dy: float) -> None:
         self.ox += dx
         self.oy += dy
         self._clamp()
 
-    def _clamp(self) -> None:
-        """Keep at least a third of the viewport on the map."""
+    def _clamp(self, free: pygame.Rect | None = None) -> None:
+        """Keep the view over the map (issue 36: at 18 players a third of it was beyond the
+        map's edge): a map wider than the view fills it, one narrower stays wholly in it. A box
+        over part of the view (`free` is the rest) lets the map's edge come into the rest."""
         w, h = self.base.width_units * self.zoom, self.base.height_units * self.zoom
-        keep_x, keep_y = self.rect.width / 3, self.rect.height / 3
-        self.ox = min(max(self.ox, keep_x - w), self.rect.width - keep_x)
-        self.oy = min(max(self.oy, keep_y - h), self.rect.height - keep_y)
+        free = free if free is not None else self.rect
+        left = free.x - self.rect.x
+        right = self.rect.right - free.right
+        top = free.y - self.rect.y
+        bottom = self.rect.bottom - free.bottom
+        width, height = self.rect.width, self.rect.height
+        self.ox = min(max(self.ox, min(0.0, width - w) - right), max(0.0, width - w) + left)
+        self.oy = min(max(self.oy, min(0.0, height - h) - bottom), max(0.0, height - h) + top)
+
+    def over_map(self) -> float:
+        """The share of the view that shows the map (1.0: all of it)."""
+        w, h = self.base.width_units * self.zoom, self.base.height_units * self.zoom
+        shown_w = max(0.0, min(self.rect.width, self.ox + w) - max(0.0, self.ox))
+        shown_h = max(0.0, min(self.rect.height, self.oy + h) - max(0.0, self.oy))
+        return (shown_w * shown_h) / max(1, min(w, self.rect.width) * min(h, self.rect.height))
 
     def zoom_at(self, steps: int, pos: tuple[int, int] | None = None) -> None:
         new = max(ZOOM_MIN_STEPS, min(ZOOM_MAX_STEPS, self.steps + steps))

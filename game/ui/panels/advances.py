@@ -9,6 +9,7 @@ from game.core import advance_cost, group_credits, load_game_data, specific_cred
 
 from ..draw import wrap
 from ..theme import Colour, Palette, shade
+from ..words.advances import advance_does, advance_hint, power_line
 from . import Ctx, Panel
 
 GROUP_COLOURS: dict[str, Colour] = {
@@ -71,6 +72,13 @@ class AdvancesPanel(Panel):
                      ["Group credits", "Printed on owned advances plus credit tokens;",
                       "a card's best group credit lowers its price"])
         y += px(28)
+        # what the player can pay now, and why no advance is on offer when none is
+        hint = advance_hint(view)
+        for line in wrap(t, hint or power_line(view), w - px(20), 13):
+            surface.blit(t.text(line, 13, Palette.gold_light if hint else Palette.text_dim),
+                         (px(10), y))
+            y += px(18)
+        y += px(6)
         row_h = px(28)
         for adv in rows:
             box = pygame.Rect(px(6), y, w - px(12), row_h)
@@ -98,9 +106,8 @@ class AdvancesPanel(Panel):
             if pick:
                 self.add_hit(box, f"advance:{adv.id}")
             lines = credit_lines(adv.id, owned, credits) if not mine else [adv.name, "Owned"]
-            for effect in adv.effects:
-                meaning = data.effects.get(effect, effect)
-                lines += wrap(t, "• " + meaning, px(360), 14)
+            for said in advance_does(adv.id, ruleset):
+                lines += wrap(t, said, px(360), 14)
             self.add_tip(box, lines)
             y += row_h + px(3)
         self.content_height = y + self.scroll + px(10)

@@ -233,6 +233,7 @@ class DecisionBar:
         self._undo_tip = UNDO_TIP
         self.fit: UIButton | None = None
         self.skip: UIButton | None = None  # "Skip to my turn", while bots play
+        self._skip_room = 0  # the prompt's width given up to Skip, in the bar's top row
         self._key: object = None
         self._image: tuple[object, pygame.Surface] | None = None
         self._texts: tuple[str, str | None, str, str] = ("", None, "", "")
@@ -248,7 +249,15 @@ class DecisionBar:
         return px(52) + name
 
     def _text_width(self, x: int) -> int:
-        return self.rect.width - self.theme.px(150) - x
+        return self.rect.width - self.theme.px(150) - self._skip_room - x
+
+    def _skip_rect(self) -> pygame.Rect:
+        """Skip's place: the top row, left of Undo, where no option button ever goes (the
+        options start under the prompt): a double click on End movement, whose second click
+        lands after the bots have begun, cannot hit it (issue 36, defect 12b)."""
+        px = self.theme.px
+        r = self.rect
+        return pygame.Rect(r.right - px(130) - px(196), r.y + px(10), px(190), px(34))
 
     def _hint_height(self) -> int:
         return self.theme.font("italic", 14).get_linesize()
@@ -283,6 +292,7 @@ class DecisionBar:
         """`texts`: (prompt, decider, hint, cause), what `draw` will show."""
         px = self.theme.px
         h, gap = px(36), px(8)
+        self._skip_room = px(200) if skip else 0
         lines, _ = self._prompt_lines(ctx, texts[0], texts[1], texts[3])
         hint = texts[2]
         hint_w = self.theme.font("italic", 14).size(hint)[0] + px(12) if hint else 0
@@ -297,10 +307,10 @@ class DecisionBar:
         keep = len(lines)
         while True:  # the whole prompt if a row of buttons fits under it, else lines go
             area = self._options_area(ctx, texts, keep, bool(hint))
-            if not (labels or skip) or area.height >= h or keep <= 1:
+            if not labels or area.height >= h or keep <= 1:
                 break
             bare = self._options_area(ctx, texts, keep, False)
-            if bare.height >= h and (not hint or side_fits or (not skip and one_row(bare))):
+            if bare.height >= h and (not hint or side_fits or one_row(bare)):
                 area = bare
                 break
             keep -= 1
@@ -311,12 +321,9 @@ class DecisionBar:
         if key == self._key:
             return
         self._key = key
-        self._keep_chrome(manager, container, can_undo, pygame.Rect(area.x, area.y, px(190), h)
-                          if skip else None)
+        self._keep_chrome(manager, container, can_undo, self._skip_rect() if skip else None)
         rows = max(1, (area.height + gap) // (h + gap))
         self.options.build(labels, ctx.kind, ctx, area, manager, container, rows)
-        if skip and not labels:
-            self.options.end = (area.x + px(198), area.y)
 
     def _keep_chrome(self, manager: pygame_gui.UIManager, container: object, can_undo: bool,
                      skip: pygame.Rect | None) -> None:
@@ -361,7 +368,7 @@ class DecisionBar:
              hint: str, cause: str = "") -> None:
         keep = getattr(self, "_keep", 2) if self._texts == (prompt, decider, hint, cause) else 2
         key = (prompt, decider, hint, cause, self.rect.size, ctx.names.get(decider or "", ""),
-               keep, self.options.end)
+               keep, self.options.end, self._skip_room)
         if self._image is None or self._image[0] != key:
             image = pygame.Surface(self.rect.size)
             self.marks, self.cut = [], []

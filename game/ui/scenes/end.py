@@ -20,6 +20,7 @@ from ..panels.players import public_vp
 from ..scene import Scene
 from ..seat.session import Session, TurnRecord
 from ..theme import Palette, civ_colour
+from ..words.ended import ended_words
 from ..words.summary import EventTally
 
 if TYPE_CHECKING:
@@ -162,12 +163,10 @@ class EndScene(Scene):
         state = self.session.state
         head = "Final scores" if state.game_over else f"Standings after turn {state.turn - 1}"
         title(surface, t, head, (px(40), px(24)), size=38)
-        why = {"max_turns": "the turn limit was reached",
-               "last_turn": "the last turn agreed at the start was played"}.get(
-            state.ended_by, state.ended_by)
+        why = ended_words(state.ended_by)
         if why:
-            surface.blit(t.text(f"The game ended: {why.replace('_', ' ')}", 15, Palette.text_dim,
-                                "italic"), (px(42), px(76)))
+            surface.blit(t.text(f"The game ended: {why}", 15, Palette.text_dim, "italic"),
+                         (px(42), px(76)))
         data = load_game_data()
         table = pygame.Rect(px(30), px(108), min(px(620), w // 2 - px(40)), h - px(190))
         panel(surface, table, t, radius=10)

@@ -16,6 +16,7 @@ from game.core import (
     EventCardTaken,
     EventCardUnpicked,
     PlayerView,
+    calamity_in_play,
     load_game_data,
     public_pending,
 )
@@ -50,6 +51,7 @@ from ..seat.ruin import ruin_warning
 from ..seat.session import Session
 from ..seat.thinking import Thinker, level_line
 from ..theme import Palette
+from ..words.advances import ShopWatch
 from ..words.asking import PLAY, QUIET, answer_for, quiet_label, silence
 from ..words.asking import asking as event_asking
 from ..words.cause import cause_line, decision_places
@@ -65,6 +67,7 @@ if TYPE_CHECKING:
 TABS = ("You", "Advances", "A.S.T.", "Table", "Log")
 BOT_WAIT = 0.004  # seconds a frame waits for a bot's pick before drawing on without it
 PAN_SPEED = 700  # pixels per second with an arrow key held
+LOAD_ZOOM_STEPS = 4  # a loaded game opens on the person's civilization, zoomed in at most this
 
 
 class GameScene(Scene):
@@ -113,6 +116,11 @@ class GameScene(Scene):
         self.acted = len(session.record.actions) if session.record else 0  # actions seen
         self.quiet_answered: tuple[int, str] | None = None  # the last window answered for
         self.asked: tuple[int, str | None] | None = None  # the person's decision last shown
+        # a game that was under way when this screen opened (loaded, or a seat joined)
+        self.loaded = bool(session.record and session.record.actions)
+        self.shops: dict[str, ShopWatch] = {}  # each person's phase 12, told when it passes
+        self.notes: dict[str, list[str]] = {}  # per person: told with the next news
+        self._shop_notes([])  # a game loaded in phase 12
 
     def enter(self) -> None:
         super().enter()
@@ -141,9 +149,13 @@ class GameScene(Scene):
             self.mapview.set_viewport(self.map_rect)
             if self.camera is not None:  # remade for a new UI scale: the player's view stays
                 self.mapview.set_camera(self.camera)
-            else:
+            else:  # a game loaded or joined: the person's civilization; else everyone's
                 board = self.session.state.board
-                self.mapview.focus(sorted(set(board.tokens) | set(board.cities)))
+                own = self._own_areas() if self.loaded else []
+                if own:
+                    self.mapview.focus(own, most=LOAD_ZOOM_STEPS)
+                else:
+                    self.mapview.focus(sorted(set(board.tokens) | set(board.cities)))
             self.camera = None
             self.anims = AnimQueue(Stage(self.mapview, self.geometry, self.session.state.map,
                                          self.theme))
@@ -237,6 +249,7 @@ class GameScene(Scene):
         who = self.viewer
         if who is not None:
             news = summary_lines(self.session.since.pop(who, []), who, self.session.state.map)
+            news = self.notes.pop(who, []) + news
             if news:
                 self.news.show(news)
 
@@ -261,6 +274,7 @@ class GameScene(Scene):
         events = self.session.fresh
         self.session.fresh = []
         self._event_takes(self._view[1] if self._view is not None else None, events)
+        self._shop_notes(events)
         after = copy_board(self.session.state.board)
         if self.anims is not None:  # sounds come as the animations reach their events
             hurry = bot_hurry(events, self.session.humans(), self._on_screen) if by_bot \
@@ -296,6 +310,26 @@ class GameScene(Scene):
         for event in events:  # the card left over turns over too
             if isinstance(event, EventCardUnpicked) and len(display) == 1:
                 self.eventrow.took(display, age, f"event:{FACE_DOWN_LABEL}1", "", event.card)
+
+    def _own_areas(self) -> list[str]:
+        """The areas of the person at the screen: their cities, tokens and ships."""
+        who = self.viewer
+        if who is None:
+            return []
+        board = self.session.state.board
+        return sorted({a for a, owner in board.cities.items() if owner == who}
+                      | {a for a, here in board.tokens.items() if here.get(who)}
+                      | {a for a, here in board.ships.items() if here.get(who)})
+
+    def _shop_notes(self, events: list[Event]) -> None:
+        """A phase 12 that passed a person by (nothing affordable) is told to them, with the
+        figures, at their next decision."""
+        for pid in self.session.humans():
+            watch = self.shops.setdefault(pid, ShopWatch())
+            if watch.watching(events, self.session.state.phase):
+                note = watch.see(self.session.view_for(pid), events)
+                if note:
+                    self.notes.setdefault(pid, []).append(note)
 
     def _on_screen(self, area: str) -> bool:
         """The area is in view, and a person has units in it or next to it (what a bot
@@ -616,7 +650,11 @@ class GameScene(Scene):
         free = pygame.Rect(mv.rect.x, mv.rect.y, mv.rect.width - box, mv.rect.height)
         if free.width < mv.rect.width * 0.55:  # a narrow strip: the whole view is better
             free = mv.rect
-        mv.frame(decision_places(self.session.state), free)
+        state = self.session.state
+        places = decision_places(state)
+        if not places and calamity_in_play(state) is not None:  # a calamity's question to
+            places = self._own_areas()  # them with no place in it: their lands come into view
+        mv.frame(places, free)
 
     def _keep_loss_plan(self) -> None:
         """A person's loss (or civil-war selection) decision gets the per-area box; any other
@@ -692,6 +730,7 @@ class GameScene(Scene):
             if label is None:
                 break
             self.session.play_bot(label)
+            self._shop_notes(self.session.fresh)  # fast bots: phase 12 may pass in this loop
             moved = True
             self.bot_clock -= delay
             if not fast or pygame.time.get_ticks() - start > budget * 1000:
@@ -706,6 +745,7 @@ class GameScene(Scene):
         n = 0
         while n < limit and self.session.bot_to_act():
             self.session.step_bot()
+            self._shop_notes(self.session.fresh)
             n += 1
         if n:
             self.changed(by_bot=True)

@@ -14,13 +14,15 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
-from game.core import load_game_data
+from game.core import MARKER_KINDS, load_game_data
 
 from ..draw import backdrop, panel, title
+from ..map.markers import MarkerLayer
 from ..map.tiles import WASTE, WASTE_HATCH
 from ..map.view import MapView
 from ..scene import Scene
 from ..theme import Palette, shade
+from ..words.events import marker_name
 
 Drawer = Callable[[pygame.Surface, pygame.Rect], None]  # draws a legend sample in a box
 
@@ -55,6 +57,14 @@ LEGEND = (
     ("pirate", "Black tower with crossbones: a pirate city"),
 )
 
+# The Events module's markers, drawn on the map as MarkerLayer draws them (a chip over the area's
+# name, the area tinted); "in decline" lies on a civilization and is told in the Table panel.
+MAP_MARKERS = tuple(k for k in MARKER_KINDS if k != "in_decline")
+
+
+MARKERS_NOTE = ("A chip over a tinted area is a marker of the Events module, its number the turns "
+                "it stays (hover it). In decline: see the Table panel.")
+
 
 class HelpScene(Scene):
     name = "help"
@@ -64,8 +74,9 @@ class HelpScene(Scene):
         w, h = self.app.screen.get_size()
         self.box = pygame.Rect(0, 0, min(w - px(40), px(1180)), min(h - px(30), px(700)))
         self.box.center = (w // 2, h // 2)
+        # Back in the title's row, top right: the columns below get the box's whole height
         self.back = UIButton(
-            pygame.Rect(self.box.centerx - px(75), self.box.bottom - px(54), px(150), px(40)),
+            pygame.Rect(self.box.right - px(178), self.box.y + px(16), px(150), px(40)),
             "Back", self.app.manager, container=self.container,
             object_id=pygame_gui.core.ObjectID(object_id="#help_back"))
         self._marks: list[tuple[str, pygame.Rect]] = []
@@ -86,30 +97,61 @@ class HelpScene(Scene):
         title(surface, t, "Help", (self.box.x + px(28), self.box.y + px(14)), size=30)
         col_w = (self.box.width - px(84)) // 2
         top = self.box.y + px(64)
-        bottom = self.back.rect.y - px(10)
+        bottom = self.box.bottom - px(16)
         left = pygame.Rect(self.box.x + px(28), top, col_w, bottom - top)
         right = pygame.Rect(left.right + px(28), top, col_w, bottom - top)
-        self._keys(surface, left)
-        self._legend(surface, right)
+        # The Events markers go under the keys or under the map's legend, whichever leaves
+        # the larger type for both columns.
+        markers = self._markers_height(left.width)
+        first_w = max(t.font("bold", 14).size(k)[0] for k, _ in KEYS) + px(14)
+        less = [(box.x, box.y, box.width, box.height - markers - px(12)) for box in (left, right)]
+        keys: list[tuple[str | Drawer, str]] = list(KEYS)
+        legend = self._legend_rows()
+        choices: list[tuple[int, str, pygame.Rect, pygame.Rect]] = []
+        for under in ("keys", "legend"):
+            k = pygame.Rect(less[0]) if under == "keys" else left
+            g = pygame.Rect(less[1]) if under == "legend" else right
+            fits = (self._fit(k, keys, first_w, 14), self._fit(g, legend, px(56), 14))
+            if all(fits):
+                choices.append((min(f[0] for f in fits if f), under, k, g))
+        _, under, k, g = max(choices, default=(0, "keys", pygame.Rect(less[0]), right))
+        end = self._rows(surface, k, "Keys and mouse", keys, first_w, 14)
+        end2 = self._rows(surface, g, "Map legend", legend, px(56), 14)
+        x = left.x if under == "keys" else right.x
+        self._markers(surface, pygame.Rect(x, (end if under == "keys" else end2) + px(12),
+                                           left.width, markers))
 
-    def _rows(self, surface: pygame.Surface, box: pygame.Rect, heading: str,
-              rows: list[tuple[str | Drawer, str]], first_w: int, size: int) -> None:
-        """A heading, then rows of (a key name or a sample drawer, what it means), the type
-        made smaller until every row fits the box."""
+    def _fit(self, box: pygame.Rect, rows: list[tuple[str | Drawer, str]], first_w: int,
+             size: int, least: int = 8) -> tuple[int, list[list[str]], list[int]] | None:
+        """The largest type size from `size` down to `least` at which the heading and every
+        row fit the box, with each row's lines and height; None if none does."""
         from ..draw import wrap
 
         t, px = self.theme, self.px
-        surface.blit(t.text(heading, 16, Palette.gold_light, "bold"), (box.x, box.y))
-        for pt in range(size, 7, -1):
+        for pt in range(size, least - 1, -1):
             line = t.font("regular", pt).get_linesize()
             texts = [wrap(t, what, box.width - first_w, pt) for _, what in rows]
-            least = [line if isinstance(first, str) else px(24) for first, _ in rows]
-            if sum(max(len(ls) * line, low) + px(4)
-                   for ls, low in zip(texts, least, strict=True)) <= box.height - px(30):
-                break
+            heights = [max(len(ls) * line, line if isinstance(first, str) else px(24))
+                       for (first, _), ls in zip(rows, texts, strict=True)]
+            if sum(h + px(4) for h in heights) <= box.height - px(30):
+                return pt, texts, heights
+        return None
+
+    def _rows(self, surface: pygame.Surface, box: pygame.Rect, heading: str,
+              rows: list[tuple[str | Drawer, str]], first_w: int, size: int,
+              fit: tuple[int, list[list[str]], list[int]] | None = None) -> int:
+        """A heading, then rows of (a key name or a sample drawer, what it means), the type
+        made smaller until every row fits the box; returns the bottom of the last row."""
+        t, px = self.theme, self.px
+        surface.blit(t.text(heading, 16, Palette.gold_light, "bold"), (box.x, box.y))
+        fit = fit or self._fit(box, rows, first_w, size)
+        if fit is None:  # the smallest type: rows beyond the box are cut by the panel
+            fit = self._fit(pygame.Rect(box.x, box.y, box.width, 10**6), rows, first_w, 8)
+            assert fit is not None
+        pt, texts, heights = fit
+        line = t.font("regular", pt).get_linesize()
         y = box.y + px(30)
-        for (first, _), lines, low in zip(rows, texts, least, strict=True):
-            height = max(len(lines) * line, low)
+        for (first, _), lines, height in zip(rows, texts, heights, strict=True):
             if isinstance(first, str):
                 key = t.text(first, pt, Palette.text, "bold")
                 surface.blit(key, (box.x, y))
@@ -121,16 +163,49 @@ class HelpScene(Scene):
                 self._marks.append((text[:24], img.get_rect(topleft=(box.x + first_w,
                                                                       y + i * line))))
             y += height + px(4)
+        return y
 
-    def _keys(self, surface: pygame.Surface, box: pygame.Rect) -> None:
-        t = self.theme
-        first_w = max(t.font("bold", 14).size(k)[0] for k, _ in KEYS) + self.px(14)
-        self._rows(surface, box, "Keys and mouse", list(KEYS), first_w, 14)
+    def _markers_height(self, width: int) -> int:
+        """The Events markers' block: heading, note, chips three to a row."""
+        from ..draw import wrap
 
-    def _legend(self, surface: pygame.Surface, box: pygame.Rect) -> None:
-        rows: list[tuple[str | Drawer, str]] = [(_sample(self, kind), text)
-                                                for kind, text in LEGEND]
-        self._rows(surface, box, "Map legend", rows, self.px(56), 14)
+        t, px = self.theme, self.px
+        note = len(wrap(t, MARKERS_NOTE, width, 11)) * t.font("regular", 11).get_linesize()
+        return px(30) + note + px(6) + -(-len(MAP_MARKERS) // self._per_row(width)) * px(28)
+
+    def _per_row(self, width: int) -> int:
+        """Marker chips to a row: as many as fit with their names, at most all of them."""
+        t, px = self.theme, self.px
+        cell = px(20) + px(12) + max(t.font("regular", 12).size(marker_name(k))[0]
+                                      for k in MAP_MARKERS)
+        return max(1, min(len(MAP_MARKERS), width // cell))
+
+    def _markers(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        """Each marker the Events module draws on the map, its chip made by the map's own
+        marker layer, with its name."""
+        from ..draw import text_block
+
+        t, px = self.theme, self.px
+        surface.blit(t.text("Events markers", 16, Palette.gold_light, "bold"), (box.x, box.y))
+        y = box.y + px(30)
+        y += text_block(surface, t, MARKERS_NOTE, (box.x, y), box.width, size=11,
+                        colour=Palette.text_dim) + px(6)
+        self._marks.append(("markers note", pygame.Rect(box.x, box.y, box.width, y - box.y)))
+        layer = MarkerLayer(t)
+        per_row = self._per_row(box.width)
+        cell = box.width // per_row
+        for i, kind in enumerate(MAP_MARKERS):
+            row, col = divmod(i, per_row)
+            x, yy = box.x + col * cell, y + row * px(28)
+            chip = layer._chip(kind, 2, px(20))
+            surface.blit(chip, (x, yy))
+            name = t.text(marker_name(kind), 12, Palette.text)
+            at = (x + chip.get_width() + px(6), yy + (px(22) - name.get_height()) // 2)
+            surface.blit(name, at)
+            self._marks.append((f"marker {kind}", name.get_rect(topleft=at)))
+
+    def _legend_rows(self) -> list[tuple[str | Drawer, str]]:
+        return [(_sample(self, kind), text) for kind, text in LEGEND]
 
 
 class _Sprites:

@@ -23,7 +23,7 @@ from game.core import (
     load_game_data,
     new_game,
 )
-from game.persist import Autosaver
+from game.persist import NEW_GAME_EVENTS, Autosaver
 
 from ..draw import backdrop, civ_badge, panel, title
 from ..map.offered import available_maps, load_map
@@ -47,6 +47,36 @@ EVENTS_CHOICES = {
     "On, rules 6 and 7": EventsOptions(randomise_x=True, reveal_more=True),
     "On, all optional rules": EventsOptions(randomise_x=True, reveal_more=True, random_b=True),
 }
+
+
+# Each menu entry as settings.toml remembers it (game.persist's NEW_GAME_EVENTS).
+EVENTS_KEYS = dict(zip(NEW_GAME_EVENTS, EVENTS_CHOICES, strict=True))
+# What each entry means, in a line under the menu (issue 36: "rules 6 and 7" said nothing).
+RULE_6 = "Rule 6: cards marked X dealt so both halves of an Age hold as many."
+RULE_7 = "Rule 7: with 6 or more players, 4 cards face up, not 3."
+RANDOM_B = "Some usual B-events swapped at random for others."
+EVENTS_NOTES = {
+    EVENTS_OFF: "No event cards: the calamities alone.",
+    EVENTS_ON: "Each turn a row of event cards, one more than the players; each civilization "
+               "takes one, and the one left over resolves by itself.",
+    "On, random B-events": f"Event cards each turn. {RANDOM_B}",
+    "On, rules 6 and 7": f"Event cards each turn. {RULE_6} {RULE_7}",
+    "On, all optional rules": f"Event cards each turn. {RULE_6} {RULE_7} {RANDOM_B}",
+}
+
+
+def ast_note(side: str) -> str:
+    """What the chosen A.S.T. side means (rules §7.3-7.4), its numbers from the data."""
+    numbers = load_game_data().ast_numbers
+    if side == "expert":
+        extra = numbers["expert_extra_turns_after_late_iron"]
+        return (f"Expert A.S.T.: more cities and advances per epoch, a step back with no "
+                f"cities, {extra} more turn{'s' * (extra != 1)} after Late Iron "
+                f"(+{numbers['vp_lone_late_iron_bonus_expert']} VP to one alone there).")
+    return "Basic A.S.T.: the game ends after the turn a civilization enters Late Iron."
+
+
+LAST_TURN_NOTE = "Last turn: empty, the rules end the game; else it ends after that turn."
 
 
 def events_choices() -> dict[str, EventsOptions | None]:
@@ -101,7 +131,9 @@ class NewGameScene(Scene):
         self.map_id = choices.map if choices.map in maps else (next(iter(maps), ""))
         self.seed = random.SystemRandom().randrange(1, 10**9)
         self.last_turn = 0  # 0: the game ends only by the rules
-        self.events = EVENTS_OFF  # the Events module and its options: a key of EVENTS_CHOICES
+        # the Events module and its options: a key of EVENTS_CHOICES, as last chosen
+        remembered_events = EVENTS_KEYS.get(choices.events, EVENTS_OFF)
+        self.events = remembered_events if remembered_events in events_choices() else EVENTS_OFF
         self.kinds: dict[str, str] = {}
         self.names: dict[str, str] = {}
         remembered = list(choices.seats)
@@ -165,6 +197,7 @@ class NewGameScene(Scene):
             self.setup_menu = UIDropDownMenu(entries(shown), first,
                                              pygame.Rect(left + label_w + px(180), y, px(150),
                                                          row), m, container=c)
+            self.setup_menu.set_tooltip(setup_note(first))
         y += row + px(10)
         label("Rules", y)
         names = {data.rulesets[r].name: r for r in RULESET_ORDER if r in data.rulesets}
@@ -175,7 +208,7 @@ class NewGameScene(Scene):
                                            container=c)
         y += row + px(4)
         self.ruleset_line_y = y
-        y += px(60)
+        y += px(56)
         label("A.S.T.", y)
         self.ast_menu = UIDropDownMenu(["Basic", "Expert"], self.ast.capitalize(),
                                        pygame.Rect(left + label_w, y, px(130), row), m,
@@ -188,14 +221,18 @@ class NewGameScene(Scene):
         self.last_turn_entry.set_text_length_limit(3)
         self.last_turn_entry.set_tooltip("Empty: play until the rules end the game. A number: "
                                          "the game ends after that turn and is scored as usual.")
-        y += row + px(10)
+        self.ast_menu.set_tooltip("The A.S.T.'s two sides: Basic, and Expert (more cities and "
+                                  "advances for each epoch, a longer game)")
+        y += row + px(1)
+        self.ast_line_y = y
+        y += px(30)
         label("Map", y)
         maps = list(available_maps()) or ["(no map installed)"]
         first = self.map_id if self.map_id in maps else maps[0]
         self.map_menu = UIDropDownMenu(entries(maps), first,
                                        pygame.Rect(left + label_w, y, field_w, row), m,
                                        container=c)
-        y += row + px(10)
+        y += row + px(8)
         label("Events", y)
         self.choices = events_choices()
         self.events_menu = UIDropDownMenu(list(self.choices), self.events,
@@ -208,7 +245,9 @@ class NewGameScene(Scene):
                                      + ("; random B-events swap some of each Age's usual "
                                         "cards for others"
                                         if len(self.choices) > 3 else ""))
-        y += row + px(10)
+        y += row + px(1)
+        self.events_line_y = y
+        y += px(30)
         label("Seed", y)
         self.seed_entry = UITextEntryLine(pygame.Rect(left + label_w, y, px(150), row), m,
                                           container=c, initial_text=str(self.seed))
@@ -335,6 +374,7 @@ class NewGameScene(Scene):
         choices = self.app.settings.new_game
         choices.players, choices.ruleset, choices.ast = self.players, self.ruleset, self.ast
         choices.map, choices.seats = self.map_id, self.seat_choices()
+        choices.events = next(k for k, v in EVENTS_KEYS.items() if v == self.events)
         self.app.save_settings()
         seats = {}
         for civ, kind in zip(config.players, self.seat_choices(), strict=True):
@@ -373,8 +413,25 @@ class NewGameScene(Scene):
             if (fy + self._note(None, fx, fy, fw, size) <= limit
                     and y + self._kinds(None, x, y, size, header) <= limit):
                 break
-        self._note(surface, fx, fy, fw, size)
+        if fy + self._note(None, fx, fy, fw, size) <= limit:  # else the Set-up menu's tooltip
+            self._note(surface, fx, fy, fw, size)
         self._kinds(surface, x, y, size, header)
+
+    def _line(self, surface: pygame.Surface, note: str, y: int) -> None:
+        """A choice's meaning under its menu, in at most two short lines."""
+        from ..draw import text_block, wrap
+
+        px = self.px
+        x = px(40)
+        right = (min(r.x for r in self.seat_rects.values()) - px(24) if self.seat_rects
+                 else self.app.screen.get_width() - px(40))
+        width = right - x
+        size = 11  # two lines of it fit the room under a menu at every scale
+        lines = min(2, len(wrap(self.theme, note, width, size, "italic")))
+        text_block(surface, self.theme, note, (x, y), width, size=size,
+                   colour=Palette.text_dim, role="italic", max_lines=2)
+        self._marks.append(("choice note", pygame.Rect(
+            x, y, width, lines * self.theme.font("italic", size).get_linesize())))
 
     def _note(self, surface: pygame.Surface | None, x: int, y: int, width: int,
               size: int) -> int:
@@ -431,13 +488,17 @@ class NewGameScene(Scene):
             text_block(surface, self.theme, ruleset.description,
                        (px(40) + px(120), self.ruleset_line_y), px(300), size=13,
                        colour=Palette.text_dim, role="italic", max_lines=3)
+        self._marks = []
+        for y, note in ((self.ast_line_y, f"{ast_note(self.ast)} {LAST_TURN_NOTE}"),
+                        (self.events_line_y, EVENTS_NOTES.get(self.events, ""))):
+            self._line(surface, note, y)
         if not self.seat_rects:
             return
         first = next(iter(self.seat_rects.values()))
         head = self.theme.text("Seats — civilization, who plays it, name", 15, Palette.gold_light,
                                "bold")
         surface.blit(head, (first.x, first.y - px(30)))
-        self._marks = [("Seats header", head.get_rect(topleft=(first.x, first.y - px(30))))]
+        self._marks.append(("Seats header", head.get_rect(topleft=(first.x, first.y - px(30)))))
         self._explain(surface)
         for civ, rect in self.seat_rects.items():
             panel(surface, rect.inflate(px(8), px(6)), self.theme, fill=Palette.panel_light,

@@ -19,6 +19,7 @@ from ..input import TAB_KEYS
 from ..panels.advances import GROUP_COLOURS
 from ..scene import Scene
 from ..theme import PHASE_NAMES, Palette
+from ..words.advances import advance_does
 from ..words.rules import EVENTS_STEP, PHASE_BRIEFS
 
 if TYPE_CHECKING:
@@ -139,19 +140,11 @@ class RulesScene(Scene):
                 mark = GROUP_COLOURS.get(adv.groups[0]) if adv.groups else None
                 groups = " / ".join(g.capitalize() for g in adv.groups)
                 out.append(("head", f"{adv.name} — {adv.cost} ({adv.vp} VP) · {groups}", mark))
-                credits = ", ".join(f"{g} {v}" for g, v in adv.group_credits.items())
-                specific = ", ".join(f"{data.advances[a].name} {v}"
-                                     for a, v in adv.specific_credits.items()
-                                     if a in data.advances)
-                parts = []
-                if credits:
-                    parts.append(f"Group credits: {credits}")
-                if specific:
-                    parts.append(f"Credits towards: {specific}")
-                if parts:
-                    out.append(("note", ".  ".join(parts), None))
-                for effect in adv.effects:
-                    out.append(("body", "• " + data.effects.get(effect, effect), None))
+                # what it does: credits given, effects, the calamities of this rule set it
+                # changes (the same words as the Advances panel's tooltips)
+                for line in advance_does(adv.id, self.ruleset):
+                    out.append(("note" if line.startswith("Gives credits") else "body", line,
+                                None))
         else:
             ruleset = data.rulesets[self.ruleset]
             out.append(("body", ruleset.description, None))

@@ -101,6 +101,7 @@ from game.core import (
 )
 
 from ..theme import PHASE_NAMES, civ_names
+from .ended import ended_words
 
 
 @dataclass(frozen=True)
@@ -223,8 +224,6 @@ def _because(event: Event) -> str:
 
 
 _AGES = ("", "I", "II", "III", "IV")
-ENDED = {"late_iron": "the end of the A.S.T. is reached", "last_turn": "the last turn is played",
-         "max_turns": "the turn limit is reached"}
 PRIVATE_TAKE_RULE = "004:16.2"  # the Event Action: what a private event's take may show
 # Events that start a heading line of their own (see `log_line`).
 HEADINGS: frozenset[type[Event]] = frozenset({TurnStarted, PhaseStarted})
@@ -409,7 +408,7 @@ def _text(event: Event, places: Mapping[str, str]) -> str | None:
             return f"{p} chooses {chosen}"
         case GameEnded(scores=scores):
             ranking = ", ".join(f"{name(pid)} {score}" for pid, score in scores)
-            why = ENDED.get(event.ended_by, nice(event.ended_by))
+            why = ended_words(event.ended_by)
             return f"The game is over ({why}): {ranking}"
         case EventDisplayLaid(age=age, face_up=face_up, face_down=hidden):
             shown = ", ".join(map(event_title, face_up))
