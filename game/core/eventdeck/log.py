@@ -55,3 +55,18 @@ class AgeBegins(Event):
 @dataclass(frozen=True, kw_only=True)
 class EventsEnd(Event):
     pass
+
+
+@dataclass(frozen=True, kw_only=True)
+class EventFellShort(Event):
+    """An event card could not do all its text says (issue 36): what was done of what it asked,
+    and why the rest was not. `what`: tokens, city, ship, treasury, spaces, tokens_lost,
+    private, monastery, enemy, sea, marker, fire; `why`: room, stock, site, no_city_piece,
+    no_ship_piece, coast, treasury, needs, board, hand, single_area, foe, cities, region."""
+
+    player: str  # whom the card served or struck ("" for a card on no one)
+    card: str  # the card's id, "" when not known
+    what: str
+    done: int
+    asked: int
+    why: str

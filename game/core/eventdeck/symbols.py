@@ -57,5 +57,13 @@ SYMBOLS: dict[str, Callable[[GameState, str, list[Event]], None]] = {
 
 def resolve(state: GameState, symbols: tuple[str, ...], active: str,
             events: list[Event]) -> None:
+    """Resolve them now, or after the card's text when one of its effects waits for a
+    decision (they queue behind it, effects/progress.py)."""
+    from .effects.progress import SYMBOL, Queued, waiting
+
+    task = waiting(state)
     for symbol in symbols:
-        SYMBOLS[symbol](state, active, events)
+        if task is not None:
+            task.queue.append(Queued(active, SYMBOL + symbol))
+        else:
+            SYMBOLS[symbol](state, active, events)

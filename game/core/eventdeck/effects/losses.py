@@ -10,6 +10,7 @@ from ..cards import Effect
 from ..dice import d2, deck_of
 from ..log import EventCheck, MarkerPlaced
 from ..model import Marker
+from .progress import fell_short
 
 
 def check(state: GameState, player: str, rule: str, events: list[Event]) -> bool:
@@ -42,7 +43,9 @@ def lose_random_tokens(state: GameState, player: str, n: int, rule: str,
 def lose_tokens(state: GameState, player: str, effect: Effect, rule: str,
                 events: list[Event]) -> None:
     n = effect.get("pass") if check(state, player, rule, events) else effect.get("fail")
-    lose_random_tokens(state, player, n, rule, events)
+    lost = lose_random_tokens(state, player, n, rule, events)
+    if lost < n:
+        fell_short(state, player, "tokens_lost", lost, n, "board", rule, events)
 
 
 def city_fire(state: GameState, player: str, effect: Effect, rule: str,
@@ -51,6 +54,7 @@ def city_fire(state: GameState, player: str, effect: Effect, rule: str,
     lasts); failed, the city is reduced."""
     cities = state.board.cities_of(player)
     if not cities:
+        fell_short(state, player, "fire", 0, 1, "no_city", rule, events)
         return
     area = state.rng.choice(cities)
     if check(state, player, rule, events):

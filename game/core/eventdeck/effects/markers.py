@@ -12,6 +12,7 @@ from ..dice import deck_of, region_roll
 from ..log import EventCheck, MarkerPlaced
 from ..model import MARKER_KINDS, Marker
 from .losses import check, lose_random_tokens
+from .progress import fell_short
 
 KINDS = MARKER_KINDS
 REROLLS = 10  # a roll on a region already struck, or empty on this map, is rolled again
@@ -94,6 +95,8 @@ def own_area_marker(state: GameState, player: str, effect: Effect, rule: str,
     areas = sorted({a for a, here in board.tokens.items() if here.get(player)}
                    | set(board.cities_of(player)))
     if len(areas) < effect.get("least", 1):
+        fell_short(state, player, "marker", len(areas), effect.get("least", 1),
+                   "single_area" if areas else "no_area", rule, events)
         return
     area = state.rng.choice(areas)
     place(state, Marker(_kind(effect), effect.get("turns", 1), area=area, rule=rule), events)
