@@ -333,3 +333,56 @@ def choice_text(detail: object, letter: str) -> str:
     if card is None or not 0 <= index < len(card.choice):
         return head
     return f"{letter.upper()}: " + " ".join(effect_words(e) for e in card.choice[index])
+
+
+# What an event card could not do, and why (the core's EventFellShort, issue 36): {p} the
+# player, {card} the card's title, {done} and {asked} the numbers, {their} "their", {where}
+# the areas it places in.
+_SHORT: dict[tuple[str, str], str] = {
+    ("tokens", "room"): "{card}: {p} places {done} of {asked} — no area {where} has room left "
+                        "under its population limit",
+    ("tokens", "stock"): "{card}: {p} places {done} of {asked} — no tokens left in stock",
+    ("city", "site"): "{card}: {p} gains no city — none of their areas free of others has a "
+                      "city site",
+    ("city", "no_city_piece"): "{card}: {p} gains no city — all their cities are on the board",
+    ("ship", "no_ship_piece"): "{card}: {p} gains no ship — all their ships are on the board",
+    ("ship", "coast"): "{card}: {p} gains no ship — none of their tokens is in a coastal area",
+    ("treasury", "stock"): "{card}: {p} gains {done} of {asked} treasury — their stock holds no "
+                           "more tokens",
+    ("treasury_paid", "treasury"): "{card}: {p} pays {done} of {asked} treasury — all they hold",
+    ("spaces", "needs"): "{card}: {p} can move {done} of {asked} spaces on the A.S.T. — the "
+                         "needs of the next space are not met",
+    ("tokens_lost", "board"): "{card}: {p} loses {done} of {asked} — no more tokens on the "
+                              "board",
+    ("private", "hand"): "{card}: {p} returns {done} of {asked} — no private event left in "
+                         "hand",
+    ("monastery", "treasury"): "{card}: {p} builds no monastery — it costs {asked} treasury, "
+                               "they hold {done}",
+    ("enemy", "foe"): "{card}: {p} names no mortal enemy — no one in this battle has enough "
+                      "tokens on the board",
+    ("sea", "cities"): "{card}: the pirates find no sea with a city on its coasts",
+    ("marker", "single_area"): "{card}: no effect on {p} — they hold a single area",
+    ("marker", "no_area"): "{card}: no effect on {p} — they hold no area",
+    ("fire", "no_city"): "{card}: no effect on {p} — they have no city",
+}
+_WHAT = {"tokens": "token", "tokens_lost": "token", "private": "private event",
+         "treasury": "treasury", "treasury_paid": "treasury", "spaces": "space"}
+
+
+def shortfall_text(player: str, card: str, what: str, done: int, asked: int, why: str) -> str:
+    """An EventFellShort in the log's words: what the card did of what it says, and why not
+    the rest."""
+    found = load_event_cards().cards.get(card)
+    title = found.title if found is not None else "An event"
+    where = ("in their homeland" if found is not None
+             and any(e.do == "homeland_tokens" for e in found.effects) else "of theirs free of "
+             "others")
+    template = _SHORT.get((what, why))
+    if template is None:
+        thing = _WHAT.get(what, nice(what))
+        return f"{title}: {name(player)} gets {done} of {asked} ({thing}) — {nice(why)}"
+    text = template.format(card=title, p=name(player), done=done, asked=asked, where=where)
+    if what in ("tokens", "tokens_lost") and "{done} of {asked} —" in template:
+        text = text.replace(f"{done} of {asked} —",
+                            f"{done} of {_n(asked, 'token')} —", 1)
+    return text

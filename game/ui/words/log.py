@@ -54,6 +54,7 @@ from game.core import (
     EventCardUnpicked,
     EventCheck,
     EventDisplayLaid,
+    EventFellShort,
     EventsEnd,
     FloodStruck,
     FreeAdvanceTaken,
@@ -391,6 +392,11 @@ def _text(event: Event, places: Mapping[str, str]) -> str | None:
             return f"Age {_AGES[age] if age < len(_AGES) else age} begins ({_count(cards, 'card')})"
         case EventsEnd():
             return "The event decks are spent: no more events"
+        case EventFellShort():  # what a card could not do, and why (words/events.py)
+            from .events import shortfall_text
+
+            return shortfall_text(event.player, event.card, event.what, event.done,
+                                  event.asked, event.why)
     return None
 
 

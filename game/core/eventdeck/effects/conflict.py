@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ...conflict_rules import token_sides
 from ... import labels
+from ...conflict_rules import token_sides
 from ...events import Event
 from ...flow import ask
 from ...ops import remove_tokens

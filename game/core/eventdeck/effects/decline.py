@@ -5,8 +5,8 @@ alteration). In Decline is a marker on the player; a second one is the doubled s
 
 from __future__ import annotations
 
-from ...calamities.regression import AstRegressedByCalamity
 from ... import labels
+from ...calamities.regression import AstRegressedByCalamity
 from ...events import Event
 from ...flow import ask
 from ...ops import remove_tokens
@@ -17,8 +17,8 @@ from ..cards import Effect
 from ..dice import d10, deck_of
 from ..log import EventCheck
 from ..model import Marker
-from .losses import lose_random_tokens
 from .growth import title
+from .losses import lose_random_tokens
 from .markers import marked_areas, place
 from .progress import EventEffects, EventStep, Interactive, Queued, fell_short
 

@@ -14,9 +14,9 @@ from ..cards import Effect
 from ..model import Marker
 from .growth import title
 from .losses import check
+from .markers import place, tax_cut
 from .progress import EventEffects, EventStep, Interactive, Queued, fell_short
 from .treasury import gain_up_to
-from .markers import place, tax_cut
 
 
 def treasury_check(state: GameState, player: str, effect: Effect, rule: str,
