@@ -1,6 +1,8 @@
 """Secondary symbols along a card's foot (004:16.5), resolved left to right after its text,
 and on the card left unpicked (004:16.4). This game resolves them all by the auto-resolution
-rules, also for the taker: each leaves nothing worth a decision (decision in events.toml)."""
+rules, also for the taker (decision in events.toml): Lost at Sea's "you must choose ... 1 Ship
+belonging to each Opponent" is left to its auto-resolution here, the first ship away from its
+owner's cities (a choice between ships at sea that a later change may ask)."""
 
 from __future__ import annotations
 
