@@ -25,6 +25,7 @@ from game.core import (
     CivilWarSelection,
     Detail,
     EventOption,
+    EventStep,
     PaymentSoFar,
     PlayerView,
     Rng,
@@ -181,6 +182,29 @@ class NormalBot:
         """A mortal enemy: the one with most tokens on the board (the most to win from)."""
         return max(options, key=lambda o: (sum(here.get(value_of(o), 0)
                                                for here in r.board.tokens.values()), o))
+
+    def _event_marker_area(self, r: Reading, options: list[str]) -> str:
+        """A revolt placed by the one drawn to choose: on another's city (it pays no tax and
+        Unrest may reduce it), on its own nation where it costs least (no city, fewest tokens)."""
+        detail = self.detail
+        victim = detail.player if isinstance(detail, EventStep) and detail.player else r.me
+        areas = with_prefix(options, "area")
+
+        def harm(a: str) -> tuple[int, int, str]:
+            return (r.board.cities.get(a) == victim, r.count(a, victim), a)
+
+        return "area:" + (min(areas, key=harm) if victim == r.me else max(areas, key=harm))
+
+    def _event_ship_lost(self, r: Reading, options: list[str]) -> str:
+        """Lost at Sea: its own ship where it carries least; another's where it carries most."""
+        detail = self.detail
+        owner = detail.player if isinstance(detail, EventStep) and detail.player else r.me
+        areas = with_prefix(options, "area")
+
+        def carries(a: str) -> tuple[int, str]:
+            return (r.count(a, owner), a)
+
+        return "area:" + (min(areas, key=carries) if owner == r.me else max(areas, key=carries))
 
     def _event_lose(self, r: Reading, options: list[str]) -> str:
         return pick_loss_area(r, options)

@@ -103,6 +103,8 @@ def _step(state: GameState, data: EventAction, events: list[Event]) -> None:
         symbols.resolve(state, load_event_cards().cards[card].symbols, "", events)
         deck.discards.append(card)
     deck.display, deck.shown = [], []
+    if state.tasks[-1].data is not data:  # a symbol asks first (Lost at Sea, symbols.py)
+        return
     done(state, data)
 
 

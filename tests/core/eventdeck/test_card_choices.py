@@ -229,6 +229,25 @@ def test_bad_luck_with_an_empty_hand_says_there_was_nothing_to_return() -> None:
     assert short(events) == [(ME, "bad_luck", "private", 0, 1, "hand")]
 
 
+# --- Lost at Sea (004:16.5): which ship ------------------------------------------------------
+
+
+def test_lost_at_sea_lets_the_taker_choose_each_other_players_ship() -> None:
+    state = game()
+    deck = state.eventdeck
+    assert deck is not None
+    for area in ("a021", "a031"):  # coastal, no city of Assyria's
+        state.board.add_ships(area, "assyria", 1)
+    deck.d2 = [True]  # Loss of Units: one token
+    take_public(state, "calamity_loss_of_units")
+    assert asked(state) == (ME, "event_ship_lost", ["area:a021", "area:a031"])
+    assert state.pending is not None and state.pending.detail == EventStep(
+        card="", effect="lost_at_sea", player="assyria")
+    apply(state, Action(ME, "area:a031"))
+    assert state.board.ships.get("a031", {}).get("assyria", 0) == 0
+    assert state.board.ships.get("a021", {}).get("assyria") == 1
+
+
 # --- An Eye for an Eye (000:event:4): which foe -----------------------------------------------
 
 

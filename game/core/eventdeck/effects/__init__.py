@@ -25,7 +25,8 @@ EFFECTS: dict[str, EffectFn] = {**treasury.EFFECTS, **losses.EFFECTS, **hands.EF
 EFFECTS.update(realm_effects.EFFECTS)
 INTERACTIVE: dict[str, Interactive] = {**growth.INTERACTIVE, **realm_effects.INTERACTIVE,
                                        **church.INTERACTIVE, **decline.INTERACTIVE,
-                                       **economy.INTERACTIVE, **conflict.INTERACTIVE}
+                                       **economy.INTERACTIVE, **conflict.INTERACTIVE,
+                                       **markers.INTERACTIVE, **losses.INTERACTIVE}
 
 missing = sorted(set(PRIMITIVES) - set(EFFECTS) - set(INTERACTIVE))
 if missing:  # a primitive the data may name must have its procedure

@@ -55,12 +55,14 @@ class EventEffects(Progress):
 @dataclass(frozen=True)
 class EventStep(Detail):
     """A decision inside an event card's effect: the card (its id), the effect's primitive,
-    how many it asks for in all and how many are done (tokens placed ...)."""
+    how many it asks for in all and how many are done (tokens placed ...), and whom it strikes
+    when the one asked is someone else (the Revolt process's chooser)."""
 
     card: str
     effect: str
     count: int = 1
     done: int = 0
+    player: str = ""  # whom the effect strikes, when another chooses for it
 
 
 class Interactive(NamedTuple):
