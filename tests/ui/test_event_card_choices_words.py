@@ -52,14 +52,14 @@ def test_a_card_that_could_not_do_all_says_what_and_why_in_the_log(
 
 
 def test_every_reason_the_core_gives_has_player_words() -> None:
-    from game.ui.words.events import _SHORT
+    from game.ui.words.shortfall import _SHORT
 
     reasons = {("tokens", "room"), ("tokens", "stock"), ("city", "site"),
                ("city", "no_city_piece"), ("ship", "no_ship_piece"), ("ship", "coast"),
                ("treasury", "stock"), ("treasury_paid", "treasury"), ("spaces", "needs"),
                ("tokens_lost", "board"), ("private", "hand"), ("monastery", "treasury"),
                ("enemy", "foe"), ("sea", "cities"), ("marker", "single_area"),
-               ("marker", "no_area"), ("fire", "no_city")}
+               ("marker", "no_area"), ("fire", "no_city"), ("marker", "region")}
     assert reasons <= set(_SHORT)
     for what, why in sorted(reasons):
         shown = line(EventFellShort(player="minoa", card="free_units", what=what, done=1,

@@ -89,6 +89,8 @@ def region_marker(state: GameState, player: str, effect: Effect, rule: str,
     region = roll_region(state, kind, player, rule, events)
     if region:
         place(state, Marker(kind, effect.get("turns", 1), region=region, rule=rule), events)
+    else:
+        fell_short(state, player, "marker", 0, 1, "region", rule, events)
 
 
 def own_areas(state: GameState, player: str) -> list[str]:
@@ -152,6 +154,7 @@ def plague(state: GameState, player: str, effect: Effect, rule: str,
     each player loses `tokens` tokens at random among its tokens there, barbarians one."""
     region = roll_region(state, "plague", player, rule, events)
     if not region:
+        fell_short(state, player, "marker", 0, 1, "region", rule, events)
         return
     marker = Marker("plague", effect.get("turns", 1), region=region, rule=rule)
     place(state, marker, events)
