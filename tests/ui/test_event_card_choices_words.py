@@ -70,6 +70,6 @@ def test_every_reason_the_core_gives_has_player_words() -> None:
 def test_the_choices_inside_a_card_read_as_player_words() -> None:
     assert option_text("number:10", "event_spend") == "Spend 10 treasury"
     assert option_text("number:2", "event_steps") == "Forward 2 on the A.S.T."
-    words = Words(("Free Units: place token 1 of 2 in one of your own areas with room (no "
-                   "conflict)",))
+    words = Words(("Free Units: where does token 1 of 2 go? (one of your own areas with room, "
+                   "no one else there)",))
     assert question("event_place", words) == words.text[0]

@@ -62,9 +62,9 @@ def placing(areas_of: AreasFn, where: str) -> Interactive:
                 return False
             if len(areas) > 1:
                 ask(state, q.player, PLACE,
-                    say("{card}: place token {n} of {count} in one of {where} with room (no "
-                        "conflict)", card=title(q.card), n=task.done + 1, count=count,
-                        where=where),
+                    say("{card}: where does token {n} of {count} go? (one of {where} with "
+                        "room, no one else there)", card=title(q.card), n=task.done + 1,
+                        count=count, where=where),
                     [labels.make("area", a) for a in areas], q.rule,
                     EventStep(card=q.card, effect=q.do, count=count, done=task.done))
                 return True
