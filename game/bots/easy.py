@@ -17,7 +17,7 @@ NOISE = 1 / 6
 # Losing choices stay careful: noise there would only look broken.
 CAREFUL = {"lose_unit_points", "conflict_loss", "reduce_unsupported_city", "advance_payment",
            "advance_stand_in", "trade_card", "trade_name", "hand_limit", "movement_tokens",
-           "movement_action"}
+           "movement_action", "event_lose", "event_ship_lost"}
 
 
 class EasyBot(NormalBot):

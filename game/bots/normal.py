@@ -25,6 +25,7 @@ from game.core import (
     CivilWarSelection,
     Detail,
     EventOption,
+    EventStep,
     PaymentSoFar,
     PlayerView,
     Rng,
@@ -145,6 +146,68 @@ class NormalBot:
         if isinstance(offer, CancelOffer) and offer.private and offer.player != r.me:
             return "yes"
         return "no"
+
+    # where and how much inside an event's effect (the one it serves or strikes chooses)
+    def _event_place(self, r: Reading, options: list[str]) -> str:
+        """A gained token: into the area with most room left under the limit."""
+        return "area:" + max(with_prefix(options, "area"),
+                             key=lambda a: (r.limit(a) - r.count(a), -r.count(a), a))
+
+    def _event_city_site(self, r: Reading, options: list[str]) -> str:
+        """A free city: where most of its tokens stand (they go back to stock, a city pays)."""
+        return "area:" + max(with_prefix(options, "area"), key=lambda a: (r.count(a), a))
+
+    def _event_ship(self, r: Reading, options: list[str]) -> str:
+        """A free ship: beside the most tokens, which it can carry."""
+        return "area:" + max(with_prefix(options, "area"), key=lambda a: (r.count(a), a))
+
+    def _event_spend(self, r: Reading, options: list[str]) -> str:
+        """Monasteries: 3 VP for 5 treasury beats any advance; all it may."""
+        return f"number:{max(numbers_in(options))}"
+
+    def _event_steps(self, r: Reading, options: list[str]) -> str:
+        """Forward on the A.S.T.: never worse, so as far as it may."""
+        return f"number:{max(numbers_in(options))}"
+
+    def _event_sea(self, r: Reading, options: list[str]) -> str:
+        """Pirates: the sea whose coasts hold most cities of others and fewest of its own."""
+        def hurt(label: str) -> tuple[int, str]:
+            sea = r.map.seas.get(value_of(label))
+            owners = [r.board.cities.get(a) for a in (sea.borders if sea else ())]
+            return (sum(1 for o in owners if o not in (None, r.me)) * 2
+                    - sum(1 for o in owners if o == r.me), label)
+        return max(options, key=hurt)
+
+    def _event_enemy(self, r: Reading, options: list[str]) -> str:
+        """A mortal enemy: the one with most tokens on the board (the most to win from)."""
+        return max(options, key=lambda o: (sum(here.get(value_of(o), 0)
+                                               for here in r.board.tokens.values()), o))
+
+    def _event_marker_area(self, r: Reading, options: list[str]) -> str:
+        """A revolt placed by the one drawn to choose: on another's city (it pays no tax and
+        Unrest may reduce it), on its own nation where it costs least (no city, fewest tokens)."""
+        detail = self.detail
+        victim = detail.player if isinstance(detail, EventStep) and detail.player else r.me
+        areas = with_prefix(options, "area")
+
+        def harm(a: str) -> tuple[int, int, str]:
+            return (r.board.cities.get(a) == victim, r.count(a, victim), a)
+
+        return "area:" + (min(areas, key=harm) if victim == r.me else max(areas, key=harm))
+
+    def _event_ship_lost(self, r: Reading, options: list[str]) -> str:
+        """Lost at Sea: its own ship where it carries least; another's where it carries most."""
+        detail = self.detail
+        owner = detail.player if isinstance(detail, EventStep) and detail.player else r.me
+        areas = with_prefix(options, "area")
+
+        def carries(a: str) -> tuple[int, str]:
+            return (r.count(a, owner), a)
+
+        return "area:" + (min(areas, key=carries) if owner == r.me else max(areas, key=carries))
+
+    def _event_lose(self, r: Reading, options: list[str]) -> str:
+        return pick_loss_area(r, options)
 
     def fallback(self, r: Reading, kind: str, options: list[str]) -> str:
         for preferred in ("done", "no"):

@@ -51,6 +51,7 @@ from .eventdeck.cancel import CancelOffer
 from .eventdeck.cards import Effect as EventEffect
 from .eventdeck.cards import EventCard, load_event_cards
 from .eventdeck.deck import FACE_UP, FACE_UP_MORE, MORE_FROM
+from .eventdeck.effects.progress import EventStep
 from .eventdeck.model import HALVES, MARKER_KINDS, EventDeck, EventsOptions, Marker, Regions
 from .eventdeck.regions import computed_regions
 from .eventdeck.stats import event_counts
@@ -139,4 +140,4 @@ __all__ = [
     "treasury_value", "victory_points", "view", "violations",
 ]
 __all__ += event_types.__all__
-__all__ += ["CancelOffer", "EventCard", "EventEffect", "EventOption"]
+__all__ += ["CancelOffer", "EventCard", "EventEffect", "EventOption", "EventStep"]

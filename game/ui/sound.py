@@ -60,6 +60,7 @@ from game.core import (
     EventCardUnpicked,
     EventCheck,
     EventDisplayLaid,
+    EventFellShort,
     EventsEnd,
     FloodStruck,
     FreeAdvanceTaken,
@@ -121,7 +122,7 @@ EVENT_SOUNDS: dict[type[Event], str] = {
 SILENT: frozenset[type[Event]] = frozenset({
     AbilityUsed, AdvanceLost, AdvanceReceived, AgeBegins, AstAdvanced, AstRegressed,
     AstRegressedByCalamity, AvalancheStruck, BarbariansDisbanded, BeneficiaryChosen,
-    BonusVictoryPoints,
+    BonusVictoryPoints, EventFellShort,
     CalamitiesShown, CalamityAverted, CalamityDiscarded, CalamityNoEffect, CalamityResolved,
     CardCashed, CardDiscarded, CardPlundered, CardsDiscarded, CardsGiven, CensusTaken,
     CitiesSpared, CityAnnexed, CityAttacked, CityDestroyed, CityReduced, CitySupportShort,

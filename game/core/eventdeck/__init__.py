@@ -35,6 +35,11 @@ Cards are data (`game/core/data/events.toml`, and the realm-specific events of
 by cards.py). A card's effect is a list of primitives, each run by one family module in
 `effects/` (treasury, losses, markers, hands, growth, conflict, economy, church, decline,
 realm); a card names its seed clause, which every event it causes carries as its `rule`.
+Where a card gives a choice (where a gained token, city or ship goes, how much to spend, how far
+to move, which sea, foe, area or ship), the one it serves or strikes is asked (004:16.3): those
+primitives run in an `EventEffects` task with the rest of the card queued behind them
+(effects/progress.py); where a card cannot do all it says, `EventFellShort` says what was done
+and why the rest was not.
 Checks: a D2 passes on a 50% draw, a D10 region roll takes the half from a D2 (pass: west) and
 the region from a D10 (dice.py), all from the game's seeded generator.
 """

@@ -85,8 +85,9 @@ def _step(state: GameState, data: EventAction, events: list[Event]) -> None:
             age=deck.age, face_up=tuple(c for c, up in zip(deck.display, deck.shown,
                                                            strict=True) if up),
             face_down=deck.shown.count(False), rule=RULE_DISPLAY))
-    if data.reacting and not _after_reaction(state, data, events):
-        return
+    if data.reacting and (not _after_reaction(state, data, events)
+                          or state.tasks[-1].data is not data):
+        return  # a decision waits (or the card's own, effects/progress.py)
     if data.card:  # the taker still names the target: ask it again (a loaded save asks anew)
         _begin(state, data, load_event_cards().cards[data.card], data.order[data.i])
         return
@@ -109,6 +110,8 @@ def _step(state: GameState, data: EventAction, events: list[Event]) -> None:
         symbols.resolve(state, load_event_cards().cards[card].symbols, "", events)
         deck.discards.append(card)
     deck.display, deck.shown = [], []
+    if state.tasks[-1].data is not data:  # a symbol asks first (Lost at Sea, symbols.py)
+        return
     done(state, data)
 
 

@@ -45,7 +45,8 @@ PRIMITIVES: Mapping[str, tuple[str, ...]] = MappingProxyType({
     # kind: an index into model.MARKER_KINDS (famine 0, plague 1, scarcity 2, heresy 3,
     # revolt 4, in_decline 5, pillage 6); the loader also accepts the name
     "region_marker": ("kind", "turns"),  # a marker on a region from a D10 region roll
-    "own_area_marker": ("kind", "turns", "least"),  # on one of the player's areas at random
+    # on one of the player's areas at random; chooser 1: a player drawn at random chooses it
+    "own_area_marker": ("kind", "turns", "least", "chooser"),
     "plague": ("turns", "tokens"),  # region roll, plague marker, cities D2, tokens lost
     "gain_tokens": ("count",),  # tokens from stock into the player's own areas
     "free_city": (),  # a city, free, on a site in one of the player's own areas

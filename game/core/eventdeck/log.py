@@ -55,3 +55,19 @@ class AgeBegins(Event):
 @dataclass(frozen=True, kw_only=True)
 class EventsEnd(Event):
     pass
+
+
+@dataclass(frozen=True, kw_only=True)
+class EventFellShort(Event):
+    """An event card could not do all its text says (issue 36): what was done of what it asked,
+    and why the rest was not. `what`: tokens, city, ship, treasury, treasury_paid, spaces,
+    tokens_lost, private, monastery, enemy, sea, marker, fire; `why`: room, stock, site,
+    no_city_piece, no_ship_piece, coast, treasury, needs, board, hand, single_area, no_area,
+    foe, cities, region, no_city. The client words each pair (ui/words/shortfall.py)."""
+
+    player: str  # whom the card served or struck (the taker for a card on no one)
+    card: str  # the card's id, "" when not known
+    what: str
+    done: int
+    asked: int
+    why: str

@@ -1,6 +1,9 @@
 """Secondary symbols along a card's foot (004:16.5), resolved left to right after its text,
-and on the card left unpicked (004:16.4). This game resolves them all by the auto-resolution
-rules, also for the taker: each leaves nothing worth a decision (decision in events.toml)."""
+and on the card left unpicked (004:16.4). Unrest has nothing to choose. Lost at Sea does: "you
+must choose and remove 1 Ship belonging to each Opponent ... Auto-resolution: each player
+chooses for themselves": the taker chooses each other player's lost ship, and on the card left
+unpicked (no active player) each player chooses its own; asked only where a player has ships
+in more than one area away from its cities (effects/losses.py, run in an EventEffects task)."""
 
 from __future__ import annotations
 
@@ -17,19 +20,17 @@ from .log import EventCheck
 RULE = "004:16.5"
 
 
-def lost_at_sea(state: GameState, active: str, events: list[Event]) -> None:
-    """Each player other than the active one loses one ship that is not in an area holding one
-    of its own cities (the first such area in id order)."""
-    for pid in state.players:
-        if pid == active:
-            continue
-        cities = set(state.board.cities_of(pid))
-        at_sea = sorted(a for a, here in state.board.ships.items()
-                        if here.get(pid) and a not in cities)
-        if at_sea:
-            state.board.add_ships(at_sea[0], pid, -1)
-            events.append(ShipsLost(player=pid, area=at_sea[0], count=1, rule=RULE,
-                                    cause=loss_causes(state, pid, "symbol:lost_at_sea")))
+def at_sea(state: GameState, pid: str) -> list[str]:
+    """The areas holding the player's ships away from its own cities (Lost at Sea's "not
+    adjacent to one of their Friendly Ports")."""
+    cities = set(state.board.cities_of(pid))
+    return sorted(a for a, here in state.board.ships.items() if here.get(pid) and a not in cities)
+
+
+def lose_ship(state: GameState, pid: str, area: str, events: list[Event]) -> None:
+    state.board.add_ships(area, pid, -1)
+    events.append(ShipsLost(player=pid, area=area, count=1, rule=RULE,
+                            cause=loss_causes(state, pid, "symbol:lost_at_sea")))
 
 
 def unrest(state: GameState, active: str, events: list[Event]) -> None:
@@ -51,13 +52,23 @@ def unrest(state: GameState, active: str, events: list[Event]) -> None:
             reduce_city(state, area, events, RULE, cause="symbol:unrest")
 
 
-SYMBOLS: dict[str, Callable[[GameState, str, list[Event]], None]] = {
-    "lost_at_sea": lost_at_sea,
-    "unrest": unrest,
-}
+SYMBOLS: dict[str, Callable[[GameState, str, list[Event]], None]] = {"unrest": unrest}
+ASKING = frozenset({"lost_at_sea"})  # run in an EventEffects task (effects/losses.py)
 
 
 def resolve(state: GameState, symbols: tuple[str, ...], active: str,
             events: list[Event]) -> None:
+    """Resolve them now, or after the card's text when one of its effects waits for a
+    decision (they queue behind it, effects/progress.py)."""
+    from ..flow import push
+    from .effects.progress import SYMBOL, EventEffects, Queued, waiting
+
+    task = waiting(state)
     for symbol in symbols:
-        SYMBOLS[symbol](state, active, events)
+        if task is None and symbol in ASKING:
+            task = EventEffects()
+            push(state, task)
+        if task is not None:
+            task.queue.append(Queued(active, SYMBOL + symbol, rule=RULE))
+        else:
+            SYMBOLS[symbol](state, active, events)

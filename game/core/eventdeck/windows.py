@@ -61,6 +61,8 @@ def _step(state: GameState, task: EventWindow, events: list[Event]) -> None:
             deck_of(state).discards.append(card.id)
         else:
             _resolve(state, task.player, card, events)
+            if state.tasks[-1].data is not task:  # the card asks first (effects/progress.py)
+                return
     order = list(state.players)
     window = task.window
     while task.i < len(order):

@@ -61,6 +61,7 @@ from game.core import (
     EventCardUnpicked,
     EventCheck,
     EventDisplayLaid,
+    EventFellShort,
     EventsEnd,
     FloodStruck,
     FreeAdvanceTaken,
@@ -164,7 +165,7 @@ UNSEEN: frozenset[type[Event]] = frozenset({
     TokenConflictEnded, UnitsAnnexed, CityAttacked,
     # The Events module: its display and hand panels show these.
     EventDisplayLaid, PrivateEventsReturned, AgeBegins, EventsEnd,
-    BonusVictoryPoints,
+    BonusVictoryPoints, EventFellShort,
 })
 
 

@@ -153,15 +153,15 @@ WORDS: dict[str, Callable[[Mapping[str, int]], str]] = {
     "extra_tax": lambda p: "Collect a second turn's tax from your cities at once.",
     "trade_card": lambda p: (f"Draw {_n(p.get('count', 1), 'extra trade card')} from the stack "
                              "above your city count."),
-    "piracy": lambda p: ("Pirates raid the sea with most coastal cities: each, D2 or "
+    "piracy": lambda p: ("Pirates raid a sea you choose: each city on its coasts, D2 or "
                          f"pillaged {turns_text(p.get('turns', 1))}."),
     "council": lambda p: "Every heresy marker is removed.",
-    "monastery": lambda p: (f"Spend up to {p.get('most', 0)} treasury: {p.get('vp', 1)} bonus "
-                            f"VP per {p.get('price', 1)}."),
+    "monastery": lambda p: (f"Spend what you choose, up to {p.get('most', 0)} treasury: "
+                            f"{p.get('vp', 1)} bonus VP per {p.get('price', 1)}."),
     "decline": lambda p: f"Your civilization is in decline {turns_text(p.get('turns', 1))}.",
     "age": lambda p: "D10, worse in decline: the A.S.T. marker moves 2 forward, or back 1-3.",
-    "rejuvenate": lambda p: (f"Move up to {_n(p.get('steps', 1), 'space')} forward on the "
-                             "A.S.T., meeting each space's needs."),
+    "rejuvenate": lambda p: (f"Move 1 to {_n(p.get('steps', 1), 'space')} forward on the "
+                             "A.S.T. (your choice), meeting each space's needs."),
     "usurper": lambda p: ("If in decline, " if p.get("if_in_decline") else "") + (
         "a usurper's roll-off." if p.get("if_in_decline") else "A usurper's roll-off."),
     "homeland_tokens": lambda p: f"Place {_n(p.get('count', 0), 'token')} in your homeland.",
@@ -333,3 +333,4 @@ def choice_text(detail: object, letter: str) -> str:
     if card is None or not 0 <= index < len(card.choice):
         return head
     return f"{letter.upper()}: " + " ".join(effect_words(e) for e in card.choice[index])
+

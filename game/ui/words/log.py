@@ -54,6 +54,7 @@ from game.core import (
     EventCardUnpicked,
     EventCheck,
     EventDisplayLaid,
+    EventFellShort,
     EventsEnd,
     FloodStruck,
     FreeAdvanceTaken,
@@ -102,6 +103,7 @@ from game.core import (
 
 from ..theme import PHASE_NAMES, civ_names
 from .ended import ended_words
+from .shortfall import shortfall_text
 
 
 @dataclass(frozen=True)
@@ -442,6 +444,9 @@ def _text(event: Event, places: Mapping[str, str]) -> str | None:
             return f"Age {_AGES[age] if age < len(_AGES) else age} begins ({_count(cards, 'card')})"
         case EventsEnd():
             return "The event decks are spent: no more events"
+        case EventFellShort():  # what a card could not do, and why (words/shortfall.py)
+            return shortfall_text(p, event.card, event.what, event.done, event.asked,
+                                  event.why)
     return None
 
 

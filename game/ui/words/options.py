@@ -48,6 +48,8 @@ _NUMBER_TEXT = {
     "ship_upkeep": "Pay {n} treasury",
     "buy_trade_card": "From stack {n}",
     "politics": "Take {n} treasury",
+    "event_spend": "Spend {n} treasury",
+    "event_steps": "Forward {n} on the A.S.T.",
 }
 
 

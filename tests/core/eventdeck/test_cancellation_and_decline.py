@@ -9,12 +9,14 @@ from game.core import CancelOffer, GameConfig, GameState, apply, new_game, score
 from game.core.engine import Action
 from game.core.eventdeck.action import labels
 from game.core.eventdeck.cards import Effect
-from game.core.eventdeck.effects.decline import USURPED, usurper
+from game.core.eventdeck.effects.decline import USURPED
 from game.core.eventdeck.model import EventsOptions
 from game.core.flow import label_key
 from game.core.gamedata import load_game_data
 from game.core.setup import choose_setup
 from game.maps.files import load_map_file
+
+from .effect_steps import resolve
 
 ARENA = Path(__file__).resolve().parents[2] / "maps" / "arena.json"
 
@@ -95,11 +97,11 @@ def test_the_ruler_rolls_one_die_after_a_usurpation_in_the_last_two_turns() -> N
     player = next(iter(state.players))
     effect = Effect("usurper", {"turns": 4})
     deck.d10 = [2, 9, 1, 1]  # stable: the ruler keeps 9 of 2 and 9; the usurper 1 of 1 and 1
-    usurper(state, player, effect, "test", [])
+    resolve(state, player, effect)
     assert deck.d10 == [] and USURPED + ":" + player not in state.counters
     state.counters[f"{USURPED}:{player}"] = state.turn - 1  # usurped last turn
     deck.d10 = [2, 9, 1, 1]  # the ruler rolls only the 2; the usurper keeps the lower of 9, 1
-    usurper(state, player, effect, "test", [])
+    resolve(state, player, effect)
     assert deck.d10 == [1]
 
 

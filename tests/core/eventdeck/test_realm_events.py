@@ -20,7 +20,6 @@ from game.core.eventdeck.cards import (
     load_event_cards,
     load_event_cards_from,
 )
-from game.core.eventdeck.effects import run
 from game.core.eventdeck.effects.realm import homeland
 from game.core.eventdeck.model import MARKER_KINDS, EventsOptions
 from game.core.eventdeck.windows import EventWindow
@@ -31,6 +30,8 @@ from game.core.ops import gain_treasury, place_tokens
 from game.core.phases.movement_ships import unkept_ships
 from game.core.turn import start_at
 from game.maps.files import load_map_file
+
+from .effect_steps import resolve
 
 ROOT = Path(__file__).resolve().parents[3]
 DATA = ROOT / "game" / "core" / "data"
@@ -131,7 +132,7 @@ def test_homeland_tokens_gain_nothing_on_a_map_without_the_start_area() -> None:
     state = realm_game("egypt")
     state.map = dataclasses.replace(state.map, start_areas={})
     before = state.board.tokens_of("egypt")
-    run(state, "egypt", Effect("homeland_tokens", {"count": 3}), RULE, [])
+    resolve(state, "egypt", Effect("homeland_tokens", {"count": 3}), RULE)
     assert state.board.tokens_of("egypt") == before
 
 
@@ -139,7 +140,7 @@ def test_a_free_ship_counts_as_built_this_turn_so_it_needs_no_upkeep() -> None:
     state = realm_game("minoa")
     coast = next(a for a, here in state.board.tokens.items()
                  if here.get("minoa") and state.map.areas[a].coastal)
-    run(state, "minoa", Effect("free_ship", {}), RULE, [])
+    resolve(state, "minoa", Effect("free_ship", {}), RULE)
     assert state.board.ships.get(coast, {}).get("minoa") == 1
     assert unkept_ships(state, "minoa", coast) == 0
 
@@ -153,7 +154,7 @@ def test_a_free_ship_lost_before_the_movement_phase_cannot_sail() -> None:
     state = realm_game("minoa")
     coast = next(a for a, here in state.board.tokens.items()
                  if here.get("minoa") and state.map.areas[a].coastal)
-    run(state, "minoa", Effect("free_ship", {}), RULE, [])
+    resolve(state, "minoa", Effect("free_ship", {}), RULE)
     assert ship_trip_possible(state, "minoa", coast) or not state.map.areas[coast].coastal
     state.board.add_ships(coast, "minoa", -1)  # lost at sea
     assert not ship_trip_possible(state, "minoa", coast)
@@ -164,7 +165,7 @@ def test_no_free_ship_when_every_piece_is_on_the_board() -> None:
     coast = next(a for a in state.map.areas if state.map.areas[a].coastal)
     state.board.add_ships(coast, "minoa", state.data.numbers["ships_per_player"])
     before = state.board.ships_of("minoa")
-    run(state, "minoa", Effect("free_ship", {}), RULE, [])
+    resolve(state, "minoa", Effect("free_ship", {}), RULE)
     assert state.board.ships_of("minoa") == before
 
 
@@ -175,8 +176,8 @@ def test_advance_credit_lowers_the_price_of_every_advance_of_its_group() -> None
                   if adv.groups == ("civics",) and advance_cost(data, a, []) >= 40)
     me = state.players["babylon"]
     before = advance_cost(data, target, me.advances, me.credits)
-    run(state, "babylon", Effect("advance_credit", {"group": GROUPS.index("civics"),
-                                                    "amount": 10}), RULE, [])
+    resolve(state, "babylon", Effect("advance_credit", {"group": GROUPS.index("civics"),
+                                                    "amount": 10}), RULE)
     assert advance_cost(data, target, me.advances, me.credits) == before - 10
 
 
@@ -207,6 +208,10 @@ def prepare(state: GameState, civ: str) -> None:
     state.eventdeck.d2 = [True] * 10  # type: ignore[union-attr]
 
 
+CARD_ASKS = ("event_place", "event_city_site", "event_ship", "event_spend", "event_steps",
+             "event_lose")
+
+
 def take_or_play(state: GameState, civ: str, card: EventCard) -> None:
     """A public card is laid in the display and taken; a private one is held and played when
     its window opens. The flow ends there, so nothing else changes the state."""
@@ -222,6 +227,9 @@ def take_or_play(state: GameState, civ: str, card: EventCard) -> None:
     advance(state)
     assert state.pending is not None and state.pending.player == civ
     apply(state, Action(civ, f"event:{card.id}"))
+    while state.pending is not None and state.pending.kind in CARD_ASKS:  # where, how much
+        assert state.pending.player == civ  # the civilization it serves chooses (004:16.3)
+        apply(state, Action(civ, state.pending.options[0]))
     deck = state.eventdeck  # apply works on copies of the parts it changes
     assert deck is not None and state.pending is None
     assert card.id in deck.log and card.id not in deck.hands.get(civ, [])

@@ -11,13 +11,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ... import labels
 from ...conflict_rules import token_sides
 from ...events import Event
+from ...flow import ask
 from ...ops import remove_tokens
 from ...state import GameState
+from ...words import say
 from ..cards import Effect
 from ..dice import deck_of
 from ..model import Fight, Modifier
+from .growth import title
+from .progress import EventEffects, EventStep, Interactive, Queued, fell_short
 
 
 def _fight(state: GameState) -> Fight | None:
@@ -68,20 +73,45 @@ battle_vp = _on_battle("battle_vp", "per")
 battle_won_vp = _on_battle("won_vp", "amount")
 
 
-def mortal_enemy(state: GameState, player: str, effect: Effect, rule: str,
-                 events: list[Event]) -> None:
-    """The holder's mortal enemy: the player it fights here with most tokens there (then A.S.T.
-    order) among those with at least `least` tokens on the board; for the rest of the turn,
-    `per` bonus VP per token of it removed in the holder's battles."""
+def foes(state: GameState, player: str, least: int) -> list[str]:
+    """Those the holder fights in this battle with at least `least` tokens on the board."""
     fight = _fight(state)
     if fight is None:
-        return
-    least = effect.get("least")
-    foes = [p for p in state.players if p != player and p in fight.sides
+        return []
+    return [p for p in state.players if p != player and p in fight.sides
             and sum(here.get(p, 0) for here in state.board.tokens.values()) >= least]
-    if foes:
-        enemy = max(foes, key=lambda p: (fight.sides[p], -list(state.players).index(p)))
-        _lasting(state, "enemy_vp", player, rule, effect.get("per"), enemy=enemy)
+
+
+def _enemy_step(state: GameState, task: EventEffects, q: Queued, events: list[Event]) -> bool:
+    """000:event:4 "the target nation selects another nation with at least 5 units in play to
+    become its mortal enemy": among those it fights in this battle, the holder chooses (asked
+    when there are several); with none, said. For the rest of the turn, `per` bonus VP per
+    token of it removed in the holder's battles."""
+    if task.left == 0 or _fight(state) is None:  # named, or played outside a battle
+        return False
+    least = q.params.get("least", 0)
+    found = foes(state, q.player, least)
+    if not found:
+        fell_short(state, q.player, "enemy", 0, 1, "foe", q.rule, events, q.card)
+        return False
+    if len(found) == 1:
+        _name_enemy(state, q, found[0])
+        return False
+    ask(state, q.player, ENEMY,
+        say("{card}: choose your mortal enemy (a bonus VP per token of theirs removed in your "
+            "battles this turn)", card=title(q.card)),
+        [labels.make("player", p) for p in found], q.rule, EventStep(card=q.card, effect=q.do))
+    return True
+
+
+def _enemy_choose(state: GameState, task: EventEffects, q: Queued, label: str,
+                  events: list[Event]) -> None:
+    _name_enemy(state, q, labels.value(label))
+    task.left = 0
+
+
+def _name_enemy(state: GameState, q: Queued, enemy: str) -> None:
+    _lasting(state, "enemy_vp", q.player, q.rule, q.params.get("per", 1), enemy=enemy)
 
 
 def siege_tokens(state: GameState, player: str, effect: Effect, rule: str,
@@ -108,5 +138,7 @@ def overrun(state: GameState, player: str, effect: Effect, rule: str,
 
 EFFECTS = {"battle_strike": battle_strike, "battle_spared": battle_spared,
            "battle_extra_round": battle_extra_round, "battle_vp": battle_vp,
-           "battle_won_vp": battle_won_vp, "mortal_enemy": mortal_enemy,
+           "battle_won_vp": battle_won_vp,
            "siege_tokens": siege_tokens, "attrition": attrition, "overrun": overrun}
+ENEMY = "event_enemy"
+INTERACTIVE = {"mortal_enemy": Interactive(_enemy_step, _enemy_choose)}

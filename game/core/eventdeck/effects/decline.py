@@ -5,16 +5,22 @@ alteration). In Decline is a marker on the player; a second one is the doubled s
 
 from __future__ import annotations
 
+from ... import labels
 from ...calamities.regression import AstRegressedByCalamity
 from ...events import Event
+from ...flow import ask
+from ...ops import remove_tokens
 from ...phases.ast_alteration import AstAdvanced, missing_requirements, next_requirement
 from ...state import BARBARIANS, GameState
+from ...words import say
 from ..cards import Effect
 from ..dice import d10, deck_of
 from ..log import EventCheck
 from ..model import Marker
+from .growth import title
 from .losses import lose_random_tokens
 from .markers import marked_areas, place
+from .progress import EventEffects, EventStep, Interactive, Queued, fell_short
 
 IN_DECLINE = "in_decline"
 USURPED = "event_usurped"  # state.counters key (with ":player"): the turn of the last usurpation
@@ -71,11 +77,48 @@ def age(state: GameState, player: str, effect: Effect, rule: str, events: list[E
         move_back(state, player, -steps, rule, events)
 
 
-def rejuvenate(state: GameState, player: str, effect: Effect, rule: str,
-               events: list[Event]) -> None:
-    """Forward up to `steps` spaces (the holder's choice of 1-3 is always the most: forward is
-    never worse here)."""
-    move_forward(state, player, effect.get("steps", 1), rule, events)
+def reachable(state: GameState, player: str, steps: int) -> int:
+    """How many of `steps` spaces forward the player can move, each space's needs met."""
+    p = state.player_to_change(player)
+    start, moved = p.ast, 0
+    try:
+        while moved < steps:
+            req = next_requirement(state, player)
+            if req is None or missing_requirements(state, player, req):
+                break
+            p.ast += 1
+            moved += 1
+    finally:
+        p.ast = start
+    return moved
+
+
+def _rejuvenate_step(state: GameState, task: EventEffects, q: Queued,
+                     events: list[Event]) -> bool:
+    """Forward 1 to `steps` spaces, the holder's choice (000:event:50 "between 1 and 3 spaces,
+    your choice"), each only when the needs of the space are met: asked when it can move more
+    than one; when it cannot move them all, said."""
+    if task.left == 0:  # moved
+        return False
+    steps = q.params.get("steps", 1)
+    reach = reachable(state, q.player, steps)
+    if reach < steps:
+        fell_short(state, q.player, "spaces", reach, steps, "needs", q.rule, events, q.card)
+    if reach <= 1:
+        move_forward(state, q.player, reach, q.rule, events)
+        return False
+    ask(state, q.player, STEPS,
+        say("{card}: how many spaces to move forward on the A.S.T. (1 to {reach})",
+            card=title(q.card), reach=reach),
+        [labels.make("number", n) for n in range(1, reach + 1)], q.rule,
+        EventStep(card=q.card, effect=q.do, count=reach))
+    return True
+
+
+def _rejuvenate_choose(state: GameState, task: EventEffects, q: Queued, label: str,
+                       events: list[Event]) -> None:
+    move_forward(state, q.player, labels.number(label), q.rule, events)
+    task.left = 0
 
 
 def pressure(state: GameState, player: str) -> int:
@@ -93,28 +136,64 @@ def pressure(state: GameState, player: str) -> int:
     return revolts + heresies + hordes // 2
 
 
-def usurper(state: GameState, player: str, effect: Effect, rule: str,
-            events: list[Event]) -> None:
+def _usurper_step(state: GameState, task: EventEffects, q: Queued,
+                  events: list[Event]) -> bool:
     """The roll-off between the legitimate ruler and a usurper (000:calamity:12). The ruler
     keeps the higher of 2 D10 when no usurpation struck in the last 2 turns, else rolls 1;
     the usurper rolls 1 D10 (+1, doubled +2) when the nation is in decline, else keeps the lower
-    of 2, plus `pressure`. The ruler wins ties: the nation loses one token. The usurper wins:
-    the nation declines (`turns`), ages one space and loses one token (its elite unit)."""
+    of 2, plus `pressure`. The ruler wins ties: "eliminate one unit of the player's choice",
+    the nation loses one token where it chooses (asked when its tokens are in several areas).
+    The usurper wins: the nation loses one token (its elite unit, "randomly selected"),
+    declines (`turns`) and ages one space."""
+    player = q.player
+    if task.stage == 1:  # the ruler won: the token to lose is chosen
+        areas = sorted(a for a, here in state.board.tokens.items() if here.get(player))
+        if not areas:
+            fell_short(state, player, "tokens_lost", 0, 1, "board", q.rule, events, q.card)
+            return False
+        if len(areas) == 1:
+            remove_tokens(state, player, areas[0], 1, events, q.rule)
+            return False
+        task.stage = 2
+    if task.stage == 2:
+        areas = sorted(a for a, here in state.board.tokens.items() if here.get(player))
+        ask(state, player, LOSE,
+            say("{card}: the usurper is defeated; choose the area where you lose one token",
+                card=title(q.card)),
+            [labels.make("area", a) for a in areas], q.rule,
+            EventStep(card=q.card, effect=q.do))
+        return True
+    if task.stage == 3:  # lost
+        return False
+    rule = q.rule
     side = declining(state, player)
-    if effect.get("if_in_decline") and not side:
-        return
+    if q.params.get("if_in_decline") and not side:
+        return False
     key = f"{USURPED}:{player}"
     stable = key not in state.counters or state.turn - state.counters[key] >= STABLE_TURNS
     rolls = [roll(state, player, "ruler", rule, events) for _ in range(2 if stable else 1)]
     ruler = max(rolls)
     rolls = [roll(state, player, "usurper", rule, events) for _ in range(1 if side else 2)]
     usurper_roll = min(rolls) + side + pressure(state, player)
-    lose_random_tokens(state, player, 1, rule, events)
     if usurper_roll <= ruler:
-        return
+        task.stage = 1
+        return _usurper_step(state, task, q, events)
+    if not lose_random_tokens(state, player, 1, rule, events):
+        fell_short(state, player, "tokens_lost", 0, 1, "board", rule, events, q.card)
     state.counters[key] = state.turn
-    place(state, Marker(IN_DECLINE, effect.get("turns", 1), player=player, rule=rule), events)
+    place(state, Marker(IN_DECLINE, q.params.get("turns", 1), player=player, rule=rule), events)
     move_back(state, player, 1, rule, events)
+    return False
 
 
-EFFECTS = {"decline": decline, "age": age, "rejuvenate": rejuvenate, "usurper": usurper}
+def _usurper_choose(state: GameState, task: EventEffects, q: Queued, label: str,
+                    events: list[Event]) -> None:
+    remove_tokens(state, q.player, labels.value(label), 1, events, q.rule)
+    task.stage = 3
+
+
+STEPS = "event_steps"  # how far Renaissance moves
+LOSE = "event_lose"  # where the usurper's defeat costs a token
+EFFECTS = {"decline": decline, "age": age}
+INTERACTIVE = {"rejuvenate": Interactive(_rejuvenate_step, _rejuvenate_choose),
+               "usurper": Interactive(_usurper_step, _usurper_choose)}

@@ -7,6 +7,7 @@ from ...state import GameState
 from ..cards import Effect
 from ..dice import deck_of
 from ..log import PrivateEventsReturned
+from .progress import fell_short
 
 
 def give_back(state: GameState, player: str, n: int, rule: str, events: list[Event],
@@ -26,7 +27,10 @@ def give_back(state: GameState, player: str, n: int, rule: str, events: list[Eve
 
 def return_private(state: GameState, player: str, effect: Effect, rule: str,
                    events: list[Event]) -> None:
-    give_back(state, player, effect.get("count", 1), rule, events)
+    asked = effect.get("count", 1)
+    returned = give_back(state, player, asked, rule, events)
+    if returned < asked:
+        fell_short(state, player, "private", returned, asked, "hand", rule, events)
 
 
 def pool(state: GameState, player: str, effect: Effect, rule: str,

@@ -4,14 +4,19 @@ region; revolt and heresy go on one of a player's areas. What markers do to taxa
 
 from __future__ import annotations
 
+from ... import labels
 from ...events import Event
+from ...flow import ask
 from ...population import reduce_city
 from ...state import BARBARIANS, GameState
+from ...words import ref, say
 from ..cards import Effect
 from ..dice import deck_of, region_roll
 from ..log import EventCheck, MarkerPlaced
 from ..model import MARKER_KINDS, Marker
+from .growth import title
 from .losses import check, lose_random_tokens
+from .progress import EventEffects, EventStep, Interactive, Queued, fell_short
 
 KINDS = MARKER_KINDS
 REROLLS = 10  # a roll on a region already struck, or empty on this map, is rolled again
@@ -84,19 +89,63 @@ def region_marker(state: GameState, player: str, effect: Effect, rule: str,
     region = roll_region(state, kind, player, rule, events)
     if region:
         place(state, Marker(kind, effect.get("turns", 1), region=region, rule=rule), events)
+    else:
+        fell_short(state, player, "marker", 0, 1, "region", rule, events)
 
 
-def own_area_marker(state: GameState, player: str, effect: Effect, rule: str,
-                    events: list[Event]) -> None:
-    """One of the player's areas at random (a city or tokens); none when it holds a single
-    area (seed 000's Heresy: "a distant part of the nation")."""
+def own_areas(state: GameState, player: str) -> list[str]:
     board = state.board
-    areas = sorted({a for a, here in board.tokens.items() if here.get(player)}
-                   | set(board.cities_of(player)))
-    if len(areas) < effect.get("least", 1):
-        return
-    area = state.rng.choice(areas)
-    place(state, Marker(_kind(effect), effect.get("turns", 1), area=area, rule=rule), events)
+    return sorted({a for a, here in board.tokens.items() if here.get(player)}
+                  | set(board.cities_of(player)))
+
+
+def _area_marker_step(state: GameState, task: EventEffects, q: Queued,
+                      events: list[Event]) -> bool:
+    """A marker on one of the player's areas (a city or tokens); none, said, when it holds
+    fewer than `least` (seed 000's Heresy: "a distant part of the nation"). The area is drawn at
+    random, or, with `chooser` (the Revolt process, 000:calamity:10: "one player, possibly the
+    affected player, is selected at random to choose the province in revolt"), chosen by a
+    player drawn at random, asked when there are several areas."""
+    if task.left == 0:  # placed
+        return False
+    areas = own_areas(state, q.player)
+    least = q.params.get("least", 1)
+    if len(areas) < least:
+        fell_short(state, q.player, "marker", len(areas), least,
+                   "single_area" if areas else "no_area", q.rule, events, q.card)
+        return False
+    if not q.params.get("chooser"):
+        _place_on(state, q, state.rng.choice(areas), events)
+        return False
+    players = list(state.players)
+    if task.stage == 0:  # the chooser is drawn once (kept by its place in the A.S.T. order)
+        task.stage = 1 + players.index(state.rng.choice(players))
+    if len(areas) == 1:
+        _place_on(state, q, areas[0], events)
+        return False
+    chooser = players[task.stage - 1]
+    kind = _kind_of(q.params)
+    ask(state, chooser, CHOOSE_AREA,
+        say("{card}: you are drawn to choose the area of {victim} where the {kind} breaks out",
+            card=title(q.card), victim=ref("player", q.player), kind=kind),
+        [labels.make("area", a) for a in areas], q.rule,
+        EventStep(card=q.card, effect=q.do, player=q.player))
+    return True
+
+
+def _area_marker_choose(state: GameState, task: EventEffects, q: Queued, label: str,
+                        events: list[Event]) -> None:
+    _place_on(state, q, labels.value(label), events)
+    task.left = 0
+
+
+def _place_on(state: GameState, q: Queued, area: str, events: list[Event]) -> None:
+    place(state, Marker(_kind_of(q.params), q.params.get("turns", 1), area=area, rule=q.rule),
+          events)
+
+
+def _kind_of(params: dict[str, int]) -> str:
+    return KINDS[params.get("kind", 0)]
 
 
 def plague(state: GameState, player: str, effect: Effect, rule: str,
@@ -105,6 +154,7 @@ def plague(state: GameState, player: str, effect: Effect, rule: str,
     each player loses `tokens` tokens at random among its tokens there, barbarians one."""
     region = roll_region(state, "plague", player, rule, events)
     if not region:
+        fell_short(state, player, "marker", 0, 1, "region", rule, events)
         return
     marker = Marker("plague", effect.get("turns", 1), region=region, rule=rule)
     place(state, marker, events)
@@ -118,5 +168,6 @@ def plague(state: GameState, player: str, effect: Effect, rule: str,
         lose_random_tokens(state, pid, n, rule, events, within=set(areas))
 
 
-EFFECTS = {"region_marker": region_marker, "own_area_marker": own_area_marker,
-           "plague": plague}
+CHOOSE_AREA = "event_marker_area"  # the Revolt process's chooser names the area
+EFFECTS = {"region_marker": region_marker, "plague": plague}
+INTERACTIVE = {"own_area_marker": Interactive(_area_marker_step, _area_marker_choose)}
