@@ -50,6 +50,10 @@ class EventEffects(Progress):
     done: int = 0  # what is done so far
     stage: int = 0  # a step within it (a usurper's roll made, its loss to choose)
 
+    def loss_causes(self, state: GameState, player: str) -> tuple[str, ...]:
+        """A loss while an asking effect runs comes from its card (issue 36, defect 6)."""
+        return (f"event:{self.queue[0].card}",) if self.queue and self.queue[0].card else ()
+
 
 @detail_type
 @dataclass(frozen=True)
