@@ -13,6 +13,7 @@ from game.core import (
     PHASES,
     PIRATE,
     Action,
+    EventStep,
     GameData,
     GameState,
     IllegalAction,
@@ -97,7 +98,7 @@ def play_and_check(scenario: Scenario, data: GameData) -> list[str]:
             if pick is not None and pick not in pending.options:
                 return [f"decision {pending.kind} for {pending.player}: scripted pick {pick!r} "
                         f"is not legal; legal: {', '.join(pending.options)}"]
-            label = pick if pick is not None else default_choice(pending.options)
+            label = pick if pick is not None else default_choice(pending.options, pending.detail)
             apply(state, Action(pending.player, label))
         else:
             return [f"the phase did not finish after {MAX_DECISIONS} decisions"]
@@ -109,12 +110,14 @@ def play_and_check(scenario: Scenario, data: GameData) -> list[str]:
     return failures + check_expectations(scenario, data, before, state)
 
 
-def default_choice(options: list[str]) -> str:
-    """SCENARIOS.md: `done` when offered, else `no`, else the first option."""
+def default_choice(options: list[str], detail: object = None) -> str:
+    """SCENARIOS.md: `done` when offered, else `no`, else what an event card chose for the
+    player before it asked (its decision's suggestion), else the first option."""
     for preferred in ("done", "no"):
         if preferred in options:
             return preferred
-    return options[0]
+    suggested = detail.suggested if isinstance(detail, EventStep) else ""
+    return suggested if suggested in options else options[0]
 
 
 def _scripted(choices: list[dict[str, str]], player: str, kind: str) -> str | None:

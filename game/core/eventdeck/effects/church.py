@@ -40,7 +40,7 @@ def _monastery_step(state: GameState, task: EventEffects, q: Queued,
         say("{card}: how much treasury to spend on monasteries ({vp} bonus VP per {price}, "
             "up to {top})", card=title(q.card), vp=q.params.get("vp", 0), price=price, top=top),
         [labels.make("number", n) for n in range(0, top + 1, price)], q.rule,
-        EventStep(card=q.card, effect=q.do, count=top))
+        EventStep(card=q.card, effect=q.do, count=top, suggested=labels.make("number", top)))
     return True
 
 

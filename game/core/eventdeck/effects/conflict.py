@@ -87,7 +87,8 @@ def _enemy_step(state: GameState, task: EventEffects, q: Queued, events: list[Ev
     become its mortal enemy": among those it fights in this battle, the holder chooses (asked
     when there are several); with none, said. For the rest of the turn, `per` bonus VP per
     token of it removed in the holder's battles."""
-    if task.left == 0 or _fight(state) is None:  # named, or played outside a battle
+    fight = _fight(state)
+    if task.left == 0 or fight is None:  # named, or played outside a battle
         return False
     least = q.params.get("least", 0)
     found = foes(state, q.player, least)
@@ -100,7 +101,9 @@ def _enemy_step(state: GameState, task: EventEffects, q: Queued, events: list[Ev
     ask(state, q.player, ENEMY,
         say("{card}: choose your mortal enemy (a bonus VP per token of theirs removed in your "
             "battles this turn)", card=title(q.card)),
-        [labels.make("player", p) for p in found], q.rule, EventStep(card=q.card, effect=q.do))
+        [labels.make("player", p) for p in found], q.rule,
+        EventStep(card=q.card, effect=q.do, suggested=labels.make("player", max(
+            found, key=lambda p: (fight.sides[p], -list(state.players).index(p))))))
     return True
 
 

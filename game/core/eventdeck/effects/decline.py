@@ -111,7 +111,8 @@ def _rejuvenate_step(state: GameState, task: EventEffects, q: Queued,
         say("{card}: how many spaces to move forward on the A.S.T. (1 to {reach})",
             card=title(q.card), reach=reach),
         [labels.make("number", n) for n in range(1, reach + 1)], q.rule,
-        EventStep(card=q.card, effect=q.do, count=reach))
+        EventStep(card=q.card, effect=q.do, count=reach,
+                  suggested=labels.make("number", reach)))
     return True
 
 

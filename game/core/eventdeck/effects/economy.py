@@ -80,7 +80,9 @@ def _piracy_step(state: GameState, task: EventEffects, q: Queued, events: list[E
     ask(state, q.player, SEA,
         say("{card}: choose the sea the pirates raid (each city on its coasts: D2 or "
             "pillaged)", card=title(q.card)),
-        [labels.make("sea", s) for s in seas], q.rule, EventStep(card=q.card, effect=q.do))
+        [labels.make("sea", s) for s in seas], q.rule,
+        EventStep(card=q.card, effect=q.do,
+                  suggested=labels.make("sea", raided_sea(state, q.player))))
     return True
 
 

@@ -32,9 +32,11 @@ def own_areas(state: GameState, player: str) -> list[str]:
 
 
 def roomy(state: GameState, player: str, areas: list[str]) -> list[str]:
-    """The areas of `areas` with room left under the player's population limit there."""
-    return [a for a in areas
-            if state.board.count(a, player) < population_limit(state, a, player)]
+    """The areas of `areas` with room left under the player's population limit there, the
+    roomiest first (the choice made before the player was asked: an unscripted scenario's
+    default, SCENARIOS.md, stays what it was)."""
+    room = {a: population_limit(state, a, player) - state.board.count(a, player) for a in areas}
+    return sorted((a for a in areas if room[a] > 0), key=lambda a: (-room[a], a))
 
 
 def title(card: str) -> str:
@@ -66,7 +68,8 @@ def placing(areas_of: AreasFn, where: str) -> Interactive:
                         "room, no one else there)", card=title(q.card), n=task.done + 1,
                         count=count, where=where),
                     [labels.make("area", a) for a in areas], q.rule,
-                    EventStep(card=q.card, effect=q.do, count=count, done=task.done))
+                    EventStep(card=q.card, effect=q.do, count=count, done=task.done,
+                              suggested=labels.make("area", areas[0])))
                 return True
             place_one(state, task, q, areas[0], events)
         return False
@@ -131,7 +134,8 @@ def _city_step(state: GameState, task: EventEffects, q: Queued, events: list[Eve
         say("{card}: build a free city on a city site in one of your own areas",
             card=title(q.card)),
         [labels.make("area", a) for a in sites], q.rule,
-        EventStep(card=q.card, effect=q.do))
+        EventStep(card=q.card, effect=q.do, suggested=labels.make("area", min(
+            sites, key=lambda a: (-state.board.count(a, q.player), a)))))
     return True
 
 

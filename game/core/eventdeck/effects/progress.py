@@ -67,6 +67,9 @@ class EventStep(Detail):
     count: int = 1
     done: int = 0
     player: str = ""  # whom the effect strikes, when another chooses for it
+    # the choice the card made for the player before it asked (issue 36): the default of an
+    # unscripted scenario decision (SCENARIOS.md), so scenarios written before stay valid
+    suggested: str = ""
 
 
 class Interactive(NamedTuple):

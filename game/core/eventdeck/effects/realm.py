@@ -51,7 +51,9 @@ def _ship_step(state: GameState, task: EventEffects, q: Queued, events: list[Eve
         return False
     ask(state, q.player, SHIP,
         say("{card}: place a free ship in one of your coastal areas", card=title(q.card)),
-        [labels.make("area", a) for a in coasts], q.rule, EventStep(card=q.card, effect=q.do))
+        [labels.make("area", a) for a in coasts], q.rule,
+        EventStep(card=q.card, effect=q.do, suggested=labels.make("area", min(
+            coasts, key=lambda a: (-state.board.count(a, q.player), a)))))
     return True
 
 
