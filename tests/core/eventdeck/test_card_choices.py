@@ -104,7 +104,8 @@ def test_free_units_asks_the_holder_where_each_of_its_two_tokens_goes() -> None:
     play_private(state, "free_units")
     assert asked(state) == (ME, "event_place", ["area:a001", f"area:{HOME}"])
     detail = state.pending.detail if state.pending else None
-    assert detail == EventStep(card="free_units", effect="gain_tokens", count=2, done=0)
+    assert detail == EventStep(card="free_units", effect="gain_tokens", count=2, done=0,
+                              suggested="area:a001")  # the roomiest, id first on a tie
     apply(state, Action(ME, f"area:{HOME}"))
     assert asked(state)[1] == "event_place"
     assert state.pending is not None and state.pending.detail == EventStep(
