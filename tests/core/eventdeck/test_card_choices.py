@@ -109,7 +109,7 @@ def test_free_units_asks_the_holder_where_each_of_its_two_tokens_goes() -> None:
     apply(state, Action(ME, f"area:{HOME}"))
     assert asked(state)[1] == "event_place"
     assert state.pending is not None and state.pending.detail == EventStep(
-        card="free_units", effect="gain_tokens", count=2, done=1)
+        card="free_units", effect="gain_tokens", count=2, done=1, suggested="area:a001")
     events = apply(state, Action(ME, f"area:{HOME}"))
     assert state.board.count(HOME, ME) == 3 and state.board.count("a001", ME) == 1
     assert short(events) == []
