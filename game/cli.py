@@ -89,6 +89,21 @@ def cmd_arena(args: argparse.Namespace) -> int:
     return 0
 
 
+def _phase_words(phase: str) -> str:
+    """A phase as a person names it ("Phase 13: A.S.T. alteration"), never its id."""
+    if not phase:
+        return "game over"
+    import os
+
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from game.ui.theme import PHASE_NAMES
+    from game.ui.words.rules import step_number
+
+    mark = step_number(phase)
+    named = PHASE_NAMES.get(phase, phase.replace("_", " ").capitalize())
+    return named if mark == "E" else f"phase {mark}: {named}"
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     from game.persist import ReplayError, SaveError, read_save, verify
 
@@ -100,7 +115,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     state, record = game.state, game.record
     print(f"{args.file}: save format {game.format_version}, Calamitas {game.game_version or '?'}"
           f", {state.config.ruleset}, map {state.map.id}, {len(state.players)} players, "
-          f"{len(record.actions)} actions, turn {state.turn} ({state.phase or 'over'})")
+          f"{len(record.actions)} actions, turn {state.turn}, {_phase_words(state.phase)}")
     if args.verify:
         try:
             report = verify(game)

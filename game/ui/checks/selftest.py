@@ -166,6 +166,9 @@ def run_selftest(frames: int = 120, players: int = 5, seed: int = 1,
     app = App(size, settings=settings, persist_settings=False)
     shots: list[str] = []
     started = time.perf_counter()
+    from .words import TextWatch
+
+    watch = TextWatch()  # every text drawn, for the no-raw-ids check (issue 36)
 
     def run(n: int) -> None:
         for _ in range(n):
@@ -181,16 +184,23 @@ def run_selftest(frames: int = 120, players: int = 5, seed: int = 1,
                     break
                 run(1)
         shots.append(name)
+        pending = getattr(getattr(getattr(scene, "session", None), "state", None), "pending", None)
+        watch.take(name, app.manager, pending.kind if pending is not None else "")
         if layout is not None:
             layout(name, _layout_problems(app, problems))
         if folder is not None:
             pygame.image.save(app.screen, str(folder / f"{len(shots):02d}-{name}.png"))
 
-    if event:
-        return _event_selftest(app, event, seed, players, shot, run, started, folder)
-    if calamity:
-        return _calamity_selftest(app, calamity, ruleset, seed, players, shot, run, started,
-                                  folder)
+    if event or calamity:
+        try:
+            if event:
+                code = _event_selftest(app, event, seed, players, shot, run, started, folder)
+            else:
+                code = _calamity_selftest(app, calamity, ruleset, seed, players, shot, run,
+                                          started, folder)
+        finally:
+            watch.close()
+        return code or _raw_ids(watch)
     try:
         app.push(MenuScene(app))
         shot("menu")
@@ -264,12 +274,26 @@ def run_selftest(frames: int = 120, players: int = 5, seed: int = 1,
         return _failed(err)
     finally:
         app.close()
+        watch.close()
+    if _raw_ids(watch):
+        return 1
     seconds = time.perf_counter() - started
     where = f" into {folder}" if folder else ""
     if not quiet:
         print(f"selftest OK: {app.frames} frames, {len(shots)} screens{where}, reached turn "
               f"{turn} in {seconds:.1f} s")
     return 0
+
+
+def _raw_ids(watch) -> int:  # type: ignore[no-untyped-def]
+    """1 (after one line per text) when a text drawn in the tour holds a raw id, else 0."""
+    found = watch.problems()
+    for line in found:
+        print(f"raw id: {line}", file=sys.stderr)
+    if found:
+        print(f"calamitas selftest: {len(found)} text(s) on screen hold raw ids or labels",
+              file=sys.stderr)
+    return 1 if found else 0
 
 
 def _network_screens(app, new, shot) -> None:  # type: ignore[no-untyped-def]
