@@ -116,6 +116,7 @@ class EventRow:
         self.unfitted: list[str] = []  # cards whose words did not fit (the layout check)
         self.tiny: list[tuple[str, float]] = []  # cards whose words are too small to read
         self.captions: list[tuple[str, pygame.Rect]] = []  # the words under each card
+        self.room = 0  # how wide each may be
         self._round: object = None
         self.area = pygame.Rect(0, 0, 0, 0)  # the map it lies over
         self._backing: pygame.Surface | None = None  # the translucent plate, kept per size
@@ -217,6 +218,7 @@ class EventRow:
         for the last player must not turn for the next)."""
         self.rect = self.bar = pygame.Rect(0, 0, 0, 0)
         self.cards, self.labels, self.focus, self.slots = [], [], None, []
+        self.captions, self.tiny = [], []
         self.taken = [t for t in self.taken if _public(t.card)]
 
     def place(self, view: PlayerView, area: pygame.Rect) -> None:
@@ -300,7 +302,7 @@ class EventRow:
         pygame.draw.rect(surface, Palette.gold, self.rect, max(1, px(1)), border_radius=px(10))
         self._bar(surface, view, ctx)
         self.unfitted, self.captions, self.tiny = [], [], []
-        room = self.caption_room()
+        room = self.room = self.caption_room()
         for i, (rect, label, card) in enumerate(self.cards):
             pick = label in self.labels
             edge = None
@@ -420,8 +422,8 @@ class EventRow:
         out = [f"event card {card!r}: its words do not fit the card" for card in self.unfitted]
         out += [f"event card {card!r}: words {size:.1f} px high, below the readable "
                 f"{self.theme.px(READABLE_PT)} px" for card, size in self.tiny]
-        room = self.caption_room()
-        for k, (text, spot) in enumerate(self.captions):
+        room = self.room
+        for k, (text, spot) in enumerate(self.captions if self.shown() else []):
             if spot.width > room:
                 out.append(f"the caption {text!r} under an event card is {spot.width} px, "
                            f"wider than its {room} px")
