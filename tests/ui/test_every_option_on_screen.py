@@ -186,7 +186,7 @@ def test_every_option_of_a_long_decision_is_on_screen(state: GameState, size: tu
 # --- every decision of driven games (issue 36, "Every option on screen") ---------------------
 #
 # A few games with the Events module on, the basic bots playing, on the installed map: the three
-# rule sets, 5, 7 and 9 players. The first decision of every kind each reaches, and every
+# rule sets, 5, 7, 9 and 18 players. The first decision of every kind each reaches, and every
 # SAMPLE-th decision besides, is put on the screen with every seat a person's, at the three
 # window sizes at the largest UI scale offered there (the tightest; `slow`: every scale), and
 # each of its options must have a widget wholly inside the window that a click reaches: a
@@ -195,7 +195,7 @@ def test_every_option_of_a_long_decision_is_on_screen(state: GameState, size: tu
 # of the display (inside the window, a click on it picks it). Options on the map ("area:") are
 # the map's, which pans; the trade window's decisions (basic bots never open one) are not here.
 
-GAMES = ((5, 3, "classic"), (7, 11, "double-empires"), (9, 7, "mega-empires"))
+GAMES = ((5, 3, "classic"), (7, 11, "double-empires"), (9, 7, "mega-empires"), (18, 5, "classic"))
 SAMPLE = 400
 TRADE_WINDOW = ("trade_card", "trade_name", "trade_review", "trade_answer")
 
