@@ -110,3 +110,26 @@ def test_eighteen_players_read_whole_at_every_size_and_scale(size, scale, board)
     finally:
         app.close()
 
+
+
+@pytest.mark.parametrize(("size", "scale"), list(cases()))
+def test_every_event_card_drawn_small_reads_whole(size, scale, board) -> None:
+    """Whatever cards the row deals: every card of the deck, at the width the 18-player row
+    gives at this size and scale, shows its whole title at a readable size (the real window
+    dealt "Frankincense Harvest", cut to "Franki- ncense Harve-")."""
+    from game.core import load_event_cards
+
+    app = App(size, settings=Settings(ui_scale=scale, animation_speed=8.0),
+              persist_settings=False)
+    try:
+        game = eighteen(app, board)
+        row = game.eventrow
+        width = row.cards[0][0].width
+        bad = []
+        for card in load_event_cards().cards:
+            face = card_face(game.theme, card, width, row.small)
+            if not face.fitted or face.smallest < game.theme.px(READABLE_PT) - 0.5:
+                bad.append(card)
+        assert bad == [], (f"{size[0]}x{size[1]} at {scale:g}, cards {width} px", bad)
+    finally:
+        app.close()

@@ -238,7 +238,7 @@ def _paragraphs(theme: Theme, paras: list[str], box: pygame.Rect, most: float,
         pt -= 1
 
 
-READABLE_PT = 9  # no word on a card drawn smaller than this many points (px at scale 1)
+READABLE_PT = 8  # no word on a card drawn smaller than this many points (px at scale 1)
 
 
 class Face:
@@ -286,17 +286,18 @@ def card_face(theme: Theme, card_id: str, width: int, compact: bool = False) -> 
     return hit
 
 
-def _broken(theme: Theme, title: str, room: int, pt: int) -> list[str]:
-    """`title` in bold lines no wider than `room`, a word too long for a line broken with a
-    hyphen ("Frankin-" "cense")."""
-    font = theme.font("bold", pt)
+def _broken(theme: Theme, title: str, room: int, pt: int, role: str = "bold") -> list[str]:
+    """`title` in lines no wider than `room`, a word too long for a line broken with a hyphen
+    ("Frankin-" "cense"), each piece at least three letters."""
+    font = theme.font(role, pt)
     words: list[str] = []
     for word in title.split():
-        while font.size(word)[0] > room and len(word) > 3:
-            cut = max((k for k in range(2, len(word) - 1)
-                       if font.size(word[:k] + "-")[0] <= room), default=2)
-            words.append(word[:cut] + "-")
-            word = word[cut:]
+        while font.size(word)[0] > room and len(word) >= 6:
+            fits = [k for k in range(3, len(word) - 2) if font.size(word[:k] + "-")[0] <= room]
+            if not fits:
+                break
+            words.append(word[:fits[-1]] + "-")
+            word = word[fits[-1]:]
         words.append(word)
     lines: list[str] = []
     for word in words:
@@ -309,9 +310,10 @@ def _broken(theme: Theme, title: str, room: int, pt: int) -> list[str]:
 
 
 def _paint_compact(theme: Theme, card: EventCard, width: int) -> Face:
-    """A small card: frame, the title wrapped on the family's band, the emblem, and Public or
-    Private along the foot; no word under READABLE_PT points (issue 36: the display's cards
-    at 18 players had words about 6 px high)."""
+    """A small card: frame, the title on the family's band, the emblem in the room left, and
+    Public or Private along the foot when there is room (the frame's colour says it too: blue
+    for a private card); no word under READABLE_PT points (issue 36: the display's cards at 18
+    players had words about 6 px high)."""
     w, h = card_size(width)
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     rect = surf.get_rect()
@@ -320,48 +322,66 @@ def _paint_compact(theme: Theme, card: EventCard, width: int) -> Face:
     tone, motif = FAMILIES[family(card)]
     pygame.draw.rect(surf, shade(edge, 0.7), rect, border_radius=radius)
     pygame.draw.rect(surf, shade(edge, 1.35), rect, max(1, w // 70), border_radius=radius)
-    inner = rect.inflate(-max(3, w // 20) * 2, -max(3, w // 20) * 2)
+    inner = rect.inflate(-max(3, w // 24) * 2, -max(3, w // 24) * 2)
     pygame.draw.rect(surf, PARCHMENT, inner, border_radius=max(2, radius - 3))
-    pad = max(2, w // 30)
+    pad = max(2, w // 40)
     room = inner.width - 2 * pad
-    fitted = True
-    pt = READABLE_PT + 1
-    lines = _broken(theme, card.title, room, pt)
-    if len(lines) > 3:
-        pt = READABLE_PT
-        lines = _broken(theme, card.title, room, pt)
-    if len(lines) > 4:
-        lines, fitted = lines[:4], False
+    word = "Public" if card.public else "Private"
+    foot_img = theme.text(word, READABLE_PT, shade(edge, 0.45), "italic")
+    foot_h = foot_img.get_height() + pad
+    # the largest type, boldest first, at which the title fits (with the foot, else without)
+    tries = [(READABLE_PT + 2, "bold"), (READABLE_PT + 1, "bold"), (READABLE_PT + 1, "regular"),
+             (READABLE_PT, "regular")]
+    chosen = None
+    for with_foot in (True, False):
+        for pt, role in tries:
+            lines = _broken(theme, card.title, room, pt, role)
+            step = theme.font(role, pt).get_linesize()
+            wide = any(theme.font(role, pt).size(ln)[0] > room for ln in lines)
+            if not wide and len(lines) * step + 2 * pad <= inner.height - (
+                    foot_h if with_foot else 0):
+                chosen = (pt, role, lines, step, with_foot)
+                break
+        if chosen:
+            break
+    fitted = chosen is not None
+    if chosen is None:
+        pt, role = READABLE_PT, "regular"
+        step = theme.font(role, pt).get_linesize()
+        lines = _broken(theme, card.title, room, pt, role)[:max(1, (inner.height - 2 * pad)
+                                                                  // step)]
+        chosen = (pt, role, lines, step, False)
+    pt, role, lines, step, with_foot = chosen
     ink = ink_for(tone)
-    step = theme.font("bold", pt).get_linesize()
     band = pygame.Rect(inner.x, inner.y, inner.width, len(lines) * step + 2 * pad)
     pygame.draw.rect(surf, tone, band, border_top_left_radius=max(2, radius - 3),
                      border_top_right_radius=max(2, radius - 3))
     y = band.y + pad
     for line in lines:
-        img = theme.text(line, pt, ink, "bold")
+        img = theme.text(line, pt, ink, role)
         if img.get_width() > room:
             img, fitted = img.subsurface(pygame.Rect(0, 0, room, img.get_height())), False
         surf.blit(img, img.get_rect(midtop=(band.centerx, y)))
         y += step
-    word = "Public" if card.public else "Private"
-    foot_img = theme.text(word, READABLE_PT, shade(edge, 0.45), "italic")
-    foot = pygame.Rect(inner.x, inner.bottom - foot_img.get_height() - pad, inner.width,
-                       foot_img.get_height() + pad)
-    pygame.draw.rect(surf, shade(edge, 1.75), foot, border_bottom_left_radius=max(2, radius - 3),
-                     border_bottom_right_radius=max(2, radius - 3))
-    if foot_img.get_width() > room:
-        fitted = False
-    surf.blit(foot_img, foot_img.get_rect(center=foot.center))
-    art = pygame.Rect(inner.x, band.bottom, inner.width, foot.top - band.bottom)
-    size = max(6, min(art.width - 2 * pad, art.height - 2 * pad))
-    if size > 8:
+    bottom = inner.bottom
+    if with_foot:
+        foot = pygame.Rect(inner.x, inner.bottom - foot_h, inner.width, foot_h)
+        pygame.draw.rect(surf, shade(edge, 1.75), foot,
+                         border_bottom_left_radius=max(2, radius - 3),
+                         border_bottom_right_radius=max(2, radius - 3))
+        if foot_img.get_width() > room:
+            fitted = False
+        surf.blit(foot_img, foot_img.get_rect(center=foot.center))
+        bottom = foot.top
+    art = pygame.Rect(inner.x, band.bottom, inner.width, bottom - band.bottom)
+    size = min(art.width - 2 * pad, art.height - 2 * pad)
+    if size >= 12:
         glow = pygame.Rect(0, 0, size + size // 3, size)
         glow.center = art.center
         pygame.draw.ellipse(surf, shade(tone, 1.6), glow)
         icon = emblem(motif, size, shade(tone, 0.5))
         surf.blit(icon, icon.get_rect(center=art.center))
-    return Face(surf, fitted, min(pt, READABLE_PT) * theme.scale)
+    return Face(surf, fitted, READABLE_PT * theme.scale)
 
 
 def frame_colour(card: EventCard) -> Colour:

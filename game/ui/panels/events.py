@@ -38,7 +38,7 @@ REVEAL = 1.1  # seconds a card just taken stays in its place, turning over, at s
 FACE_DOWN = "face_down:"  # the core's label for a face-down card: event:face_down:N (from 1)
 MAX_CARD = 168  # unscaled widths of a card in the row
 MIN_CARD = 96
-READABLE = 128  # below this a card's words may not all fit: the tooltip shows it whole
+READABLE = 148  # below this a card is drawn compact (its words in the tooltip): all fit above
 
 
 def display_labels(view: PlayerView) -> list[str]:
