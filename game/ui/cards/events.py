@@ -286,13 +286,14 @@ def card_face(theme: Theme, card_id: str, width: int, compact: bool = False) -> 
     return hit
 
 
-def _broken(theme: Theme, title: str, room: int, pt: int, role: str = "bold") -> list[str]:
+def _broken(theme: Theme, title: str, room: int, pt: int, role: str = "bold",
+            hyphens: bool = True) -> list[str]:
     """`title` in lines no wider than `room`, a word too long for a line broken with a hyphen
-    ("Frankin-" "cense"), each piece at least three letters."""
+    ("Frankin-" "cense"), each piece at least three letters (with `hyphens`)."""
     font = theme.font(role, pt)
     words: list[str] = []
     for word in title.split():
-        while font.size(word)[0] > room and len(word) >= 6:
+        while hyphens and font.size(word)[0] > room and len(word) >= 6:
             fits = [k for k in range(3, len(word) - 2) if font.size(word[:k] + "-")[0] <= room]
             if not fits:
                 break
@@ -333,9 +334,9 @@ def _paint_compact(theme: Theme, card: EventCard, width: int) -> Face:
     tries = [(READABLE_PT + 2, "bold"), (READABLE_PT + 1, "bold"), (READABLE_PT + 1, "regular"),
              (READABLE_PT, "regular")]
     chosen = None
-    for with_foot in (True, False):
-        for pt, role in tries:
-            lines = _broken(theme, card.title, room, pt, role)
+    for with_foot, hyphens in ((True, False), (True, True), (False, True)):
+        for pt, role in tries:  # whole words at a smaller size before a word broken
+            lines = _broken(theme, card.title, room, pt, role, hyphens)
             step = theme.font(role, pt).get_linesize()
             wide = any(theme.font(role, pt).size(ln)[0] > room for ln in lines)
             if not wide and len(lines) * step + 2 * pad <= inner.height - (
