@@ -196,6 +196,7 @@ def run_selftest(frames: int = 120, players: int = 5, seed: int = 1,
             if event:
                 code = _event_selftest(app, event, seed, players, shot, run, started, folder)
             else:
+                assert calamity is not None
                 code = _calamity_selftest(app, calamity, ruleset, seed, players, shot, run,
                                           started, folder)
         finally:

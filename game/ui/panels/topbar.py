@@ -113,10 +113,10 @@ class TopBar(Panel):
             data = load_game_data()
             cx = w - right_reserved - who_w + px(14)
             civ_badge(surface, t, acting, data.civilizations[acting].emblem, (cx, h // 2), px(24))
-            label = t.text("to act", 11, Palette.text_dim)
-            surface.blit(label, (cx + px(16), px(4)))
+            caption = t.text("to act", 11, Palette.text_dim)
+            surface.blit(caption, (cx + px(16), px(4)))
             room = w - right_reserved - (cx + px(16)) - px(4)
-            y = px(17) if len(who_lines) == 1 else px(4) + label.get_height() - px(3)
+            y = px(17) if len(who_lines) == 1 else px(4) + caption.get_height() - px(3)
             shown = []
             for line in who_lines:
                 img = t.text(line, who_size, Palette.text, "bold")
