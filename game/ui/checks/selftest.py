@@ -166,7 +166,7 @@ def run_selftest(frames: int = 120, players: int = 5, seed: int = 1,
     app = App(size, settings=settings, persist_settings=False)
     shots: list[str] = []
     started = time.perf_counter()
-    from .words import TextWatch
+    from .words import TextWatch, tooltip_texts
 
     watch = TextWatch()  # every text drawn, for the no-raw-ids check (issue 36)
 
@@ -185,7 +185,8 @@ def run_selftest(frames: int = 120, players: int = 5, seed: int = 1,
                 run(1)
         shots.append(name)
         pending = getattr(getattr(getattr(scene, "session", None), "state", None), "pending", None)
-        watch.take(name, app.manager, pending.kind if pending is not None else "")
+        watch.take(name, app.manager, pending.kind if pending is not None else "",
+                   tooltip_texts(scene))
         if layout is not None:
             layout(name, _layout_problems(app, problems))
         if folder is not None:

@@ -146,8 +146,11 @@ class TextWatch:
         self.seen: dict[str, str] = {}  # text -> the first screen it was seen on
         self.kinds: set[str] = set()
 
-    def take(self, where: str, manager: object, kind: str = "") -> None:
-        for text in [*self.drawn, *widget_texts(manager)]:
+    def take(self, where: str, manager: object, kind: str = "",
+             more: Iterable[str] = ()) -> None:
+        """The texts drawn since the last take, the widgets' and `more` (tooltips the screen
+        holds ready), as seen on `where`."""
+        for text in [*self.drawn, *widget_texts(manager), *more]:
             self.seen.setdefault(text, where)
         self.drawn.clear()
         if kind:
@@ -160,3 +163,14 @@ class TextWatch:
         from ..theme import stop_listening
 
         stop_listening()
+
+
+def tooltip_texts(scene: object) -> list[str]:
+    """The tooltips a screen holds ready for the mouse (the phase track's, the side panels'):
+    drawn only under the mouse, so a tour would not see them otherwise."""
+    parts = [getattr(scene, "topbar", None), *(getattr(scene, "panels", None) or [])]
+    out: list[str] = []
+    for part in parts:
+        for _, lines in getattr(part, "tips", None) or []:
+            out += [line for line in lines if isinstance(line, str)]
+    return out
