@@ -73,6 +73,8 @@ def test_the_cli_prints_no_raw_id(tmp_path, capsys) -> None:
     assert main(["simulate", "--events", "--players", "6", "--max-turns", "3", "--map", arena,
                  "--save", str(save)]) == 0
     assert main(["replay", str(save), "--verify"]) == 0
+    assert main(["replay", str(save)]) == 0  # the action log, in the buttons' words
     out = capsys.readouterr().out.splitlines()
+    assert any(line.split()[1:2] == ["Minoa:"] for line in out), out[:12]
     found = problems((f"CLI line {i + 1}", line) for i, line in enumerate(out))
     assert found == [], "\n".join(found)
