@@ -74,6 +74,7 @@ def test_the_cli_prints_no_raw_id(tmp_path, capsys) -> None:
                  "--save", str(save)]) == 0
     assert main(["replay", str(save), "--verify"]) == 0
     assert main(["replay", str(save)]) == 0  # the action log, in the buttons' words
+    assert main(["selftest", "--event", "plague"]) == 0  # "taken by Minoa", not "by minoa"
     out = capsys.readouterr().out.splitlines()
     assert any(line.split()[1:2] == ["Minoa:"] for line in out), out[:12]
     found = problems((f"CLI line {i + 1}", line) for i, line in enumerate(out))

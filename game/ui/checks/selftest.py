@@ -363,7 +363,7 @@ def _calamity_selftest(app, calamity: str, ruleset: str | None, seed: int, playe
             return not anims.busy and state.phase != "calamity_resolution"
 
         def report() -> str:
-            return (f"{found.calamity} ({state.config.ruleset}) on {found.victim}, "
+            return (f"{found.calamity} ({state.config.ruleset}) on {name(found.victim)}, "
                     f"{anims.played} animation steps, turn {state.turn}")
 
         return game, marks, over, report
@@ -407,7 +407,7 @@ def _event_selftest(app, card: str, seed: int, players: int,  # type: ignore[no-
         landing = next((k for k, parts in enumerate(plan)
                         if any(isinstance(p, MarkerLands) for p in parts)), steps // 2)
         marks = [("start", 0, 0.3), ("middle", landing, 0.4), ("end", steps + 99, 0.0)]
-        taker = getattr(events[0], "player", "?") if events else "?"
+        taker = name(getattr(events[0], "player", "?")) if events else "?"
 
         def report() -> str:
             return f"event {card} taken by {taker}, {len(events)} events, {steps} animation steps"
@@ -451,6 +451,13 @@ def _showcase(app, name: str, what: str, setup, shot, run, started: float,  # ty
     where = f" into {folder}" if folder else ""
     print(f"selftest OK: {summary}, {app.frames} frames{where}, in {seconds:.1f} s")
     return 0
+
+
+def name(pid: object) -> str:
+    """A civilization's name for the summary line ("Minoa", never its id)."""
+    from ..words.log import name as civ_name
+
+    return civ_name(pid)
 
 
 def _failed(err: Exception) -> int:
