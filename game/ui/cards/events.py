@@ -327,12 +327,16 @@ def _paint_compact(theme: Theme, card: EventCard, width: int) -> Face:
     pygame.draw.rect(surf, PARCHMENT, inner, border_radius=max(2, radius - 3))
     pad = max(2, w // 40)
     room = inner.width - 2 * pad
-    word = "Public" if card.public else "Private"
-    foot_img = theme.text(word, READABLE_PT, shade(edge, 0.45), "italic")
+    foot_img = theme.text(headline(card), READABLE_PT, shade(edge, 0.45), "italic")
+    if foot_img.get_width() > room:  # "Public · strikes Maurya" where it fits, else "Public"
+        foot_img = theme.text("Public" if card.public else "Private", READABLE_PT,
+                              shade(edge, 0.45), "italic")
     foot_h = foot_img.get_height() + pad
-    # the largest type, boldest first, at which the title fits (with the foot, else without)
-    tries = [(READABLE_PT + 2, "bold"), (READABLE_PT + 1, "bold"), (READABLE_PT + 1, "regular"),
-             (READABLE_PT, "regular")]
+    # the largest type, boldest first, at which the title fits (with the foot, else without):
+    # from about a ninth of the card's width down to the readable least
+    top = max(READABLE_PT + 2, round(w * 0.11 / theme.scale))
+    tries = [*((pt, "bold") for pt in range(top, READABLE_PT, -1)),
+             (READABLE_PT + 1, "regular"), (READABLE_PT, "regular")]
     chosen = None
     for with_foot, hyphens in ((True, False), (True, True), (False, True)):
         for pt, role in tries:  # whole words at a smaller size before a word broken
@@ -375,7 +379,7 @@ def _paint_compact(theme: Theme, card: EventCard, width: int) -> Face:
         surf.blit(foot_img, foot_img.get_rect(center=foot.center))
         bottom = foot.top
     art = pygame.Rect(inner.x, band.bottom, inner.width, bottom - band.bottom)
-    size = min(art.width - 2 * pad, art.height - 2 * pad)
+    size = min(art.width - 2 * pad, art.height - 2 * pad, round(w * 0.5))
     if size >= 12:
         glow = pygame.Rect(0, 0, size + size // 3, size)
         glow.center = art.center
