@@ -120,7 +120,7 @@ class TopBar(Panel):
             shown = []
             for line in who_lines:
                 img = t.text(line, who_size, Palette.text, "bold")
-                if img.get_width() > room:  # the tooltip has it whole
+                if img.get_width() > room:  # never at 24 letters (the layout check says)
                     img = img.subsurface(pygame.Rect(0, 0, room, img.get_height()))
                     self.cut_name = who
                 surface.blit(img, (cx + px(16), y))
@@ -128,4 +128,3 @@ class TopBar(Panel):
                 y += img.get_height() - px(3)
             if " ".join(shown) != who:
                 self.cut_name = who
-            self.add_tip(pygame.Rect(cx - px(12), 0, who_w, h), [f"{who} is to act"])
