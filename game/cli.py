@@ -7,7 +7,7 @@ import argparse
 import json
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import NoReturn
 
 NOT_BUILT = 2
@@ -89,6 +89,56 @@ def cmd_arena(args: argparse.Namespace) -> int:
     return 0
 
 
+def _phase_words(phase: str) -> str:
+    """A phase as a person names it ("Phase 13: A.S.T. alteration"), never its id."""
+    if not phase:
+        return "game over"
+    import os
+
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from game.ui.theme import PHASE_NAMES
+    from game.ui.words.rules import step_number
+
+    mark = step_number(phase)
+    named = PHASE_NAMES.get(phase, phase.replace("_", " ").capitalize())
+    return named if mark == "E" else f"phase {mark}: {named}"
+
+
+def _action_words(game: object) -> Iterator[str]:
+    """Each action of a save's log in words: who, and what they chose as the client's button
+    says it ("Minoa: Breach", "Hatti: Mohenjo-daro"), replayed to know what each answered; the
+    labels as they are from the first action the rules refuse (a damaged log)."""
+    import os
+
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from game.core import load_game_data
+    from game.persist import ReplayError
+    from game.persist.replay import start_state, step
+    from game.ui.words.options import option_text
+    from game.ui.words.prompts import label_name
+
+    record = game.record  # type: ignore[attr-defined]
+    civs = load_game_data().civilizations
+    try:
+        state = start_state(game)  # type: ignore[arg-type]
+    except ReplayError:
+        state = None
+    for i, action in enumerate(record.actions):
+        who = civs[action.player].name if action.player in civs else action.player
+        if state is None or state.pending is None:
+            yield f"{who}: {action.label}"
+            continue
+        kind = state.pending.kind
+        label = action.label
+        words = (label_name(label, state.map) if label.startswith("area:")
+                 else option_text(label, kind))
+        yield f"{who}: {words}"
+        try:
+            step(state, record, i + 1)
+        except ReplayError:
+            state = None
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     from game.persist import ReplayError, SaveError, read_save, verify
     from game.ui.words.ended import ended_words
@@ -101,7 +151,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     state, record = game.state, game.record
     print(f"{args.file}: save format {game.format_version}, Calamitas {game.game_version or '?'}"
           f", {state.config.ruleset}, map {state.map.id}, {len(state.players)} players, "
-          f"{len(record.actions)} actions, turn {state.turn} ({state.phase or 'over'})"
+          f"{len(record.actions)} actions, turn {state.turn}, {_phase_words(state.phase)}"
           + (f"; the game ended: {ended_words(state.ended_by)}" if state.game_over else ""))
     if args.verify:
         try:
@@ -114,10 +164,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
     elif not args.view:
         turns = dict((a, t) for t, a in record.turn_starts())
         try:
-            for i, action in enumerate(record.actions):
+            for i, line in enumerate(_action_words(game)):
                 if i in turns:
                     print(f"turn {turns[i]}")
-                print(f"  {i + 1:6d} {action.player}: {action.label}")
+                print(f"  {i + 1:6d} {line}")
         except BrokenPipeError:  # e.g. piped into head: stop quietly
             import os
 

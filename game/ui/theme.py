@@ -109,6 +109,22 @@ def civ_colour(owner: str) -> Colour:
     return civ_colours().get(owner, (128, 128, 128))
 
 
+TEXTS_DRAWN: set[str] | None = None
+"""While a check listens (checks/words.py, the selftest), every text rendered is added here."""
+
+
+def listen_to_texts() -> set[str]:
+    """Start collecting every text rendered through any Theme (for the no-raw-ids check)."""
+    global TEXTS_DRAWN
+    TEXTS_DRAWN = set()
+    return TEXTS_DRAWN
+
+
+def stop_listening() -> None:
+    global TEXTS_DRAWN
+    TEXTS_DRAWN = None
+
+
 @dataclass
 class Theme:
     """Fonts and sizes at one UI scale. Create after pygame.init(); fonts die with pygame.quit."""
@@ -136,6 +152,8 @@ class Theme:
              role: str = "regular") -> pygame.Surface:
         """Rendered text, cached: labels drawn every frame cost a blit, not a render."""
         key = (role, size, text, colour)
+        if TEXTS_DRAWN is not None:
+            TEXTS_DRAWN.add(text)
         hit = self._text.get(key)
         if hit is None:
             if len(self._text) > 4000:

@@ -16,8 +16,16 @@ from collections.abc import Iterator
 import pytest
 
 from game.bots import make_bot
-from game.core import Action, EventsOptions, GameConfig, GameState, apply, choose_setup, view
-from game.core.gamedata import load_game_data
+from game.core import (
+    Action,
+    EventsOptions,
+    GameConfig,
+    GameState,
+    apply,
+    choose_setup,
+    load_game_data,
+    view,
+)
 from game.maps.files import load_map_file
 from game.persist import Settings
 from game.ui.app import App
@@ -26,6 +34,7 @@ from game.ui.checks.selftest import _layout_problems
 from game.ui.dropdown import open_list
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.settings import offered_scales
+from game.ui.seat.controller import TRADE_KINDS
 from game.ui.seat.session import Seat, Session
 
 from .driver import Driver
@@ -79,8 +88,17 @@ def cases() -> Iterator[tuple[tuple[int, int], float]]:
             yield size, scale
 
 
+def _buttons(game: GameScene):  # type: ignore[no-untyped-def]
+    """The option widgets the decision shows: the trade window's for a trade decision, else
+    the decision bar's."""
+    pending = game.session.state.pending
+    if pending is not None and pending.kind in TRADE_KINDS:
+        return game.trade.buttons
+    return game.decision.options
+
+
 def _bar_options(game: GameScene) -> list[str]:
-    opts = game.decision.options
+    opts = _buttons(game)
     return [lb for _, lb in opts.buttons] + list(opts.dropdown_labels.values())
 
 
@@ -88,7 +106,7 @@ def on_screen_problems(app: App, game: GameScene, driver: Driver) -> list[str]:
     """What keeps an option of the decision bar from being seen and clicked."""
     window = app.screen.get_rect()
     found: list[str] = []
-    opts = game.decision.options
+    opts = _buttons(game)
     labels = [lb for lb in game.labels() if not lb.startswith("area:")]
     shown = set(_bar_options(game))
     found += [f"{lb}: no widget" for lb in labels if lb not in shown and lb != "done"
@@ -163,3 +181,150 @@ def test_every_option_of_a_long_decision_is_on_screen(state: GameState, size: tu
         assert found == [], found
     finally:
         app.close()
+
+
+# --- every decision of driven games (issue 36, "Every option on screen") ---------------------
+#
+# A few games with the Events module on, the basic bots playing, on the installed map: the three
+# rule sets, 5, 7, 9 and 18 players. The first decision of every kind each reaches, and every
+# SAMPLE-th decision besides, is put on the screen with every seat a person's, at the three
+# window sizes at the largest UI scale offered there (the tightest; `slow`: every scale), and
+# each of its options must have a widget wholly inside the window that a click reaches: a
+# button of the decision bar (the mouse over its centre lights it, no other widget over it), a
+# row of the drop-down's open list (inside the window, picked by a click), or an event card
+# of the display (inside the window, a click on it picks it). Options on the map ("area:") are
+# the map's, which pans; the trade window's decisions (basic bots never open one) are not here.
+
+GAMES = ((5, 3, "classic"), (7, 11, "double-empires"), (9, 7, "mega-empires"), (18, 5, "classic"))
+SAMPLE = 400
+TRADE_WINDOW = ("trade_card", "trade_name", "trade_review", "trade_answer")
+
+
+def driven_decisions() -> list[tuple[str, GameState]]:
+    """(what, state) at each decision picked from the driven games."""
+    from game.core import new_game
+    from game.ui.map.offered import available_maps, load_map
+
+    graph, _ = load_map(available_maps()[sorted(available_maps())[0]])
+    data = load_game_data()
+    picked: list[tuple[str, GameState]] = []
+    for players, seed, ruleset in GAMES:
+        config = GameConfig(players=[], seed=seed, events=EventsOptions(), ruleset=ruleset,
+                            max_turns=14)
+        config.setup = choose_setup(data, GameConfig(players=["?"] * players)).id
+        state = new_game(config, graph, data)
+        bots = {pid: make_bot("basic", seed * 100 + i) for i, pid in enumerate(state.players)}
+        seen: set[str] = set()
+        for n in range(20000):
+            pending = state.pending
+            if state.game_over or pending is None:
+                break
+            if pending.kind not in TRADE_WINDOW and (pending.kind not in seen or n % SAMPLE == 0):
+                seen.add(pending.kind)
+                picked.append((f"{ruleset} {players}p #{n} {pending.kind}", state.clone()))
+            who = pending.player
+            apply(state, Action(who, bots[who].choose(view(state, who))))
+    return picked
+
+
+@pytest.fixture(scope="module")
+def decisions() -> list[tuple[str, GameState]]:
+    return driven_decisions()
+
+
+def reaches(app: App, element, pos: tuple[int, int]) -> bool:  # type: ignore[no-untyped-def]
+    """Whether the mouse at `pos` is over `element` and no widget above it: pygame-gui's own
+    hover test (the element a click there goes to), with the mouse put at `pos`."""
+    manager = app.manager
+    manager._update_mouse_position = lambda: setattr(  # type: ignore[method-assign]
+        manager, "mouse_position", pos)
+    try:
+        manager.update(0.0)
+        return bool(element.hovered)
+    finally:
+        del manager._update_mouse_position
+        manager.update(0.0)
+
+
+def reach_problems(app: App, game: GameScene, driver: Driver) -> list[str]:
+    """Buttons a click would not reach, event cards off the window or not picked by a click."""
+    found: list[str] = []
+    window = app.screen.get_rect()
+    for button, label in _buttons(game).buttons:
+        if not reaches(app, button, button.rect.center):
+            found.append(f"{label}: the mouse over its button at {tuple(button.rect)} does not "
+                         "reach it")
+    row = game.eventrow
+    event_labels = [lb for lb in game.labels() if lb.startswith("event:")]
+    if event_labels and game.session.state.pending.kind == "event_take":  # type: ignore[union-attr]
+        for rect, label, _ in row.cards:
+            if label not in event_labels:
+                continue
+            if not window.contains(rect):
+                found.append(f"{label}: its card at {tuple(rect)} off the window")
+            elif row.click(rect.center) != label:
+                found.append(f"{label}: a click on its card does not pick it")
+    return found
+
+
+def _check_decisions(decisions, size, scale) -> list[str]:  # type: ignore[no-untyped-def]
+    app = App(size, settings=Settings(animation_speed=8.0, ui_scale=scale),
+              persist_settings=False)
+    geometry = load_geometry_installed()
+    found: list[str] = []
+    try:
+        driver = Driver(app)
+        for what, state in decisions:
+            session = Session(state.clone(),
+                              {pid: Seat(pid, pid.title(), human=True) for pid in state.players})
+            game = GameScene(app, session, geometry)
+            app.push(game)
+            driver.frames(3)
+            if game.curtain_for:
+                game.lift_curtain()
+                driver.frames(2)
+            where = f"{size[0]}x{size[1]} at {scale:g}, {what}"
+            if not game.labels():
+                found.append(f"{where}: the decision is not on screen")
+            else:
+                found += [f"{where}: {p}" for p in on_screen_problems(app, game, driver)]
+                found += [f"{where}: {p}" for p in reach_problems(app, game, driver)]
+            app.pop()
+    finally:
+        app.close()
+    return found
+
+
+def load_geometry_installed():  # type: ignore[no-untyped-def]
+    from game.ui.map.offered import available_maps, load_map
+
+    return load_map(available_maps()[sorted(available_maps())[0]])[1]
+
+
+def test_the_driven_games_reach_many_kinds_of_decision(decisions) -> None:  # type: ignore[no-untyped-def]
+    kinds = {what.rsplit(" ", 1)[1] for what, _ in decisions}
+    assert len(kinds) >= 30 and {"event_take", "event_play", "advance_choice",
+                                 "movement_action", "tax_rate"} <= kinds, sorted(kinds)
+
+
+def _one_of_each_kind(decisions):  # type: ignore[no-untyped-def]
+    kinds: dict[str, tuple[str, GameState]] = {}
+    for what, state in decisions:
+        kinds.setdefault(what.rsplit(" ", 1)[1], (what, state))
+    return list(kinds.values())
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_every_option_of_every_kind_of_decision_is_on_screen_at_the_largest_scale(
+        decisions, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
+    """The first decision of each kind; every one picked, at every scale, is the slow test."""
+    found = _check_decisions(_one_of_each_kind(decisions), size, offered_scales(size)[-1])
+    assert found == [], "\n".join(found[:30])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size,scale", list(cases()))
+def test_every_option_of_every_driven_decision_is_on_screen_at_every_scale(
+        decisions, size: tuple[int, int], scale: float) -> None:  # type: ignore[no-untyped-def]
+    found = _check_decisions(decisions, size, scale)
+    assert found == [], "\n".join(found[:30])

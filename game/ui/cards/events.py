@@ -238,12 +238,17 @@ def _paragraphs(theme: Theme, paras: list[str], box: pygame.Rect, most: float,
         pt -= 1
 
 
-class Face:
-    """A painted card face and whether all its text fitted (the layout check asks)."""
+READABLE_PT = 8  # no word on a card drawn smaller than this many points (px at scale 1)
 
-    def __init__(self, surface: pygame.Surface, fitted: bool) -> None:
+
+class Face:
+    """A painted card face, whether all its text fitted (the layout check asks) and the
+    smallest text on it in pixels (0: not measured)."""
+
+    def __init__(self, surface: pygame.Surface, fitted: bool, smallest: float = 0) -> None:
         self.surface = surface
         self.fitted = fitted
+        self.smallest = smallest
 
 
 _FACES: dict[tuple[object, ...], Face] = {}
@@ -263,18 +268,125 @@ def card_of_rule(rule: str) -> str | None:
     return _by_source().get(rule)
 
 
-def card_face(theme: Theme, card_id: str, width: int) -> Face:
-    """The face of event card `card_id`, `width` pixels wide (cached)."""
-    key = (id(theme), theme.scale, card_id, width)
+def card_face(theme: Theme, card_id: str, width: int, compact: bool = False) -> Face:
+    """The face of event card `card_id`, `width` pixels wide (cached); `compact`: a card too
+    small for its words (the display at 18 players) shows its title, family and whether it is
+    public or private at a readable size, its words left to the card shown large."""
+    key = (id(theme), theme.scale, card_id, width) + (("compact",) if compact else ())
     hit = _FACES.get(key)
     if hit is None:
         if len(_FACES) > 300:
             _FACES.clear()
         card = event_card(card_id)
-        hit = _paint(theme, card, width) if card is not None else Face(
-            card_back(theme, width, 0), True)
+        if card is None:
+            hit = Face(card_back(theme, width, 0), True)
+        else:
+            hit = _paint_compact(theme, card, width) if compact else _paint(theme, card, width)
         _FACES[key] = hit
     return hit
+
+
+def _broken(theme: Theme, title: str, room: int, pt: int, role: str = "bold",
+            hyphens: bool = True) -> list[str]:
+    """`title` in lines no wider than `room`, a word too long for a line broken with a hyphen
+    ("Frankin-" "cense"), each piece at least three letters (with `hyphens`)."""
+    font = theme.font(role, pt)
+    words: list[str] = []
+    for word in title.split():
+        while hyphens and font.size(word)[0] > room and len(word) >= 6:
+            fits = [k for k in range(3, len(word) - 2) if font.size(word[:k] + "-")[0] <= room]
+            if not fits:
+                break
+            words.append(word[:fits[-1]] + "-")
+            word = word[fits[-1]:]
+        words.append(word)
+    lines: list[str] = []
+    for word in words:
+        trial = f"{lines[-1]} {word}" if lines and not lines[-1].endswith("-") else None
+        if trial is not None and font.size(trial)[0] <= room:
+            lines[-1] = trial
+        else:
+            lines.append(word)
+    return lines
+
+
+def _paint_compact(theme: Theme, card: EventCard, width: int) -> Face:
+    """A small card: frame, the title on the family's band, the emblem in the room left, and
+    Public or Private along the foot when there is room (the frame's colour says it too: blue
+    for a private card); no word under READABLE_PT points (issue 36: the display's cards at 18
+    players had words about 6 px high)."""
+    w, h = card_size(width)
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    rect = surf.get_rect()
+    radius = max(4, w // 14)
+    edge = frame_colour(card)
+    tone, motif = FAMILIES[family(card)]
+    pygame.draw.rect(surf, shade(edge, 0.7), rect, border_radius=radius)
+    pygame.draw.rect(surf, shade(edge, 1.35), rect, max(1, w // 70), border_radius=radius)
+    inner = rect.inflate(-max(3, w // 24) * 2, -max(3, w // 24) * 2)
+    pygame.draw.rect(surf, PARCHMENT, inner, border_radius=max(2, radius - 3))
+    pad = max(2, w // 40)
+    room = inner.width - 2 * pad
+    foot_img = theme.text(headline(card), READABLE_PT, shade(edge, 0.45), "italic")
+    if foot_img.get_width() > room:  # "Public · strikes Maurya" where it fits, else "Public"
+        foot_img = theme.text("Public" if card.public else "Private", READABLE_PT,
+                              shade(edge, 0.45), "italic")
+    foot_h = foot_img.get_height() + pad
+    # the largest type, boldest first, at which the title fits (with the foot, else without):
+    # from about a ninth of the card's width down to the readable least
+    top = max(READABLE_PT + 2, round(w * 0.11 / theme.scale))
+    tries = [*((pt, "bold") for pt in range(top, READABLE_PT, -1)),
+             (READABLE_PT + 1, "regular"), (READABLE_PT, "regular")]
+    chosen = None
+    for with_foot, hyphens in ((True, False), (True, True), (False, True)):
+        for pt, role in tries:  # whole words at a smaller size before a word broken
+            lines = _broken(theme, card.title, room, pt, role, hyphens)
+            step = theme.font(role, pt).get_linesize()
+            wide = any(theme.font(role, pt).size(ln)[0] > room for ln in lines)
+            if not wide and len(lines) * step + 2 * pad <= inner.height - (
+                    foot_h if with_foot else 0):
+                chosen = (pt, role, lines, step, with_foot)
+                break
+        if chosen:
+            break
+    fitted = chosen is not None
+    if chosen is None:
+        pt, role = READABLE_PT, "regular"
+        step = theme.font(role, pt).get_linesize()
+        lines = _broken(theme, card.title, room, pt, role)[:max(1, (inner.height - 2 * pad)
+                                                                  // step)]
+        chosen = (pt, role, lines, step, False)
+    pt, role, lines, step, with_foot = chosen
+    ink = ink_for(tone)
+    band = pygame.Rect(inner.x, inner.y, inner.width, len(lines) * step + 2 * pad)
+    pygame.draw.rect(surf, tone, band, border_top_left_radius=max(2, radius - 3),
+                     border_top_right_radius=max(2, radius - 3))
+    y = band.y + pad
+    for line in lines:
+        img = theme.text(line, pt, ink, role)
+        if img.get_width() > room:
+            img, fitted = img.subsurface(pygame.Rect(0, 0, room, img.get_height())), False
+        surf.blit(img, img.get_rect(midtop=(band.centerx, y)))
+        y += step
+    bottom = inner.bottom
+    if with_foot:
+        foot = pygame.Rect(inner.x, inner.bottom - foot_h, inner.width, foot_h)
+        pygame.draw.rect(surf, shade(edge, 1.75), foot,
+                         border_bottom_left_radius=max(2, radius - 3),
+                         border_bottom_right_radius=max(2, radius - 3))
+        if foot_img.get_width() > room:
+            fitted = False
+        surf.blit(foot_img, foot_img.get_rect(center=foot.center))
+        bottom = foot.top
+    art = pygame.Rect(inner.x, band.bottom, inner.width, bottom - band.bottom)
+    size = min(art.width - 2 * pad, art.height - 2 * pad, round(w * 0.5))
+    if size >= 12:
+        glow = pygame.Rect(0, 0, size + size // 3, size)
+        glow.center = art.center
+        pygame.draw.ellipse(surf, shade(tone, 1.6), glow)
+        icon = emblem(motif, size, shade(tone, 0.5))
+        surf.blit(icon, icon.get_rect(center=art.center))
+    return Face(surf, fitted, READABLE_PT * theme.scale)
 
 
 def frame_colour(card: EventCard) -> Colour:
@@ -383,7 +495,7 @@ def _paint(theme: Theme, card: EventCard, width: int) -> Face:
     ref = half_words(card)
     tag = fit_text(theme, ref, foot_h * 0.7, foot.right - x - pad, shade(edge, 0.8), "regular")
     surf.blit(tag, tag.get_rect(midright=(foot.right - pad, foot.centery)))
-    return Face(surf, fitted)
+    return Face(surf, fitted, min(pt * theme.scale, strip.height * 0.72, foot_h * 0.7))
 
 
 def card_picture(theme: Theme, card_id: str, width: int) -> pygame.Surface:
@@ -423,18 +535,23 @@ def card_back(theme: Theme, width: int, age: int) -> pygame.Surface:
     if age:
         num = fit_text(theme, roman(age), h * 0.16, inner.width - 4, Palette.gold_light, "title")
         surf.blit(num, num.get_rect(center=(inner.centerx, inner.y + inner.height * 0.42)))
-    word = fit_text(theme, "EVENT", h * 0.075, inner.width - 6, shade(colour, 1.7), "bold")
-    surf.blit(word, word.get_rect(midbottom=(inner.centerx, inner.bottom - h // 20)))
+    word = fit_text(theme, "EVENT", max(h * 0.075, theme.px(READABLE_PT)), inner.width - 6,
+                    shade(colour, 1.7), "bold")
+    least = theme.font("bold", READABLE_PT).get_height()
+    if word.get_height() >= least and word.get_width() <= inner.width - 6:  # else the star only
+        surf.blit(word, word.get_rect(midbottom=(inner.centerx, inner.bottom - h // 20)))
     _FACES[key] = Face(surf, True)
     return surf
 
 
 def draw_event_card(surface: pygame.Surface, theme: Theme, card_id: str, topleft: tuple[int, int],
                     width: int, age: int = 0, edge: Colour | None = None,
-                    faded: bool = False) -> pygame.Rect:
+                    faded: bool = False, compact: bool = False) -> pygame.Rect:
     """Card `card_id` ("" face down: the back of Age `age`) at `topleft`; `edge` rings it (a
-    pick, the keyboard's choice); `faded` veils it. The rect covered."""
-    image = card_face(theme, card_id, width).surface if card_id else card_back(theme, width, age)
+    pick, the keyboard's choice); `faded` veils it; `compact`: its small face (card_face).
+    The rect covered."""
+    image = (card_face(theme, card_id, width, compact).surface if card_id
+             else card_back(theme, width, age))
     rect = image.get_rect(topleft=topleft)
     surface.blit(image, rect)
     if faded:

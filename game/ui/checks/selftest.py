@@ -166,6 +166,9 @@ def run_selftest(frames: int = 120, players: int = 5, seed: int = 1,
     app = App(size, settings=settings, persist_settings=False)
     shots: list[str] = []
     started = time.perf_counter()
+    from .words import TextWatch, tooltip_texts
+
+    watch = TextWatch()  # every text drawn, for the no-raw-ids check (issue 36)
 
     def run(n: int) -> None:
         for _ in range(n):
@@ -181,16 +184,25 @@ def run_selftest(frames: int = 120, players: int = 5, seed: int = 1,
                     break
                 run(1)
         shots.append(name)
+        pending = getattr(getattr(getattr(scene, "session", None), "state", None), "pending", None)
+        watch.take(name, app.manager, pending.kind if pending is not None else "",
+                   tooltip_texts(scene))
         if layout is not None:
             layout(name, _layout_problems(app, problems))
         if folder is not None:
             pygame.image.save(app.screen, str(folder / f"{len(shots):02d}-{name}.png"))
 
-    if event:
-        return _event_selftest(app, event, seed, players, shot, run, started, folder)
-    if calamity:
-        return _calamity_selftest(app, calamity, ruleset, seed, players, shot, run, started,
-                                  folder)
+    if event or calamity:
+        try:
+            if event:
+                code = _event_selftest(app, event, seed, players, shot, run, started, folder)
+            else:
+                assert calamity is not None
+                code = _calamity_selftest(app, calamity, ruleset, seed, players, shot, run,
+                                          started, folder)
+        finally:
+            watch.close()
+        return code or _raw_ids(watch)
     try:
         app.push(MenuScene(app))
         shot("menu")
@@ -264,12 +276,26 @@ def run_selftest(frames: int = 120, players: int = 5, seed: int = 1,
         return _failed(err)
     finally:
         app.close()
+        watch.close()
+    if _raw_ids(watch):
+        return 1
     seconds = time.perf_counter() - started
     where = f" into {folder}" if folder else ""
     if not quiet:
         print(f"selftest OK: {app.frames} frames, {len(shots)} screens{where}, reached turn "
               f"{turn} in {seconds:.1f} s")
     return 0
+
+
+def _raw_ids(watch) -> int:  # type: ignore[no-untyped-def]
+    """1 (after one line per text) when a text drawn in the tour holds a raw id, else 0."""
+    found = watch.problems()
+    for line in found:
+        print(f"raw id: {line}", file=sys.stderr)
+    if found:
+        print(f"calamitas selftest: {len(found)} text(s) on screen hold raw ids or labels",
+              file=sys.stderr)
+    return 1 if found else 0
 
 
 def _network_screens(app, new, shot) -> None:  # type: ignore[no-untyped-def]
@@ -337,7 +363,7 @@ def _calamity_selftest(app, calamity: str, ruleset: str | None, seed: int, playe
             return not anims.busy and state.phase != "calamity_resolution"
 
         def report() -> str:
-            return (f"{found.calamity} ({state.config.ruleset}) on {found.victim}, "
+            return (f"{found.calamity} ({state.config.ruleset}) on {name(found.victim)}, "
                     f"{anims.played} animation steps, turn {state.turn}")
 
         return game, marks, over, report
@@ -381,7 +407,7 @@ def _event_selftest(app, card: str, seed: int, players: int,  # type: ignore[no-
         landing = next((k for k, parts in enumerate(plan)
                         if any(isinstance(p, MarkerLands) for p in parts)), steps // 2)
         marks = [("start", 0, 0.3), ("middle", landing, 0.4), ("end", steps + 99, 0.0)]
-        taker = getattr(events[0], "player", "?") if events else "?"
+        taker = name(getattr(events[0], "player", "?")) if events else "?"
 
         def report() -> str:
             return f"event {card} taken by {taker}, {len(events)} events, {steps} animation steps"
@@ -425,6 +451,13 @@ def _showcase(app, name: str, what: str, setup, shot, run, started: float,  # ty
     where = f" into {folder}" if folder else ""
     print(f"selftest OK: {summary}, {app.frames} frames{where}, in {seconds:.1f} s")
     return 0
+
+
+def name(pid: object) -> str:
+    """A civilization's name for the summary line ("Minoa", never its id)."""
+    from ..words.log import name as civ_name
+
+    return civ_name(pid)
 
 
 def _failed(err: Exception) -> int:

@@ -18,6 +18,7 @@ import pygame
 from game.core import PlayerView
 
 from ..cards.events import (
+    READABLE_PT,
     card_back,
     card_face,
     card_size,
@@ -37,7 +38,7 @@ REVEAL = 1.1  # seconds a card just taken stays in its place, turning over, at s
 FACE_DOWN = "face_down:"  # the core's label for a face-down card: event:face_down:N (from 1)
 MAX_CARD = 168  # unscaled widths of a card in the row
 MIN_CARD = 96
-READABLE = 128  # below this a card's words may not all fit: the tooltip shows it whole
+READABLE = 148  # below this a card is drawn compact (its words in the tooltip): all fit above
 
 
 def display_labels(view: PlayerView) -> list[str]:
@@ -113,6 +114,9 @@ class EventRow:
         self.labels: list[str] = []  # the labels the viewer may pick now, left first
         self.small = False  # cards drawn below the readable width
         self.unfitted: list[str] = []  # cards whose words did not fit (the layout check)
+        self.tiny: list[tuple[str, float]] = []  # cards whose words are too small to read
+        self.captions: list[tuple[str, pygame.Rect]] = []  # the words under each card
+        self.room = 0  # how wide each may be
         self._round: object = None
         self.area = pygame.Rect(0, 0, 0, 0)  # the map it lies over
         self._backing: pygame.Surface | None = None  # the translucent plate, kept per size
@@ -214,6 +218,7 @@ class EventRow:
         for the last player must not turn for the next)."""
         self.rect = self.bar = pygame.Rect(0, 0, 0, 0)
         self.cards, self.labels, self.focus, self.slots = [], [], None, []
+        self.captions, self.tiny = [], []
         self.taken = [t for t in self.taken if _public(t.card)]
 
     def place(self, view: PlayerView, area: pygame.Rect) -> None:
@@ -296,21 +301,43 @@ class EventRow:
         surface.blit(self._backing, self.rect)
         pygame.draw.rect(surface, Palette.gold, self.rect, max(1, px(1)), border_radius=px(10))
         self._bar(surface, view, ctx)
-        self.unfitted = []
+        self.unfitted, self.captions, self.tiny = [], [], []
+        room = self.room = self.caption_room()
         for i, (rect, label, card) in enumerate(self.cards):
             pick = label in self.labels
             edge = None
             if pick:
                 edge = Palette.hover if i == self.focus else Palette.highlight
             draw_event_card(surface, t, card, rect.topleft, rect.width, age=events.age,
-                            edge=edge, faded=bool(self.labels) and not pick)
-            if card and not self.small and not card_face(t, card, rect.width).fitted:
-                self.unfitted.append(card)
+                            edge=edge, faded=bool(self.labels) and not pick,
+                            compact=self.small)
+            if card:
+                face = card_face(t, card, rect.width, self.small)
+                if not face.fitted and not self.small:
+                    self.unfitted.append(card)
+                if face.fitted and 0 < face.smallest < t.px(READABLE_PT) - 0.5:
+                    self.tiny.append((card, face.smallest))
             colour = Palette.gold_light if pick else Palette.text_dim
-            img = t.text(str(i + 1) if card else f"{i + 1} · face down", 13, colour, "bold")
-            surface.blit(img, img.get_rect(midtop=(rect.centerx, rect.bottom + px(4))))
+            self._caption(surface, rect, [f"{i + 1} · face down", str(i + 1)] if not card
+                          else [str(i + 1)], colour, room)
         for rect, taken in self.slots:
             self._turning(surface, rect, taken, ctx)
+
+    def caption_room(self) -> int:
+        """How wide a caption under a card may be: the card and half the gap each side (issue
+        36: "4 · face down5 · face down" ran together under the small cards of 18 players)."""
+        return (self.cards[0][0].width if self.cards else 0) + self.px(8)
+
+    def _caption(self, surface: pygame.Surface, rect: pygame.Rect, words: list[str],
+                 colour: tuple[int, int, int], room: int, size: int = 13) -> None:
+        """The first of `words` that fits `room` under the card at `rect` (the last if none)."""
+        t = self.theme
+        chosen = next((text for text in words
+                       if t.text(text, size, colour, "bold").get_width() <= room), words[-1])
+        img = t.text(chosen, size, colour, "bold")
+        spot = img.get_rect(midtop=(rect.centerx, rect.bottom + self.px(4)))
+        self.captions.append((chosen, spot))
+        surface.blit(img, spot)
 
     def _turning(self, surface: pygame.Surface, rect: pygame.Rect, taken: Taken,
                  ctx: Ctx) -> None:
@@ -321,7 +348,7 @@ class EventRow:
         k = taken.clock
         front = k >= half
         if front:
-            image = card_face(t, taken.card, rect.width).surface if taken.card else \
+            image = card_face(t, taken.card, rect.width, self.small).surface if taken.card else \
                 card_back(t, rect.width, taken.age)
         else:
             image = card_back(t, rect.width, taken.age)
@@ -336,15 +363,13 @@ class EventRow:
         who = ctx.names.get(taken.taker, name(taken.taker))
         data = event_card(taken.card) if taken.card else None
         if not taken.taker:
-            words = "Left unpicked"
+            words = ["Left unpicked", "Unpicked"]
         elif data is not None and data.public:
-            words = f"{who} takes it"
+            words = [f"{who} takes it", who]
         else:
-            words = "Into your hand" if taken.taker == ctx.view.viewer else f"Into {who}'s hand"
-        img = t.text(words, 12, Palette.gold_light, "bold")
-        if img.get_width() > rect.width + self.px(8):
-            img = img.subsurface(pygame.Rect(0, 0, rect.width + self.px(8), img.get_height()))
-        surface.blit(img, img.get_rect(midtop=(rect.centerx, rect.bottom + self.px(4))))
+            words = (["Into your hand", "Yours"] if taken.taker == ctx.view.viewer
+                     else [f"Into {who}'s hand", who])
+        self._caption(surface, rect, words, Palette.gold_light, rect.width + self.px(8), 12)
 
     def px(self, n: float) -> int:
         return self.theme.px(n)
@@ -395,6 +420,17 @@ class EventRow:
 
     def layout_problems(self) -> list[str]:
         out = [f"event card {card!r}: its words do not fit the card" for card in self.unfitted]
+        out += [f"event card {card!r}: words {size:.1f} px high, below the readable "
+                f"{self.theme.px(READABLE_PT)} px" for card, size in self.tiny]
+        room = self.room
+        for k, (text, spot) in enumerate(self.captions if self.shown() else []):
+            if spot.width > room:
+                out.append(f"the caption {text!r} under an event card is {spot.width} px, "
+                           f"wider than its {room} px")
+            for other, spot2 in self.captions[k + 1:]:
+                if spot.colliderect(spot2):
+                    out.append(f"the captions {text!r} and {other!r} under the event cards "
+                               "run together")
         if self.shown() and not self.area.contains(self.rect):
             out.append(f"the event display at {tuple(self.rect)} falls off the map at "
                        f"{tuple(self.area)}")

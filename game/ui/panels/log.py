@@ -8,7 +8,7 @@ import pygame
 from game.core import load_game_data
 
 from ..cards.events import card_of_rule
-from ..draw import civ_badge
+from ..draw import civ_badge, wrap
 from ..theme import PHASE_NAMES, Palette, Theme
 from ..words.log import LogLine, nice, plural, rule_words
 from . import Ctx, Panel
@@ -20,6 +20,8 @@ class LogPanel(Panel):
         self.lines: list[LogLine] = []
         self.filter: str | None = None
         self.event_cards: list[tuple[pygame.Rect, str]] = []  # lines an event card caused
+        self._wrapped: dict[tuple[str, int], list[str]] = {}
+        self.drawn: list[tuple[str, pygame.Rect]] = []  # each row drawn, in the panel's pixels
 
     def event_card_at(self, pos: tuple[int, int]) -> str | None:
         """The event card behind the log line under the mouse (shown large as its tooltip)."""
@@ -47,8 +49,8 @@ class LogPanel(Panel):
         self.add_hit(box, "filter:")
         x = box.right + px(6)
         for p in ctx.view.players:
-            if x > w - px(26):
-                break
+            if x > w - px(26):  # every player has a chip: a second row at 18 players
+                x, y = box.right + px(6), y + px(28)
             center = (x + px(12), y + px(12))
             if self.filter == p.id:
                 pygame.draw.circle(surface, Palette.gold_light, center, px(14))
@@ -70,11 +72,47 @@ class LogPanel(Panel):
         lines = kept
         step = t.font("regular", 13).get_linesize() + px(2)
         visible = max(1, (h - top - px(4)) // step)
-        self.scroll = min(self.scroll, max(0, len(lines) - visible))
+        room = w - px(20)
+        indent = px(14)  # a long line goes on, wrapped, under itself (issue 36: lines were cut)
+
+        def rows(ln: LogLine) -> list[str]:
+            if ln.heading:
+                return [ln.text]
+            key = (ln.text, room)
+            hit = self._wrapped.get(key)
+            if hit is None:
+                first = wrap(t, ln.text, room, 13)
+                hit = first[:1]
+                rest = " ".join(first[1:])
+                if rest:
+                    hit += wrap(t, rest, room - indent, 13)
+                if len(self._wrapped) > 20000:
+                    self._wrapped.clear()
+                self._wrapped[key] = hit
+            return hit
+
+        # scroll counts lines back from the newest; at most so far that a page is full
+        fill, first_page = 0, 0
+        for ln in lines:
+            fill += len(rows(ln))
+            if fill > visible:
+                break
+            first_page += 1
+        self.scroll = min(self.scroll, max(0, len(lines) - first_page))
         end = len(lines) - self.scroll
-        shown = lines[max(0, end - visible):end]
+        shown: list[tuple[LogLine, list[str]]] = []
+        used = 0
+        for ln in reversed(lines[:end]):
+            parts = rows(ln)
+            if used + len(parts) > visible:
+                if not shown:  # a line longer than the panel: its start
+                    shown.append((ln, parts[:visible]))
+                break
+            shown.insert(0, (ln, parts))
+            used += len(parts)
+        self.drawn = []
         y = top
-        for ln in shown:
+        for ln, parts in shown:
             if ln.heading:
                 colour = Palette.gold_light if ln.text.startswith("Turn") else Palette.gold
                 img = t.text(ln.text, 13, colour, "bold")
@@ -83,20 +121,23 @@ class LogPanel(Panel):
                 bg = pygame.Rect(px(14), y, img.get_width() + px(10), step)
                 pygame.draw.rect(surface, Palette.panel, bg)
                 surface.blit(img, (px(19), y))
-            else:
-                img = t.text(ln.text, 13, Palette.text)
-                if img.get_width() > w - px(20):
-                    img = img.subsurface(pygame.Rect(0, 0, w - px(20), img.get_height()))
-                surface.blit(img, (px(10), y))
-                if ln.rule:
-                    self.add_tip(pygame.Rect(0, y, w, step), [
-                        ln.text, f"Rule: {rule_words(ln.rule)}",
-                        f"Turn {ln.turn}, {PHASE_NAMES.get(ln.phase, nice(ln.phase))}"])
-                card = card_of_rule(ln.rule)
-                if card:
-                    self.event_cards.append((pygame.Rect(0, y, w, step).move(self.rect.topleft),
-                                             card))
-            y += step
+                self.drawn.append((ln.text, pygame.Rect(px(19), y, img.get_width(), step)))
+                y += step
+                continue
+            block = pygame.Rect(0, y, w, step * len(parts))
+            for k, part in enumerate(parts):
+                img = t.text(part, 13, Palette.text)
+                x = px(10) + (indent if k else 0)
+                surface.blit(img, (x, y))
+                self.drawn.append((part, pygame.Rect(x, y, img.get_width(), step)))
+                y += step
+            if ln.rule:
+                self.add_tip(block, [
+                    ln.text, f"Rule: {rule_words(ln.rule)}",
+                    f"Turn {ln.turn}, {PHASE_NAMES.get(ln.phase, nice(ln.phase))}"])
+            card = card_of_rule(ln.rule)
+            if card:
+                self.event_cards.append((block.move(self.rect.topleft), card))
         if self.scroll:
             more = t.text(f"{plural(self.scroll, 'newer line')} below", 12, Palette.gold_light)
             surface.blit(more, (w - more.get_width() - px(8), h - more.get_height() - px(2)))

@@ -35,14 +35,18 @@ class TopBar(Panel):
                 return mode, [n + spare for n in needs]
         return "number", [avail / len(steps)] * len(steps)
 
+    cut_name = ""  # the name of who acts, when it did not fit
+
     def layout_problems(self) -> list[str]:
+        out = [f"the name to act cut: {self.cut_name!r}"] if self.cut_name else []
         if not self.shortened:
-            return []
-        return [f"phase names lost for lack of room: {', '.join(self.shortened)}"]
+            return out
+        return [*out, f"phase names lost for lack of room: {', '.join(self.shortened)}"]
 
     def key(self, ctx: Ctx) -> object:
         return (ctx.view.phase, ctx.view.turn, ctx.view.pending.player if ctx.view.pending else "",
-                self.rect.size, ctx.extra.get("right", 0), ctx.view.events is not None)
+                self.rect.size, ctx.extra.get("right", 0), ctx.view.events is not None,
+                tuple(sorted(ctx.names.items())))
 
     def render(self, surface: pygame.Surface, ctx: Ctx) -> None:
         t = self.theme
@@ -55,12 +59,27 @@ class TopBar(Panel):
         surface.blit(turn, (px(12), (h - turn.get_height()) // 2))
         x = px(24) + turn.get_width()
         right_reserved = int(ctx.extra.get("right", 0))  # type: ignore[call-overload]
-        # who acts
+        # who acts: room for the whole name (issue 36: "to act: A very very long p" was cut)
         acting = view.pending.player if view.pending else None
-        who_w = px(170)
+        self.cut_name = ""
+        who = ctx.names.get(acting, acting) if acting else ""
+        steps = phase_track(view.events is not None)
+        chips = sum(t.font("bold", 9).size(PHASE_SHORT[p])[0] + px(6) for p in steps)
+        most = max(px(170), w - x - right_reserved - px(10) - chips)  # the chips keep names
+        who_w, who_size, who_lines = px(170), 14, [who]
+        if who:
+            for who_size in (14, 13, 12, 11):
+                needs = t.text(who, who_size, Palette.text, "bold").get_width() + px(36)
+                if needs <= most:
+                    break
+            else:  # two lines under "to act"
+                who_size = 10
+                who_lines = wrap(t, who, most - px(36), who_size, "bold")[:2]
+                needs = max(t.text(line, who_size, Palette.text, "bold").get_width()
+                            for line in who_lines) + px(36)
+            who_w = max(px(170), min(most, needs))
         avail = w - x - who_w - right_reserved - px(10)
         current = view.phase
-        steps = phase_track(view.events is not None)
         mode, widths = self._chip_widths(avail, steps)
         self.shortened = [step_number(p) for p in steps] if mode == "number" else []
         left = float(x)
@@ -94,6 +113,18 @@ class TopBar(Panel):
             data = load_game_data()
             cx = w - right_reserved - who_w + px(14)
             civ_badge(surface, t, acting, data.civilizations[acting].emblem, (cx, h // 2), px(24))
-            who = ctx.names.get(acting, acting)
-            surface.blit(t.text("to act", 11, Palette.text_dim), (cx + px(16), px(4)))
-            surface.blit(t.text(who[:18], 14, Palette.text, "bold"), (cx + px(16), px(17)))
+            caption = t.text("to act", 11, Palette.text_dim)
+            surface.blit(caption, (cx + px(16), px(4)))
+            room = w - right_reserved - (cx + px(16)) - px(4)
+            y = px(17) if len(who_lines) == 1 else px(4) + caption.get_height() - px(3)
+            shown = []
+            for line in who_lines:
+                img = t.text(line, who_size, Palette.text, "bold")
+                if img.get_width() > room:  # never at 24 letters (the layout check says)
+                    img = img.subsurface(pygame.Rect(0, 0, room, img.get_height()))
+                    self.cut_name = who
+                surface.blit(img, (cx + px(16), y))
+                shown.append(line)
+                y += img.get_height() - px(3)
+            if " ".join(shown) != who:
+                self.cut_name = who

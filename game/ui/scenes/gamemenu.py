@@ -20,6 +20,9 @@ if TYPE_CHECKING:
     from .game import GameScene
 
 
+MARGIN = 16  # unscaled pixels kept clear between the menu and the window's edges
+
+
 class GameMenuScene(Scene):
     name = "game_menu"
     opaque = False
@@ -31,11 +34,20 @@ class GameMenuScene(Scene):
     def build(self) -> None:
         px = self.px
         w, h = self.app.screen.get_size()
-        bw, bh = px(280), px(44)
-        self.box = pygame.Rect(0, 0, bw + px(60), px(522))
+        bw, bh, gap = px(280), px(44), px(8)
+        # as tall as what it holds, a margin clear of the window's edges (issue 36: at UI
+        # scale 1.5 it touched the top and bottom of a 1366x768 window)
+        margin = px(MARGIN)
+        head, entry = px(80), px(42)
+        while True:
+            tall = head + entry + 6 * (bh + gap) - gap + px(30)
+            if tall <= h - 2 * margin or bh <= px(30):
+                break
+            bh, gap = bh - px(2), max(px(4), gap - px(1))
+        self.box = pygame.Rect(0, 0, bw + px(60), min(tall, h - 2 * margin))
         self.box.center = (w // 2, h // 2)
         x = self.box.x + px(30)
-        y = self.box.y + px(80)
+        y = self.box.y + head
         m, c = self.app.manager, self.container
         self.buttons: dict[str, UIButton] = {}
         state = self.game.session.state
@@ -43,14 +55,14 @@ class GameMenuScene(Scene):
         self.name_entry = UITextEntryLine(pygame.Rect(x, y, bw, px(34)), m, container=c,
                                           initial_text=default)
         self.name_entry.set_text_length_limit(60)
-        y += px(42)
+        y += entry
         for key, text in (("save", "Save game"), ("resume", "Resume"), ("rules", "Rules"),
                           ("help", "Help and legend"), ("settings", "Settings"),
                           ("menu", "Main menu")):
             self.buttons[key] = UIButton(pygame.Rect(x, y, bw, bh), text, m, container=c,
                                          object_id=pygame_gui.core.ObjectID(
                                              object_id=f"#gm_{key}", class_id="@menu_button"))
-            y += bh + px(8)
+            y += bh + gap
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -100,3 +112,15 @@ class GameMenuScene(Scene):
         panel(surface, self.box, self.theme, fill=(30, 26, 20), radius=12)
         title(surface, self.theme, "Game menu", (self.box.centerx, self.box.y + self.px(22)),
               size=28, center=True)
+
+    def layout_problems(self) -> list[str]:
+        """The menu clear of the window's edges, and all it holds inside it."""
+        inside = self.app.screen.get_rect().inflate(-2 * self.px(MARGIN), -2 * self.px(MARGIN))
+        out = [] if inside.contains(self.box) else [
+            f"the game menu at {tuple(self.box)} is not {self.px(MARGIN)} px clear of the "
+            "window's edges"]
+        for widget in [self.name_entry, *self.buttons.values()]:
+            if not self.box.contains(widget.rect):
+                out.append(f"{getattr(widget, 'text', 'the name entry')!r} at "
+                           f"{tuple(widget.rect)} is outside the game menu at {tuple(self.box)}")
+        return out

@@ -13,6 +13,7 @@ it. Nothing here reads the core's sentences back.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from game.core import (
@@ -167,12 +168,22 @@ def question(kind: str, words: Words | None, detail: Detail | None = None,
     if shown:
         return shown
     if words is None:
-        return prompt
+        return settled_plurals(prompt)
     named = [label_name(label, graph) for label in words.names]
     sentence = SENTENCES.get(kind)
     if sentence is not None and sentence.count("{") <= len(named):
-        return sentence.format(*named)
-    return words.render(lambda label: label_name(label, graph))
+        return settled_plurals(sentence.format(*named))
+    return settled_plurals(words.render(lambda label: label_name(label, graph)))
+
+
+_MAYBE_PLURAL = re.compile(r"\b(\d+)\b([^()\d:]{0,30}?)\(s\)")
+
+
+def settled_plurals(text: str) -> str:
+    """The core's "4 more unit point(s)" as a person writes it: "4 more unit points", "1 more
+    unit point" (issue 36: no "(s)" on screen)."""
+    return _MAYBE_PLURAL.sub(
+        lambda m: f"{m.group(1)}{m.group(2)}{'' if m.group(1) == '1' else 's'}", text)
 
 
 def log_lines(events: Iterable[Event], turn: int, phase: str,
