@@ -22,6 +22,8 @@ from websockets.sync.client import ClientConnection, connect
 
 from game import simulate
 from game.core import Action, GameState, IllegalAction, apply, legal_actions
+from game.net.hosted import hosted_games
+from game.net.link import HostedServer
 from game.net.protocol import MAX_SERVER_MESSAGE, message, view_digest
 from game.net.server import DAMAGED, STOPPING, TABLE, GameServer, NetGame
 from game.persist import Autosaver, GameRecord, autosaves, newest_autosave
@@ -122,9 +124,10 @@ def since_save(folder: Path, at: int) -> int:
     return at - len(saved.record.actions)
 
 
-def play_mid_phase(ws: ClientConnection, data: Path) -> tuple[str, list[str], dict[str, str],
-                                                              Table]:
-    """A game of five people, played until at least three actions since its last save."""
+def play_mid_phase(ws: ClientConnection, folder: Path) -> tuple[str, list[str], dict[str, str],
+                                                                Table]:
+    """A game of five people, played until at least three actions since its last save (the
+    server keeps its games in `folder`)."""
     ws.send(create_message(seats=[""] * 5, seed=5))
     created = json.loads(ws.recv(timeout=TIMEOUT))
     code, seats = created["code"], created["seats"]
@@ -133,7 +136,7 @@ def play_mid_phase(ws: ClientConnection, data: Path) -> tuple[str, list[str], di
     table.seat_all(code, seats, tokens)
     rng = random.Random(37)
     played = 0
-    while played < 6 or since_save(data / "net" / code, table.at) < 3:
+    while played < 6 or since_save(folder / code, table.at) < 3:
         table.act(code, rng)
         played += 1
         assert played < 400, "no three actions within a phase"
@@ -165,7 +168,7 @@ def test_a_server_killed_with_sigkill_mid_phase_resumes_at_the_last_action(
     server, url = start_server(data)
     try:
         with connect(url, max_size=MAX_SERVER_MESSAGE, open_timeout=TIMEOUT) as ws:
-            code, seats, tokens, table = play_mid_phase(ws, data)
+            code, seats, tokens, table = play_mid_phase(ws, data / "net")
             server.send_signal(signal.SIGKILL)  # at once: no chance to save
             server.wait(TIMEOUT)
     finally:
@@ -182,7 +185,7 @@ def test_a_server_stopped_by_sigterm_or_ctrl_c_saves_closes_and_resumes(
     server, url = start_server(data)
     try:
         with connect(url, max_size=MAX_SERVER_MESSAGE, open_timeout=TIMEOUT) as ws:
-            code, seats, tokens, table = play_mid_phase(ws, data)
+            code, seats, tokens, table = play_mid_phase(ws, data / "net")
             server.send_signal(how)
             with pytest.raises(ConnectionClosed) as closed:
                 while True:
@@ -423,3 +426,35 @@ def test_replay_goes_through_the_cores_door(tmp_path: Path) -> None:
     assert state.state_hash() == twin.state_hash()
     with pytest.raises(IllegalAction):
         apply(state, bad.action)
+
+
+# --- the game a client hosts: the same server, on a thread of the client -------------------
+
+
+def test_a_hosted_game_is_journalled_saved_when_left_and_resumed_at_its_last_action(
+        tmp_path: Path) -> None:
+    hosted = HostedServer(tmp_path, port=0, host="127.0.0.1")
+    assert hosted.wait(), hosted.error
+    try:
+        with connect(hosted.address, max_size=MAX_SERVER_MESSAGE, open_timeout=TIMEOUT) as ws:
+            code, seats, tokens, table = play_mid_phase(ws, tmp_path)
+            folder = tmp_path / code
+            assert journalled(folder) == since_save(folder, table.at) >= 3
+            listed = hosted_games(tmp_path)[0]
+            assert listed.modified == (folder / JOURNAL).stat().st_mtime  # its last action
+            # the client killed now: a second server on the folder finds every action
+            again = HostedServer(tmp_path, port=0, host="127.0.0.1", only={code})
+            assert again.wait(), again.error
+            assert again.server is not None
+            assert again.server.games[code].at == table.at
+            again.stop(wait=True)
+            hosted.stop(wait=True)  # the host leaves: the game is saved, the table told why
+            with pytest.raises(ConnectionClosed) as closed:
+                while True:
+                    table.next()
+            assert closed.value.rcvd is not None and closed.value.rcvd.reason == STOPPING
+    finally:
+        hosted.stop(wait=True)
+    saved = newest_autosave(folder)
+    assert saved is not None and len(saved.record.actions) == table.at
+    assert journalled(folder) == 0
