@@ -28,7 +28,6 @@ from game.net.protocol import MAX_SERVER_MESSAGE, message, view_digest
 from game.net.server import DAMAGED, STOPPING, TABLE, GameServer, NetGame
 from game.persist import Autosaver, GameRecord, autosaves, newest_autosave
 from game.persist.autosave import game_key
-from game.persist.takeback import record_copy
 from game.persist.journal import (
     JOURNAL,
     Entry,
@@ -37,6 +36,7 @@ from game.persist.journal import (
     read_journal,
     replay,
 )
+from game.persist.takeback import record_copy
 
 from .netkit import create_message, join_message, resume_message
 
