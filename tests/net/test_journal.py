@@ -331,7 +331,8 @@ def test_the_journal_reader_keeps_what_is_before_a_bad_line(tmp_path: Path) -> N
     (b'\xff\xfe\n', "line 2"),
     (b'{"at": 1, "player": "egypt", "label": "' + b"x" * 70_000 + b'"}\n',
      "longer than 65536 bytes"),
-])
+], ids=["not-json", "not-an-object", "out-of-turn", "label-not-text", "at-not-count",
+        "hash-not-hash", "nan", "back-outside", "pickle-like", "not-utf8", "too-long"])
 def test_a_line_that_is_not_an_action_is_refused_with_its_reason(
         tmp_path: Path, line: bytes, problem: str) -> None:
     path = tmp_path / JOURNAL
@@ -343,7 +344,8 @@ def test_a_line_that_is_not_an_action_is_refused_with_its_reason(
 
 
 @pytest.mark.parametrize("first", [b"", b"{}\n", b'{"journal": 9, "game": "a", "base": 0}\n',
-                                   b'{"journal": 1, "game": "../x", "base": 0}\n', b"\x80\n"])
+                                   b'{"journal": 1, "game": "../x", "base": 0}\n', b"\x80\n"],
+                         ids=["empty", "no-header", "other-version", "bad-game", "not-utf8"])
 def test_a_file_that_is_not_a_journal_is_refused(tmp_path: Path, first: bytes) -> None:
     path = tmp_path / JOURNAL
     path.write_bytes(first)
