@@ -25,9 +25,8 @@ sys.path.insert(0, str(ROOT))
 from game.net.client import play_seat  # noqa: E402
 from game.net.protocol import message  # noqa: E402
 from game.net.server import GameServer, NetGame, run_server  # noqa: E402
-from game.persist import journal as journal_module  # noqa: E402
 from game.persist import game_version  # noqa: E402
-
+from game.persist import journal as journal_module  # noqa: E402
 
 MODES = {"off": "no journal", "on": "journal", "nosync": "journal, flushed, not synced"}
 

@@ -94,6 +94,7 @@ BOT_PAUSE_EVERY = 20  # bot decisions between chances for other games and connec
 TABLE = "table.json"
 DAMAGED = "journal-damaged.jsonl"  # a journal that could not be read to its end, kept to look at
 STOPPING = "the server is stopping; its games are saved"  # the reason connections are closed
+HASH_EVERY = 20  # a journal line with the state's hash at least this often
 
 
 class Refusal(Exception):
@@ -215,17 +216,22 @@ class NetGame:
 
     def write_journal(self) -> None:
         """Journal every action applied since the last line (after a take-back, the take-back
-        first): synced to the disk when this returns. OSError if it cannot be written."""
+        first). When anyone is connected to hear of it, the line is on the disk (synced) with
+        the state's hash after it when this returns; else (bots playing to nobody) it is only
+        handed to the system, which keeps it through any stop of this process, and the hash
+        is written every HASH_EVERY actions. OSError if it cannot be written."""
         journal = self.journal
         if journal is None or self.at < self.saved_at:  # nothing to follow on from: a save
             self.save()
             return
         if self.at < journal.at:
             journal.back(self.at)
+        heard = bool(self.watchers)
         for done in range(journal.at, self.at):
-            last = done + 1 == self.at  # the state is that after the last one only
-            journal.append(done + 1, self.record.actions[done],
-                           self.state.state_hash() if last else "")
+            at = done + 1
+            hashed = at == self.at and (heard or at % HASH_EVERY == 0)  # the state is at's
+            journal.append(at, self.record.actions[done],
+                           self.state.state_hash() if hashed else "", sync=heard)
 
     def note_pick(self, seat: str, before: GameState, record: GameRecord,
                   events: list[Event]) -> None:
@@ -350,8 +356,9 @@ class GameServer:
         state, record = game.state, game.record
         done = replay(state, todo, lambda action: record.apply(state, action))
         applied = done.applied
-        if done.diverged and save is not None:  # back to the save, and up to the one before
-            applied -= 1
+        if done.diverged:  # back to the save, and on to the last hash that matched
+            if save is None:
+                raise StateError("the journal does not replay, and the save cannot be reread")
             again = read_save(save)
             again.record.resume(again.state)
             game.state, game.record = again.state, again.record

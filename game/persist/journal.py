@@ -178,8 +178,9 @@ def _take(read: JournalRead, data: dict[str, Any], number: int) -> None:
 @dataclass(frozen=True)
 class Replayed:
     """How far `replay` went: `applied` entries applied; `problem` ("" if none) says why it
-    stopped before the end; `diverged`: the last entry applied left another state than the
-    journal's (the state must be rebuilt with one entry fewer)."""
+    stopped before the end; `diverged`: an entry left another state than the journal's, so
+    `state` must be rebuilt with the first `applied` entries only (those up to the last hash
+    that matched: the ones after it are not known to be good)."""
 
     applied: int
     problem: str = ""
@@ -191,15 +192,18 @@ def replay(state: GameState, entries: list[Entry], step: Callable[[Action], obje
     """Apply `entries` to `state` in order through `step` (the core's `apply`, or a record's,
     bound to `state`), stopping at the first that is not legal there (`state` unchanged by
     it) or, with `check`, whose hash differs from the state's after it."""
+    good = 0  # entries up to the last hash that matched (or the save's)
     for done, entry in enumerate(entries):
         try:
             step(entry.action)
         except Exception as err:  # noqa: BLE001 - the core refused it; state unchanged
             return Replayed(done, f"action {entry.at} ({entry.action.player}) is not "
                                   f"allowed: {str(err)[:160]}")
-        if check and entry.hash and state.state_hash() != entry.hash:
-            return Replayed(done + 1, f"after action {entry.at} the game differs from the "
+        if check and entry.hash:
+            if state.state_hash() != entry.hash:
+                return Replayed(good, f"after action {entry.at} the game differs from the "
                                       "journal's", diverged=True)
+            good = done + 1
     return Replayed(len(entries))
 
 
@@ -229,25 +233,28 @@ class Journal:
         write_atomic(self.path, (json.dumps(header) + "\n").encode())
         self.at = base
 
-    def append(self, at: int, action: Action, digest: str = "") -> None:
-        """Action number `at` was applied (the state's hash after it: `digest`)."""
+    def append(self, at: int, action: Action, digest: str = "", sync: bool = True) -> None:
+        """Action number `at` was applied (the state's hash after it: `digest`). Without
+        `sync` the line is handed to the system (it outlives any stop of this process) but
+        not waited for on the disk."""
         entry: dict[str, Any] = {"at": at, "player": action.player, "label": action.label}
         if digest:
             entry["hash"] = digest
-        self._write(entry)
+        self._write(entry, sync)
         self.at = at
 
     def back(self, at: int) -> None:
         """The game was taken back to `at` actions."""
-        self._write({"back": at})
+        self._write({"back": at}, True)
         self.at = at
 
-    def _write(self, entry: dict[str, Any]) -> None:
+    def _write(self, entry: dict[str, Any], sync: bool) -> None:
         if self._file is None:
             self._file = self.path.open("ab")
         self._file.write((json.dumps(entry, separators=(",", ":")) + "\n").encode())
         self._file.flush()
-        _sync(self._file.fileno())
+        if sync:
+            _sync(self._file.fileno())
 
     def close(self) -> None:
         if self._file is not None:

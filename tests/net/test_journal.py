@@ -25,8 +25,9 @@ from game.core import Action, GameState, IllegalAction, apply, legal_actions
 from game.net.hosted import hosted_games
 from game.net.link import HostedServer
 from game.net.protocol import MAX_SERVER_MESSAGE, message, view_digest
-from game.net.server import DAMAGED, STOPPING, TABLE, GameServer, NetGame
+from game.net.server import DAMAGED, HASH_EVERY, STOPPING, TABLE, GameServer, NetGame
 from game.persist import Autosaver, GameRecord, autosaves, newest_autosave
+from game.persist import journal as journal_module
 from game.persist.autosave import game_key
 from game.persist.journal import (
     JOURNAL,
@@ -205,8 +206,9 @@ def test_a_server_stopped_by_sigterm_or_ctrl_c_saves_closes_and_resumes(
 # --- the journal beside a game, in-process ---------------------------------------------------
 
 
-def new_game_folder(folder: Path, seed: int = 7) -> NetGame:
-    """A game of five bots as the server keeps it, saved at its start, with its journal."""
+def new_game_folder(folder: Path, seed: int = 7, heard: bool = True) -> NetGame:
+    """A game of five bots as the server keeps it, saved at its start, with its journal;
+    `heard`: someone is connected to it (so its news is sent)."""
     state = simulate.new_state(5, seed, "classic", simulate.resolve_map(None))
     record = GameRecord.begin(state, from_new_game=True)
     kinds = dict.fromkeys(state.players, "basic")
@@ -216,6 +218,8 @@ def new_game_folder(folder: Path, seed: int = 7) -> NetGame:
     game = NetGame(code=folder.name, state=state, record=record, kinds=kinds, tokens={},
                    host="x", folder=folder, bots=None,  # type: ignore[arg-type]
                    autosaver=Autosaver(folder))
+    if heard:
+        game.watchers.add(object())  # type: ignore[arg-type]
     game.save()
     return game
 
@@ -414,6 +418,22 @@ def test_another_games_journal_or_a_journal_ahead_of_the_save_is_not_replayed(
     assert "it follows a save of action" in caplog.text
 
 
+def test_actions_nobody_hears_of_are_handed_to_the_system_with_a_hash_now_and_then(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    synced: list[int] = []
+    monkeypatch.setattr(journal_module, "_sync", synced.append)
+    game = new_game_folder(tmp_path / "AAAAAA", heard=False)
+    play(game, HASH_EVERY * 3, random.Random(11))
+    entries = [json.loads(line) for line in journal_lines(game.folder)[1:]]
+    assert entries and not synced  # bots playing to nobody: written, not waited for
+    assert all(("hash" in e) == (e["at"] % HASH_EVERY == 0) for e in entries)
+    game.watchers.add(object())  # type: ignore[arg-type]
+    play(game, 1)
+    assert synced  # someone hears of it: on the disk first, with its hash
+    assert game.saved_at == game.at or "hash" in json.loads(journal_lines(game.folder)[-1])
+    assert resumed(tmp_path, "AAAAAA").state_hash() == game.state.state_hash()
+
+
 def test_replay_goes_through_the_cores_door(tmp_path: Path) -> None:
     state = simulate.new_state(5, 7, "classic", simulate.resolve_map(None))
     twin = state.clone()
@@ -428,6 +448,11 @@ def test_replay_goes_through_the_cores_door(tmp_path: Path) -> None:
     assert state.state_hash() == twin.state_hash()
     with pytest.raises(IllegalAction):
         apply(state, bad.action)
+    # a hash that differs: back to the last hash that matched, the lines after it unknown
+    fresh = simulate.new_state(5, 7, "classic", simulate.resolve_map(None))
+    lines = [actions[0], Entry(2, actions[1].action), Entry(3, actions[2].action, "0" * 16)]
+    done = replay(fresh, lines, lambda a: apply(fresh, a))
+    assert done.diverged and done.applied == 1 and "after action 3" in done.problem
 
 
 # --- the game a client hosts: the same server, on a thread of the client -------------------
