@@ -7,6 +7,7 @@ resuming at the last good action, with no code ever run from it."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import random
@@ -39,7 +40,15 @@ from game.persist.journal import (
 )
 from game.persist.takeback import record_copy
 
-from .netkit import create_message, join_message, resume_message
+from .netkit import (
+    create_message,
+    join_message,
+    latest_update,
+    open_client,
+    receive,
+    resume_message,
+    running_server,
+)
 
 TIMEOUT = 120.0
 LOG = "game.net.server"
@@ -485,3 +494,30 @@ def test_a_hosted_game_is_journalled_saved_when_left_and_resumed_at_its_last_act
     saved = newest_autosave(folder)
     assert saved is not None and len(saved.record.actions) == table.at
     assert journalled(folder) == 0
+
+
+def test_a_pick_taken_back_over_the_network_stays_taken_back_after_a_restart(
+        tmp_path: Path) -> None:
+    async def main() -> None:
+        async with running_server(tmp_path) as (address, servers):
+            ws = await open_client(address)
+            await ws.send(create_message(seats=["", "basic", "basic", "basic", "basic"]))
+            created = await receive(ws, "created")
+            code, seat = created["code"], created["seats"][0]
+            await ws.send(join_message(code, seat))
+            update = await latest_update(ws, seat)
+            at, pending = update["at"], update["view"]["pending"]
+            area = next(lb for lb in pending["options"] if lb.startswith("area:"))
+            await ws.send(message("act", code=code, seat=seat, label=area, at=at))
+            assert (await receive(ws, "update"))["at"] == at + 1
+            await ws.send(message("undo", code=code, seat=seat, at=at + 1))
+            assert (await receive(ws, "update"))["undone"] is True
+            game = servers[0].games[code]
+            assert json.loads(journal_lines(game.folder)[-1]) == {"back": at}
+            again = GameServer(tmp_path)  # as if the server had been killed now
+            assert again.load_games() == []
+            assert again.games[code].at == at
+            assert again.games[code].state.state_hash() == game.state.state_hash()
+            await ws.close()
+
+    asyncio.run(main())
