@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from websockets.asyncio.server import ServerConnection, broadcast, serve
+from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
 
 from game.bots import LEVELS, make_bot
@@ -701,7 +701,7 @@ class GameServer:
                     self._after(game, events)
             await asyncio.sleep(0)
 
-    async def shut_down(self, ws_server: Any) -> None:
+    async def shut_down(self, ws_server: Server) -> None:
         """Stop cleanly: no action is taken any more, every game with actions since its save
         is saved (its journal compacted), and every connection is closed with a reason."""
         self.stopping = True
@@ -816,7 +816,7 @@ def serve_forever(host: str, port: int, folder: Path, cert: str | None = None,
     async def main() -> None:
         stop = _stop_on_signals()
         await run_server(host, port, folder, context, ready, stop=stop)
-        print("Calamitas server stopped: every game is saved", flush=True)
+        print("Calamitas server stopped (its games are saved; see the log)", flush=True)
 
     try:
         asyncio.run(main())
