@@ -1,7 +1,10 @@
 """The games this client hosts, on disk: one folder per game under the data folder's `hosted/`,
-named by the game's join code, laid out as the server keeps any game (its autosaves and
-`table.json`). Hosting a new game loads none of the older ones; hosting one again (from the
-Load screen) loads that one alone, so its players come back to it with their tokens.
+named by the game's join code, laid out as the server keeps any game (its autosaves, its
+journal and `table.json`). The server runs on a thread of the client (`link.HostedServer`, the
+same `server.run_server` as `serve`): every action is journalled before anyone hears of it, and
+leaving the table saves the game, so a client closed or killed mid-phase loses no action.
+Hosting a new game loads none of the older ones; hosting one again (from the Load screen) loads
+that one alone, so its players come back to it with their tokens, at its last action.
 
 Older versions kept each hosting session in a folder of its own (`hosted/<time>/<code>/`);
 `tidy` moves those games up to `hosted/<code>/` and removes folders that hold no file."""
@@ -14,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.persist import autosaves, newest_autosave
+from game.persist.journal import JOURNAL
 
 from .server import TABLE
 
@@ -75,8 +79,9 @@ def hosted_games(root: Path | None = None, most: int = LISTED) -> list[HostedGam
         if saved is None or saved.path is None:
             games.append(HostedGame(folder.name, None, _modified(folder)))
             continue
-        state = saved.state
-        games.append(HostedGame(folder.name, saved.path, _modified(saved.path), state.turn,
+        state = saved.state  # the journal's actions since are within the same phase
+        played = max(_modified(saved.path), _modified(folder / JOURNAL))  # its last action
+        games.append(HostedGame(folder.name, saved.path, played, state.turn,
                                 state.phase, state.config.ruleset, len(state.players),
                                 state.game_over))
     games.sort(key=lambda g: (g.modified, g.code), reverse=True)

@@ -4,8 +4,11 @@ A client holds seats by their secret tokens; it sends only the label of an actio
 decision pending for one of its seats, which the server applies through the core's door and
 answers by sending every connection the events and the view of its own seats. Bots seated by
 the host play here. Each game lives in its own folder under the data folder (`net/CODE/`): its
-autosaves (the local save format, written at every phase) and `table.json` (who may sit where,
-tokens kept only as hashes), so a restarted server resumes every game.
+autosaves (the local save format, written at every phase), its journal (every action applied
+since the newest save, on disk before anyone hears of it: `game.persist.journal`) and
+`table.json` (who may sit where, tokens kept only as hashes), so a restarted server resumes
+every game at its last action, however it stopped. SIGTERM and Ctrl-C stop it cleanly: every
+game is saved, and every connection is closed with a reason.
 
 Anything a client may not do is refused with a reason and changes nothing.
 """
@@ -16,6 +19,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import signal
 import ssl
 import sys
 import time
@@ -24,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from websockets.asyncio.server import ServerConnection, broadcast, serve
+from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
 
 from game.bots import LEVELS, make_bot
@@ -48,6 +52,16 @@ from game.persist import (
     save_document,
 )
 from game.persist.atomic import write_atomic
+from game.persist.autosave import game_key
+from game.persist.journal import (
+    JOURNAL,
+    Journal,
+    JournalError,
+    JournalRead,
+    read_journal,
+    replay,
+)
+from game.persist.saves import read_save
 from game.persist.strictjson import JsonError, read_json_file
 from game.persist.takeback import (
     ANOTHER_PLAYER,
@@ -78,6 +92,9 @@ BURST = 200  # and in one burst
 FLOOD_CLOSE = 1000  # refused for flooding this often without a quiet second: closed
 BOT_PAUSE_EVERY = 20  # bot decisions between chances for other games and connections to run
 TABLE = "table.json"
+DAMAGED = "journal-damaged.jsonl"  # a journal that could not be read to its end, kept to look at
+STOPPING = "the server is stopping; its games are saved"  # the reason connections are closed
+HASH_EVERY = 20  # a journal line with the state's hash at least this often
 
 
 class Refusal(Exception):
@@ -135,6 +152,8 @@ class NetGame:
     # the pending decision's picks tried so far (a try costs a copy of the game: each pick is
     # tried once per decision, however often a client asks)
     tried: dict[str, list[str]] = field(default_factory=dict)
+    journal: Journal | None = None  # the actions since the newest save (made by the first save)
+    saved_at: int = -1  # the actions the newest save holds
 
     def record_message(self) -> str:
         """The whole game as a save, for the replay: public only once the game is over (the
@@ -177,7 +196,42 @@ class NetGame:
         write_atomic(self.folder / TABLE, data)
 
     def save(self) -> None:
+        """Write a save now (SaveError if it cannot be), then compact the journal to it."""
         self.autosaver.save(self.record, self.state)
+        self._saved()
+
+    def maybe_save(self) -> None:
+        """Write a save if a phase has ended since the last one (SaveError if it cannot be)."""
+        if self.autosaver.maybe_save(self.record, self.state) is not None:
+            self._saved()
+
+    def _saved(self) -> None:
+        self.saved_at = self.at
+        if self.journal is None:
+            self.journal = Journal(self.folder / JOURNAL, game_key(self.record), self.at)
+        try:
+            self.journal.compact(self.at)
+        except OSError as err:  # the old journal stays: its actions follow on from the save
+            log.error("game %s: the journal was not compacted: %s", self.code, err)
+
+    def write_journal(self) -> None:
+        """Journal every action applied since the last line (after a take-back, the take-back
+        first). When anyone is connected to hear of it, the line is on the disk (synced) with
+        the state's hash after it when this returns; else (bots playing to nobody) it is only
+        handed to the system, which keeps it through any stop of this process, and the hash
+        is written every HASH_EVERY actions. OSError if it cannot be written."""
+        journal = self.journal
+        if journal is None or self.at < self.saved_at:  # nothing to follow on from: a save
+            self.save()
+            return
+        if self.at < journal.at:
+            journal.back(self.at)
+        heard = bool(self.watchers)
+        for done in range(journal.at, self.at):
+            at = done + 1
+            hashed = at == self.at and (heard or at % HASH_EVERY == 0)  # the state is at's
+            journal.append(at, self.record.actions[done],
+                           self.state.state_hash() if hashed else "", sync=heard)
 
     def note_pick(self, seat: str, before: GameState, record: GameRecord,
                   events: list[Event]) -> None:
@@ -223,6 +277,7 @@ class GameServer:
         self.only = only
         self.games: dict[str, NetGame] = {}
         self.version = game_version()
+        self.stopping = False
 
     # --- games on disk ---------------------------------------------------------------------
 
@@ -236,7 +291,8 @@ class GameServer:
                 continue
             try:
                 self.games[sub.name] = self._load(sub)
-            except (JsonError, SaveError, StateError, ValueError, KeyError, TypeError) as err:
+            except (JsonError, SaveError, StateError, OSError, ValueError, KeyError,
+                    TypeError) as err:
                 problems.append(f"{sub.name}: not resumed: {err}")
         return problems
 
@@ -249,12 +305,67 @@ class GameServer:
         if set(kinds) != set(saved.state.players) or table["code"] != folder.name:
             raise StateError("the table does not match the save")
         saved.record.resume(saved.state)
-        return NetGame(
+        game = NetGame(
             code=folder.name, state=saved.state, record=saved.record, kinds=kinds,
             tokens={str(k): str(v) for k, v in table["tokens"].items()}, host=str(table["host"]),
             folder=folder, bots=BotSeats({s: k for s, k in kinds.items() if k},
                                          seed=saved.state.config.seed),
             autosaver=Autosaver(folder), held=table.get("held") is True)
+        game.saved_at = game.at
+        self._replay_journal(game, saved.path)
+        return game
+
+    def _replay_journal(self, game: NetGame, save: Path | None) -> None:
+        """Carry the loaded game on by the actions its journal holds after its save (each must
+        be legal, and leave the hash the journal wrote), then start the journal afresh. What
+        cannot be replayed is logged and left out: the game stands at the last good action."""
+        path = game.folder / JOURNAL
+        key = game_key(game.record)
+        problem = ""
+        try:
+            read = read_journal(path)
+        except JournalError as err:
+            read, problem = None, f"{err}: not replayed"
+        if read is not None and read.game != key:
+            read, problem = None, "the journal is another game's: not replayed"
+        replayed = 0
+        if read is not None:
+            replayed, problem = self._replay(game, read, save)
+        if problem:
+            log.warning("game %s: journal: %s; the game resumes at action %d", game.code,
+                        problem, game.at)
+            if read is None or not read.cut:  # keep what could not be read, to look at
+                with contextlib.suppress(OSError):
+                    path.replace(game.folder / DAMAGED)
+        if replayed:
+            log.info("game %s: %d journalled action(s) replayed, at action %d", game.code,
+                     replayed, game.at)
+            game.save()  # compacts the journal
+        else:
+            game.journal = Journal.fresh(path, key, game.at)
+
+    def _replay(self, game: NetGame, read: JournalRead, save: Path | None) -> tuple[int, str]:
+        """(actions replayed, why it stopped short ("": it did not))."""
+        held = [e for e in read.entries if e.at <= game.at]
+        if read.base > game.at:
+            return 0, (f"it follows a save of action {read.base}, but the newest save that "
+                       f"can be read ends at action {game.at}")
+        if any(game.record.actions[e.at - 1] != e.action for e in held):
+            return 0, "its actions differ from the save's"
+        todo = read.entries[len(held):]
+        state, record = game.state, game.record
+        done = replay(state, todo, lambda action: record.apply(state, action))
+        applied = done.applied
+        if done.diverged:  # back to the save, and on to the last hash that matched
+            if save is None:
+                raise StateError("the journal does not replay, and the save cannot be reread")
+            again = read_save(save)
+            again.record.resume(again.state)
+            game.state, game.record = again.state, again.record
+            state, record = again.state, again.record
+            replay(state, todo[:applied], lambda action: record.apply(state, action),
+                   check=False)
+        return applied, done.problem or read.problem
 
     # --- messages --------------------------------------------------------------------------
 
@@ -475,6 +586,8 @@ class GameServer:
                 raise Refusal(f"the game has not started: open seats {', '.join(waiting)}")
             if state.game_over:
                 raise Refusal("the game is over")
+            if self.stopping:
+                raise Refusal(STOPPING)
             if msg["at"] != game.at:
                 raise Refusal(f"out of date: the game is at action {game.at}, "
                               f"not {msg['at']}")
@@ -532,14 +645,20 @@ class GameServer:
             self._after(game, [], undone=True)
 
     def _after(self, game: NetGame, events: list[Event], undone: bool = False) -> None:
-        """Save at a phase boundary, then send the news of one action to every connection
-        (saved first: whoever hears of the end can find its save)."""
+        """Journal the action (and save at a phase boundary), then send its news to every
+        connection: nobody hears of an action a restart would not find."""
+        try:
+            game.write_journal()
+        except (OSError, SaveError) as err:
+            log.error("game %s: the journal cannot be written: %s", game.code, err)
+            with contextlib.suppress(OSError, SaveError):
+                game.save()  # the next best thing
         try:
             if game.state.game_over:
                 game.save()
                 log.info("game %s over after %d actions", game.code, game.at)
             else:
-                game.autosaver.maybe_save(game.record, game.state)
+                game.maybe_save()
         except SaveError as err:
             log.error("game %s: %s", game.code, err)
         game.asked_at = time.monotonic()  # a new decision waits from now
@@ -581,6 +700,24 @@ class GameServer:
                     game.no_takeback(ANOTHER_PLAYER)
                     self._after(game, events)
             await asyncio.sleep(0)
+
+    async def shut_down(self, ws_server: Server) -> None:
+        """Stop cleanly: no action is taken any more, every game with actions since its save
+        is saved (its journal compacted), and every connection is closed with a reason."""
+        self.stopping = True
+        saved = 0
+        for game in self.games.values():
+            if game.at != game.saved_at:
+                try:
+                    game.save()
+                    saved += 1
+                except SaveError as err:  # its journal still holds every action
+                    log.error("game %s: not saved at the stop: %s", game.code, err)
+            if game.journal is not None:
+                game.journal.close()
+        log.info("stopping: %d game(s) saved", saved)
+        ws_server.close(reason=STOPPING)
+        await ws_server.wait_closed()
 
 
 def trial_options(state: GameState, seat: str, label: str) -> list[str]:
@@ -656,6 +793,7 @@ async def run_server(host: str, port: int, folder: Path, context: ssl.SSLContext
         for game in list(server.games.values()):
             await server._play_bots(game)
         await (stop if stop is not None else asyncio.get_running_loop().create_future())
+        await server.shut_down(ws_server)
 
 
 def serve_forever(host: str, port: int, folder: Path, cert: str | None = None,
@@ -675,11 +813,34 @@ def serve_forever(host: str, port: int, folder: Path, cert: str | None = None,
         print(f"Calamitas server on {address}{plain}", flush=True)
         print(f"games in {folder}; log in {logfile or 'no log file'}", flush=True)
 
+    async def main() -> None:
+        stop = _stop_on_signals()
+        await run_server(host, port, folder, context, ready, stop=stop)
+        print("Calamitas server stopped (its games are saved; see the log)", flush=True)
+
     try:
-        asyncio.run(run_server(host, port, folder, context, ready))
-    except KeyboardInterrupt:
+        asyncio.run(main())
+    except KeyboardInterrupt:  # before the handlers were in place
         return 0
     except OSError as err:
         print(f"calamitas serve: {err}", file=sys.stderr)
         return 1
     return 0
+
+
+def _stop_on_signals() -> asyncio.Future[None]:
+    """A future that SIGTERM or SIGINT (Ctrl-C) completes, for a clean stop."""
+    loop = asyncio.get_running_loop()
+    stop: asyncio.Future[None] = loop.create_future()
+
+    def finish(signum: int) -> None:
+        if not stop.done():
+            log.info("stopping on %s", signal.Signals(signum).name)
+            stop.set_result(None)
+
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        try:
+            loop.add_signal_handler(signum, finish, signum)
+        except (NotImplementedError, RuntimeError, ValueError):  # Windows: no loop handlers
+            signal.signal(signum, lambda n, _frame: loop.call_soon_threadsafe(finish, n))
+    return stop
