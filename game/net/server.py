@@ -792,6 +792,28 @@ async def run_server(host: str, port: int, folder: Path, context: ssl.SSLContext
                 await watcher
 
 
+def how_to_open(address: str) -> list[str]:
+    """What `serve` tells a person about opening a table on it: the address to type in
+    Calamitas, what the host does, what the others do."""
+    scheme, rest = address.split("://", 1)
+    host, _, port = rest.rpartition(":")
+    lines = []
+    if host in ("0.0.0.0", "::", ""):
+        from .link import lan_address
+
+        host = lan_address()
+    elif host in ("127.0.0.1", "localhost", "::1"):
+        lines.append("Only this machine can reach it: give --host 0.0.0.0 to serve your "
+                     "network.")
+    typed = f"wss://{host}:{port}" if scheme == "wss" else f"{host}:{port}"
+    return [*lines,
+            f"To open a table: in Calamitas choose New game, set up the game, then Host a "
+            f"network game; type {typed} under On a server and press Open the table.",
+            "The lobby shows a join code. The others choose Join in the main menu and type "
+            f"{typed} and that code; the host starts the game when everyone is in (seats "
+            "still open are played by bots)."]
+
+
 def serve_forever(host: str, port: int, folder: Path, cert: str | None = None,
                   key: str | None = None) -> int:
     """`python -m game serve`: serve until interrupted; the address is printed once listening."""
@@ -808,6 +830,8 @@ def serve_forever(host: str, port: int, folder: Path, cert: str | None = None,
         plain = "" if context else " (plain connection: not encrypted; give --cert for TLS)"
         print(f"Calamitas server on {address}{plain}", flush=True)
         print(f"games in {folder}; log in {logfile or 'no log file'}", flush=True)
+        for line in how_to_open(address):
+            print(line, flush=True)
 
     try:
         asyncio.run(run_server(host, port, folder, context, ready))

@@ -256,3 +256,18 @@ def test_a_seat_coming_back_hears_the_story_so_far(tmp_path: Path) -> None:
             await back.close()
 
     asyncio.run(main())
+
+
+def test_serve_says_how_a_person_opens_a_table_on_it() -> None:
+    """`python -m game serve` prints the address to type in Calamitas and what the host and
+    the others do (issue 37, item 4)."""
+    from game.net.server import how_to_open
+
+    lines = how_to_open("ws://192.168.1.20:8765")
+    text = " ".join(lines)
+    assert "type 192.168.1.20:8765 under On a server" in text
+    assert "Host a network game" in text and "Open the table" in text
+    assert "Join in the main menu" in text and "join code" in text
+    assert "Only this machine" in " ".join(how_to_open("ws://127.0.0.1:8765"))
+    assert "wss://example.org:443" in " ".join(how_to_open("wss://example.org:443"))
+    assert "0.0.0.0" not in " ".join(how_to_open("ws://0.0.0.0:8765"))

@@ -21,6 +21,7 @@ from game.net.protocol import message
 from game.persist import game_version
 
 from ..draw import backdrop, civ_badge, panel, text_block, title
+from ..dropdown import fitted_menu
 from ..scene import Scene, entries
 from ..theme import Palette
 from .lobby import STATUS_X, LobbyScene, game_facts, seat_rects
@@ -30,6 +31,11 @@ if TYPE_CHECKING:
 
 OPEN = "Open"
 HERE = "Person here"
+# How long a seat's player may be away before a bot plays it until they return (0: never).
+AWAY_CHOICES = {"Bot after 1 minute": 60, "Bot after 3 minutes": 180,
+                "Bot after 5 minutes": 300, "Bot after 10 minutes": 600,
+                "Bot after 30 minutes": 1800, "Never a bot": 0}
+AWAY_DEFAULT = "Bot after 3 minutes"
 
 
 def host_kinds() -> list[str]:
@@ -71,6 +77,7 @@ class HostScene(Scene):
                 here_taken = True
         self.hosted: HostedServer | None = None
         self.server = ""  # another server to host on (python -m game serve); "": this client
+        self.away = AWAY_DEFAULT  # a seat whose player is away: when a bot plays it
         self.error = ""
 
     def build(self) -> None:
@@ -92,6 +99,12 @@ class HostScene(Scene):
         self.server_entry.set_text_length_limit(120)
         self.server_entry.set_tooltip("Empty: this client serves the table. Or the address of "
                                       "a server started with python -m game serve")
+        UILabel(pygame.Rect(left, h - px(206), label_w, row), "Seat away", m, container=c)
+        self.away_menu = fitted_menu(entries(list(AWAY_CHOICES)), self.away,
+                                     pygame.Rect(left + label_w, h - px(206), px(220), row), m,
+                                     c)
+        self.away_menu.set_tooltip("When a player leaves the table or loses the connection, "
+                                   "a bot plays their seat after this long, until they return")
         self.back = UIButton(pygame.Rect(px(40), h - px(70), px(160), px(44)), "Back", m,
                              container=c)
         self.open = UIButton(pygame.Rect(w - px(240), h - px(70), px(200), px(44)),
@@ -105,6 +118,8 @@ class HostScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            if event.ui_element is self.away_menu and event.text in AWAY_CHOICES:
+                self.away = event.text
             for civ, menu in self.menus.items():
                 if event.ui_element is menu:
                     self.kinds[civ] = event.text
@@ -152,6 +167,7 @@ class HostScene(Scene):
         seats = [self.kinds[c].split(": ", 1)[1] if self.kinds[c].startswith("Bot: ") else ""
                  for c in self.civs]
         link.send(message("create", game_version=game_version(), seats=seats, lobby=True,
+                          away_limit=AWAY_CHOICES[self.away],
                           **create_fields(self.config, self.map_id)))
         here = [c for c in self.civs if self.kinds[c] == HERE]
         self.app.replace(LobbyScene(self.app, link, address=address, hosted=hosted, here=here,
