@@ -298,6 +298,7 @@ class NetGameMenuScene(GameMenuScene):
         self.net_game = game
         self.asking = False
         self.ask_buttons: dict[str, UIButton] = {}
+        self.ask_box = pygame.Rect(0, 0, 0, 0)
 
     def choose(self, key: str) -> None:
         if key == "menu" and not self.asking:
@@ -310,13 +311,17 @@ class NetGameMenuScene(GameMenuScene):
         for button in self.buttons.values():
             button.hide()
         self.name_entry.hide()
-        px, box = self.px, self.box
+        px = self.px
+        w, h = self.app.screen.get_size()
+        self.ask_box = box = pygame.Rect(0, 0, min(w - px(40), px(520)),
+                                         min(h - px(20), px(300)))
+        box.center = (w // 2, h // 2)
         m, c = self.app.manager, self.container
-        y = box.bottom - px(64)
+        y, half = box.bottom - px(64), (box.width - px(60)) // 2
         self.ask_buttons = {
-            "stay": UIButton(pygame.Rect(box.x + px(20), y, px(140), px(44)), "Stay", m,
+            "stay": UIButton(pygame.Rect(box.x + px(20), y, half, px(44)), "Stay", m,
                              container=c),
-            "leave": UIButton(pygame.Rect(box.right - px(20) - px(180), y, px(180), px(44)),
+            "leave": UIButton(pygame.Rect(box.right - px(20) - half, y, half, px(44)),
                               "Leave the table", m, container=c,
                               object_id=pygame_gui.core.ObjectID(object_id="#leave_table",
                                                                  class_id="@primary")),
@@ -351,7 +356,7 @@ class NetGameMenuScene(GameMenuScene):
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         shade.fill((0, 0, 0, 150))
         surface.blit(shade, (0, 0))
-        t, px, box = self.theme, self.px, self.box
+        t, px, box = self.theme, self.px, self.ask_box
         panel(surface, box, t, fill=(30, 26, 20), radius=12)
         title(surface, t, "Leave the table?", (box.centerx, box.y + px(22)), size=28,
               center=True)
