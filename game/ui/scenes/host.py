@@ -91,7 +91,9 @@ class HostScene(Scene):
                                              pygame.Rect(x, rect.y, min(px(170), rect.right - x),
                                                          rect.height), m, container=c)
         left, label_w, row = px(40), px(130), px(34)
-        UILabel(pygame.Rect(left, h - px(160), label_w, row), "On a server", m, container=c)
+        self._controls_at = (left, h - px(206))
+        self.server_label = UILabel(pygame.Rect(left, h - px(160), label_w, row), "On a server",
+                                    m, container=c)
         self.server_entry = UITextEntryLine(
             pygame.Rect(left + label_w, h - px(160),
                         min(px(300), w // 2 - px(80) - left - label_w), row), m,
@@ -99,7 +101,8 @@ class HostScene(Scene):
         self.server_entry.set_text_length_limit(120)
         self.server_entry.set_tooltip("Empty: this client serves the table. Or the address of "
                                       "a server started with python -m game serve")
-        UILabel(pygame.Rect(left, h - px(206), label_w, row), "Seat away", m, container=c)
+        self.away_label = UILabel(pygame.Rect(left, h - px(206), label_w, row), "Seat away", m,
+                                  container=c)
         self.away_menu = fitted_menu(entries(list(AWAY_CHOICES)), self.away,
                                      pygame.Rect(left + label_w, h - px(206), px(220), row), m,
                                      c)
@@ -112,6 +115,26 @@ class HostScene(Scene):
                              tool_tip_text="Start a game server here for the others to join",
                              object_id=pygame_gui.core.ObjectID(object_id="#open_table",
                                                                 class_id="@primary"))
+
+    def _place_controls(self, text_end: int) -> None:
+        """The away limit and the server rows keep clear of the words on the left: at the
+        bottom left when they fit below them, else under the seats when there is room, else
+        (many seats at a large UI scale) at the bottom left regardless."""
+        px = self.px
+        w, h = self.app.screen.get_size()
+        need, bottom = px(34) * 2 + px(12), h - px(82)
+        x, y = px(40), h - px(206)
+        rows = self.rows()
+        below = max((r.bottom for _, r in rows), default=0) + px(16)
+        if text_end + px(12) > y and rows and below + need <= bottom:
+            x, y = rows[0][1].x, below
+        if (x, y) != self._controls_at:
+            self._controls_at = (x, y)
+            label_w = px(130)
+            for widget, dx, dy in ((self.away_label, 0, 0), (self.away_menu, label_w, 0),
+                                   (self.server_label, 0, px(46)),
+                                   (self.server_entry, label_w, px(46))):
+                widget.set_relative_position((x + dx, y + dy))
 
     def rows(self) -> list[tuple[str, pygame.Rect]]:
         return list(zip(self.civs, seat_rects(self, len(self.civs)), strict=True))
@@ -185,10 +208,8 @@ class HostScene(Scene):
         w, _ = surface.get_size()
         title(surface, t, "Host a network game", (px(40), px(24)), size=38)
         text = ("Each seat is open for a player to join from their own machine, played by a "
-                "person here at this screen, or by a bot. When the table opens, this client "
-                "runs the game server (or a server you name below); tell the others its address "
-                "and join code. "
-                "You start the game when everyone is in: seats still open go to bots.")
+                "person here at this screen, or by a bot. The table's server runs in this "
+                "client, or on a server you name below (python -m game serve).")
         y = text_block(surface, t, text, (px(40), px(100)), w // 2 - px(140), size=15,
                        colour=Palette.text_dim)
         y += px(112)
@@ -196,6 +217,7 @@ class HostScene(Scene):
                      "The server draws a secret seed: nobody can know the decks' order."]:
             y += text_block(surface, t, fact, (px(40), y), w // 2 - px(140), size=14,
                             colour=Palette.text) + px(2)
+        self._place_controls(y)
         if self.error:
             text_block(surface, t, self.error, (px(40), y + px(12)), w // 2 - px(140),
                        size=15, colour=Palette.bad, role="bold")

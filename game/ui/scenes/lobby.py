@@ -22,7 +22,7 @@ from game.net.wire import read_map
 from game.persist import game_version
 from game.persist.lasttable import LastTable, remember_table
 
-from ..draw import backdrop, civ_badge, panel, title
+from ..draw import backdrop, civ_badge, panel, title, wrap
 from ..map.offered import map_for
 from ..scene import Scene
 from ..seat.net import NetSession, TableSeat, read_table, start_session
@@ -79,9 +79,8 @@ def minutes(seconds: int) -> str:
 def away_rule(limit: int) -> str:
     """The table's rule for seats away, in a player's words."""
     if not limit:
-        return "A seat whose player is away waits for them (any player may hand it to a bot)"
-    return (f"A seat whose player is away for {minutes(limit)} is played by a bot until they "
-            "return")
+        return "A player away: their seat waits (a player may hand it to a bot)"
+    return f"A player away {minutes(limit)}: a bot plays their seat until they return"
 
 
 def tell_past(session: NetSession, past: list[Any], local: list[str]) -> None:
@@ -455,7 +454,7 @@ class LobbyScene(Scene):
                                 size=14, colour=Palette.text) + px(2)
             y += px(8)
         lines = []
-        if self.hosting and self.code:
+        if self.hosting and self.code and self.started:
             lines.append("Tell the others the address and the code: in Calamitas they choose "
                          "Join in the main menu.")
         if self.rejoin_offered():
@@ -466,19 +465,27 @@ class LobbyScene(Scene):
         elif self.local and not self.hosting:
             lines.append("Waiting for the host to start the game.")
         if self.hosting and self.code and not self.started:
-            lines.append("When everyone is in, start the game: seats still open are played "
-                         "by bots.")
+            lines.append("Tell the others the address and the code (Join in the main menu); "
+                         "start the game when everyone is in: open seats go to bots.")
         elif self.powers() and not self.started:
             lines.append("The host is away: you may start the game for the table when "
                          "everyone is in (seats still open are played by bots).")
         if not self.table and not self.error:
             lines.append("Opening the table…")
 
+        width = w // 2 - px(120)
+        rows = self.seat_rows()
+        if rows:  # below the seats when the left column has no room left (a large UI scale)
+            below = max(r.bottom for _, r in rows) + px(20)
+            need = sum(len(wrap(t, line, width, 14, "italic")) for line in lines) \
+                * t.font("italic", 14).get_linesize() + px(8) * len(lines)
+            if y + need > h - px(82) and below + need <= h - px(82):
+                left, y, width = rows[0][1].x, below, rows[0][1].width
         for line in lines:
-            y += text_block(surface, t, line, (left, y), w // 2 - px(120), size=14,
+            y += text_block(surface, t, line, (left, y), width, size=14,
                             colour=Palette.text_dim, role="italic") + px(8)
         if self.error:
-            text_block(surface, t, self.error, (left, y + px(8)), w // 2 - px(120), size=15,
+            text_block(surface, t, self.error, (left, y + px(8)), width, size=15,
                        colour=Palette.bad, role="bold")
         self.draw_seats(surface)
 
