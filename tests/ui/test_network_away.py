@@ -59,7 +59,8 @@ def server(tmp_path: Path) -> Iterator[HostedServer]:
         assert_network_threads_end()
 
 
-def seat_up(host: App, guest: App, on: str = "") -> tuple[LobbyScene, LobbyScene]:
+def seat_up(host: App, guest: App, on: str = "", start: bool = True,
+            ) -> tuple[LobbyScene, LobbyScene]:
     """The host opens a 5-seat table (a person here, an open seat, three bots), on the server
     `on` ("": served by the host's client); the guest joins from the main menu and takes the
     open seat; the host starts; both are at the game screen."""
@@ -94,9 +95,10 @@ def seat_up(host: App, guest: App, on: str = "") -> tuple[LobbyScene, LobbyScene
     press(guest, next(iter(seated.take_buttons)))
     until(lambda: seated.local and lobby.table[setup.civs[1]].kind == "person", guest, host)
     assert lobby.start is not None
-    press(host, lobby.start)
-    until(lambda: isinstance(host.scene, NetGameScene) and isinstance(guest.scene, NetGameScene),
-          host, guest)
+    if start:
+        press(host, lobby.start)
+        until(lambda: isinstance(host.scene, NetGameScene)
+              and isinstance(guest.scene, NetGameScene), host, guest)
     return lobby, seated
 
 
@@ -187,6 +189,18 @@ def test_leaving_asks_and_says_what_happens_to_the_table(two_apps: tuple[App, Ap
         press(application, menu.ask_buttons["leave"])
         idle(application)
         assert isinstance(application.scene, MenuScene)
+
+
+def test_closing_a_table_others_joined_asks_first(two_apps: tuple[App, App]) -> None:
+    host, guest = two_apps
+    lobby, _ = seat_up(host, guest, start=False)
+    press(host, lobby.back)
+    idle(host)
+    assert host.scene is lobby and lobby.closing and lobby.hosted is not None
+    assert lobby.back.text == "Close it for all"
+    press(host, lobby.back)
+    idle(host)
+    assert isinstance(host.scene, MenuScene)
 
 
 def test_a_player_back_gets_the_log_and_the_summary_and_the_client_remembers_the_table(

@@ -207,6 +207,7 @@ class LobbyScene(Scene):
                                             "may see)")
         self.watch.hide()
         self.watching = False  # chosen to watch a game under way instead of rejoining
+        self.closing = False  # asked to close a table others have joined: asked once more
         self.take_buttons = {}
         self._take_key = None
 
@@ -284,6 +285,14 @@ class LobbyScene(Scene):
         self.link.send(message("start", code=self.code, level=PLAY_LEVEL, **who))
 
     def leave(self) -> None:
+        """Back to the main menu; closing a table this client serves, which others have
+        joined, asks first (a second press)."""
+        others = [s for s, known in self.table.items()
+                  if known.taken and s not in self.local]
+        if self.hosted is not None and others and not self.closing:
+            self.closing = True
+            self.back.set_text("Close it for all")
+            return
         self.app.reset_to(self.app.make("menu"))
 
     def exit(self) -> None:
@@ -484,6 +493,10 @@ class LobbyScene(Scene):
         for line in lines:
             y += text_block(surface, t, line, (left, y), width, size=14,
                             colour=Palette.text_dim, role="italic") + px(8)
+        if self.closing:
+            y += text_block(surface, t, "Closing the table ends the game for everyone who "
+                            "joined: press again to close it.", (left, y), width, size=15,
+                            colour=Palette.bad, role="bold") + px(8)
         if self.error:
             text_block(surface, t, self.error, (left, y + px(8)), width, size=15,
                        colour=Palette.bad, role="bold")
