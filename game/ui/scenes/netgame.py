@@ -52,6 +52,7 @@ class NetGameScene(GameScene):
         self._table_at = 0.0  # when it came (for how long the away seats have been away)
         self._hand_top = -1  # where the hand-over buttons were put
         self.strip_rect = pygame.Rect(0, 0, 0, 0)
+        self._forgotten = False  # the last table forgotten, the game being over
 
     # -- the seam: the server moves the game where a local game's bots would ------------------
     def _run_bots(self, dt: float) -> None:
@@ -96,6 +97,12 @@ class NetGameScene(GameScene):
         if self.net.problem:
             self.app.notify(self.net.problem, 8.0)
             self.net.problem = ""
+        if self.session.state.game_over and not self._forgotten:
+            self._forgotten = True  # Continue does not take the player back to a game over
+            if self.app.persist_settings:
+                from game.persist.lasttable import forget_table
+
+                forget_table(self.net.code)
 
     def warning(self, who: str, label: str) -> str:
         # the drawing of the game cannot be played on: the tax warning reads the decision's
