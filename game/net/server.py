@@ -16,6 +16,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import socket
 import ssl
 import sys
 import time
@@ -799,9 +800,7 @@ def how_to_open(address: str) -> list[str]:
     host, _, port = rest.rpartition(":")
     lines = []
     if host in ("0.0.0.0", "::", ""):
-        from .link import lan_address
-
-        host = lan_address()
+        host = _lan_address()
     elif host in ("127.0.0.1", "localhost", "::1"):
         lines.append("Only this machine can reach it: give --host 0.0.0.0 to serve your "
                      "network.")
@@ -812,6 +811,17 @@ def how_to_open(address: str) -> list[str]:
             "The lobby shows a join code. The others choose Join in the main menu and type "
             f"{typed} and that code; the host starts the game when everyone is in (seats "
             "still open are played by bots)."]
+
+
+def _lan_address() -> str:
+    """This machine's address on its network, as others type it (no packet is sent; the
+    client's `link.lan_address` does the same, and link imports this module)."""
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        s.connect(("10.255.255.255", 1))
+        address = str(s.getsockname()[0])
+        if not address.startswith("0."):
+            return address
+    return "127.0.0.1"
 
 
 def serve_forever(host: str, port: int, folder: Path, cert: str | None = None,
