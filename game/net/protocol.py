@@ -3,7 +3,7 @@
 Every message is one JSON object with `v` (the protocol version) and `type`. A client sends:
 
     create  {players, seed, ruleset, max_turns, seats[, lobby, setup, ast_side, map,
-             last_turn, open_bargaining, events]}
+             last_turn, open_bargaining, events, away_limit]}
                                                          open a game; seats[i] is "" (a person
                                                          joins it) or a bot level; with lobby
                                                          true it waits for the host's start;
@@ -14,7 +14,11 @@ Every message is one JSON object with `v` (the protocol version) and `type`. A c
                                                          "basic" or "expert", an installed
                                                          map's id, the agreed last turn (0:
                                                          none), open bargaining, and the Events
-                                                         module's options (EVENTS_FIELDS)
+                                                         module's options (EVENTS_FIELDS);
+                                                         away_limit: seconds a person's seat
+                                                         may be away before a bot plays it
+                                                         until they return (0: never; left
+                                                         out: the server's default)
     join    {game_version, code, seat}                   take an open seat; its token comes once
     resume  {game_version, code, seat, token}            back to one's seat after a drop
     watch   {game_version, code}                         a spectator: the public view only
@@ -27,15 +31,23 @@ Every message is one JSON object with `v` (the protocol version) and `type`. A c
     try     {code, seat, at, label}                      the options the seat would have next
                                                          after picking `label` (tried on a copy;
                                                          lights a drag's drop targets)
-    start   {code, host_token, level}                    the host starts a lobby game; seats
+    start   {code, host_token | by, level}               the host starts a lobby game; seats
                                                          still open go to bots at `level`
-    hand    {code, host_token, seat, level}              the host hands a person's seat to a
+    hand    {code, host_token | by, seat, level}         the host hands a person's seat to a
                                                          bot at `level` ("": back to the person;
-                                                         a resume also gives it back)
+                                                         a resume also gives it back); `by`, a
+                                                         seat the sender holds, instead of the
+                                                         host's token: while the host is away
+                                                         the table's `powers` seat does what
+                                                         the host does, and any seated player
+                                                         hands a seat whose player is away
 The server answers:
 
     created {code, seats, host_token}
-    joined  {code, seat, token, map, tls}      (token: only at join; tls: false when plain)
+    joined  {code, seat, token, map, tls, past}  (token: only at join; tls: false when plain;
+                                               past: [turn, phase, mover, events] of every
+                                               action so far, the events as updates sent
+                                               them, for the log of a seat coming back)
     update  {code, seat, at, view, events, started, game_over, undo, undone, floor}
                                                (started: every seat taken; undo: the seat that
                                                may take back a pick now, or null; undone: this
@@ -43,12 +55,17 @@ The server answers:
                                                seat may take nothing back, in a player's words,
                                                "" when it may: a card drawn, a die rolled, a
                                                hidden card revealed, another player's move)
-    table   {code, seats, started, pending, waited}    who sits where, sent to everyone at a
+    table   {code, seats, started, pending, waited, away_limit, powers}
+                                                         who sits where, sent to everyone at a
                                                          join, leave, hand-over or start: seats
                                                          maps each seat to {kind: open, person
                                                          or bot, level, here, taken (a person
-                                                         joined it)}; waited: seconds
-                                                         the pending decision has waited
+                                                         joined it), away (seconds its person
+                                                         has been away)}; waited: seconds
+                                                         the pending decision has waited;
+                                                         away_limit: as created; powers: the
+                                                         seat that holds the host's powers
+                                                         while the host is away, else null
     tried   {code, seat, at, label, options}   the answer to a try: [] unless the same seat
                                                decides next and the pick drew nothing by
                                                chance (the generator and decks untouched)
@@ -113,15 +130,20 @@ CLIENT_MESSAGES: dict[str, dict[str, Field]] = {
     "act": {"code": _CODE, "seat": Field(str, 1, 40), "label": _TEXT, "at": _COUNT},
     "undo": {"code": _CODE, "seat": Field(str, 1, 40), "at": _COUNT},
     "try": {"code": _CODE, "seat": Field(str, 1, 40), "label": _TEXT, "at": _COUNT},
-    "start": {"code": _CODE, "host_token": _TOKEN, "level": Field(str, 1, 40)},
-    "hand": {"code": _CODE, "host_token": _TOKEN, "seat": Field(str, 1, 40),
-             "level": Field(str, 0, 40)},
+    "start": {"code": _CODE, "level": Field(str, 1, 40)},
+    "hand": {"code": _CODE, "seat": Field(str, 1, 40), "level": Field(str, 0, 40)},
 }
+# The host's messages name the host's token, or the seat of the sender that stands in for an
+# away host (`by`): one of the two.
+HOST_MESSAGES = {"start", "hand"}
 # Fields a message may leave out.
+MAX_AWAY_LIMIT = 24 * 3600
 OPTIONAL_FIELDS: dict[str, dict[str, Field]] = {"create": {
     "lobby": Field(bool, 0, 1), "setup": Field(str, 1, 40), "ast_side": Field(str, 1, 10),
     "map": Field(str, 1, 80), "last_turn": Field(int, 0, 1000),
-    "open_bargaining": Field(bool, 0, 1), "events": Field(dict, 0, 4)}}
+    "open_bargaining": Field(bool, 0, 1), "events": Field(dict, 0, 4),
+    "away_limit": Field(int, 0, MAX_AWAY_LIMIT)},
+    **{kind: {"host_token": _TOKEN, "by": Field(str, 1, 40)} for kind in HOST_MESSAGES}}
 AST_SIDES = ("basic", "expert")
 # The Events module's options in a create (game.core.EventsOptions): all optional.
 EVENTS_FIELDS: dict[str, Field] = {
@@ -162,6 +184,8 @@ def parse_client_message(raw: str | bytes) -> dict[str, Any]:
             _check(kind, name, field, message[name])
     if kind == "create":
         _check_create(message)
+    if kind in HOST_MESSAGES and "host_token" not in message and "by" not in message:
+        raise ProtocolError(f"{kind}: missing field 'host_token' (or 'by')")
     return message
 
 

@@ -20,6 +20,7 @@ import contextlib
 import json
 import logging
 import signal
+import socket
 import ssl
 import sys
 import time
@@ -31,7 +32,7 @@ from typing import Any
 from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
 
-from game.bots import LEVELS, make_bot
+from game.bots import LEVELS, PLAY_LEVEL, make_bot
 from game.bots.seats import BotSeats
 from game.core import (
     Action,
@@ -95,6 +96,8 @@ TABLE = "table.json"
 DAMAGED = "journal-damaged.jsonl"  # a journal that could not be read to its end, kept to look at
 STOPPING = "the server is stopping; its games are saved"  # the reason connections are closed
 HASH_EVERY = 20  # a journal line with the state's hash at least this often
+AWAY_LIMIT = 180  # seconds a seat may be away before a bot plays it, unless the host chose
+AWAY_TICK = 1.0  # seconds between looks for seats away longer than their table's limit
 
 
 class Refusal(Exception):
@@ -124,6 +127,7 @@ class Client:
 
     ws: ServerConnection
     seats: dict[str, set[str | None]] = field(default_factory=dict)  # code -> seats
+    hosts: set[str] = field(default_factory=set)  # the games it proved to host (their code)
     bucket: Bucket = field(default_factory=Bucket)
     flooded: int = 0  # messages refused for flooding with less than a second between
     last_flood: float = 0.0
@@ -154,6 +158,16 @@ class NetGame:
     tried: dict[str, list[str]] = field(default_factory=dict)
     journal: Journal | None = None  # the actions since the newest save (made by the first save)
     saved_at: int = -1  # the actions the newest save holds
+    # seats away: a bot plays a person's seat once it has been away `away_limit` seconds
+    # (0: never), until its player comes back; `away_since` by the server's clock
+    away_limit: int = AWAY_LIMIT
+    away_since: dict[str, float] = field(default_factory=dict)
+    host_seats: set[str] = field(default_factory=set)  # seats the host's connection took
+    # the story so far, told again to a seat that rejoins: (turn, phase, mover, events) per
+    # action, replayed from the record as far as `_story_state` (None: not yet replayed)
+    _story: list[tuple[int, str, str, list[dict[str, Any]]]] = field(default_factory=list)
+    _story_state: GameState | None = None
+    _story_actions: list[Action] = field(default_factory=list)
 
     def record_message(self) -> str:
         """The whole game as a save, for the replay: public only once the game is over (the
@@ -173,15 +187,42 @@ class NetGame:
         """The seats a connection holds now."""
         return {seat for c in self.watchers for seat in c.seats.get(self.code, ())}
 
-    def table_message(self) -> str:
+    def table_message(self, now: float | None = None) -> str:
+        """`now`: the server's clock, for how long each away seat has been away."""
         here = self.here()
+        now = time.monotonic() if now is None else now
         seats = {seat: {"kind": "bot" if kind else "person" if seat in self.tokens else "open",
-                        "level": kind, "here": seat in here, "taken": seat in self.tokens}
+                        "level": kind, "here": seat in here, "taken": seat in self.tokens,
+                        "away": round(max(0.0, now - self.away_since[seat]), 1)
+                        if seat in self.away_since and not kind else 0}
                  for seat, kind in self.kinds.items()}
         pending = self.state.pending
         return message("table", code=self.code, seats=seats, started=self.started,
                        pending=pending.player if pending and not self.state.game_over else None,
-                       waited=round(time.monotonic() - self.asked_at, 1))
+                       waited=round(time.monotonic() - self.asked_at, 1),
+                       away_limit=self.away_limit, powers=self.powers())
+
+    def host_here(self) -> bool:
+        """The host is at the table: a connection that proved to host it, or holds a seat
+        the host took."""
+        return any(self.code in c.hosts or self.host_seats & c.seats.get(self.code, set())
+                   for c in self.watchers)
+
+    def powers(self) -> str | None:
+        """The seat that holds the host's powers (start, hand seats to bots) while the host
+        is away: the first seat, in seat order, a person plays here now; None while the host
+        is here (or nobody is)."""
+        if self.host_here():
+            return None
+        here = self.here()
+        return next((s for s, kind in self.kinds.items()
+                     if not kind and s in self.tokens and s in here), None)
+
+    def away(self) -> list[str]:
+        """The seats a person took who is not at the table now (no bot plays them)."""
+        here = self.here()
+        return [s for s, kind in self.kinds.items()
+                if not kind and s in self.tokens and s not in here]
 
     @property
     def at(self) -> int:
@@ -189,7 +230,23 @@ class NetGame:
 
     def table(self) -> dict[str, Any]:
         return {"code": self.code, "kinds": self.kinds, "tokens": self.tokens, "host": self.host,
-                "held": self.held}
+                "held": self.held, "away_limit": self.away_limit,
+                "host_seats": sorted(self.host_seats)}
+
+    def story(self) -> list[tuple[int, str, str, list[dict[str, Any]]]]:
+        """(turn, phase, mover, events) of every action so far, replayed from the record once
+        and carried on from there (a take-back starts it again)."""
+        actions = self.record.actions
+        if self._story_state is None or self._story_actions != actions[:len(self._story)]:
+            self._story, self._story_actions = [], []
+            self._story_state = self.record.start_state(self.state)
+        state = self._story_state
+        for action in actions[len(self._story):]:
+            turn, phase = state.turn, state.phase
+            events = apply(state, action)
+            self._story.append((turn, phase, action.player, [e.to_dict() for e in events]))
+            self._story_actions.append(action)
+        return self._story
 
     def save_table(self) -> None:
         data = json.dumps(self.table(), indent=1).encode()
@@ -278,6 +335,7 @@ class GameServer:
         self.games: dict[str, NetGame] = {}
         self.version = game_version()
         self.stopping = False
+        self.clock: Callable[[], float] = time.monotonic  # for seats away (tests set their own)
 
     # --- games on disk ---------------------------------------------------------------------
 
@@ -305,12 +363,17 @@ class GameServer:
         if set(kinds) != set(saved.state.players) or table["code"] != folder.name:
             raise StateError("the table does not match the save")
         saved.record.resume(saved.state)
+        limit = table.get("away_limit", AWAY_LIMIT)
         game = NetGame(
             code=folder.name, state=saved.state, record=saved.record, kinds=kinds,
             tokens={str(k): str(v) for k, v in table["tokens"].items()}, host=str(table["host"]),
             folder=folder, bots=BotSeats({s: k for s, k in kinds.items() if k},
                                          seed=saved.state.config.seed),
-            autosaver=Autosaver(folder), held=table.get("held") is True)
+            autosaver=Autosaver(folder), held=table.get("held") is True,
+            away_limit=limit if type(limit) is int and limit >= 0 else AWAY_LIMIT,
+            host_seats={str(s) for s in table.get("host_seats", []) if s in kinds})
+        now = self.clock()  # nobody is at a resumed table yet: away from now
+        game.away_since = {s: now for s in game.away()}
         game.saved_at = game.at
         self._replay_journal(game, saved.path)
         return game
@@ -411,10 +474,44 @@ class GameServer:
             game = self.games.get(code)
             if game is not None:
                 game.watchers.discard(client)
+                now = self.clock()
+                for seat in game.away():  # away from now (a bot plays them after the limit)
+                    game.away_since.setdefault(seat, now)
                 self._tell_table(game)  # the others see who is away
 
     def _tell_table(self, game: NetGame) -> None:
-        broadcast([c.ws for c in game.watchers], game.table_message())
+        broadcast([c.ws for c in game.watchers], game.table_message(self.clock()))
+
+    # --- seats away --------------------------------------------------------------------------
+
+    async def check_away(self) -> None:
+        """A person's seat away longer than its table's limit is played by a bot until its
+        player comes back (a resume gives it back)."""
+        now = self.clock()
+        for game in list(self.games.values()):
+            if not game.away_limit or game.held or game.state.game_over:
+                continue
+            late = [s for s in game.away()
+                    if now - game.away_since.get(s, now) >= game.away_limit]
+            if not late:
+                continue
+            async with game.lock:
+                for seat in late:
+                    self._set_kind(game, seat, PLAY_LEVEL)
+                    game.away_since.pop(seat, None)
+                    log.info("game %s: %s away too long: a bot plays it", game.code, seat)
+                self._save_table(game)
+                self._tell_table(game)
+            await self._play_bots(game)
+
+    async def watch_away(self) -> None:
+        """Look for seats away too long, every AWAY_TICK seconds, for ever."""
+        while True:
+            await asyncio.sleep(AWAY_TICK)
+            try:
+                await self.check_away()
+            except Exception:  # a fault of ours: logged; the server lives on
+                log.exception("the look for seats away failed")
 
     async def dispatch(self, client: Client, msg: dict[str, Any]) -> None:
         kind = msg["type"]
@@ -453,7 +550,9 @@ class GameServer:
         record.seats = {s: k or "human" for s, k in kinds.items()}
         game = NetGame(code=code, state=state, record=record, kinds=kinds, tokens={},
                        host=token_hash(host), folder=self.folder / code, bots=bots,
-                       autosaver=Autosaver(self.folder / code), held=bool(msg.get("lobby")))
+                       autosaver=Autosaver(self.folder / code), held=bool(msg.get("lobby")),
+                       away_limit=msg.get("away_limit", AWAY_LIMIT))
+        client.hosts.add(code)
         try:
             game.folder.mkdir(parents=True)
             game.save_table()
@@ -507,15 +606,22 @@ class GameServer:
         await self._seat(client, game, None, "")
         await client.ws.send(game.table_message())
 
-    def _host_game(self, msg: dict[str, Any]) -> NetGame:
+    def _host_game(self, client: Client, msg: dict[str, Any]) -> NetGame:
+        """The game, if the message comes from its host (the host's token) or from the seat
+        that holds the host's powers while the host is away (`by`); Refusal otherwise."""
         game = self._game(msg["code"])
-        if not tokens_match(msg["host_token"], game.host):
-            raise Refusal("only the host may do that")
-        return game
+        if "host_token" in msg and tokens_match(msg["host_token"], game.host):
+            client.hosts.add(game.code)
+            return game
+        by = msg.get("by")
+        if by is not None and by in client.seats.get(game.code, set()) and by == game.powers():
+            return game
+        raise Refusal("only the host may do that (or, while the host is away, the first "
+                      "player at the table)")
 
     async def _start(self, client: Client, msg: dict[str, Any]) -> None:
         """The host starts a lobby game; open seats go to bots."""
-        game = self._host_game(msg)
+        game = self._host_game(client, msg)
         _check_level(msg["level"])
         if game.started:
             raise Refusal("the game has already started")
@@ -532,15 +638,30 @@ class GameServer:
         await self._play_bots(game)
 
     async def _hand(self, client: Client, msg: dict[str, Any]) -> None:
-        """The host hands a person's seat to a bot (level "": back to the person)."""
-        game = self._host_game(msg)
+        """The host hands a person's seat to a bot (level "": back to the person); any player
+        seated at the table hands a seat whose player is away to a bot."""
+        game = self._game(msg["code"])
         seat = msg["seat"]
+        by = msg.get("by")
+        if "host_token" in msg or by is None:
+            game = self._host_game(client, msg)
+        elif by not in client.seats.get(game.code, set()) or game.kinds.get(by, "x"):
+            raise Refusal("only a player seated at the table may hand a seat to a bot")
+        elif by != game.powers():  # a seated player: an away seat to a bot
+            if not msg["level"]:
+                raise Refusal("only the host may give a seat back to its player")
+            if seat not in game.away():
+                raise Refusal(f"{seat!r} is not a seat whose player is away")
         if msg["level"]:
             _check_level(msg["level"])
         if seat not in game.tokens:
             raise Refusal(f"{seat!r} is not a seat a person has taken")
         async with game.lock:
             self._set_kind(game, seat, msg["level"])
+            if msg["level"]:
+                game.away_since.pop(seat, None)
+            elif seat in game.away():
+                game.away_since.setdefault(seat, self.clock())
             self._save_table(game)
             log.info("game %s: %s handed to %s", game.code, seat, msg["level"] or "its player")
             self._tell_table(game)
@@ -568,8 +689,15 @@ class GameServer:
     async def _seat(self, client: Client, game: NetGame, seat: str | None, token: str) -> None:
         client.seats.setdefault(game.code, set()).add(seat)
         game.watchers.add(client)
+        if seat is not None:
+            game.away_since.pop(seat, None)
+            if game.code in client.hosts and seat not in game.host_seats:
+                game.host_seats.add(seat)  # the host is here while this seat is
+                self._save_table(game)
+        # the story so far, for the log and "Since your last turn" of a seat coming back
+        past = [list(step) for step in game.story()] if game.at and seat is not None else []
         await client.ws.send(message("joined", code=game.code, seat=seat, token=token,
-                                     map=to_plain(game.state.map), tls=self.tls))
+                                     map=to_plain(game.state.map), tls=self.tls, past=past))
         await client.ws.send(self._updates(game, [seat], [])[seat])
         if game.state.game_over:
             await client.ws.send(game.record_message())
@@ -792,8 +920,45 @@ async def run_server(host: str, port: int, folder: Path, context: ssl.SSLContext
         # a resumed game whose next decisions are bots' carries on at once
         for game in list(server.games.values()):
             await server._play_bots(game)
-        await (stop if stop is not None else asyncio.get_running_loop().create_future())
+        watcher = asyncio.create_task(server.watch_away())
+        try:
+            await (stop if stop is not None else asyncio.get_running_loop().create_future())
+        finally:
+            watcher.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await watcher
         await server.shut_down(ws_server)
+
+
+def how_to_open(address: str) -> list[str]:
+    """What `serve` tells a person about opening a table on it: the address to type in
+    Calamitas, what the host does, what the others do."""
+    scheme, rest = address.split("://", 1)
+    host, _, port = rest.rpartition(":")
+    lines = []
+    if host in ("0.0.0.0", "::", ""):
+        host = _lan_address()
+    elif host in ("127.0.0.1", "localhost", "::1"):
+        lines.append("Only this machine can reach it: give --host 0.0.0.0 to serve your "
+                     "network.")
+    typed = f"wss://{host}:{port}" if scheme == "wss" else f"{host}:{port}"
+    return [*lines,
+            f"To open a table: in Calamitas choose New game, set up the game, then Host a "
+            f"network game; type {typed} under On a server and press Open the table.",
+            "The lobby shows a join code. The others choose Join in the main menu and type "
+            f"{typed} and that code; the host starts the game when everyone is in (seats "
+            "still open are played by bots)."]
+
+
+def _lan_address() -> str:
+    """This machine's address on its network, as others type it (no packet is sent; the
+    client's `link.lan_address` does the same, and link imports this module)."""
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        s.connect(("10.255.255.255", 1))
+        address = str(s.getsockname()[0])
+        if not address.startswith("0."):
+            return address
+    return "127.0.0.1"
 
 
 def serve_forever(host: str, port: int, folder: Path, cert: str | None = None,
@@ -812,6 +977,8 @@ def serve_forever(host: str, port: int, folder: Path, cert: str | None = None,
         plain = "" if context else " (plain connection: not encrypted; give --cert for TLS)"
         print(f"Calamitas server on {address}{plain}", flush=True)
         print(f"games in {folder}; log in {logfile or 'no log file'}", flush=True)
+        for line in how_to_open(address):
+            print(line, flush=True)
 
     async def main() -> None:
         stop = _stop_on_signals()

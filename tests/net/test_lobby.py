@@ -57,7 +57,7 @@ def test_lobby_game_waits_for_the_host_and_open_seats_go_to_bots(tmp_path: Path)
             await host.send(join_message(code, seats[0]))
             table = await receive(host, "table")
             assert table["seats"][seats[0]] == {"kind": "person", "level": "", "here": True,
-                                             "taken": True}
+                                             "taken": True, "away": 0}
             assert table["seats"][seats[1]]["kind"] == "open"
             assert table["started"] is False
             game = servers[0].games[code]
@@ -72,7 +72,7 @@ def test_lobby_game_waits_for_the_host_and_open_seats_go_to_bots(tmp_path: Path)
             table = await receive(host, "table")
             assert table["started"] is True
             assert table["seats"][seats[1]] == {"kind": "bot", "level": "basic", "here": False,
-                                             "taken": False}
+                                             "taken": False, "away": 0}
             update = await receive(host, "update")
             assert update["started"] is True
             await host.send(start_message(code, token))
@@ -104,7 +104,7 @@ def test_host_hands_an_away_seat_to_a_bot_and_a_resume_takes_it_back(tmp_path: P
             await host.send(hand_message(code, token, seats[1], "basic"))
             table = await receive(host, "table")
             assert table["seats"][seats[1]] == {"kind": "bot", "level": "basic", "here": False,
-                                                "taken": True}
+                                                "taken": True, "away": 0}
             game = servers[0].games[code]
             assert seats[1] in game.bots.bots
             back = await open_client(address)
@@ -112,7 +112,7 @@ def test_host_hands_an_away_seat_to_a_bot_and_a_resume_takes_it_back(tmp_path: P
             await receive(back, "joined")
             table = await receive(back, "table")
             assert table["seats"][seats[1]] == {"kind": "person", "level": "", "here": True,
-                                             "taken": True}
+                                             "taken": True, "away": 0}
             assert seats[1] not in game.bots.bots
             await host.close()
             await back.close()

@@ -592,6 +592,11 @@ class GameScene(Scene):
         self.resume()
         self.version += 1
 
+    def skip_offered(self) -> bool:
+        """Whether "Skip to my turn" would hurry anything now (a network game waiting for an
+        away player says no)."""
+        return True
+
     def open_menu(self) -> None:
         self.app.push(self.app.make("game menu", self))
 
@@ -837,7 +842,7 @@ class GameScene(Scene):
         if quiet:
             buttons.append(quiet)
         skip = (not labels and self.session.bot_to_act() and bool(self.session.humans())
-                and not self.skip_to_human)
+                and not self.skip_to_human and self.skip_offered())
         self.decision.rebuild(ctx, [] if trade else buttons,
                               self.app.manager, self.container,
                               self.session.can_undo(self.viewer), key, skip,

@@ -21,6 +21,7 @@ from game.net.protocol import message
 from game.persist import game_version
 
 from ..draw import backdrop, civ_badge, panel, text_block, title
+from ..dropdown import fitted_menu
 from ..scene import Scene, entries
 from ..theme import Palette
 from .lobby import STATUS_X, LobbyScene, game_facts, seat_rects
@@ -30,6 +31,11 @@ if TYPE_CHECKING:
 
 OPEN = "Open"
 HERE = "Person here"
+# How long a seat's player may be away before a bot plays it until they return (0: never).
+AWAY_CHOICES = {"Bot after 1 minute": 60, "Bot after 3 minutes": 180,
+                "Bot after 5 minutes": 300, "Bot after 10 minutes": 600,
+                "Bot after 30 minutes": 1800, "Never a bot": 0}
+AWAY_DEFAULT = "Bot after 3 minutes"
 
 
 def host_kinds() -> list[str]:
@@ -71,6 +77,7 @@ class HostScene(Scene):
                 here_taken = True
         self.hosted: HostedServer | None = None
         self.server = ""  # another server to host on (python -m game serve); "": this client
+        self.away = AWAY_DEFAULT  # a seat whose player is away: when a bot plays it
         self.error = ""
 
     def build(self) -> None:
@@ -84,7 +91,9 @@ class HostScene(Scene):
                                              pygame.Rect(x, rect.y, min(px(170), rect.right - x),
                                                          rect.height), m, container=c)
         left, label_w, row = px(40), px(130), px(34)
-        UILabel(pygame.Rect(left, h - px(160), label_w, row), "On a server", m, container=c)
+        self._controls_at = (left, h - px(206))
+        self.server_label = UILabel(pygame.Rect(left, h - px(160), label_w, row), "On a server",
+                                    m, container=c)
         self.server_entry = UITextEntryLine(
             pygame.Rect(left + label_w, h - px(160),
                         min(px(300), w // 2 - px(80) - left - label_w), row), m,
@@ -92,6 +101,13 @@ class HostScene(Scene):
         self.server_entry.set_text_length_limit(120)
         self.server_entry.set_tooltip("Empty: this client serves the table. Or the address of "
                                       "a server started with python -m game serve")
+        self.away_label = UILabel(pygame.Rect(left, h - px(206), label_w, row), "Seat away", m,
+                                  container=c)
+        self.away_menu = fitted_menu(entries(list(AWAY_CHOICES)), self.away,
+                                     pygame.Rect(left + label_w, h - px(206), px(220), row), m,
+                                     c)
+        self.away_menu.set_tooltip("When a player leaves the table or loses the connection, "
+                                   "a bot plays their seat after this long, until they return")
         self.back = UIButton(pygame.Rect(px(40), h - px(70), px(160), px(44)), "Back", m,
                              container=c)
         self.open = UIButton(pygame.Rect(w - px(240), h - px(70), px(200), px(44)),
@@ -100,11 +116,33 @@ class HostScene(Scene):
                              object_id=pygame_gui.core.ObjectID(object_id="#open_table",
                                                                 class_id="@primary"))
 
+    def _place_controls(self, text_end: int) -> None:
+        """The away limit and the server rows keep clear of the words on the left: at the
+        bottom left when they fit below them, else under the seats when there is room, else
+        (many seats at a large UI scale) at the bottom left regardless."""
+        px = self.px
+        w, h = self.app.screen.get_size()
+        need, bottom = px(34) * 2 + px(12), h - px(82)
+        x, y = px(40), h - px(206)
+        rows = self.rows()
+        below = max((r.bottom for _, r in rows), default=0) + px(16)
+        if text_end + px(12) > y and rows and below + need <= bottom:
+            x, y = rows[0][1].x, below
+        if (x, y) != self._controls_at:
+            self._controls_at = (x, y)
+            label_w = px(130)
+            for widget, dx, dy in ((self.away_label, 0, 0), (self.away_menu, label_w, 0),
+                                   (self.server_label, 0, px(46)),
+                                   (self.server_entry, label_w, px(46))):
+                widget.set_relative_position((x + dx, y + dy))
+
     def rows(self) -> list[tuple[str, pygame.Rect]]:
         return list(zip(self.civs, seat_rects(self, len(self.civs)), strict=True))
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            if event.ui_element is self.away_menu and event.text in AWAY_CHOICES:
+                self.away = event.text
             for civ, menu in self.menus.items():
                 if event.ui_element is menu:
                     self.kinds[civ] = event.text
@@ -152,6 +190,7 @@ class HostScene(Scene):
         seats = [self.kinds[c].split(": ", 1)[1] if self.kinds[c].startswith("Bot: ") else ""
                  for c in self.civs]
         link.send(message("create", game_version=game_version(), seats=seats, lobby=True,
+                          away_limit=AWAY_CHOICES[self.away],
                           **create_fields(self.config, self.map_id)))
         here = [c for c in self.civs if self.kinds[c] == HERE]
         self.app.replace(LobbyScene(self.app, link, address=address, hosted=hosted, here=here,
@@ -169,10 +208,8 @@ class HostScene(Scene):
         w, _ = surface.get_size()
         title(surface, t, "Host a network game", (px(40), px(24)), size=38)
         text = ("Each seat is open for a player to join from their own machine, played by a "
-                "person here at this screen, or by a bot. When the table opens, this client "
-                "runs the game server (or a server you name below); tell the others its address "
-                "and join code. "
-                "You start the game when everyone is in: seats still open go to bots.")
+                "person here at this screen, or by a bot. The table's server runs in this "
+                "client, or on a server you name below (python -m game serve).")
         y = text_block(surface, t, text, (px(40), px(100)), w // 2 - px(140), size=15,
                        colour=Palette.text_dim)
         y += px(112)
@@ -180,6 +217,7 @@ class HostScene(Scene):
                      "The server draws a secret seed: nobody can know the decks' order."]:
             y += text_block(surface, t, fact, (px(40), y), w // 2 - px(140), size=14,
                             colour=Palette.text) + px(2)
+        self._place_controls(y)
         if self.error:
             text_block(surface, t, self.error, (px(40), y + px(12)), w // 2 - px(140),
                        size=15, colour=Palette.bad, role="bold")

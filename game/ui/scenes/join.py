@@ -41,6 +41,12 @@ class JoinScene(Scene):
         self.address = ""
         self.code = ""
         self.error = ""
+        if app.persist_settings:  # filled in with the last table this client sat at
+            from game.persist.lasttable import last_table
+
+            known = last_table()
+            if known is not None and known.address:
+                self.address, self.code = known.address, known.code
 
     def build(self) -> None:
         w, h = self.app.screen.get_size()

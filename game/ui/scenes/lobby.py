@@ -16,15 +16,18 @@ from pygame_gui.elements import UIButton
 from game.bots import PLAY_LEVEL
 from game.core import GameConfig, MapGraph, StateError, from_plain, load_game_data
 from game.net.link import HostedServer, Link, lan_address
+from game.net.mirror import read_events
 from game.net.protocol import message
 from game.net.wire import read_map
 from game.persist import game_version
+from game.persist.lasttable import LastTable, remember_table
 
-from ..draw import backdrop, civ_badge, panel, title
+from ..draw import backdrop, civ_badge, panel, title, wrap
 from ..map.offered import map_for
 from ..scene import Scene
-from ..seat.net import TableSeat, read_table, start_session
+from ..seat.net import NetSession, TableSeat, read_table, start_session
 from ..theme import Palette
+from ..words.prompts import log_lines
 
 if TYPE_CHECKING:
     from ..app import App
@@ -65,6 +68,41 @@ def game_facts(config: GameConfig, map_id: str) -> list[str]:
 STATUS_X = 150  # where a row's status (or its menu) starts, at UI scale 1
 
 
+def minutes(seconds: int) -> str:
+    """'1 minute', '3 minutes', '90 seconds'."""
+    if seconds % 60:
+        return f"{seconds} second{'s' if seconds != 1 else ''}"
+    count = seconds // 60
+    return f"{count} minute{'s' if count != 1 else ''}"
+
+
+def away_rule(limit: int) -> str:
+    """The table's rule for seats away, in a player's words."""
+    if not limit:
+        return "A player away: their seat waits (a player may hand it to a bot)"
+    return f"A player away {minutes(limit)}: a bot plays their seat until they return"
+
+
+def tell_past(session: NetSession, past: list[Any], local: list[str]) -> None:
+    """The story so far as the server told it to a seat coming back: the log, and what the
+    others did since each own seat's last decision ("Since your last turn")."""
+    graph = session.state.map
+    since: dict[str, list[Any]] = {pid: [] for pid in local}
+    lines = []
+    for step in past:
+        turn, phase, mover, plain = step
+        events = read_events(plain)
+        lines += log_lines(events, int(turn), str(phase), graph)
+        for pid in local:
+            if mover == pid:
+                since[pid] = []
+            else:
+                since[pid].extend(events)
+    session.log[:0] = lines
+    session.since = {pid: news[-20000:] for pid, news in since.items() if news}
+    session._log_at[session.at] = len(session.log)
+
+
 def seat_keys_path() -> Path:
     from game.persist.paths import data_dir
 
@@ -86,10 +124,12 @@ class LobbyScene(Scene):
 
     def __init__(self, app: App, link: Link | None, *, address: str, code: str = "",
                  hosted: HostedServer | None = None, here: list[str] | None = None,
-                 backlog: list[dict[str, Any]] | None = None, creating: bool = False) -> None:
+                 backlog: list[dict[str, Any]] | None = None, creating: bool = False,
+                 rejoin: bool = False) -> None:
         """`creating`: this client created the game (on its own `hosted` server or another)
         and is its host; `here`: the seats it plays at this machine. With `hosted` and a
-        `code` (and no link yet), the game is hosted again: see `host_again`."""
+        `code` (and no link yet), the game is hosted again: see `host_again`. `rejoin`: back
+        to the seats this client kept the tokens of, at once (Continue)."""
         super().__init__(app)
         self.link: Link | None = link
         self.hosted = hosted
@@ -119,6 +159,24 @@ class LobbyScene(Scene):
         self.error = ""
         self.take_buttons: dict[UIButton, str] = {}
         self._take_key: tuple[str, ...] | None = None
+        self.past: list[Any] = []  # the story so far, told by the server to a seat back
+        self.table_info: dict[str, Any] = {}  # the newest table message
+        if rejoin and link is not None and code:
+            link.send(message("watch", game_version=game_version(), code=code))
+            self._resume_kept(link)
+
+    def _resume_kept(self, link: Link) -> None:
+        """Back to every seat this client kept the token of."""
+        for seat, token in self.kept_tokens().items():
+            self.tokens[seat] = token
+            self.awaiting.add(seat)
+            link.send(message("resume", game_version=game_version(), code=self.code,
+                              seat=seat, token=token))
+
+    def powers(self) -> str:
+        """This client's seat that holds the host's powers while the host is away ("")."""
+        seat = self.table_info.get("powers")
+        return seat if isinstance(seat, str) and seat in self.local else ""
 
     @property
     def hosting(self) -> bool:
@@ -136,19 +194,20 @@ class LobbyScene(Scene):
                              "Close the table" if self.hosted else "Leave", m, container=c,
                              tool_tip_text="Back to the main menu" + (
                                  ": the game stops for everyone" if self.hosted else ""))
-        self.start: UIButton | None = None
-        if self.hosting:
-            self.start = UIButton(pygame.Rect(w - px(40) - bw, h - px(70), bw, px(44)),
-                                  "Start the game", m, container=c,
-                                  tool_tip_text="Seats still open are played by bots",
-                                  object_id=pygame_gui.core.ObjectID(object_id="#start",
-                                                                     class_id="@primary"))
+        # the host's, or the player's who stands in for an away host
+        self.start: UIButton | None = UIButton(
+            pygame.Rect(w - px(40) - bw, h - px(70), bw, px(44)), "Start the game", m,
+            container=c, tool_tip_text="Seats still open are played by bots",
+            object_id=pygame_gui.core.ObjectID(object_id="#start", class_id="@primary"))
+        if not self.hosting:
+            self.start.hide()
         self.watch = UIButton(pygame.Rect(w - px(40) - bw, h - px(70), bw, px(44)),
                               "Watch the game", m, container=c,
                               tool_tip_text="See the game as a spectator (only what everyone "
                                             "may see)")
         self.watch.hide()
         self.watching = False  # chosen to watch a game under way instead of rejoining
+        self.closing = False  # asked to close a table others have joined: asked once more
         self.take_buttons = {}
         self._take_key = None
 
@@ -220,12 +279,20 @@ class LobbyScene(Scene):
             self.leave()
 
     def start_game(self) -> None:
-        if self.link is None or not self.host_token or self.started:
+        if self.link is None or self.started or not (self.host_token or self.powers()):
             return
-        self.link.send(message("start", code=self.code, host_token=self.host_token,
-                               level=PLAY_LEVEL))
+        who = {"host_token": self.host_token} if self.host_token else {"by": self.powers()}
+        self.link.send(message("start", code=self.code, level=PLAY_LEVEL, **who))
 
     def leave(self) -> None:
+        """Back to the main menu; closing a table this client serves, which others have
+        joined, asks first (a second press)."""
+        others = [s for s, known in self.table.items()
+                  if known.taken and s not in self.local]
+        if self.hosted is not None and others and not self.closing:
+            self.closing = True
+            self.back.set_text("Close it for all")
+            return
         self.app.reset_to(self.app.make("menu"))
 
     def exit(self) -> None:
@@ -255,12 +322,13 @@ class LobbyScene(Scene):
                 self.error = f"The server sent what this client cannot read: {err}"
         self._keep_take_buttons()
         if self.start is not None:
-            if self.started or not self.host_token or self.link is None:
+            if self.started or not (self.host_token or self.powers()) or self.link is None:
                 self.start.disable()
             else:
                 self.start.enable()
-            if self.started and self.start.visible:  # in Watch's place once under way
-                self.start.hide()
+            shown = not self.started and (self.hosting or bool(self.powers()))
+            if shown != bool(self.start.visible):  # in Watch's place once under way
+                self.start.show() if shown else self.start.hide()
         offered = self.rejoin_offered()
         if offered != self.watch.visible:
             self.watch.show() if offered else self.watch.hide()
@@ -282,11 +350,7 @@ class LobbyScene(Scene):
         self.address = f"{lan_address()}:{port}"
         self.link = Link(f"ws://127.0.0.1:{port}")
         self.link.send(message("watch", game_version=game_version(), code=self.code))
-        for seat, token in self.kept_tokens().items():
-            self.tokens[seat] = token
-            self.awaiting.add(seat)
-            self.link.send(message("resume", game_version=game_version(), code=self.code,
-                                   seat=seat, token=token))
+        self._resume_kept(self.link)
 
     def take(self, msg: dict[str, Any]) -> None:
         kind = msg.get("type")
@@ -308,6 +372,9 @@ class LobbyScene(Scene):
             self.tls = bool(msg.get("tls"))
             seat = msg["seat"]
             self.awaiting.discard(seat)
+            past = msg.get("past")
+            if isinstance(past, list) and len(past) > len(self.past):
+                self.past = past
             if seat is not None and seat not in self.local:
                 self.local.append(seat)
                 if msg.get("token"):  # given once: kept to come back after a restart
@@ -324,6 +391,7 @@ class LobbyScene(Scene):
             self.started = self.started or bool(msg["started"])
         elif kind == "table":
             self.table = read_table(msg)
+            self.table_info = msg
             self.order = list(self.table)
             self.started = self.started or bool(msg["started"])
         elif kind == "refused":
@@ -353,6 +421,13 @@ class LobbyScene(Scene):
                                 host_token=self.host_token, hosted=self.hosted,
                                 tokens=dict(self.tokens),
                                 keep_replays=self.app.persist_settings)
+        session.table_info = self.table_info
+        if self.past and self.local:
+            tell_past(session, self.past, list(self.local))
+        if self.app.persist_settings and self.local:
+            remember_table(LastTable("" if self.hosted is not None else self.address,
+                                     self.code, list(self.local),
+                                     hosted=self.hosted is not None))
         self.link, self.hosted = None, None  # the game's now: not closed with the lobby
         self.app.reset_to(self.app.make("net game", session, geometry))
 
@@ -382,9 +457,13 @@ class LobbyScene(Scene):
             for fact in game_facts(self.config, self.graph.id if self.graph else ""):
                 y += text_block(surface, t, fact, (left, y), w // 2 - px(120), size=14,
                                 colour=Palette.text) + px(2)
+            limit = self.table_info.get("away_limit")
+            if isinstance(limit, int):
+                y += text_block(surface, t, away_rule(limit) + ".", (left, y), w // 2 - px(120),
+                                size=14, colour=Palette.text) + px(2)
             y += px(8)
         lines = []
-        if self.hosting and self.code:
+        if self.hosting and self.code and self.started:
             lines.append("Tell the others the address and the code: in Calamitas they choose "
                          "Join in the main menu.")
         if self.rejoin_offered():
@@ -395,16 +474,31 @@ class LobbyScene(Scene):
         elif self.local and not self.hosting:
             lines.append("Waiting for the host to start the game.")
         if self.hosting and self.code and not self.started:
-            lines.append("When everyone is in, start the game: seats still open are played "
-                         "by bots.")
+            lines.append("Tell the others the address and the code (Join in the main menu); "
+                         "start the game when everyone is in: open seats go to bots.")
+        elif self.powers() and not self.started:
+            lines.append("The host is away: you may start the game for the table when "
+                         "everyone is in (seats still open are played by bots).")
         if not self.table and not self.error:
             lines.append("Opening the table…")
 
+        width = w // 2 - px(120)
+        rows = self.seat_rows()
+        if rows:  # below the seats when the left column has no room left (a large UI scale)
+            below = max(r.bottom for _, r in rows) + px(20)
+            need = sum(len(wrap(t, line, width, 14, "italic")) for line in lines) \
+                * t.font("italic", 14).get_linesize() + px(8) * len(lines)
+            if y + need > h - px(82) and below + need <= h - px(82):
+                left, y, width = rows[0][1].x, below, rows[0][1].width
         for line in lines:
-            y += text_block(surface, t, line, (left, y), w // 2 - px(120), size=14,
+            y += text_block(surface, t, line, (left, y), width, size=14,
                             colour=Palette.text_dim, role="italic") + px(8)
+        if self.closing:
+            y += text_block(surface, t, "Closing the table ends the game for everyone who "
+                            "joined: press again to close it.", (left, y), width, size=15,
+                            colour=Palette.bad, role="bold") + px(8)
         if self.error:
-            text_block(surface, t, self.error, (left, y + px(8)), w // 2 - px(120), size=15,
+            text_block(surface, t, self.error, (left, y + px(8)), width, size=15,
                        colour=Palette.bad, role="bold")
         self.draw_seats(surface)
 

@@ -1,6 +1,7 @@
 """The main menu: Continue, New game, Load, Join, Settings, Rules, About, Quit.
 
-Continue opens the newest autosave. When the newest cannot be opened, it never quietly opens an
+Continue opens the newest autosave, or takes the player back to the network table they sat at
+last when that is newer (issue 37). When the newest cannot be opened, it never quietly opens an
 older one: the menu says which autosave could not be opened and why, that the file is left as
 it is, and which autosave would be opened instead, and the player chooses (issue 36).
 """
@@ -15,6 +16,7 @@ import pygame_gui
 from game.core import load_game_data
 from game.persist import Newest, autosaves, newest_readable
 from game.persist import paths as persist_paths
+from game.persist.lasttable import LastTable, last_table
 
 from ..draw import backdrop, civ_badge, panel, title, wrap
 from ..scene import Scene
@@ -58,7 +60,8 @@ class MenuScene(Scene):
         w, h = self.app.screen.get_size()
         bw, bh, gap = self.px(300), self.px(50), self.px(12)
         entries = (
-            ("continue", "Continue", "Open the newest autosave"),
+            ("continue", "Continue", "Open the newest autosave, or rejoin the network table "
+                                     "you sat at last"),
             ("new", "New game", "Choose players, rules and map"),
             ("load", "Load", "Open a saved game"),
             ("join", "Join", "Join a network game someone hosts"),
@@ -72,12 +75,13 @@ class MenuScene(Scene):
         y = min(int(h * 0.38), h - column - self.px(16))  # the column fits short windows
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
         has_autosave = bool(autosaves()) if self.app.persist_settings else False
+        self.table = self.last_table()
         for key, text, tip in entries:
             button = pygame_gui.elements.UIButton(
                 pygame.Rect(x, y, bw, bh), text, self.app.manager, container=self.container,
                 tool_tip_text=tip, object_id=pygame_gui.core.ObjectID(
                     object_id=f"#menu_{key}", class_id="@menu_button"))
-            if key == "continue" and not has_autosave:
+            if key == "continue" and not has_autosave and self.table is None:
                 button.disable()
             self.buttons[key] = button
             y += bh + gap
@@ -128,7 +132,45 @@ class MenuScene(Scene):
         for button in self.buttons.values():
             button.show()
 
+    def last_table(self) -> LastTable | None:
+        """The network table to rejoin with Continue: the last one, when it is newer than the
+        newest autosave."""
+        if not self.app.persist_settings:
+            return None
+        table = last_table()
+        if table is None:
+            return None
+        newest = autosaves()
+        try:
+            if newest and newest[0].stat().st_mtime > table.when:
+                return None
+        except OSError:
+            pass
+        return table
+
+    def rejoin(self, table: LastTable) -> None:
+        """Back to the last network table: hosted again by this client if it ran its server,
+        else joined at its address, this client's seats taken back with the tokens it kept."""
+        from game.net.link import Link, server_url
+
+        from .lobby import LobbyScene, host_again
+
+        if table.hosted:
+            host_again(self.app, table.code)
+            return
+        try:
+            url = server_url(table.address)
+        except ValueError as err:
+            self.app.notify(f"The last table cannot be reached: {err}")
+            return
+        self.app.push(LobbyScene(self.app, Link(url), address=table.address, code=table.code,
+                                 rejoin=True))
+
     def continue_game(self) -> None:
+        table = self.last_table()
+        if table is not None:
+            self.rejoin(table)
+            return
         found = newest_readable()
         if found.skipped:
             self.show_fallback(found)

@@ -71,6 +71,7 @@ class NetSession(Session):
     tokens: dict[str, str] = field(default_factory=dict)  # each own seat's secret, to resume
     at: int = 0  # the server's actions seen
     table: dict[str, TableSeat] = field(default_factory=dict)
+    table_info: dict[str, Any] = field(default_factory=dict)  # the newest table message
     asked_at: float = field(default_factory=time.monotonic)  # the pending decision came then
     problem: str = ""  # the newest refusal or failure, one line, for the screen to show once
     lost: bool = False
@@ -294,6 +295,7 @@ class NetSession(Session):
 
     def take_table(self, msg: dict[str, Any]) -> None:
         self.table = read_table(msg)
+        self.table_info = msg
         self.asked_at = time.monotonic() - float(msg.get("waited") or 0.0)
         for pid, seat in self.seats.items():  # the screen names bots as bots
             known = self.table.get(pid)
