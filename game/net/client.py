@@ -26,6 +26,7 @@ from game.core import MapGraph, StateError
 from game.persist import SaveError, decode_save, game_version
 
 from .protocol import MAX_SERVER_MESSAGE, ProtocolError, message, parse_server_message, view_digest
+from .viewdiff import ClientViews
 from .wire import HIDDEN_SEED, read_map, read_view
 
 # Keys that only the server's state holds; a view carries its own seat's `hand` at the top only.
@@ -86,6 +87,7 @@ async def play_seat(url: str, code: str, seat: str, level: str = "normal", seed:
     bot = make_bot(level, seed)
     graph: MapGraph | None = None
     acted_at = -1
+    views = ClientViews()  # updates patch the view acknowledged last (issue 37)
     async with connect(url, max_size=MAX_SERVER_MESSAGE, open_timeout=30) as ws:
         await ws.send(message("join", game_version=game_version(), code=code, seat=seat))
         async with asyncio.timeout(max_seconds):
@@ -93,6 +95,12 @@ async def play_seat(url: str, code: str, seat: str, level: str = "normal", seed:
                 report.messages += 1
                 report.bytes += len(raw)
                 msg = parse_server_message(raw)
+                taken = views.take(msg)
+                for ack in views.acks(time.monotonic()):
+                    await ws.send(ack)
+                if taken is None or taken.get("stale"):
+                    continue  # a whole view is asked for
+                msg = taken
                 report.leaks += leaks(msg, seat, report.game_over)
                 if msg["type"] == "record":
                     if report.game_over:  # the end's record: the replay as the client gets it

@@ -32,12 +32,23 @@ Every message is one JSON object with `v` (the protocol version) and `type`. A c
     hand    {code, host_token, seat, level}              the host hands a person's seat to a
                                                          bot at `level` ("": back to the person;
                                                          a resume also gives it back)
+    ack     {code, views}                                views maps each seat held ("" for a
+                                                         spectator's view) to the digest of the
+                                                         newest view the client holds of it
+                                                         (one of the last sent), or to "": it
+                                                         holds none it trusts, send it whole
 The server answers:
 
     created {code, seats, host_token}
     joined  {code, seat, token, map, tls}      (token: only at join; tls: false when plain)
-    update  {code, seat, at, view, events, started, game_over, undo, undone, floor}
-                                               (started: every seat taken; undo: the seat that
+    update  {code, seat, at, hash, view | base+diff, events, started, game_over, undo,
+             undone, floor}
+                                               (hash: the view's digest (`view_digest`); the
+                                               view whole until the client acknowledges one,
+                                               then `diff` (game.net.viewdiff) against the
+                                               view `base` it acknowledged last; whole again
+                                               after a join, a resume or an ack of "";
+                                               started: every seat taken; undo: the seat that
                                                may take back a pick now, or null; undone: this
                                                update takes the last pick back; floor: why the
                                                seat may take nothing back, in a player's words,
@@ -73,7 +84,8 @@ from typing import Any
 
 from game.persist.strictjson import JsonError, loads_strict, one_line
 
-VERSION = 2  # 2: create takes the host's choices; try; the record at the end
+VERSION = 3  # 2: create takes the host's choices; try; the record at the end
+# 3: updates patch the view the client acknowledged (ack), with the view's digest
 # What a client may send is small (an action label); the cap is checked before parsing
 # (websockets' max_size closes the connection above it) and again here.
 MAX_CLIENT_MESSAGE = 16 * 1024
@@ -116,6 +128,7 @@ CLIENT_MESSAGES: dict[str, dict[str, Field]] = {
     "start": {"code": _CODE, "host_token": _TOKEN, "level": Field(str, 1, 40)},
     "hand": {"code": _CODE, "host_token": _TOKEN, "seat": Field(str, 1, 40),
              "level": Field(str, 0, 40)},
+    "ack": {"code": _CODE, "views": Field(dict, 1, MAX_PLAYERS + 1)},
 }
 # Fields a message may leave out.
 OPTIONAL_FIELDS: dict[str, dict[str, Field]] = {"create": {
@@ -162,7 +175,17 @@ def parse_client_message(raw: str | bytes) -> dict[str, Any]:
             _check(kind, name, field, message[name])
     if kind == "create":
         _check_create(message)
+    if kind == "ack":
+        _check_ack(message)
     return message
+
+
+def _check_ack(message: dict[str, Any]) -> None:
+    for seat, digest in message["views"].items():
+        if len(seat) > 40:
+            raise ProtocolError("ack: a seat's name is at most 40 characters")
+        if not (digest == "" or is_digest(digest)):
+            raise ProtocolError("ack: each view is \"\" or a view's digest")
 
 
 def _check_create(message: dict[str, Any]) -> None:
@@ -236,7 +259,16 @@ def tokens_match(token: str, stored_hash: str) -> bool:
     return secrets.compare_digest(token_hash(token), stored_hash)
 
 
+DIGEST_LENGTH = 32
+
+
+def is_digest(text: Any) -> bool:
+    """A view's digest as `view_digest` makes it (32 lower-case hex digits)."""
+    return (isinstance(text, str) and len(text) == DIGEST_LENGTH
+            and all(c in "0123456789abcdef" for c in text))
+
+
 def view_digest(wire_view: Any) -> str:
     """A digest of a view as sent, the same on both ends (canonical JSON)."""
     text = json.dumps(wire_view, sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(text.encode()).hexdigest()[:32]
+    return hashlib.sha256(text.encode()).hexdigest()[:DIGEST_LENGTH]
