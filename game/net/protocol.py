@@ -48,6 +48,9 @@ The server answers:
                                                then `diff` (game.net.viewdiff) against the
                                                view `base` it acknowledged last; whole again
                                                after a join, a resume or an ack of "";
+                                               an update with a diff leaves out the fields
+                                               of HEAD_FIELDS the seat's last update had
+                                               alike, and events when there are none;
                                                started: every seat taken; undo: the seat that
                                                may take back a pick now, or null; undone: this
                                                update takes the last pick back; floor: why the
@@ -140,6 +143,9 @@ AST_SIDES = ("basic", "expert")
 EVENTS_FIELDS: dict[str, Field] = {
     "randomise_x": Field(bool, 0, 1), "reveal_more": Field(bool, 0, 1),
     "random_b": Field(bool, 0, 1), "b_events": Field(list, 0, 40)}
+# An update's fields that a patching update leaves out when they are as in the last update of
+# the same seat to the same client (issue 37: they are most of a small update).
+HEAD_FIELDS = ("started", "game_over", "undone", "undo", "floor")
 SERVER_TYPES = {"created", "joined", "update", "table", "tried", "record", "refused"}
 
 
@@ -259,11 +265,11 @@ def tokens_match(token: str, stored_hash: str) -> bool:
     return secrets.compare_digest(token_hash(token), stored_hash)
 
 
-DIGEST_LENGTH = 32
+DIGEST_LENGTH = 16  # 64 bits: a check that views agree, not a secret
 
 
 def is_digest(text: Any) -> bool:
-    """A view's digest as `view_digest` makes it (32 lower-case hex digits)."""
+    """A view's digest as `view_digest` makes it (16 lower-case hex digits)."""
     return (isinstance(text, str) and len(text) == DIGEST_LENGTH
             and all(c in "0123456789abcdef" for c in text))
 

@@ -566,19 +566,20 @@ class GameServer:
         the view's digest; views and patches encoded once for all who share them."""
         views = wire_views(game.state, list({seat for _, seat in to}))
         digests = {seat: view_digest(wire) for seat, (wire, _) in views.items()}
-        plain_events = [e.to_dict() for e in events]
-        heads: dict[str | None, str] = {}
+        news = f'"events":{encode([e.to_dict() for e in events])}'
+        heads: dict[str | None, tuple[str, dict[str, Any]]] = {}
         bodies: dict[tuple[str | None, str], str] = {}  # (seat, base digest) -> the view's part
         out = []
         for client, seat in to:
-            head = heads.get(seat)
-            if head is None:
-                head = heads[seat] = message(
-                    "update", code=game.code, seat=seat, at=game.at, events=plain_events,
-                    started=game.started, game_over=game.state.game_over, undone=undone,
-                    undo=game.takeback_seat if game.takebacks else None,
-                    floor=game.takeback_refusal(seat) if seat is not None else "",
-                    hash=digests[seat])[:-1]
+            if seat not in heads:
+                heads[seat] = (message("update", code=game.code, seat=seat, at=game.at,
+                                       hash=digests[seat])[:-1],
+                               {"started": game.started, "game_over": game.state.game_over,
+                                "undone": undone,
+                                "undo": game.takeback_seat if game.takebacks else None,
+                                "floor": game.takeback_refusal(seat) if seat is not None
+                                else ""})
+            head, fields = heads[seat]
             wire, text = views[seat]
             track = client.track(game.code, seat)
             base = track.base
@@ -589,7 +590,9 @@ class GameServer:
                 body = bodies[key] = (f'"view":{text}' if base is None or change is None else
                                       f'"base":"{base[0]}","diff":{encode(change)}')
             track.sending(digests[seat], wire)
-            out.append((client, f"{head},{body}}}"))
+            whole = body.startswith('"view"')
+            parts = [head, track.head_text(fields, whole), news if events or whole else "", body]
+            out.append((client, ",".join(p for p in parts if p) + "}"))
         return out
 
     async def _ack(self, client: Client, msg: dict[str, Any]) -> None:

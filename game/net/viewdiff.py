@@ -10,8 +10,8 @@ null). `diff(old, new)` is a patch, itself plain JSON, that `patch(old, p)` turn
                      cut or lengthened to `n` (left out: the same length), items set or
                      patched by their index; every index past the old end is set
 
-(members left out when empty). A list changed in more than half its items goes whole (a
-patch would be larger), as does anything whose type changed. `patch` never changes `old`:
+(members left out when empty). A list changed in more than half its items goes whole when
+that is shorter, as does anything whose type changed. `patch` never changes `old`:
 the parts it does not touch are shared with the result, so neither is ever changed in place.
 
 The server keeps per client and seat a `ViewTrack`: the views it sent lately (by digest) and
@@ -28,10 +28,13 @@ import json
 from collections import OrderedDict
 from typing import Any
 
-from .protocol import message, view_digest
+from .protocol import HEAD_FIELDS, message, view_digest
 
-SENT_KEPT = 16  # views the server keeps per client seat until acknowledged (by digest)
-HELD_KEPT = 8  # views a client keeps per seat, any of which the server may patch against
+SENT_KEPT = 64  # views the server keeps per client seat until acknowledged (by digest)
+# A client keeps per seat the views it received since its last ack (at most RECENT_KEPT)
+# and the last ACKED_KEPT it acknowledged: the server patches the last of those it has read.
+RECENT_KEPT = 64
+ACKED_KEPT = 8
 ACK_EVERY = 0.05  # seconds: a client acknowledges at most this often (the rate cap)
 
 
@@ -92,8 +95,8 @@ def _diff_list(old: list[Any] | tuple[Any, ...], new: list[Any] | tuple[Any, ...
         how, what = _change(was, value)
         (subs if how == "p" else sets).append([i, what])
     changed = len(sets) + len(subs)
-    if changed and changed * 2 > len(new):
-        return None  # mostly new: whole
+    if changed * 2 > len(new) and len(encode([sets, subs])) >= len(encode(new)):
+        return None  # mostly new: whole is smaller
     sets.extend([i, new[i]] for i in range(len(old), len(new)))
     out: dict[str, Any] = {}
     if len(new) != len(old):
@@ -179,12 +182,21 @@ class ViewTrack:
     def __init__(self) -> None:
         self.sent: OrderedDict[str, Any] = OrderedDict()
         self.base: tuple[str, Any] | None = None  # (digest, view) acknowledged
+        self.head: dict[str, Any] = {}  # the HEAD_FIELDS of the last update sent
 
     def reset(self) -> None:
         """Nothing acknowledged (a join, a resume, a client that asks for a whole view): the
         next update is whole."""
         self.base = None
         self.sent.clear()
+        self.head = {}
+
+    def head_text(self, head: dict[str, Any], whole: bool) -> str:
+        """The update's HEAD_FIELDS as JSON members (",..." or ""), only those unlike the
+        last update's unless the view goes `whole`; `head` becomes the last."""
+        fields = {k: v for k, v in head.items() if whole or self.head.get(k, self) != v}
+        self.head = head
+        return encode(fields)[1:-1] if fields else ""
 
     def sending(self, digest: str, wire: Any) -> None:
         """`wire` (its digest `digest`) is being sent to the client."""
@@ -210,12 +222,14 @@ class ViewTrack:
 
 
 class ViewKeeper:
-    """The client's side, for one seat: the views held (by digest, newest last), and what
-    an update makes of them."""
+    """The client's side, for one seat: the views held (by digest, newest last): those it
+    acknowledged lately and those it received since; and what an update makes of them."""
 
     def __init__(self) -> None:
-        self.held: OrderedDict[str, Any] = OrderedDict()
+        self.held: OrderedDict[str, Any] = OrderedDict()  # received since the last ack
+        self.acked: OrderedDict[str, Any] = OrderedDict()  # acknowledged lately
         self.newest: str = ""  # the digest of the newest view held ("": none)
+        self.head: dict[str, Any] = {}  # the HEAD_FIELDS of the last update
 
     def take(self, msg: dict[str, Any]) -> Any:
         """The whole view an update brings (`view` whole, or `diff` against `base`), checked
@@ -225,7 +239,8 @@ class ViewKeeper:
         if "view" in msg:
             wire = msg["view"]
         else:
-            base = self.held.get(str(msg.get("base")))
+            name = str(msg.get("base"))
+            base = self.held.get(name, self.acked.get(name))
             if base is None:
                 raise DiffError("a patch against a view this client does not hold")
             wire = patch(base, msg.get("diff"))
@@ -234,13 +249,30 @@ class ViewKeeper:
         assert isinstance(digest, str)
         self.held[digest] = wire
         self.held.move_to_end(digest)
-        while len(self.held) > HELD_KEPT:
+        while len(self.held) > RECENT_KEPT:
             self.held.popitem(last=False)
         self.newest = digest
         return wire
 
+    def acknowledging(self, digest: str) -> None:
+        """`digest` (held) is acknowledged: views received before it can be no base now."""
+        if digest not in self.held:
+            return
+        while self.held:
+            name, wire = self.held.popitem(last=False)
+            if name == digest:
+                self.acked[name] = wire
+                self.acked.move_to_end(name)
+                break
+        while len(self.acked) > ACKED_KEPT:
+            self.acked.popitem(last=False)
+
+    def newest_view(self) -> Any:
+        return self.held.get(self.newest, self.acked.get(self.newest))
+
     def forget(self) -> None:
         self.held.clear()
+        self.acked.clear()
         self.newest = ""
 
 
@@ -266,6 +298,10 @@ class ClientViews:
         code, seat = str(msg.get("code")), msg.get("seat")
         key = (code, seat if isinstance(seat, str) else None)
         keeper = self.keepers.setdefault(key, ViewKeeper())
+        if "view" in msg:  # a whole view has every field
+            keeper.head = {}
+        keeper.head = {**keeper.head, **{k: msg[k] for k in HEAD_FIELDS if k in msg}}
+        msg = {"events": [], **msg, **keeper.head}
         name = key[1] or ""
         try:
             wire = keeper.take(msg)
@@ -274,7 +310,7 @@ class ClientViews:
             if "view" in msg or key not in self.asking:  # a whole view that failed: ask again
                 self.asking.add(key)
                 self.owed.setdefault(code, {})[name] = ""
-            held = keeper.held.get(keeper.newest)
+            held = keeper.newest_view()
             keeper.forget()
             if held is None:
                 return None
@@ -295,5 +331,10 @@ class ClientViews:
         self.last_ack = now
         out = [message("ack", code=code, views=views) for code, views in self.owed.items()
                if views]
+        for code, views in self.owed.items():
+            for name, digest in views.items():
+                keeper = self.keepers.get((code, name or None))
+                if keeper is not None and digest:
+                    keeper.acknowledging(digest)
         self.owed.clear()
         return out
