@@ -605,11 +605,12 @@ class GameServer:
                                         for name, digest in msg["views"].items()}
         for seat, digest in views.items():
             if seat not in held:
-                raise Refusal(f"ack: you do not hold the seat {seat or 'of a spectator'!r}")
+                what = f"the seat {seat!r}" if seat else "a spectator's view"
+                raise Refusal(f"ack: you do not hold {what}")
             track = client.track(game.code, seat)
             if digest and digest not in track.sent and (
                     track.base is None or track.base[0] != digest):
-                raise Refusal(f"ack: no such view of {seat or 'the spectator'} sent lately")
+                raise Refusal(f"ack: no such view of {seat or 'a spectator'} was sent lately")
         whole = []
         for seat, digest in views.items():
             track = client.track(game.code, seat)
