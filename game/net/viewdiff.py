@@ -291,6 +291,7 @@ class ClientViews:
         self.every = every
         self.last_ack = float("-inf")
         self.failures = 0  # updates that could not be made whole (each asked for a whole view)
+        self.patched = 0  # updates made whole from a patch
 
     def take(self, msg: dict[str, Any]) -> dict[str, Any] | None:
         if msg.get("type") != "update" or "hash" not in msg:
@@ -320,6 +321,7 @@ class ClientViews:
         self.owed.setdefault(code, {})[name] = keeper.newest
         if "view" in msg:
             return msg
+        self.patched += 1
         return {**{k: v for k, v in msg.items() if k not in ("base", "diff")}, "view": wire}
 
     def acks(self, now: float, force: bool = False) -> list[str]:

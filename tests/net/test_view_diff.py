@@ -9,6 +9,7 @@ import asyncio
 import copy
 import json
 import random
+import time
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,7 @@ import pytest
 
 from game import simulate
 from game.core import apply, legal_actions
+from game.net.link import HostedServer, Link
 from game.net.protocol import ProtocolError, message, parse_client_message, view_digest
 from game.net.viewdiff import ClientViews, DiffError, ViewKeeper, ViewTrack, diff, encode, patch
 from game.net.wire import wire_view
@@ -307,3 +309,50 @@ def test_a_hostile_ack_is_refused_and_changes_nothing(tmp_path: Path) -> None:
 def test_a_diff_sent_by_a_client_is_refused() -> None:
     with pytest.raises(ProtocolError, match="unknown message type"):
         parse_client_message(message("update", code="ABCDEF", seat="egypt", diff={}))
+
+
+def test_the_link_makes_each_view_whole_and_acknowledges_it(tmp_path: Path) -> None:
+    """The client's link (the game screen's connection) hands over whole views, checked, and
+    acknowledges them, so the server patches what it holds."""
+    hosted = HostedServer(tmp_path, port=0, host="127.0.0.1")
+    assert hosted.wait(), hosted.error
+    link = Link(hosted.address)
+    try:
+        def wait_for(kind: str, seat: str | None = None) -> dict[str, Any]:
+            end = time.monotonic() + 30
+            while time.monotonic() < end:
+                for msg in link.received():
+                    assert msg["type"] not in ("lost", "refused"), msg
+                    if msg["type"] == kind and (seat is None or msg.get("seat") == seat):
+                        return msg
+                time.sleep(0.01)
+            raise AssertionError(f"no {kind}")
+
+        link.send(create_message(seats=["", "basic", "basic", "basic", "basic"]))
+        created = wait_for("created")
+        code, seat = created["code"], created["seats"][0]
+        link.send(join_message(code, seat))
+        assert hosted.server is not None
+        game = hosted.server.games[code]
+        end = time.monotonic() + 30
+        newest: dict[str, Any] = {}
+        for _ in range(3):  # three decisions of the seat, bots between
+            while not (game.watchers and game.state.pending
+                       and game.state.pending.player == seat and newest.get("at") == game.at):
+                assert time.monotonic() < end, "the seat's decision did not come"
+                newest = next((m for m in reversed(link.received()) if m["type"] == "update"),
+                              newest)
+                time.sleep(0.01)
+            assert "diff" not in newest and "stale" not in newest
+            assert newest["view"] == as_received(wire_view(game.state, seat))
+            track = next(iter(game.watchers)).track(code, seat)
+            while track.base is None or track.base[0] != newest["hash"]:  # acknowledged
+                assert time.monotonic() < end, "no ack"
+                time.sleep(0.01)
+            label = game.state.pending.options[0]
+            link.send(message("act", code=code, seat=seat, label=label, at=game.at))
+            time.sleep(0.05)
+        assert link.views.patched > 0 and link.views.failures == 0
+    finally:
+        link.close(wait=True)
+        hosted.stop(wait=True)
