@@ -5,6 +5,12 @@ processes on this machine (127.0.0.1 only), plays the game to its end, then chec
 every view each client received equals the view a local replay of the server's action log
 gives that seat after the same action, that no client received anything of another seat's
 hidden information, and that the replay's final state hash equals the server's.
+
+The bytes are those each client received, counted two ways: the messages' text (what the
+protocol sends, views patched as in issue 37) and the bytes read from the network (the frames
+as sent, compressed by permessage-deflate, with their headers). Per action means once play has
+begun: what came before (the map, sent once at join, the seats, the lobby's view) is shown
+apart, as the record at the end is.
 """
 
 from __future__ import annotations
