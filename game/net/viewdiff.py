@@ -35,7 +35,7 @@ SENT_KEPT = 64  # views the server keeps per client seat until acknowledged (by 
 # and the last ACKED_KEPT it acknowledged: the server patches the last of those it has read.
 RECENT_KEPT = 64
 ACKED_KEPT = 8
-ACK_EVERY = 0.05  # seconds: a client acknowledges at most this often (the rate cap)
+ACK_EVERY = 0.03  # seconds: a client acknowledges at most this often (the rate cap)
 
 
 class DiffError(ValueError):
