@@ -25,7 +25,9 @@ from game.bots import make_bot
 from game.core import MapGraph, StateError
 from game.persist import SaveError, decode_save, game_version
 
+from .netcheck import CountingConnection
 from .protocol import MAX_SERVER_MESSAGE, ProtocolError, message, parse_server_message, view_digest
+from .viewdiff import ClientViews
 from .wire import HIDDEN_SEED, read_map, read_view
 
 # Keys that only the server's state holds; a view carries its own seat's `hand` at the top only.
@@ -50,6 +52,9 @@ class SeatReport:
     record_hash: str = ""  # the final state hash of the record sent at the end
     record_actions: int = 0
     record_bytes: int = 0  # its size (not counted in `bytes`: sent once, not per action)
+    join_bytes: int = 0  # of `bytes`, those before the game started (the map, the seats)
+    wire_bytes: int = 0  # bytes read from the connection before the record (compressed)
+    wire_join_bytes: int = 0  # of those, before the game started
 
 
 def leaks(msg: dict[str, Any], seat: str | None, over: bool = False) -> list[str]:
@@ -86,18 +91,34 @@ async def play_seat(url: str, code: str, seat: str, level: str = "normal", seed:
     bot = make_bot(level, seed)
     graph: MapGraph | None = None
     acted_at = -1
-    async with connect(url, max_size=MAX_SERVER_MESSAGE, open_timeout=30) as ws:
+    views = ClientViews()  # updates patch the view acknowledged last (issue 37)
+    wire_now, playing = 0, False
+    async with connect(url, max_size=MAX_SERVER_MESSAGE, open_timeout=30,
+                       create_connection=CountingConnection) as ws:
         await ws.send(message("join", game_version=game_version(), code=code, seat=seat))
         async with asyncio.timeout(max_seconds):
             async for raw in ws:
+                assert isinstance(ws, CountingConnection)
+                wire_then, wire_now = wire_now, ws.received_bytes  # this message came between
                 report.messages += 1
                 report.bytes += len(raw)
                 msg = parse_server_message(raw)
+                if msg["type"] == "update" and msg.get("started") and not playing:
+                    playing = True
+                    report.join_bytes = report.bytes - len(raw)
+                    report.wire_join_bytes = wire_then
+                taken = views.take(msg)
+                for ack in views.acks(time.monotonic()):
+                    await ws.send(ack)
+                if taken is None or taken.get("stale"):
+                    continue  # a whole view is asked for
+                msg = taken
                 report.leaks += leaks(msg, seat, report.game_over)
                 if msg["type"] == "record":
                     if report.game_over:  # the end's record: the replay as the client gets it
                         report.bytes -= len(raw)
                         report.record_bytes = len(raw)
+                        report.wire_bytes = wire_then
                         saved = decode_save(msg["save"])
                         report.record_hash = saved.state.state_hash()
                         report.record_actions = len(saved.record.actions)

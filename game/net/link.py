@@ -6,6 +6,11 @@ Anything that goes wrong (a bad address, a refused connection, the server gone, 
 breaks the protocol) arrives as one message of type `lost` with a one-line reason, never as an
 exception in the caller's thread.
 
+Updates come as patches of the view this client acknowledged last (issue 37): the link makes
+each view whole and checks its digest here, so what `received` hands over carries the whole
+`view`, and it acknowledges the views it holds (`ClientViews`) at most every `ACK_EVERY`
+seconds, asking for a view whole when a patch does not fit.
+
 `HostedServer` is the game server (`server.run_server`) on a thread of the client that hosts
 the table, stopped cleanly by `stop`.
 """
@@ -14,10 +19,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import queue
 import shutil
 import socket
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +34,9 @@ from game.persist.strictjson import one_line
 
 from .protocol import MAX_SERVER_MESSAGE, ProtocolError, parse_server_message
 from .server import GameServer, run_server
+from .viewdiff import ClientViews
+
+log = logging.getLogger(__name__)
 
 DEFAULT_PORT = 7417
 CONNECT_SECONDS = 6.0
@@ -76,6 +86,9 @@ class Link:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._ws: ClientConnection | None = None
         self._stop: asyncio.Future[None] | None = None
+        self.views = ClientViews()  # the views held, made whole on the link's thread
+        self._ack_timer: asyncio.TimerHandle | None = None
+        self._acking: set[asyncio.Task[None]] = set()
         self._thread = threading.Thread(target=self._run, name="calamitas-link", daemon=True)
         self._thread.start()
 
@@ -158,10 +171,29 @@ class Link:
             if self.closed:  # closing: what still comes is dropped unread
                 continue
             try:
-                self._inbox.put(parse_server_message(raw))
+                msg = parse_server_message(raw)
             except ProtocolError as err:
                 self._lost(str(err))
                 return
+            if msg["type"] == "refused" and msg.get("to") == "ack":
+                log.info("an ack was refused: %s", msg.get("reason"))  # a stale one: harmless
+                continue
+            whole = self.views.take(msg)
+            if whole is not None:
+                self._inbox.put(whole)
+            self._acknowledge(ws)
+
+    def _acknowledge(self, ws: ClientConnection, force: bool = False) -> None:
+        """Send the acks owed now, or once `ACK_EVERY` has passed since the last."""
+        for text in self.views.acks(time.monotonic(), force):
+            task = asyncio.get_running_loop().create_task(_send(ws, text))
+            self._acking.add(task)  # kept until done (a task only the loop holds may vanish)
+            task.add_done_callback(self._acking.discard)
+        if self.views.owed and self._ack_timer is None:
+            def later() -> None:
+                self._ack_timer = None
+                self._acknowledge(ws, force=True)
+            self._ack_timer = asyncio.get_running_loop().call_later(self.views.every, later)
 
 
 async def _send(ws: ClientConnection, text: str) -> None:

@@ -5,6 +5,12 @@ processes on this machine (127.0.0.1 only), plays the game to its end, then chec
 every view each client received equals the view a local replay of the server's action log
 gives that seat after the same action, that no client received anything of another seat's
 hidden information, and that the replay's final state hash equals the server's.
+
+The bytes are those each client received, counted two ways: the messages' text (what the
+protocol sends, views patched as in issue 37) and the bytes read from the network (the frames
+as sent, compressed by permessage-deflate, with their headers). Per action means once play has
+begun: what came before (the map, sent once at join, the seats, the lobby's view) is shown
+apart, as the record at the end is.
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from websockets.asyncio.client import ClientConnection
 from websockets.sync.client import connect
 
 from game.core import apply
@@ -33,22 +40,41 @@ class NetcheckError(Exception):
     pass
 
 
+class CountingConnection(ClientConnection):
+    """A client connection that counts the bytes it reads from the network: the frames as
+    sent, compressed (permessage-deflate), with their headers."""
+
+    received_bytes = 0
+
+    def data_received(self, data: bytes) -> None:
+        self.received_bytes += len(data)
+        super().data_received(data)
+
+
 @dataclass
 class NetcheckResult:
     players: int
     actions: int
     seconds: float
-    bytes: int
+    bytes: int  # every message received by every client but the record at the end
     problems: list[str]
     record_bytes: int = 0  # the record sent to each client at the end, for the replay
+    join_bytes: int = 0  # of `bytes`, those before the game started (the map, the seats)
+    wire_bytes: int = 0  # the bytes read from the network for `bytes` (compressed frames)
+    wire_join_bytes: int = 0  # of those, before the game started
 
     def lines(self) -> list[str]:
         rate = self.actions / self.seconds if self.seconds else 0.0
-        per = self.bytes / self.actions if self.actions else 0.0
+        actions = self.actions or 1
+        play = (self.bytes - self.join_bytes) / actions
+        wire = (self.wire_bytes - self.wire_join_bytes) / actions
         verdict = "ok" if not self.problems else f"{len(self.problems)} problem(s)"
         return [f"netcheck {self.players} players: {self.actions} actions in "
-                f"{self.seconds:.1f} s, {rate:.0f} actions/s, {per:.0f} bytes/action "
-                f"(all clients), the record at the end {self.record_bytes / 1000:.0f} KB, "
+                f"{self.seconds:.1f} s, {rate:.0f} actions/s, {play:.0f} bytes/action "
+                f"over all clients in play ({wire:.0f} read from the network, compressed; "
+                f"{self.bytes / actions:.0f} with the joins), at join "
+                f"{self.join_bytes / max(1, self.players) / 1000:.0f} KB a client (the map, "
+                f"the seats), the record at the end {self.record_bytes / 1000:.0f} KB, "
                 f"{verdict}", *self.problems[:20]]
 
 
@@ -162,9 +188,13 @@ def judge(players: int, game_folder: Path, reports: dict[str, dict[str, Any]],
     if state.state_hash() != saved.state.state_hash():
         problems.append(f"replay ends at {state.state_hash()}, the server at "
                         f"{saved.state.state_hash()}")
-    total = sum(int(r["bytes"]) for r in reports.values())
+    def total(name: str) -> int:
+        return sum(int(r.get(name, 0)) for r in reports.values())
+
     record_bytes = max((int(r.get("record_bytes", 0)) for r in reports.values()), default=0)
-    return NetcheckResult(players, len(record.actions), seconds, total, problems, record_bytes)
+    return NetcheckResult(players, len(record.actions), seconds, total("bytes"), problems,
+                          record_bytes, total("join_bytes"), total("wire_bytes"),
+                          total("wire_join_bytes"))
 
 
 def run_netcheck(players: int, seed: int, max_turns: int, events: bool = False) -> int:

@@ -41,6 +41,11 @@ Every message is one JSON object with `v` (the protocol version) and `type`. A c
                                                          the table's `powers` seat does what
                                                          the host does, and any seated player
                                                          hands a seat whose player is away
+    ack     {code, views}                                views maps each seat held ("" for a
+                                                         spectator's view) to the digest of the
+                                                         newest view the client holds of it
+                                                         (one of the last sent), or to "": it
+                                                         holds none it trusts, send it whole
 The server answers:
 
     created {code, seats, host_token}
@@ -48,8 +53,17 @@ The server answers:
                                                past: [turn, phase, mover, events] of every
                                                action so far, the events as updates sent
                                                them, for the log of a seat coming back)
-    update  {code, seat, at, view, events, started, game_over, undo, undone, floor}
-                                               (started: every seat taken; undo: the seat that
+    update  {code, seat, at, hash, view | base+diff, events, started, game_over, undo,
+             undone, floor}
+                                               (hash: the view's digest (`view_digest`); the
+                                               view whole until the client acknowledges one,
+                                               then `diff` (game.net.viewdiff) against the
+                                               view `base` it acknowledged last; whole again
+                                               after a join, a resume or an ack of "";
+                                               an update with a diff leaves out the fields
+                                               of HEAD_FIELDS the seat's last update had
+                                               alike, and events when there are none;
+                                               started: every seat taken; undo: the seat that
                                                may take back a pick now, or null; undone: this
                                                update takes the last pick back; floor: why the
                                                seat may take nothing back, in a player's words,
@@ -90,7 +104,8 @@ from typing import Any
 
 from game.persist.strictjson import JsonError, loads_strict, one_line
 
-VERSION = 2  # 2: create takes the host's choices; try; the record at the end
+VERSION = 3  # 2: create takes the host's choices; try; the record at the end
+# 3: updates patch the view the client acknowledged (ack), with the view's digest
 # What a client may send is small (an action label); the cap is checked before parsing
 # (websockets' max_size closes the connection above it) and again here.
 MAX_CLIENT_MESSAGE = 16 * 1024
@@ -132,6 +147,7 @@ CLIENT_MESSAGES: dict[str, dict[str, Field]] = {
     "try": {"code": _CODE, "seat": Field(str, 1, 40), "label": _TEXT, "at": _COUNT},
     "start": {"code": _CODE, "level": Field(str, 1, 40)},
     "hand": {"code": _CODE, "seat": Field(str, 1, 40), "level": Field(str, 0, 40)},
+    "ack": {"code": _CODE, "views": Field(dict, 1, MAX_PLAYERS + 1)},
 }
 # The host's messages name the host's token, or the seat of the sender that stands in for an
 # away host (`by`): one of the two.
@@ -149,6 +165,9 @@ AST_SIDES = ("basic", "expert")
 EVENTS_FIELDS: dict[str, Field] = {
     "randomise_x": Field(bool, 0, 1), "reveal_more": Field(bool, 0, 1),
     "random_b": Field(bool, 0, 1), "b_events": Field(list, 0, 40)}
+# An update's fields that a patching update leaves out when they are as in the last update of
+# the same seat to the same client (issue 37: they are most of a small update).
+HEAD_FIELDS = ("started", "game_over", "undone", "undo", "floor")
 SERVER_TYPES = {"created", "joined", "update", "table", "tried", "record", "refused"}
 
 
@@ -186,7 +205,17 @@ def parse_client_message(raw: str | bytes) -> dict[str, Any]:
         _check_create(message)
     if kind in HOST_MESSAGES and "host_token" not in message and "by" not in message:
         raise ProtocolError(f"{kind}: missing field 'host_token' (or 'by')")
+    if kind == "ack":
+        _check_ack(message)
     return message
+
+
+def _check_ack(message: dict[str, Any]) -> None:
+    for seat, digest in message["views"].items():
+        if len(seat) > 40:
+            raise ProtocolError("ack: a seat's name is at most 40 characters")
+        if not (digest == "" or is_digest(digest)):
+            raise ProtocolError("ack: each view is \"\" or a view's digest")
 
 
 def _check_create(message: dict[str, Any]) -> None:
@@ -260,7 +289,16 @@ def tokens_match(token: str, stored_hash: str) -> bool:
     return secrets.compare_digest(token_hash(token), stored_hash)
 
 
+DIGEST_LENGTH = 16  # 64 bits: a check that views agree, not a secret
+
+
+def is_digest(text: Any) -> bool:
+    """A view's digest as `view_digest` makes it (16 lower-case hex digits)."""
+    return (isinstance(text, str) and len(text) == DIGEST_LENGTH
+            and all(c in "0123456789abcdef" for c in text))
+
+
 def view_digest(wire_view: Any) -> str:
     """A digest of a view as sent, the same on both ends (canonical JSON)."""
     text = json.dumps(wire_view, sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(text.encode()).hexdigest()[:32]
+    return hashlib.sha256(text.encode()).hexdigest()[:DIGEST_LENGTH]

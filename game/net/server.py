@@ -82,8 +82,10 @@ from .protocol import (
     parse_client_message,
     token_hash,
     tokens_match,
+    view_digest,
 )
-from .wire import wire_views_text
+from .viewdiff import ViewTrack, diff, encode
+from .wire import wire_views
 
 log = logging.getLogger("game.net.server")
 
@@ -131,6 +133,11 @@ class Client:
     bucket: Bucket = field(default_factory=Bucket)
     flooded: int = 0  # messages refused for flooding with less than a second between
     last_flood: float = 0.0
+    # (code, seat) -> the views sent and acknowledged, which updates patch (issue 37)
+    tracks: dict[tuple[str, str | None], ViewTrack] = field(default_factory=dict)
+
+    def track(self, code: str, seat: str | None) -> ViewTrack:
+        return self.tracks.setdefault((code, seat), ViewTrack())
 
 
 @dataclass
@@ -521,7 +528,7 @@ class GameServer:
         handlers: dict[str, Callable[[Client, dict[str, Any]], Awaitable[None]]] = {
             "create": self._create, "join": self._join, "resume": self._resume,
             "watch": self._watch, "act": self._act, "undo": self._undo, "start": self._start,
-            "hand": self._hand, "try": self._try,
+            "hand": self._hand, "try": self._try, "ack": self._ack,
         }
         await handlers[kind](client, msg)
 
@@ -698,7 +705,9 @@ class GameServer:
         past = [list(step) for step in game.story()] if game.at and seat is not None else []
         await client.ws.send(message("joined", code=game.code, seat=seat, token=token,
                                      map=to_plain(game.state.map), tls=self.tls, past=past))
-        await client.ws.send(self._updates(game, [seat], [])[seat])
+        client.track(game.code, seat).reset()  # a join or a resume: the whole view
+        for _, text in self._updates(game, [(client, seat)], []):
+            await client.ws.send(text)
         if game.state.game_over:
             await client.ws.send(game.record_message())
 
@@ -792,26 +801,74 @@ class GameServer:
         game.asked_at = time.monotonic()  # a new decision waits from now
         game.tried.clear()
         watchers = [(c, seat) for c in list(game.watchers) for seat in c.seats.get(game.code, ())]
-        texts = self._updates(game, list({seat for _, seat in watchers}), events, undone)
-        for client, seat in watchers:
-            broadcast([client.ws], texts[seat])
+        for client, text in self._updates(game, watchers, events, undone):
+            broadcast([client.ws], text)
         if game.state.game_over:  # the end: now everyone may have the whole game
             broadcast([c.ws for c in game.watchers], game.record_message())
 
-    def _updates(self, game: NetGame, seats: list[str | None], events: list[Event],
-                 undone: bool = False) -> dict[str | None, str]:
-        """The update message for each of `seats`; views spliced in as encoded once."""
-        views = wire_views_text(game.state, seats)
-        plain_events = [e.to_dict() for e in events]
-        out = {}
-        for seat in seats:
-            head = message("update", code=game.code, seat=seat, at=game.at,
-                           events=plain_events, started=game.started,
-                           game_over=game.state.game_over, undone=undone,
-                           undo=game.takeback_seat if game.takebacks else None,
-                           floor=game.takeback_refusal(seat) if seat is not None else "")
-            out[seat] = f'{head[:-1]},"view":{views[seat]}}}'
+    def _updates(self, game: NetGame, to: list[tuple[Client, str | None]], events: list[Event],
+                 undone: bool = False) -> list[tuple[Client, str]]:
+        """The update message for each client's seat in `to`: the view whole until the client
+        acknowledges one, then a patch against the one it acknowledged last (issue 37), with
+        the view's digest; views and patches encoded once for all who share them."""
+        views = wire_views(game.state, list({seat for _, seat in to}))
+        digests = {seat: view_digest(wire) for seat, (wire, _) in views.items()}
+        news = f'"events":{encode([e.to_dict() for e in events])}'
+        heads: dict[str | None, tuple[str, dict[str, Any]]] = {}
+        bodies: dict[tuple[str | None, str], str] = {}  # (seat, base digest) -> the view's part
+        out = []
+        for client, seat in to:
+            if seat not in heads:
+                heads[seat] = (message("update", code=game.code, seat=seat, at=game.at,
+                                       hash=digests[seat])[:-1],
+                               {"started": game.started, "game_over": game.state.game_over,
+                                "undone": undone,
+                                "undo": game.takeback_seat if game.takebacks else None,
+                                "floor": game.takeback_refusal(seat) if seat is not None
+                                else ""})
+            head, fields = heads[seat]
+            wire, text = views[seat]
+            track = client.track(game.code, seat)
+            base = track.base
+            key = (seat, base[0] if base is not None else "")
+            body = bodies.get(key)
+            if body is None:
+                change = diff(base[1], wire) if base is not None else None
+                body = bodies[key] = (f'"view":{text}' if base is None or change is None else
+                                      f'"base":"{base[0]}","diff":{encode(change)}')
+            track.sending(digests[seat], wire)
+            whole = body.startswith('"view"')
+            parts = [head, track.head_text(fields, whole), news if events or whole else "", body]
+            out.append((client, ",".join(p for p in parts if p) + "}"))
         return out
+
+    async def _ack(self, client: Client, msg: dict[str, Any]) -> None:
+        """The views a client holds: the next updates patch them; "" asks for a view whole
+        (sent now). Refused, changing nothing, for a seat it does not hold or a view it was
+        not sent lately."""
+        game = self._game(msg["code"])
+        held = client.seats.get(game.code, set())
+        views: dict[str | None, str] = {name or None: digest
+                                        for name, digest in msg["views"].items()}
+        for seat, digest in views.items():
+            if seat not in held:
+                what = f"the seat {seat!r}" if seat else "a spectator's view"
+                raise Refusal(f"ack: you do not hold {what}")
+            track = client.track(game.code, seat)
+            if digest and digest not in track.sent and (
+                    track.base is None or track.base[0] != digest):
+                raise Refusal(f"ack: no such view of {seat or 'a spectator'} was sent lately")
+        whole = []
+        for seat, digest in views.items():
+            track = client.track(game.code, seat)
+            if digest:
+                track.acknowledge(digest)
+            else:
+                track.reset()
+                whole.append((client, seat))
+        if whole:
+            for _, text in self._updates(game, whole, []):
+                await client.ws.send(text)
 
     async def _play_bots(self, game: NetGame) -> None:
         """Every bot decision until a person must decide, letting others run now and then."""

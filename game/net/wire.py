@@ -17,7 +17,10 @@ HIDDEN_SEED = 0  # the seed as a client is sent it, until the record at the end
 def wire_view(state: GameState, seat: str | None) -> dict[str, Any]:
     """What `seat` (None: a spectator) is sent of `state`: its view, less the map and the
     seed (with the seed and the map, anyone can deal the decks as the game dealt them)."""
-    plain: dict[str, Any] = to_plain(view(state, seat))
+    seen = view(state, seat)
+    bare = object.__new__(PlayerView)  # without the map (turning it into data costs most)
+    bare.__dict__.update(seen.__dict__, map=None)
+    plain: dict[str, Any] = to_plain(bare)
     del plain["map"]
     plain["config"]["seed"] = HIDDEN_SEED
     return plain
@@ -45,6 +48,23 @@ def wire_views_text(state: GameState, seats: list[str | None]) -> dict[str | Non
         own = view_of_seat(state, seat) if seat is not None else public
         tail = json.dumps({k: own[k] for k in PER_SEAT}, separators=(",", ":"))
         out[seat] = f"{shared[:-1]},{tail[1:]}"
+    return out
+
+
+def wire_views(state: GameState, seats: list[str | None]
+               ) -> dict[str | None, tuple[dict[str, Any], str]]:
+    """`wire_view` for each of `seats`, as data and as JSON text, the public part built and
+    encoded once and shared (never to be changed in place: the server keeps views sent to
+    patch the next ones against)."""
+    public = wire_view(state, None)
+    shared_part = {k: v for k, v in public.items() if k not in PER_SEAT}
+    shared = json.dumps(shared_part, separators=(",", ":"))
+    out = {}
+    for seat in seats:
+        own = view_of_seat(state, seat) if seat is not None else public
+        mine = {k: own[k] for k in PER_SEAT}
+        tail = json.dumps(mine, separators=(",", ":"))
+        out[seat] = ({**shared_part, **mine}, f"{shared[:-1]},{tail[1:]}")
     return out
 
 

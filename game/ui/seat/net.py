@@ -84,6 +84,8 @@ class NetSession(Session):
     _views: dict[str | None, dict[str, Any]] = field(default_factory=dict)
     _inbox: deque[dict[str, Any]] = field(default_factory=deque)  # received, not yet taken in
     _sent: int = -1  # the action count a pick was sent at, until the server answers
+    # the seats whose last view could not be made whole (issue 37): an older one is shown
+    _stale: set[str | None] = field(default_factory=set)
 
     @property
     def hosted_by(self) -> str:
@@ -96,7 +98,8 @@ class NetSession(Session):
     def human_to_act(self) -> str | None:
         who = self.acting
         pending = self.state.pending
-        if who not in self.local or pending is None or not pending.options or self.lost:
+        if who not in self.local or pending is None or not pending.options or self.lost \
+                or self._stale:
             return None
         return None if self._sent == self.at else who
 
@@ -229,6 +232,10 @@ class NetSession(Session):
             return False
         assert self.graph is not None
         self._views[seat] = msg["view"]
+        if msg.get("stale"):  # the link asked for the view whole: no pick until it comes
+            self._stale.add(seat)
+        else:
+            self._stale.discard(seat)
         at = int(msg["at"])
         before = self.state
         self.state = mirror(self._views, self.graph)
