@@ -1,0 +1,287 @@
+"""The Events module in a network game (issue 37, item 1): two real clients over real sockets
+on this machine play a hosted game with Events on, and each shows what a local game shows.
+
+The host opens a table from the new-game screen with Events on (one person here, one open seat,
+three bots); the guest joins from the main menu and takes the open seat. The guest sees the
+event display over the map, takes a face-down card by clicking it on the display (no drop-down
+of "Face-down card N"), sees it in their hand while the host's screen counts one event in the
+guest's hand and shows nothing of it, and plays it from the hand when its window opens
+(Free Units, as Population Expansion begins: seed 004 16.1, card 000:event). While that window
+is open the host's screen names nobody: whom a window asks tells who holds a card for it. At
+the guest's window the network screen's panels draw the very texts a local game's screen draws
+at the same decision of the same game (its start and every action the server played, replayed
+locally).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import pygame
+import pytest
+
+from game.bots import make_bot
+from game.core import Action, GameState, load_game_data, view
+from game.ui.app import App
+from game.ui.checks.truth import drawn_texts
+from game.ui.panels.hand import HandPanel
+from game.ui.scenes.game import GameScene
+from game.ui.scenes.host import OPEN, HostScene
+from game.ui.scenes.join import JoinScene
+from game.ui.scenes.lobby import LobbyScene
+from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.netgame import PRIVATE_PROMPT, PRIVATE_WAIT, NetGameScene
+from game.ui.scenes.newgame import EVENTS_ON, NewGameScene
+from game.ui.seat.session import Seat, Session
+
+from .driver import Driver
+from .test_event_turn import PRIVATE, arrange
+from .test_hotseat_turn import load_geometry
+from .test_network_game import LIMIT, assert_network_threads_end, idle, new_app, press, until
+from .test_panels_truth import perform
+
+PLACE = 6  # the display's place (from 1) the private card lies in, face down
+WINDOW = "event_play"
+
+
+@pytest.fixture
+def two_apps(private_data_dir: object) -> Iterator[tuple[App, App]]:
+    host, guest = new_app(), new_app()
+    try:
+        yield host, guest
+    finally:
+        for application in (host, guest):
+            while application.scenes:
+                application.scenes.pop().exit()
+        guest.close()
+        host.close()
+        assert_network_threads_end()
+
+
+def host_and_join_with_events(host: App, guest: App) -> tuple[LobbyScene, LobbyScene]:
+    """The host opens a 5-seat table with Events on (a person here, an open seat, three
+    bots); the guest joins from the main menu and takes the open seat."""
+    host.push(MenuScene(host))
+    new = NewGameScene(host)
+    new.events = EVENTS_ON
+    setup = HostScene(host, new.chosen(), new.map_id, {})
+    host.push(setup)
+    idle(host)
+    setup.kinds = dict.fromkeys(setup.civs, "Bot: basic")
+    setup.kinds[setup.civs[0]] = "Person here"
+    setup.kinds[setup.civs[1]] = OPEN
+    press(host, setup.open)
+    until(lambda: isinstance(host.scene, LobbyScene), host)
+    lobby = host.scene
+    assert isinstance(lobby, LobbyScene)
+    until(lambda: lobby.code and lobby.local and lobby.table, host)
+    assert lobby.hosted is not None
+
+    guest.push(MenuScene(guest))
+    press(guest, guest.scene.buttons["join"])
+    join = guest.scene
+    assert isinstance(join, JoinScene)
+    join.address_entry.set_text(f"127.0.0.1:{lobby.hosted.bound_port}")
+    join.code_entry.set_text(lobby.code)
+    press(guest, join.connect)
+    until(lambda: isinstance(guest.scene, LobbyScene), guest, host)
+    seated = guest.scene
+    assert isinstance(seated, LobbyScene)
+    until(lambda: seated.take_buttons, guest, host)
+    press(guest, next(iter(seated.take_buttons)))
+    until(lambda: seated.local and lobby.table[setup.civs[1]].kind == "person", guest, host)
+    return lobby, seated
+
+
+@dataclass
+class Script:
+    """The actions the server played, for a local game to play again: each seat's bot picks
+    the label of the next action (the one at the session's action count)."""
+
+    actions: list[Action]
+    session: Session | None = None
+    name: str = "basic"
+
+    def choose(self, seen: object) -> str:
+        assert self.session is not None and self.session.record is not None
+        action = self.actions[len(self.session.record.actions)]
+        assert action.player == getattr(seen, "viewer", None), "the script is out of step"
+        return action.label
+
+
+def local_game_at(app: App, start: GameState, actions: list[Action], person: str,
+                  table: dict[str, Seat]) -> GameScene:
+    """The local game screen of the same game, `person` at this screen and every other seat
+    as the network table has it, played to the end of `actions`: the person's picks made on
+    the screen, the others' by bots that play the server's actions again."""
+    script = Script(list(actions))
+    seats = {pid: Seat(pid, s.name, human=pid == person, level=s.level,
+                       bot=None if pid == person else script)  # type: ignore[arg-type]
+             for pid, s in table.items()}
+    session = Session(start.clone(), seats)
+    script.session = session
+    game = GameScene(app, session, load_geometry())
+    app.push(game)
+    driver = Driver(app)
+    assert session.record is not None
+    end = time.monotonic() + 2 * LIMIT
+    while len(session.record.actions) < len(actions) or (game.anims and game.anims.busy):
+        assert time.monotonic() < end, "the local game did not get there"
+        driver.frames(1)
+        if game.curtain_for:
+            driver.click(app.screen.get_rect().center)
+            continue
+        if session.human_to_act() == person and len(session.record.actions) < len(actions):
+            perform(driver, game, actions[len(session.record.actions)].label)
+    driver.frames(2)
+    return game
+
+
+def panel_texts(game: GameScene) -> dict[str, list[str]]:
+    """What the game screen draws that a person reads: each side panel (every tab, as a click
+    on it would draw it now), the top bar's phase track, the event display's cards and the
+    decision bar's question."""
+    ctx = game.ctx()
+    out = {f"tab {i}": drawn_texts(panel, ctx)[0] for i, panel in enumerate(game.panels)}
+    out["top bar"] = drawn_texts(game.topbar, ctx)[0]
+    out["event display"] = [card for _, _, card in game.eventrow.cards]
+    out["question"] = list(game._prompt(ctx, set(game.labels())))
+    hand = game.panels[0]
+    assert isinstance(hand, HandPanel)
+    out["events in hand"] = list(drawn_texts(hand, ctx)[1])
+    return out
+
+
+def settled(game: GameScene) -> bool:
+    return not (game.anims and game.anims.busy)
+
+
+def test_a_guest_takes_holds_and_plays_a_private_event_over_the_network(
+        two_apps: tuple[App, App]) -> None:
+    host, guest = two_apps
+    lobby, seated = host_and_join_with_events(host, guest)
+    hosted = lobby.hosted
+    assert hosted is not None and hosted.server is not None
+    served = hosted.server.games[lobby.code]
+    first, second = lobby.local[0], seated.local[0]
+    # the table has not started: the test lays the private card face down in the display
+    arrange(served.state, PLACE - 1, PRIVATE)
+    arrange(served.state, 3, "corruption")  # (a card nobody plays in a window this turn)
+    start = served.state.clone()
+    assert lobby.start is not None
+    press(host, lobby.start)
+    until(lambda: isinstance(host.scene, NetGameScene) and isinstance(guest.scene, NetGameScene),
+          host, guest)
+    mine, theirs = guest.scene, host.scene
+    assert isinstance(mine, NetGameScene) and isinstance(theirs, NetGameScene)
+    drivers = {first: Driver(host), second: Driver(guest)}
+    games = {first: theirs, second: mine}
+    policy = {first: make_bot("basic", 71), second: make_bot("basic", 72)}
+    guest_name = load_game_data().civilizations[second].name
+
+    # (a) the guest sees the display: its cards over the map, the face-down ones as backs
+    laid = view(served.state, second).events
+    until(lambda: mine.view().events == laid and mine.eventrow.cards, guest, host)
+    shown = [card for _, _, card in mine.eventrow.cards]
+    assert len(shown) == len(start.players) + 1 and "" in shown and PRIVATE not in shown
+
+    taken = played = False
+    private_waits = 0
+    end = time.monotonic() + 6 * LIMIT
+    while not played:
+        assert time.monotonic() < end, "the guest's private event was not played"
+        idle(host, guest)
+        if theirs.private_wait():  # the guest's window, seen from the host's screen
+            lines = [text for text, _ in theirs.strip_lines()]
+            question = theirs._prompt(theirs.ctx(), set(theirs.labels()))
+            assert any(line.startswith(PRIVATE_WAIT) for line in lines)
+            assert question == (PRIVATE_PROMPT, "")
+            assert not any(guest_name in line for line in lines + list(question))
+            private_waits += 1
+        for seat, game in games.items():
+            if game.session.human_to_act() != seat or not game.labels() or not settled(game):
+                continue
+            pending = game.session.state.pending
+            assert pending is not None
+            if seat == second and pending.kind == "event_take" and not taken:
+                # (b) the face-down card, clicked on the display: no drop-down offers it
+                dropdown = game.decision.options.dropdown_labels.values()
+                assert not any("face_down" in label for label in dropdown)
+                # (the server's game knows where it lies now: the places close up as taken)
+                place = served.state.eventdeck.display.index(PRIVATE) + 1
+                label = f"event:face_down:{place}"
+                spots = [rect for rect, lb, card in game.eventrow.cards if lb == label]
+                assert spots and next(card for _, lb, card in game.eventrow.cards
+                                      if lb == label) == ""
+                at = game.net.at
+                drivers[seat].click(spots[0].center)
+                until(lambda g=game, a=at: g.net.at > a, guest, host)
+                assert served.record.actions[at] == Action(second, label)
+                taken = True
+                # (c) held: in the guest's hand, drawn in the You tab; the host sees a count
+                until(lambda a=at: settled(mine) and settled(theirs) and theirs.net.at > a,
+                      guest, host)
+                drivers[second].key(pygame.K_F1)
+                drivers[second].frames(2)
+                hand = mine.panels[0]
+                assert isinstance(hand, HandPanel)
+                assert [card for _, card in hand.event_cards] == [PRIVATE]
+                deck = theirs.session.state.eventdeck
+                assert deck is not None and PRIVATE not in deck.hands[second]
+                assert len(deck.hands[second]) == 1
+                continue
+            if seat == second and pending.kind == WINDOW:
+                assert taken
+                compare_with_the_local_game(mine, served, start)
+                # (d) played from the hand: the card in the You tab, clicked
+                game.set_tab(0)
+                drivers[seat].frames(2)
+                hand = game.panels[0]
+                assert isinstance(hand, HandPanel)
+                hits = [rect for rect, lb in hand.hits if lb == f"event:{PRIVATE}"]
+                assert hits, "the card to play is not offered in the hand"
+                at = game.net.at
+                drivers[seat].click(hits[0].center)
+                until(lambda g=game, a=at: g.net.at > a, guest, host)
+                assert served.record.actions[at] == Action(second, f"event:{PRIVATE}")
+                played = True
+                break
+            if seat == first and pending.kind == "event_take":  # the host leaves it lying
+                perform(drivers[seat], game, next(lb for lb in game.labels()
+                                                  if "face_down" not in lb))
+                continue
+            perform(drivers[seat], game, policy[seat].choose(game.session.view_for(seat)))
+    assert private_waits, "the host never saw the guest's window open"
+    until(lambda: settled(mine), guest, host)
+    events = mine.session.state.eventdeck
+    assert events is not None and PRIVATE not in events.hands[second]
+    assert PRIVATE in events.discards
+    mine.set_tab(0)
+    drivers[second].frames(2)
+    hand = mine.panels[0]
+    assert isinstance(hand, HandPanel) and not hand.event_cards
+
+
+def compare_with_the_local_game(game: NetGameScene, served: object, start: GameState) -> None:
+    """At the guest's window: the same game played locally to the same decision draws the
+    same texts in every panel."""
+    from game.net.server import NetGame
+
+    assert isinstance(served, NetGame)
+    until(lambda: settled(game) and game.net.at == served.at, game.app)
+    game.app.frame([], 1 / 60)
+    network = panel_texts(game)
+    app = new_app()
+    try:
+        local = local_game_at(app, start, list(served.record.actions[:served.at]),
+                              game.viewer or "", game.session.seats)
+        here = panel_texts(local)
+    finally:
+        while app.scenes:  # (not closed: that would close the clients' display too)
+            app.scenes.pop().exit()
+    differ = {name: (network[name], here.get(name)) for name in network
+              if network[name] != here.get(name)}
+    assert not differ, "\n".join(f"{name}: network {a}\n   local {b}"
+                                 for name, (a, b) in differ.items())
