@@ -285,3 +285,93 @@ def compare_with_the_local_game(game: NetGameScene, served: object, start: GameS
               if network[name] != here.get(name)}
     assert not differ, "\n".join(f"{name}: network {a}\n   local {b}"
                                  for name, (a, b) in differ.items())
+
+
+# -- nobody learns from a wait line who holds a private event -----------------------------------
+def at_a_window() -> GameState:
+    """A game with Events on at a private event's window: the first taker took Free Units face
+    down and the window of Population Expansion asks them (seed 004 16.1)."""
+    from game.core import apply
+
+    from .test_event_display import events_game
+
+    state = events_game(1)
+    arrange(state, 3, PRIVATE)
+    arrange(state, 4, "corruption")
+    assert state.pending is not None
+    taker = state.pending.player
+    apply(state, Action(taker, "event:face_down:4"))
+    bots = {pid: make_bot("basic", 90 + i) for i, pid in enumerate(state.players)}
+    while state.pending is not None and state.pending.kind != WINDOW:
+        who = state.pending.player
+        apply(state, Action(who, bots[who].choose(view(state, who))))
+    assert state.pending is not None and state.pending.player == taker
+    return state
+
+
+def screen_texts(app: App, state: GameState, seat: str) -> list[str]:
+    """Every text a network client holding `seat` draws in one frame of its game screen,
+    from the views the server sends it (no server: the session is given them)."""
+    import json
+
+    from game.net.mirror import mirror
+    from game.net.wire import wire_view
+    from game.ui.seat.net import NetSession, TableSeat, seats_of
+
+    views = {seat: json.loads(json.dumps(wire_view(state, seat)))}
+    shown = mirror(views, state.map)
+    table = {p: TableSeat("person", "", True, True) for p in state.players}
+    session = NetSession(state=shown, seats=seats_of(shown, table, [seat]), graph=state.map,
+                         local=[seat], table=table, code="ABC123")
+    session._views = views
+    game = NetGameScene(app, session, load_geometry())
+    app.push(game)
+    texts: list[str] = []
+    theme = app.theme
+    original = theme.text
+
+    def record(text: str, *args: object, **kwargs: object) -> pygame.Surface:
+        texts.append(text)
+        return original(text, *args, **kwargs)
+
+    setattr(theme, "text", record)  # noqa: B010 -- this instance only, for one frame
+    try:
+        for _ in range(3):
+            app.frame([], 1 / 60)
+    finally:
+        delattr(theme, "text")
+        app.scenes.pop()
+    return texts
+
+
+def test_a_private_windows_wait_names_nobody_and_reads_the_same_whoever_is_asked(
+        app: App) -> None:
+    """Issue 37: "Waiting for Minoa: ..." while a window for private events is open told the
+    table that Minoa holds a card for it (only holders are asked, seed 004 16.1). Another
+    client's screen (its wait line, decision bar, top bar, table) reads the same whichever
+    player the window asks, and names none of them as deciding."""
+    state = at_a_window()
+    asked = state.pending.player if state.pending else ""
+    others = [p for p in state.players if p != asked]
+    watcher, stand_in = others[-1], others[0]
+    texts = screen_texts(app, state, watcher)
+    # the same window, as if another player held the card and were asked
+    swapped = state.clone()
+    deck = swapped.eventdeck
+    assert deck is not None and swapped.pending is not None
+    deck.hands[stand_in], deck.hands[asked] = deck.hands[asked], deck.hands[stand_in]
+    swapped.pending.player = stand_in
+    texts_swapped = screen_texts(app, swapped, watcher)
+    names = [civ.name for civ in load_game_data().civilizations.values()]
+
+    def naming(drawn: list[str]) -> list[str]:  # (the map's own labels are cached once drawn)
+        return sorted(t for t in drawn if t == "to act" or "aiting" in t
+                      or any(name in t for name in names))
+
+    texts, texts_swapped = naming(texts), naming(texts_swapped)
+    assert texts == texts_swapped, (
+        f"asked {asked}: {sorted(set(texts) - set(texts_swapped))}; asked {stand_in}: "
+        f"{sorted(set(texts_swapped) - set(texts))}")
+    assert any(text.startswith(PRIVATE_WAIT) for text in texts)
+    assert PRIVATE_PROMPT in texts
+    assert not any(text.startswith("Waiting for ") for text in texts)

@@ -227,7 +227,6 @@ class NetSession(Session):
         if seat not in self.local and not (seat is None and not self.local):
             return False
         assert self.graph is not None
-        same = self._views.get(seat) == msg["view"]
         self._views[seat] = msg["view"]
         at = int(msg["at"])
         before = self.state
@@ -239,7 +238,7 @@ class NetSession(Session):
             self._take_back(at)
             return True
         if at <= self.at:
-            return at == self.at and (before.pending != self.state.pending or not same)
+            return at == self.at and before.pending != self.state.pending
         self.at = at
         self._sent = -1
         self.asked_at = time.monotonic()
