@@ -206,6 +206,7 @@ def test_a_guest_takes_holds_and_plays_a_private_event_over_the_network(
             pending = game.session.state.pending
             assert pending is not None
             if seat == second and pending.kind == "event_take" and not taken:
+                compare_with_the_local_game(game, served, start)  # the display, as local
                 # (b) the face-down card, clicked on the display: no drop-down offers it
                 dropdown = game.decision.options.dropdown_labels.values()
                 assert not any("face_down" in label for label in dropdown)
@@ -375,3 +376,75 @@ def test_a_private_windows_wait_names_nobody_and_reads_the_same_whoever_is_asked
     assert any(text.startswith(PRIVATE_WAIT) for text in texts)
     assert PRIVATE_PROMPT in texts
     assert not any(text.startswith("Waiting for ") for text in texts)
+
+
+def test_a_window_the_guest_asked_not_to_be_asked_about_is_answered_by_their_client(
+        two_apps: tuple[App, App]) -> None:
+    """"Don't ask again" (issue 20) in a network game: the guest's setting names the window of
+    Population Expansion; when it opens with Free Units in their hand, their client answers
+    "not now" for them through the server, and the card stays in their hand."""
+    host, guest = two_apps
+    guest.settings.quiet_event_windows = ["population_expansion"]
+    lobby, seated = host_and_join_with_events(host, guest)
+    assert lobby.hosted is not None and lobby.hosted.server is not None
+    served = lobby.hosted.server.games[lobby.code]
+    first, second = lobby.local[0], seated.local[0]
+    arrange(served.state, PLACE - 1, PRIVATE)
+    arrange(served.state, 3, "corruption")
+    assert lobby.start is not None
+    press(host, lobby.start)
+    until(lambda: isinstance(host.scene, NetGameScene) and isinstance(guest.scene, NetGameScene),
+          host, guest)
+    games = {first: host.scene, second: guest.scene}
+    drivers = {first: Driver(host), second: Driver(guest)}
+    policy = {first: make_bot("basic", 71), second: make_bot("basic", 72)}
+    asked: list[str] = []  # the decisions the guest's screen asked them
+    end = time.monotonic() + 6 * LIMIT
+    while Action(second, "no") not in served.record.actions:
+        assert time.monotonic() < end, "the window was not answered"
+        idle(host, guest)
+        for seat, game in games.items():
+            assert isinstance(game, NetGameScene)
+            if game.session.human_to_act() != seat or not game.labels() or not settled(game):
+                continue
+            pending = game.session.state.pending
+            assert pending is not None
+            if seat == second:
+                asked.append(pending.kind)
+            if pending.kind == "event_take":
+                deck = served.state.eventdeck
+                assert deck is not None
+                label = (f"event:face_down:{deck.display.index(PRIVATE) + 1}" if seat == second
+                         else next(lb for lb in game.labels() if "face_down" not in lb))
+            else:
+                label = policy[seat].choose(game.session.view_for(seat))
+            perform(drivers[seat], game, label)
+    assert WINDOW not in asked
+    deck = served.state.eventdeck
+    assert deck is not None and deck.hands[second] == [PRIVATE]
+
+
+def test_the_mirror_names_nobody_at_another_seats_private_decision() -> None:
+    """The drawable state of a client not asked by the window names no decider (so no panel
+    can); the asked seat's own client has its decision, options and all."""
+    import json
+
+    from game.net.mirror import SOMEONE, mirror
+    from game.net.wire import wire_view
+
+    state = at_a_window()
+    assert state.pending is not None
+    asked = state.pending.player
+    watcher = next(p for p in state.players if p != asked)
+
+    def sent(*seats: str | None) -> dict[str | None, dict[str, object]]:
+        return {s: json.loads(json.dumps(wire_view(state, s))) for s in seats}
+
+    for seats in ((watcher,), (None,)):
+        pending = mirror(sent(*seats), state.map).pending
+        assert pending is not None and pending.kind == WINDOW
+        assert (pending.player, pending.options, pending.prompt) == (SOMEONE, [], "")
+    for seats in ((asked,), (watcher, asked)):  # a client holding the asked seat (and another)
+        pending = mirror(sent(*seats), state.map).pending
+        assert pending is not None and pending.player == asked
+        assert pending.options == state.pending.options
