@@ -459,3 +459,47 @@ def test_the_mirror_names_nobody_at_another_seats_private_decision() -> None:
         pending = mirror(sent(*seats), state.map).pending
         assert pending is not None and pending.player == asked
         assert pending.options == state.pending.options
+
+
+def test_a_private_windows_wait_keeps_its_clock_whoever_it_asks_in_turn() -> None:
+    """The wait line's clock counted again from 0:00 each time a window passed to its next
+    holder, telling the table how many hold a card for it: it counts from the window's
+    opening while the window asks one holder after another."""
+    import json
+
+    from game.net.mirror import mirror
+    from game.net.wire import wire_view
+    from game.ui.seat.net import NetSession
+
+    state = at_a_window()
+    assert state.pending is not None
+    asked = state.pending.player
+    others = [p for p in state.players if p != asked]
+    watcher, next_holder = others[-1], others[0]
+    then = state.clone()  # the window asks the next holder (as after a "not now")
+    assert then.pending is not None and then.eventdeck is not None
+    then.eventdeck.hands[next_holder] = list(then.eventdeck.hands[asked])
+    then.pending.player = next_holder
+
+    def update(game: GameState, at: int) -> dict[str, object]:
+        return {"type": "update", "seat": watcher, "at": at, "events": [],
+                "view": json.loads(json.dumps(wire_view(game, watcher)))}
+
+    first = update(state, 10)
+    session = NetSession(state=mirror({watcher: first["view"]}, state.map),  # type: ignore[dict-item]
+                         seats={}, graph=state.map, local=[watcher], at=10)
+    session._views = {watcher: first["view"]}  # type: ignore[dict-item]
+    session.asked_at -= 30.0  # the window opened half a minute ago
+    assert session.take_update(update(then, 11))
+    assert session.waited() >= 30.0
+    assert session.take_update(update(new_phase(then), 12))  # a decision anyone may see
+    assert session.waited() < 30.0
+
+
+def new_phase(state: GameState) -> GameState:
+    """`state` with the window closed and the first player deciding in the open."""
+    moved = state.clone()
+    assert moved.pending is not None
+    moved.pending.kind = "population_expansion"
+    moved.pending.player = next(iter(moved.players))
+    return moved
