@@ -277,8 +277,8 @@ def neutral_wait(game: NetGameScene, name: str) -> int:
 
 
 def compare_with_the_local_game(game: NetGameScene, served: object, start: GameState) -> None:
-    """At the guest's window: the same game played locally to the same decision draws the
-    same texts in every panel."""
+    """At a decision of the guest (the display's take, the window): the same game played
+    locally to the same decision draws the same texts in every panel."""
     from game.net.server import NetGame
 
     assert isinstance(served, NetGame)
