@@ -8,6 +8,12 @@ decision with its options only when it is one of the client's seats, decks of th
 holding no real cards. It has no task stack or generator, so it is for drawing, never for
 `apply`. Events come as the server sent
 them (`Event.to_dict`) and are made events again by their type's name.
+
+Whom a private event's window asks is theirs to know (issue 37): only holders of a card for the
+window (or of Cancellation) are asked, so a name on "whose decision" would tell the table who
+holds one. Another seat's `PRIVATE_KINDS` decision is mirrored with nobody (`SOMEONE`) as its
+player: the screen's wait line, decision bar, top bar and table then name nobody, the same for
+every holder.
 """
 
 from __future__ import annotations
@@ -30,6 +36,11 @@ from game.core import (
     from_plain,
     to_plain,
 )
+
+# Decisions only a holder of a private event is asked: a window's (004:16.1) and Cancellation's
+# reaction (000:event:17).
+PRIVATE_KINDS = frozenset({"event_play", "event_cancel"})
+SOMEONE = ""  # the player of another seat's private decision, as mirrored
 
 _PUBLIC_PLAYER = ("id", "stock", "treasury", "advances", "ast", "census", "block")
 
@@ -58,6 +69,10 @@ def mirror(views: dict[str | None, dict[str, Any]], graph: MapGraph) -> GameStat
     except (KeyError, TypeError, ValueError) as err:
         raise StateError(f"view: {err}") from None
     plain["players"] = players
+    pending = plain["pending"]
+    if isinstance(pending, dict) and pending.get("kind") in PRIVATE_KINDS \
+            and not pending.get("options"):  # another seat's: who is asked is theirs to know
+        plain["pending"] = {**pending, "player": SOMEONE, "prompt": "", "words": None}
     # the decks' sizes, with cards nobody may see: only how many there are is shown
     for name, sizes in (("stacks", "stack_sizes"), ("discards", "discard_sizes")):
         try:

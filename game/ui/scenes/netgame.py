@@ -15,6 +15,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton
 
 from game.bots import PLAY_LEVEL
+from game.net.mirror import PRIVATE_KINDS, SOMEONE
 from game.net.protocol import message
 
 from ..draw import panel, text_block, title
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
 
     from ..app import App
     from ..input import Intent
+    from ..panels import Ctx
 
 
 def clock(seconds: float) -> str:
@@ -37,6 +39,12 @@ def clock(seconds: float) -> str:
     s = int(seconds)
     hours, rest = divmod(s, 3600)
     return f"{hours}:{rest // 60:02d}:{rest % 60:02d}" if hours else f"{s // 60}:{s % 60:02d}"
+
+
+# While another seat's private decision is open (a window for private events, or Cancellation's
+# reaction), everyone else reads the same wait, naming nobody: only holders are asked (issue 37).
+PRIVATE_WAIT = "Waiting while private events may be played"
+PRIVATE_PROMPT = "Private events may be played now — waiting"
 
 
 class NetGameScene(GameScene):
@@ -103,6 +111,17 @@ class NetGameScene(GameScene):
                 from game.persist.lasttable import forget_table
 
                 forget_table(self.net.code)
+
+    def private_wait(self) -> bool:
+        """Another seat's private decision is open: whose it is, is not shown."""
+        pending = self.session.state.pending
+        return (pending is not None and not self.session.state.game_over
+                and pending.kind in PRIVATE_KINDS and pending.player not in self.net.local)
+
+    def _prompt(self, ctx: Ctx, labels: set[str]) -> tuple[str, str]:
+        if not labels and self.private_wait():
+            return (PRIVATE_PROMPT, "")
+        return super()._prompt(ctx, labels)
 
     def warning(self, who: str, label: str) -> str:
         # the drawing of the game cannot be played on: the tax warning reads the decision's
@@ -247,8 +266,10 @@ class NetGameScene(GameScene):
         if net.lost:
             lines.append(("Not connected: reconnect to play on", Palette.bad))
         pending = self.session.state.pending
-        if pending is not None and not self.session.state.game_over and not net.lost \
-                and pending.player not in net.local:
+        if self.private_wait() and not net.lost:
+            lines.append((f"{PRIVATE_WAIT}: {clock(net.waited())}", Palette.text))
+        elif pending is not None and not self.session.state.game_over and not net.lost \
+                and pending.player not in net.local and pending.player != SOMEONE:
             seat = self.session.seats.get(pending.player)
             name = seat.name if seat else pending.player
             left = self.away_left(pending.player) if self.waiting_on_away() else None

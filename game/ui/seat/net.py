@@ -30,7 +30,7 @@ from game.core import (
     view,
 )
 from game.net.link import HostedServer, Link
-from game.net.mirror import mirror, read_events
+from game.net.mirror import SOMEONE, mirror, read_events
 from game.net.protocol import MAX_TEXT, message
 from game.net.wire import wire_view
 from game.persist import SavedGame, SaveError, decode_save, game_version, save_replay
@@ -249,7 +249,8 @@ class NetSession(Session):
             return at == self.at and before.pending != self.state.pending
         self.at = at
         self._sent = -1
-        self.asked_at = time.monotonic()
+        if not (_someone(before) and _someone(self.state)):  # a private window's wait counts
+            self.asked_at = time.monotonic()  # from its opening, whoever it asks in turn
         if self.record is not None:  # counted only: the screen keys its widgets on it
             self.record.actions.extend([_SEEN] * (at - len(self.record.actions)))
         mover = before.pending.player if before.pending else ""
@@ -319,6 +320,11 @@ class NetSession(Session):
             self.hosted = None
 
 
+
+
+def _someone(state: GameState) -> bool:
+    """Another seat's private decision, its player not shown (`mirror`)."""
+    return state.pending is not None and state.pending.player == SOMEONE
 
 
 def seats_of(state: GameState, table: dict[str, TableSeat], local: list[str]) -> dict[str, Seat]:
