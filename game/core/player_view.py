@@ -53,10 +53,19 @@ def public_words(player: str, kind: str, phase: str) -> Words:
 
 _PUBLIC_WORDS: dict[tuple[str, str, str], Words] = {}  # immutable, so shared between views
 
+# Decisions whose very asking tells who holds a private event card (the window "play it now?",
+# Cancellation's offer): the others read that private events may be played, never by whom
+# (issue 37: a wait line named the holder).
+PRIVATE_KINDS = frozenset({"event_play", "event_cancel"})
+PRIVATE_WAIT = say("Private events may be played now")
+
 
 def public_pending(pending: Pending, phase: str) -> Pending:
     """Another player's pending decision as the others see it: who decides and what kind of
     decision, under the rule it names; no options, no detail and the public words only."""
+    if pending.kind in PRIVATE_KINDS:
+        return Pending("", pending.kind, PRIVATE_WAIT.render(), [], pending.rule,
+                       words=PRIVATE_WAIT)
     key = (pending.player, pending.kind, phase)
     words = _PUBLIC_WORDS.get(key)
     if words is None:

@@ -164,6 +164,9 @@ def test_a_private_take_and_a_window_name_no_card_to_the_others() -> None:
             other = next(p for p in state.players if p != pending.player)
             seen = view(state, other).pending
             assert seen is not None and seen.rule == "004:16.1"
+            # issue 37: nor who is asked (the window asks only those holding a card)
+            assert seen.player == "" and pending.player not in seen.prompt.lower()
+            assert seen.prompt == "Private events may be played now"
         for event in apply(state, Action(pending.player, bots[pending.player].choose(
                 view(state, pending.player)))):
             if isinstance(event, EventCardTaken) and event.private:
