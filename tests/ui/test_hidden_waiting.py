@@ -35,3 +35,30 @@ def test_another_players_advance_purchase_is_shown_without_what_they_can_afford(
     advances = [a.name for a in load_game_data().advances.values()]
     assert not any(name in line for name in advances), line
     assert not any(ch.isdigit() for ch in line), line
+
+
+def test_another_players_private_event_window_names_nobody(app) -> None:
+    """Issue 37: "Waiting for Minoa: Play a private event now?" told the table who holds a
+    private event. While a window asks a holder, everyone else reads the same neutral wait:
+    no name in the prompt, no one to act in the top bar."""
+    graph, geometry = load_map_file(ARENA)
+    state = new_game(GameConfig(players=[], setup="5-west", seed=4, max_turns=12,
+                                events=EventsOptions()), graph)
+    bots = {pid: make_bot("random", i) for i, pid in enumerate(state.players)}
+    while state.pending is not None and state.pending.kind != "event_play":
+        who = state.pending.player
+        apply(state, Action(who, bots[who].choose(view(state, who))))
+    assert state.pending is not None
+    holder = state.pending.player
+    person = next(p for p in state.players if p != holder)
+    seats = {pid: Seat(pid, "Ann" if pid == person else pid.title(), human=pid == person)
+             for pid in state.players}
+    scene = GameScene(app, Session(state, seats), geometry)
+    app.push(scene)
+    scene.viewer = person
+    ctx = scene.ctx()
+    line, hint = scene._prompt(ctx, set())
+    names = {load_game_data().civilizations[holder].name, holder.title()}
+    assert line == "Private events may be played now — waiting" and not hint, line
+    assert not any(name in line for name in names), line
+    assert ctx.view.pending is not None and ctx.view.pending.player == ""

@@ -874,6 +874,8 @@ class GameScene(Scene):
             graph = self.session.state.map
             asking = (seen.words.render(lambda label: label_name(label, graph))
                       if seen.words is not None else seen.prompt)
+            if not seen.player:  # a private-event window: whom it asks is theirs to know
+                return (f"{asking} — waiting", "")
             seat = self.session.seats.get(pending.player)
             who = seat.name if seat else pending.player
             if seat and not seat.human:
