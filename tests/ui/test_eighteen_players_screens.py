@@ -25,6 +25,7 @@ from game.core import (
     GameState,
     apply,
     choose_setup,
+    clone,
     load_game_data,
     new_game,
     view,
@@ -162,8 +163,18 @@ def test_the_main_menus_buttons_keep_off_the_title(size, scale) -> None:
 
 
 # -- the trade window ---------------------------------------------------------------------------
+_CHOICES: dict[int, GameState] = {}
+
+
 def partner_choice(board, partners: int) -> GameState:  # type: ignore[no-untyped-def]
-    """An 18-player game at a choice of trade partner with at least `partners` of them."""
+    """An 18-player game at a choice of trade partner with at least `partners` of them (a
+    copy: the game screen plays on from it)."""
+    if partners not in _CHOICES:
+        _CHOICES[partners] = _partner_choice(board, partners)
+    return clone(_CHOICES[partners])
+
+
+def _partner_choice(board, partners: int) -> GameState:  # type: ignore[no-untyped-def]
     graph, _ = board
     data = load_game_data()
     config = GameConfig(players=[], seed=5)
@@ -192,10 +203,13 @@ def test_the_trade_partners_keep_under_the_words_inside_the_window(size, scale, 
             game = GameScene(app, Session(state, seats), board[1])
             app.push(game)
             drive = Driver(app)
-            for _ in range(30):
+            for _ in range(60):
                 drive.frames(1)
                 if game.curtain_for:
                     game.lift_curtain()
+                if game.trade.buttons.widgets:
+                    drive.frames(2)
+                    break
             where = f"{size[0]}x{size[1]} at {scale:g}, {partners} partners"
             trade = game.trade
             widgets = trade.buttons.widgets
