@@ -127,7 +127,9 @@ def seat_kinds() -> list[str]:
 # has no room for it).
 KINDS_TIP = "Who plays this seat. Human: you, at this screen (hot seat: a curtain between " \
     "players). " + " ".join(f"Bot: {level}: {what}." for level, what in LEVEL_NOTES.items())
-SEAT_MIN = 380  # unscaled: a seat's row (civilization, who plays it, a name) no narrower
+SEAT_MIN = 380  # unscaled: a seat's row (civilization, who plays it, a name) at its ease
+SEAT_LEAST = 340  # unscaled: the narrowest a seat's row is made (its civilization's name smaller)
+NOTES_W = 330  # unscaled: the room right of the labels the choices' notes need (two lines)
 
 
 class SeatView:
@@ -317,7 +319,9 @@ class NewGameScene(Scene):
         self.host = UIButton(pygame.Rect(w - left - bw - px(230), h - px(70), px(220), px(44)),
                              "Host a network game", m, container=c,
                              tool_tip_text="Open these seats to players at other machines")
-        self._lay_seats(left + label_w + field_w + px(40), top + px(28), row)
+        # right of the fields and of the notes under them, which need this room to say all
+        # they say in two lines
+        self._lay_seats(left + label_w + px(NOTES_W) + px(40), top + px(28), row)
 
     # -- the seats ------------------------------------------------------------------------------
     def _lay_seats(self, x: int, y: int, row: int) -> None:
@@ -332,19 +336,26 @@ class NewGameScene(Scene):
         step = row + gap
         bottom = self.start.rect.top - px(12)
         fit = max(1, (bottom - y + gap) // step)  # rows that fit one above another
-        room = w - x - px(30)
-        columns = 2 if n > 9 and room >= 2 * px(SEAT_MIN) + px(16) and fit * 2 >= n else 1
+        room = w - x - px(30)  # a list that scrolls has its bar in the margin
+        columns = 2 if n > 9 and room >= 2 * px(SEAT_LEAST) + px(16) and fit * 2 >= n else 1
         scroll = columns == 1 and n > fit
-        bar = px(18) if scroll else 0
-        seat_w = min(px(440), (room - (bar + px(8) if scroll else 0)
-                               - px(16) * (columns - 1)) // columns)
+        bar = px(20) if scroll else 0
+        seat_w = min(px(440), (room - px(16) * (columns - 1)) // columns)
+        # the columns of a seat: narrower where the window is (the civilization's name in
+        # smaller type, so the name field keeps room to show a name)
+        data = load_game_data()
+        self.seat_pt = 15 if seat_w >= px(SEAT_MIN) else 14
+        widest = max((self.theme.font("bold", self.seat_pt).size(
+            data.civilizations[c].name)[0] for c in self.civs()), default=0)
+        self.civ_w = min(px(130), widest + px(38))
+        self.kind_w = px(126) if seat_w >= px(SEAT_MIN) else px(118)
         self.seat_view = SeatView(x, y, seat_w, row, step, columns,
                                   fit if scroll else -(-n // columns), n)
         self.first = min(getattr(self, "first", 0), self.seat_view.last_first())
         self.seat_bar: UIVerticalScrollBar | None = None
         if scroll:
             self.seat_bar = UIVerticalScrollBar(
-                pygame.Rect(x + seat_w + px(8), y - px(3), bar, fit * step - gap + px(6)),
+                pygame.Rect(x + seat_w + px(4), y - px(3), bar, fit * step - gap + px(6)),
                 fit / n, self.app.manager, container=self.container)
             self.seat_bar.set_scroll_from_start_percentage(self.first / n)
         self.kind_menus: dict[str, UIDropDownMenu] = {}
@@ -364,14 +375,16 @@ class NewGameScene(Scene):
         for i, civ in enumerate(self.civs()[self.first:self.first + view.shown]):
             rect = view.rect(i)
             self.seat_rects[civ] = rect
-            nx = rect.x + px(130)
+            nx = rect.x + self.civ_w
             kind = self.kinds.get(civ, DEFAULT_BOT)
             menu = UIDropDownMenu(entries(seat_kinds()), kind,
-                                  pygame.Rect(nx, rect.y, px(126), rect.height), m, container=c)
+                                  pygame.Rect(nx, rect.y, self.kind_w, rect.height), m,
+                                  container=c)
             menu.set_tooltip(KINDS_TIP)
             self.kind_menus[civ] = menu
             default = self.names.get(civ) or data.civilizations[civ].name
-            entry = UITextEntryLine(pygame.Rect(nx + px(132), rect.y, rect.width - px(266),
+            ex = nx + self.kind_w + px(6)
+            entry = UITextEntryLine(pygame.Rect(ex, rect.y, rect.right - px(4) - ex,
                                                 rect.height), m, container=c,
                                     initial_text=default)
             entry.set_text_length_limit(24)
@@ -620,5 +633,6 @@ class NewGameScene(Scene):
                   radius=6)
             civ_badge(surface, self.theme, civ, data.civilizations[civ].emblem,
                       (rect.x + px(14), rect.centery), px(24))
-            name = self.theme.text(data.civilizations[civ].name, 15, Palette.text, "bold")
+            name = self.theme.text(data.civilizations[civ].name, self.seat_pt, Palette.text,
+                                   "bold")
             surface.blit(name, (rect.x + px(32), rect.centery - name.get_height() // 2))
