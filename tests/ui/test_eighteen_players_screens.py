@@ -93,6 +93,12 @@ def test_new_game_holds_every_seat_inside_the_window(size, scale, players) -> No
                 break
             scroll(drive, new, -1)
         assert seen == set(new.civs()), where
+        # the lowest seat's list of who may play it opens whole inside the window
+        lowest = max(new.kind_menus.values(), key=lambda menu: menu.rect.bottom)
+        assert lowest.current_state is not None
+        lowest.current_state.should_transition = True  # as a click on it does
+        drive.frames(2)
+        assert _layout_problems(app, problems) == [], where
     finally:
         app.close()
 

@@ -32,6 +32,7 @@ from game.core import (
 from game.persist import NEW_GAME_EVENTS, Autosaver
 
 from ..draw import backdrop, civ_badge, panel, title
+from ..dropdown import fitted_menu
 from ..map.offered import available_maps, load_map
 from ..scene import Scene, entries
 from ..seat.session import Seat, Session
@@ -348,7 +349,7 @@ class NewGameScene(Scene):
         widest = max((self.theme.font("bold", self.seat_pt).size(
             data.civilizations[c].name)[0] for c in self.civs()), default=0)
         self.civ_w = min(px(130), widest + px(38))
-        self.kind_w = px(126) if seat_w >= px(SEAT_MIN) else px(118)
+        self.kind_w = px(126) if seat_w >= px(SEAT_MIN) else px(124)
         self.seat_view = SeatView(x, y, seat_w, row, step, columns,
                                   fit if scroll else -(-n // columns), n)
         self.first = min(getattr(self, "first", 0), self.seat_view.last_first())
@@ -377,9 +378,9 @@ class NewGameScene(Scene):
             self.seat_rects[civ] = rect
             nx = rect.x + self.civ_w
             kind = self.kinds.get(civ, DEFAULT_BOT)
-            menu = UIDropDownMenu(entries(seat_kinds()), kind,
-                                  pygame.Rect(nx, rect.y, self.kind_w, rect.height), m,
-                                  container=c)
+            # its list opens upwards when a seat low in the window has no room under it
+            menu = fitted_menu(entries(seat_kinds()), kind,
+                               pygame.Rect(nx, rect.y, self.kind_w, rect.height), m, c)
             menu.set_tooltip(KINDS_TIP)
             self.kind_menus[civ] = menu
             default = self.names.get(civ) or data.civilizations[civ].name
