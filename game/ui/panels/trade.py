@@ -139,7 +139,7 @@ class TradeWindow:
             _, last = self.buttons.build(others, kind, ctx, area, None, None, rows, dry=True)
             used = (last - area.y) // (h + gap) + 1  # fewer when a drop-down holds them
             self.place(self.map_rect, ctx.kind,
-                       max(px(250), top + used * (h + gap) - gap + px(16)))
+                       max(px(160), top + used * (h + gap) - gap + px(16)))
             area = pygame.Rect(self.rect.x + px(20), self.rect.y + top, width,
                                rows * (h + gap) - gap)
         self.buttons.build(others, self.button_kind(ctx, detail), ctx, area, manager, container,
@@ -241,9 +241,10 @@ class TradeWindow:
             role, "You offer")
         surface.blit(t.text(f"{verb} — {len(side.cards)} cards", 13, Palette.gold_light,
                             "bold"), (right.x, right.y))
-        if not given:
-            surface.blit(t.text("nothing yet: at least 3 cards, 2 of them commodities", 13,
-                                Palette.text_faint, "italic"), (right.x, right.y + px(26)))
+        if not given:  # wrapped in its column (at UI scale 1.5 it ran out of the window)
+            text_block(surface, t, "nothing yet: at least 3 cards, 2 of them commodities",
+                       (right.x, right.y + px(26)), right.width, size=13,
+                       colour=Palette.text_faint, role="italic", max_lines=2)
             return
         named = Counter(side.named)
         tags = {c: "named" for c in named}
