@@ -13,8 +13,7 @@ import pygame
 
 from game.core import EventCardUnpicked, load_event_cards
 
-from ..cards.events import card_face, card_picture, symbol_emblem
-from ..panels.events import READABLE
+from ..cards.events import READABLE_PT, card_face, card_picture, symbol_emblem
 from ..theme import Palette, Theme, shade
 from ..words.events import SYMBOLS
 from ..words.log import nice
@@ -33,12 +32,13 @@ PLATE_CARD = 84  # unscaled width of the card on the plate
 
 
 def plate_face(theme: Theme, card: str) -> pygame.Surface:
-    """The card as the plate shows it, PLATE_CARD wide: narrower than a card whose words can
-    be read (the display's READABLE), so it is the compact face the display draws its narrow
-    cards with (the 18 players' row): its title, family and kind at a size that reads, not a
-    full face whose words would be a few pixels high (issue 36, defect 11)."""
+    """The card as the plate shows it, PLATE_CARD wide: a full face only if its words read at
+    that width (they do not, at any scale now: about 6 points), else the compact face the event
+    row draws its narrow cards with (18 players): title, family and kind at a size that
+    reads (issue 36, defect 11)."""
     width = theme.px(PLATE_CARD)
-    if width >= theme.px(READABLE):  # not at any scale now; kept if the plate grows
+    full = card_face(theme, card, width)
+    if full.fitted and full.smallest >= theme.px(READABLE_PT) - 0.5:
         return card_picture(theme, card, width)
     return card_face(theme, card, width, compact=True).surface
 
