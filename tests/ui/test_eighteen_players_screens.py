@@ -184,7 +184,7 @@ def partner_choice(board, partners: int) -> GameState:  # type: ignore[no-untype
 def _partner_choice(board, partners: int) -> GameState:  # type: ignore[no-untyped-def]
     graph, _ = board
     data = load_game_data()
-    config = GameConfig(players=[], seed=5)
+    config = GameConfig(players=[], seed=5, open_bargaining=True)  # as New game starts it
     config.setup = choose_setup(data, GameConfig(players=["?"] * 18)).id
     state = new_game(config, graph, data)
     bots = {pid: make_bot("basic", i) for i, pid in enumerate(state.players)}
@@ -235,6 +235,9 @@ def test_the_trade_partners_keep_under_the_words_inside_the_window(size, scale, 
             pending = state.pending
             assert pending is not None
             assert {o for o in pending.options if o.startswith("player:")} <= offered, where
+            # passing, this round or the whole phase, is a button of its own
+            passes = {o for o in pending.options if o in ("done", "no")}
+            assert passes and passes <= {lb for _, lb in trade.buttons.buttons}, where
             assert _layout_problems(app, problems) == [], where
         finally:
             app.close()

@@ -64,10 +64,11 @@ class OptionButtons:
 
     def build(self, labels: list[str], kind: str, ctx: Ctx, rect: pygame.Rect,
               manager: pygame_gui.UIManager | None, container: object, rows: int = 0,
-              dry: bool = False) -> tuple[int, int]:
+              dry: bool = False, keep: tuple[str, ...] = ()) -> tuple[int, int]:
         """`rows`: at most that many rows of buttons (0: as many as they need); options that
-        would need more go into the drop-down. Returns where the last row ends; `dry`: only
-        that, no widgets made."""
+        would need more go into the drop-down, but for Done, Yes and those in `keep`, which
+        stay buttons after it. Returns where the last row ends; `dry`: only that, no widgets
+        made."""
         if not dry:
             self.clear()
             self.end = (rect.x, rect.y)
@@ -78,8 +79,8 @@ class OptionButtons:
         gap = px(8)
         numbers = [int(lb.split(":", 1)[1]) for lb in labels if lb.startswith("number:")]
         plain = [lb for lb in labels if not lb.startswith("number:")]
-        main = [lb for lb in plain if lb not in _PRIMARY]
-        tail = [lb for lb in plain if lb in _PRIMARY]
+        main = [lb for lb in plain if lb not in _PRIMARY and lb not in keep]
+        tail = [lb for lb in plain if lb in keep] + [lb for lb in plain if lb in _PRIMARY]
         x, y = rect.x, rect.y
         font = self.theme.font("bold", 15)
 

@@ -123,6 +123,7 @@ class TradeWindow:
         area = pygame.Rect(self.rect.x + px(20), self.rect.bottom - px(52),
                            self.rect.width - px(40), px(44))
         rows = 0
+        keep: tuple[str, ...] = ()
         if ctx.kind == "trade_partner":
             # the buttons under the words, never over them (at 18 players and UI scale 1.5
             # they flowed over the prompt and out of the window, issue 36): the window as
@@ -136,14 +137,16 @@ class TradeWindow:
             rows = min(need, most)
             area = pygame.Rect(self.rect.x + px(20), self.rect.y + top, width,
                                rows * (h + gap) - gap)
-            _, last = self.buttons.build(others, kind, ctx, area, None, None, rows, dry=True)
+            keep = ("no",)  # passing for the whole phase: a button beside passing this round
+            _, last = self.buttons.build(others, kind, ctx, area, None, None, rows, dry=True,
+                                         keep=keep)
             used = (last - area.y) // (h + gap) + 1  # fewer when a drop-down holds them
             self.place(self.map_rect, ctx.kind,
                        max(px(160), top + used * (h + gap) - gap + px(16)))
             area = pygame.Rect(self.rect.x + px(20), self.rect.y + top, width,
                                rows * (h + gap) - gap)
         self.buttons.build(others, self.button_kind(ctx, detail), ctx, area, manager, container,
-                           rows)
+                           rows, keep=keep)
 
     def clear(self) -> None:
         self.buttons.clear()
