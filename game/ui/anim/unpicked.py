@@ -13,7 +13,7 @@ import pygame
 
 from game.core import EventCardUnpicked, load_event_cards
 
-from ..cards.events import card_picture, symbol_emblem
+from ..cards.events import READABLE_PT, card_face, card_picture, symbol_emblem
 from ..theme import Palette, Theme, shade
 from ..words.events import SYMBOLS
 from ..words.log import nice
@@ -26,6 +26,21 @@ COLOUR = (112, 96, 150)  # the plate: the dusk of a card nobody wanted
 OPEN = 0.5  # seconds before the first symbol lights
 PER_SYMBOL = 0.9  # seconds each symbol stays lit
 CLOSE = 0.45
+
+
+PLATE_CARD = 84  # unscaled width of the card on the plate
+
+
+def plate_face(theme: Theme, card: str) -> pygame.Surface:
+    """The card as the plate shows it, PLATE_CARD wide: a full face only if its words read at
+    that width (they do not, at any scale now: about 6 points), else the compact face the event
+    row draws its narrow cards with (18 players): title, family and kind at a size that
+    reads (issue 36, defect 11)."""
+    width = theme.px(PLATE_CARD)
+    full = card_face(theme, card, width)
+    if full.fitted and full.smallest >= theme.px(READABLE_PT) - 0.5:
+        return card_picture(theme, card, width)
+    return card_face(theme, card, width, compact=True).surface
 
 
 def symbols_of(card: str) -> tuple[str, ...]:
@@ -113,7 +128,7 @@ class SymbolsResolve(Banner):
         """The card, its title and its symbols on a plate, made once; where each symbol's disc
         lies on it."""
         px = theme.px
-        face = card_picture(theme, self.card, px(84))
+        face = plate_face(theme, self.card)
         head = theme.text("Left unpicked", 14, (230, 215, 250), "italic")
         title = theme.text(self.title, 24, (255, 240, 215), "title")
         size = px(34)

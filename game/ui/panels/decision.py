@@ -23,6 +23,7 @@ MAX_BUTTONS = 14
 _ARROW = 20  # pygame-gui's open-arrow button in a drop-down (its theme's open_button_width)
 MAX_NUMBER_BUTTONS = 16
 _PRIMARY = ("done", "yes")
+NAME_ROOM = 120  # unscaled: the most the decider's name takes beside its badge
 
 
 class OptionButtons:
@@ -63,10 +64,11 @@ class OptionButtons:
 
     def build(self, labels: list[str], kind: str, ctx: Ctx, rect: pygame.Rect,
               manager: pygame_gui.UIManager | None, container: object, rows: int = 0,
-              dry: bool = False) -> tuple[int, int]:
+              dry: bool = False, keep: tuple[str, ...] = ()) -> tuple[int, int]:
         """`rows`: at most that many rows of buttons (0: as many as they need); options that
-        would need more go into the drop-down. Returns where the last row ends; `dry`: only
-        that, no widgets made."""
+        would need more go into the drop-down, but for Done, Yes and those in `keep`, which
+        stay buttons after it. Returns where the last row ends; `dry`: only that, no widgets
+        made."""
         if not dry:
             self.clear()
             self.end = (rect.x, rect.y)
@@ -77,8 +79,8 @@ class OptionButtons:
         gap = px(8)
         numbers = [int(lb.split(":", 1)[1]) for lb in labels if lb.startswith("number:")]
         plain = [lb for lb in labels if not lb.startswith("number:")]
-        main = [lb for lb in plain if lb not in _PRIMARY]
-        tail = [lb for lb in plain if lb in _PRIMARY]
+        main = [lb for lb in plain if lb not in _PRIMARY and lb not in keep]
+        tail = [lb for lb in plain if lb in keep] + [lb for lb in plain if lb in _PRIMARY]
         x, y = rect.x, rect.y
         font = self.theme.font("bold", 15)
 
@@ -245,8 +247,30 @@ class DecisionBar:
         px = self.theme.px
         if not decider:
             return px(12)
-        name = self.theme.font("bold", 16).size(ctx.names.get(decider, decider))[0]
-        return px(52) + name
+        lines, size = self.name_lines(ctx, decider)
+        font = self.theme.font("bold", size)
+        return px(52) + max(font.size(line)[0] for line in lines)
+
+    def name_lines(self, ctx: Ctx, decider: str) -> tuple[list[str], int]:
+        """The decider's name as drawn beside the badge, and its size: one line at 16 points
+        when it fits NAME_ROOM, else smaller or on two lines, cut only if even that fails (a
+        long seat name took the prompt's room: "Why: Event action (rule…", issue 36)."""
+        t = self.theme
+        name = ctx.names.get(decider, decider)
+        room = t.px(NAME_ROOM)
+        for size in (16, 15, 14):
+            if t.font("bold", size).size(name)[0] <= room:
+                return [name], size
+        for size in (15, 14, 13):
+            font = t.font("bold", size)
+            lines = wrap(t, name, room, size, "bold")
+            if len(lines) <= 2 and all(font.size(line)[0] <= room for line in lines):
+                return lines, size
+        font = t.font("bold", 13)
+        lines = wrap(t, name, room, 13, "bold")[:2]
+        lines[-1] = _cut(font, lines[-1], room)
+        return [line if font.size(line)[0] <= room else _cut(font, line, room)
+                for line in lines], 13
 
     def _text_width(self, x: int) -> int:
         return self.rect.width - self.theme.px(150) - self._skip_room - x
@@ -399,8 +423,12 @@ class DecisionBar:
         if decider:
             emblem = load_game_data().civilizations[decider].emblem
             civ_badge(surface, t, decider, emblem, (px(24), y + px(13)), px(26))
-            self._line(surface, ctx.names.get(decider, decider), (px(42), y + px(2)), 16,
-                       Palette.gold_light, "bold")
+            names, size = self.name_lines(ctx, decider)
+            step = t.font("bold", size).get_linesize()
+            top = y + px(2) + (t.font("bold", 16).get_linesize() - step) // 2
+            for k, line in enumerate(names):
+                self._line(surface, line, (px(42), top + k * step), size, Palette.gold_light,
+                           "bold")
         x = self._text_x(ctx, decider)
         width = self._text_width(x)
         lines, causes = self._prompt_lines(ctx, prompt, decider, cause)
@@ -459,6 +487,13 @@ def _shortened(font: pygame.font.Font, text: str, width: int) -> str:
     while len(cut) > 1 and font.size(cut + "…")[0] > width:
         cut = cut[:-1]
     return cut.rstrip(".,;:— (") + "…"
+
+
+def _cut(font: pygame.font.Font, text: str, width: int) -> str:
+    """`text` cut, letter by letter, so that it and "…" fit in `width` pixels."""
+    while len(text) > 1 and font.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
 
 
 def _ellipsis(theme: Theme, text: str, width: int, size: int, role: str) -> str:

@@ -21,7 +21,7 @@ from game.core import (
 )
 
 from ..cards.trade import card_colour, draw_card, fan_height
-from ..draw import civ_badge, panel, text_block, title
+from ..draw import civ_badge, panel, text_block, title, wrap
 from ..theme import Palette, Theme, shade
 from ..words.log import name as civ_name
 from ..words.log import plural
@@ -69,17 +69,43 @@ class TradeWindow:
         self.tips: list[tuple[pygame.Rect, str]] = []
         self.table: TableOffer | None = None  # the offer answered, if any
         self._key: object = None
+        self.marks: list[tuple[str, pygame.Rect]] = []  # texts drawn, for the layout check
 
-    def place(self, map_rect: pygame.Rect, kind: str = "trade_card") -> None:
-        """Centred on the map; short when there are only buttons to show."""
+    def place(self, map_rect: pygame.Rect, kind: str = "trade_card", high: int = 0) -> None:
+        """Centred on the map; short when there are only buttons to show (`high`: as high as
+        that, in pixels, if the map has room)."""
         px = self.theme.px
         self.map_rect = map_rect
         tall = kind in ("trade_card", "trade_name", "trade_review")
         w = min(map_rect.width - px(24), px(900) if tall else px(720))
-        high = {"trade_partner": 250, "trade_answer": 300}.get(kind, 600)
-        h = min(map_rect.height - px(16), px(high))
+        h = min(map_rect.height - px(16), high or px(
+            {"trade_partner": 250, "trade_answer": 300}.get(kind, 600)))
         self.rect = pygame.Rect(0, 0, w, h)
         self.rect.center = map_rect.center
+
+    def partner_texts(self, ctx: Ctx, detail: Detail | None) -> tuple[str, str]:
+        """The choice of a partner: what is asked, and how an offer is made."""
+        passes = ": for this round, or for the whole trade phase" if "no" in ctx.labels else ""
+        left = (f" ({plural(detail.offers_left, 'offer')} left)"
+                if isinstance(detail, TradePartnerChoice) else "")
+        line = f"Choose a player to make an offer to{left}, or pass{passes}."
+        hint = ("Offer at least 3 cards, 2 of them commodities you name truly; the others "
+                "may be anything tradable. You may ask for cards by name before it goes.")
+        return line, hint
+
+    def _partner_lines(self, ctx: Ctx, detail: Detail | None) -> tuple[list[str], list[str]]:
+        t = self.theme
+        width = self.rect.width - t.px(40)
+        line, hint = self.partner_texts(ctx, detail)
+        return wrap(t, line, width, 14), wrap(t, hint, width, 13, "italic")
+
+    def _partner_top(self, ctx: Ctx, detail: Detail | None) -> int:
+        """How far under the window's top the partner buttons start: under all the words."""
+        t = self.theme
+        px = t.px
+        lines, hints = self._partner_lines(ctx, detail)
+        return (px(54) + len(lines) * t.font("regular", 14).get_linesize() + px(2)
+                + len(hints) * t.font("italic", 13).get_linesize() + px(12))
 
     def button_kind(self, ctx: Ctx, detail: Detail | None) -> str:
         """The kind whose button texts fit this side: offering, countering or accepting."""
@@ -96,14 +122,47 @@ class TradeWindow:
         others = [lb for lb in labels if not lb.startswith("card:")]
         area = pygame.Rect(self.rect.x + px(20), self.rect.bottom - px(52),
                            self.rect.width - px(40), px(44))
+        rows = 0
+        keep: tuple[str, ...] = ()
         if ctx.kind == "trade_partner":
-            area = pygame.Rect(self.rect.x + px(20), self.rect.y + px(140),
-                               self.rect.width - px(40), self.rect.height - px(150))
-        self.buttons.build(others, self.button_kind(ctx, detail), ctx, area, manager, container)
+            # the buttons under the words, never over them (at 18 players and UI scale 1.5
+            # they flowed over the prompt and out of the window, issue 36): the window as
+            # high as its rows need, and the partners that no row holds in a drop-down
+            top = self._partner_top(ctx, detail)
+            h, gap = px(36), px(8)
+            kind = self.button_kind(ctx, detail)
+            width = self.rect.width - px(40)
+            need = self.buttons.rows_needed(others, kind, ctx, width)
+            most = max(1, (self.map_rect.height - px(16) - top - px(14) + gap) // (h + gap))
+            rows = min(need, most)
+            area = pygame.Rect(self.rect.x + px(20), self.rect.y + top, width,
+                               rows * (h + gap) - gap)
+            keep = ("no",)  # passing for the whole phase: a button beside passing this round
+            _, last = self.buttons.build(others, kind, ctx, area, None, None, rows, dry=True,
+                                         keep=keep)
+            used = (last - area.y) // (h + gap) + 1  # fewer when a drop-down holds them
+            self.place(self.map_rect, ctx.kind,
+                       max(px(160), top + used * (h + gap) - gap + px(16)))
+            area = pygame.Rect(self.rect.x + px(20), self.rect.y + top, width,
+                               rows * (h + gap) - gap)
+        self.buttons.build(others, self.button_kind(ctx, detail), ctx, area, manager, container,
+                           rows, keep=keep)
 
     def clear(self) -> None:
         self.buttons.clear()
         self._key = None
+        self.marks = []
+
+    def layout_marks(self) -> list[tuple[str, pygame.Rect]]:
+        """The words drawn in the window (a partner's button over them is a problem)."""
+        return list(self.marks) if self.buttons.widgets else []
+
+    def layout_problems(self) -> list[str]:
+        """A button of the window outside it."""
+        rects = [(type(w).__name__, pygame.Rect(w.rect))  # type: ignore[attr-defined]
+                 for w in self.buttons.widgets]
+        return [f"trade window: {name} at {tuple(rect)} outside the window"
+                for name, rect in rects if not self.rect.contains(rect)]
 
     def click(self, pos: tuple[int, int]) -> str | None:
         for rect, label in self.hits:
@@ -131,19 +190,21 @@ class TradeWindow:
             who = ctx.names.get(partner, civ_name(partner))
             head += {"offer": f" · your offer to {who}", "counter": f" · countering {who}",
                      "accept": f" · accepting {who}'s offer"}[role]
-        surface.blit(t.text(head, 16, Palette.text, "bold"), (r.x + px(110), r.y + px(20)))
+        heading = t.text(head, 16, Palette.text, "bold")
+        surface.blit(heading, (r.x + px(110), r.y + px(20)))
+        self.marks = [("trade heading", heading.get_rect(topleft=(r.x + px(110), r.y + px(20))))]
         y = r.y + px(54)
         if ctx.kind == "trade_partner":
-            passes = ": for this round, or for the whole trade phase" if "no" in ctx.labels else ""
-            left = (f" ({plural(detail.offers_left, 'offer')} left)"
-                    if isinstance(detail, TradePartnerChoice) else "")
-            line = f"Choose a player to make an offer to{left}, or pass{passes}."
-            y += text_block(surface, t, line, (r.x + px(20), y), r.width - px(40), size=14,
-                            colour=Palette.text_dim, max_lines=2)
-            hint = ("Offer at least 3 cards, 2 of them commodities you name truly; the others "
-                    "may be anything tradable. You may ask for cards by name before it goes.")
-            text_block(surface, t, hint, (r.x + px(20), y + px(2)), r.width - px(40), size=13,
-                       colour=Palette.text_faint, role="italic", max_lines=2)
+            lines, hints = self._partner_lines(ctx, detail)
+            for words, size, colour, role, gap in (
+                    (lines, 14, Palette.text_dim, "regular", 0),
+                    (hints, 13, Palette.text_faint, "italic", px(2))):
+                y += gap
+                for row in words:
+                    img = t.text(row, size, colour, role)
+                    surface.blit(img, (r.x + px(20), y))
+                    self.marks.append((row, img.get_rect(topleft=(r.x + px(20), y))))
+                    y += t.font(role, size).get_linesize()
             return
         if self.table is not None and (ctx.kind == "trade_answer" or role in ("counter",
                                                                                 "accept")):
@@ -183,9 +244,10 @@ class TradeWindow:
             role, "You offer")
         surface.blit(t.text(f"{verb} — {len(side.cards)} cards", 13, Palette.gold_light,
                             "bold"), (right.x, right.y))
-        if not given:
-            surface.blit(t.text("nothing yet: at least 3 cards, 2 of them commodities", 13,
-                                Palette.text_faint, "italic"), (right.x, right.y + px(26)))
+        if not given:  # wrapped in its column (at UI scale 1.5 it ran out of the window)
+            text_block(surface, t, "nothing yet: at least 3 cards, 2 of them commodities",
+                       (right.x, right.y + px(26)), right.width, size=13,
+                       colour=Palette.text_faint, role="italic", max_lines=2)
             return
         named = Counter(side.named)
         tags = {c: "named" for c in named}

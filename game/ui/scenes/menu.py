@@ -24,6 +24,7 @@ from ..theme import PHASE_NAMES, Palette
 
 NOTICE_TITLE = "The newest autosave could not be opened"
 SHOWN_SKIPPED = 3  # unreadable autosaves named one by one; more are counted
+SUBTITLE = "Trade, advance, endure — the Mega Civilization family of games"
 
 
 def fallback_lines(found: Newest) -> list[str]:
@@ -57,8 +58,6 @@ class MenuScene(Scene):
     name = "menu"
 
     def build(self) -> None:
-        w, h = self.app.screen.get_size()
-        bw, bh, gap = self.px(300), self.px(50), self.px(12)
         entries = (
             ("continue", "Continue", "Open the newest autosave, or rejoin the network table "
                                      "you sat at last"),
@@ -70,25 +69,63 @@ class MenuScene(Scene):
             ("about", "About", "What Calamitas is, its version and credits"),
             ("quit", "Quit", "Close Calamitas"),
         )
-        x = (w - bw) // 2
-        column = len(entries) * (bh + gap) - gap
-        y = min(int(h * 0.38), h - column - self.px(16))  # the column fits short windows
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
         has_autosave = bool(autosaves()) if self.app.persist_settings else False
         self.table = self.last_table()
-        for key, text, tip in entries:
+        for (key, text, tip), rect in zip(entries, self.button_rects(len(entries)),
+                                          strict=True):
             button = pygame_gui.elements.UIButton(
-                pygame.Rect(x, y, bw, bh), text, self.app.manager, container=self.container,
+                rect, text, self.app.manager, container=self.container,
                 tool_tip_text=tip, object_id=pygame_gui.core.ObjectID(
                     object_id=f"#menu_{key}", class_id="@menu_button"))
             if key == "continue" and not has_autosave and self.table is None:
                 button.disable()
             self.buttons[key] = button
-            y += bh + gap
         self.notice: list[str] = []  # Continue's fallback, told (see fallback_lines)
         self.notice_box = pygame.Rect(0, 0, 0, 0)
         self.notice_buttons: dict[str, pygame_gui.elements.UIButton] = {}
         self.fallback: Newest | None = None
+
+    def heading(self) -> list[tuple[str, pygame.Rect]]:
+        """Where the title, the line under it and the row of emblems are drawn."""
+        w, h = self.app.screen.get_size()
+        top = int(h * 0.1)
+        t = self.theme
+        name = t.text("Calamitas", 64, Palette.gold_light, "title")
+        sub = t.text(SUBTITLE, 17, Palette.text_dim, "italic")
+        n = len(load_game_data().civilizations)
+        d, gap = self.px(30), self.px(8)
+        total = n * (d + gap) - gap
+        return [("title", name.get_rect(midtop=(w // 2, top))),
+                ("subtitle", sub.get_rect(midtop=(w // 2, top + self.px(84)))),
+                ("emblems", pygame.Rect((w - total) // 2, top + self.px(136) - d // 2, total,
+                                        d))]
+
+    def button_rects(self, n: int) -> list[pygame.Rect]:
+        """The buttons' places: a column under the heading, or, where the window is too short
+        for one (UI scale 1.5 at 1366x768 put the buttons over the title), two columns side by
+        side, each read from top to bottom; smaller buttons only if even they do not fit."""
+        w, h = self.app.screen.get_size()
+        bw, bh, gap = self.px(300), self.px(50), self.px(12)
+        below = max(r.bottom for _, r in self.heading()) + self.px(20)
+        bottom = h - self.px(16)
+        columns = 1
+        if below + n * (bh + gap) - gap > bottom:
+            columns = 2
+        per = -(-n // columns)
+        column = per * (bh + gap) - gap
+        if below + column > bottom:  # not at a scale offered, but never over the title
+            bh = max(self.px(24), (bottom - below + gap) // per - gap)
+            column = per * (bh + gap) - gap
+        y = max(below, min(int(h * 0.38), bottom - column))  # the column fits short windows
+        span = columns * bw + (columns - 1) * self.px(24)
+        x = (w - span) // 2
+        return [pygame.Rect(x + (i // per) * (bw + self.px(24)), y + (i % per) * (bh + gap),
+                            bw, bh) for i in range(n)]
+
+    def layout_marks(self) -> list[tuple[str, pygame.Rect]]:
+        """The texts drawn here, for the layout check (selftest --layout)."""
+        return [] if self.notice else self.heading()
 
     def show_fallback(self, found: Newest) -> None:
         """Tell why Continue cannot open the newest autosave, over the menu, with the choice
@@ -217,17 +254,16 @@ class MenuScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         backdrop(surface, self.theme)
-        w, h = surface.get_size()
-        title(surface, self.theme, "Calamitas", (w // 2, int(h * 0.1)), size=64, center=True)
-        sub = self.theme.text("Trade, advance, endure — the Mega Civilization family of games",
-                              17, Palette.text_dim, "italic")
-        surface.blit(sub, sub.get_rect(midtop=(w // 2, int(h * 0.1) + self.px(84))))
+        places = dict(self.heading())
+        name, line, row = places["title"], places["subtitle"], places["emblems"]
+        title(surface, self.theme, "Calamitas", (name.centerx, name.y), size=64, center=True)
+        sub = self.theme.text(SUBTITLE, 17, Palette.text_dim, "italic")
+        surface.blit(sub, line)
         civs = list(load_game_data().civilizations.values())
         d = self.px(30)
         gap = self.px(8)
-        total = len(civs) * (d + gap) - gap
-        x = (w - total) // 2 + d // 2
-        y = int(h * 0.1) + self.px(136)
+        x = row.x + d // 2
+        y = row.centery
         for civ in civs:
             civ_badge(surface, self.theme, civ.id, civ.emblem, (x, y), d)
             x += d + gap

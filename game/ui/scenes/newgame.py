@@ -9,7 +9,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLine
+from pygame_gui.elements import (
+    UIButton,
+    UIDropDownMenu,
+    UILabel,
+    UITextEntryLine,
+    UIVerticalScrollBar,
+)
 
 from game.bots import LEVELS, PLAY_LEVEL
 from game.core import (
@@ -26,6 +32,7 @@ from game.core import (
 from game.persist import NEW_GAME_EVENTS, Autosaver
 
 from ..draw import backdrop, civ_badge, panel, title
+from ..dropdown import fitted_menu
 from ..map.offered import available_maps, load_map
 from ..scene import Scene, entries
 from ..seat.session import Seat, Session
@@ -117,6 +124,49 @@ def seat_kinds() -> list[str]:
     return [HUMAN, *(f"Bot: {level}" for level in LEVELS)]
 
 
+# Each seat's menu says what its choices play like (the list under the seats, when the window
+# has no room for it).
+KINDS_TIP = "Who plays this seat. Human: you, at this screen (hot seat: a curtain between " \
+    "players). " + " ".join(f"Bot: {level}: {what}." for level, what in LEVEL_NOTES.items())
+SEAT_MIN = 380  # unscaled: a seat's row (civilization, who plays it, a name) at its ease
+SEAT_LEAST = 340  # unscaled: the narrowest a seat's row is made (its civilization's name smaller)
+NOTES_W = 330  # unscaled: the room right of the labels the choices' notes need (two lines)
+
+
+class SeatView:
+    """Where the seats in view go: `columns` columns of `rows` rows from (x, y), each seat
+    `width` by `height`, one under another `step` apart; `count` seats in all."""
+
+    def __init__(self, x: int, y: int, width: int, height: int, step: int, columns: int,
+                 rows: int, count: int) -> None:
+        self.x, self.y, self.width, self.height, self.step = x, y, width, height, step
+        self.columns, self.rows, self.count = columns, rows, count
+        self.gap = step - height
+
+    @property
+    def shown(self) -> int:
+        return min(self.count, self.columns * self.rows)
+
+    @property
+    def scrolls(self) -> bool:
+        return self.shown < self.count
+
+    def last_first(self) -> int:
+        """The most the list can be moved along: the last seat at the bottom."""
+        return self.count - self.shown
+
+    def rect(self, i: int) -> pygame.Rect:
+        """The `i`th seat in view (from 0), down the first column, then the second."""
+        col, r = divmod(i, self.rows)
+        return pygame.Rect(self.x + col * (self.width + self.gap * 2), self.y + r * self.step,
+                           self.width, self.height)
+
+    def area(self) -> pygame.Rect:
+        """The room the seats in view take."""
+        return pygame.Rect(self.x, self.y, self.columns * self.width
+                           + (self.columns - 1) * self.gap * 2, self.rows * self.step - self.gap)
+
+
 class NewGameScene(Scene):
     name = "new_game"
 
@@ -141,6 +191,8 @@ class NewGameScene(Scene):
             kind = remembered[i] if i < len(remembered) else ("human" if i < 1 else PLAY_LEVEL)
             self.kinds[civ] = HUMAN if kind == "human" else f"Bot: {kind}"
         self.error = ""
+        self.first = 0  # the first seat in view, when the seats are a list that scrolls
+        self.mouse = (0, 0)
 
     # -- choices ------------------------------------------------------------------------------
     def setups(self) -> list[str]:
@@ -179,6 +231,8 @@ class NewGameScene(Scene):
         label_w = px(120)
         field_w = px(260)
         self.widgets: dict[str, object] = {}
+        # the room for a choice's two lines of meaning (see _line), whole at every scale
+        note_h = max(px(30), 2 * self.theme.font("italic", 11).get_linesize())
 
         def label(text: str, y: int, x: int = left, width: int = label_w) -> None:
             UILabel(pygame.Rect(x, y, width, row), text, m, container=c)
@@ -186,17 +240,18 @@ class NewGameScene(Scene):
         y = top
         label("Players", y)
         self.count_menu = UIDropDownMenu([str(n) for n in range(5, 19)], str(self.players),
-                                         pygame.Rect(left + label_w, y, px(90), row), m,
+                                         pygame.Rect(left + label_w, y, px(84), row), m,
                                          container=c)
         setups = self.setups()
         self.setup_menu = None
-        if len(setups) > 1:
-            label("Set-up", y, left + label_w + px(110), px(70))
+        if len(setups) > 1:  # beside the count, no wider than the fields under it
+            label("Set-up", y, left + label_w + px(92), px(62))
             shown = [s for s in setups]
             first = shown[min(self.setup_index, len(shown) - 1)]
             self.setup_menu = UIDropDownMenu(entries(shown), first,
-                                             pygame.Rect(left + label_w + px(180), y, px(150),
-                                                         row), m, container=c)
+                                             pygame.Rect(left + label_w + px(156), y,
+                                                         field_w - px(156), row), m,
+                                             container=c)
             self.setup_menu.set_tooltip(setup_note(first))
         y += row + px(10)
         label("Rules", y)
@@ -225,7 +280,7 @@ class NewGameScene(Scene):
                                   "advances for each epoch, a longer game)")
         y += row + px(1)
         self.ast_line_y = y
-        y += px(30)
+        y += note_h
         label("Map", y)
         maps = list(available_maps()) or ["(no map installed)"]
         first = self.map_id if self.map_id in maps else maps[0]
@@ -247,7 +302,7 @@ class NewGameScene(Scene):
                                         if len(self.choices) > 3 else ""))
         y += row + px(1)
         self.events_line_y = y
-        y += px(30)
+        y += note_h
         label("Seed", y)
         self.seed_entry = UITextEntryLine(pygame.Rect(left + label_w, y, px(150), row), m,
                                           container=c, initial_text=str(self.seed))
@@ -256,32 +311,7 @@ class NewGameScene(Scene):
         self.reseed = UIButton(pygame.Rect(left + label_w + px(158), y, px(100), row), "New seed",
                                m, container=c, tool_tip_text="A new random seed. The seed is "
                                "shown so a game can be played again exactly.")
-        # seats, in up to two columns
-        civs = self.civs()
-        self.kind_menus: dict[str, UIDropDownMenu] = {}
-        self.name_entries: dict[str, UITextEntryLine] = {}
-        # right of the widest field on the left: the set-up menu beside the player count
-        seat_x = left + label_w + max(field_w, px(180) + px(150)) + px(40)
-        room = w - seat_x - px(30)
-        columns = 1 if len(civs) <= 9 else 2
-        seat_w = min(px(440), (room - px(16) * (columns - 1)) // columns)
-        per_col = (len(civs) + columns - 1) // columns
-        self.seat_rects: dict[str, pygame.Rect] = {}
-        for i, civ in enumerate(civs):
-            col, r = divmod(i, per_col)
-            x = seat_x + col * (seat_w + px(16))
-            yy = top + px(28) + r * (row + px(8))
-            self.seat_rects[civ] = pygame.Rect(x, yy, seat_w, row)
-            nx = x + px(130)
-            kind = self.kinds.get(civ, DEFAULT_BOT)
-            self.kind_menus[civ] = UIDropDownMenu(entries(seat_kinds()), kind,
-                                                  pygame.Rect(nx, yy, px(126), row), m,
-                                                  container=c)
-            default = self.names.get(civ) or data.civilizations[civ].name
-            entry = UITextEntryLine(pygame.Rect(nx + px(132), yy, seat_w - px(266), row), m,
-                                    container=c, initial_text=default)
-            entry.set_text_length_limit(24)
-            self.name_entries[civ] = entry
+        # the buttons at the foot first: the seats keep above them
         bw = px(160)
         self.back = UIButton(pygame.Rect(left, h - px(70), bw, px(44)), "Back", m, container=c)
         self.start = UIButton(pygame.Rect(w - left - bw, h - px(70), bw, px(44)), "Start game", m,
@@ -290,6 +320,95 @@ class NewGameScene(Scene):
         self.host = UIButton(pygame.Rect(w - left - bw - px(230), h - px(70), px(220), px(44)),
                              "Host a network game", m, container=c,
                              tool_tip_text="Open these seats to players at other machines")
+        # right of the fields and of the notes under them, which need this room to say all
+        # they say in two lines
+        self._lay_seats(left + label_w + px(NOTES_W) + px(40), top + px(28), row)
+
+    # -- the seats ------------------------------------------------------------------------------
+    def _lay_seats(self, x: int, y: int, row: int) -> None:
+        """The seats right of the fields, from `y` down to above the buttons: in two columns
+        when they fit there side by side, else one; when the window cannot hold them all (18
+        seats at UI scale 1.25 or 1.5 at 1366x768), a list of as many as fit that the wheel or
+        its scroll bar moves along, a seat at a time (issue 36, defect 11)."""
+        px = self.px
+        w, _ = self.app.screen.get_size()
+        n = len(self.civs())
+        gap = px(8)
+        step = row + gap
+        bottom = self.start.rect.top - px(12)
+        fit = max(1, (bottom - y + gap) // step)  # rows that fit one above another
+        room = w - x - px(30)  # a list that scrolls has its bar in the margin
+        columns = 2 if n > 9 and room >= 2 * px(SEAT_LEAST) + px(16) and fit * 2 >= n else 1
+        scroll = columns == 1 and n > fit
+        bar = px(20) if scroll else 0
+        seat_w = min(px(440), (room - px(16) * (columns - 1)) // columns)
+        # the columns of a seat: narrower where the window is (the civilization's name in
+        # smaller type, so the name field keeps room to show a name)
+        data = load_game_data()
+        self.seat_pt = 15 if seat_w >= px(SEAT_MIN) else 14
+        widest = max((self.theme.font("bold", self.seat_pt).size(
+            data.civilizations[c].name)[0] for c in self.civs()), default=0)
+        self.civ_w = min(px(130), widest + px(38))
+        self.kind_w = px(126) if seat_w >= px(SEAT_MIN) else px(124)
+        self.seat_view = SeatView(x, y, seat_w, row, step, columns,
+                                  fit if scroll else -(-n // columns), n)
+        self.first = min(getattr(self, "first", 0), self.seat_view.last_first())
+        self.seat_bar: UIVerticalScrollBar | None = None
+        if scroll:
+            self.seat_bar = UIVerticalScrollBar(
+                pygame.Rect(x + seat_w + px(4), y - px(3), bar, fit * step - gap + px(6)),
+                fit / n, self.app.manager, container=self.container)
+            self.seat_bar.set_scroll_from_start_percentage(self.first / n)
+        self.kind_menus: dict[str, UIDropDownMenu] = {}
+        self.name_entries: dict[str, UITextEntryLine] = {}
+        self.seat_rects: dict[str, pygame.Rect] = {}
+        self._show_seats()
+
+    def _show_seats(self) -> None:
+        """The widgets of the seats in view, made anew (the others' choices are kept)."""
+        self._remember_entries()
+        for widget in [*self.kind_menus.values(), *self.name_entries.values()]:
+            widget.kill()
+        self.kind_menus, self.name_entries, self.seat_rects = {}, {}, {}
+        data = load_game_data()
+        m, c, px = self.app.manager, self.container, self.px
+        view = self.seat_view
+        for i, civ in enumerate(self.civs()[self.first:self.first + view.shown]):
+            rect = view.rect(i)
+            self.seat_rects[civ] = rect
+            nx = rect.x + self.civ_w
+            kind = self.kinds.get(civ, DEFAULT_BOT)
+            # its list opens upwards when a seat low in the window has no room under it
+            menu = fitted_menu(entries(seat_kinds()), kind,
+                               pygame.Rect(nx, rect.y, self.kind_w, rect.height), m, c)
+            menu.set_tooltip(KINDS_TIP)
+            self.kind_menus[civ] = menu
+            default = self.names.get(civ) or data.civilizations[civ].name
+            ex = nx + self.kind_w + px(6)
+            entry = UITextEntryLine(pygame.Rect(ex, rect.y, rect.right - px(4) - ex,
+                                                rect.height), m, container=c,
+                                    initial_text=default)
+            entry.set_text_length_limit(24)
+            self.name_entries[civ] = entry
+
+    def scroll_seats(self, first: int) -> None:
+        """The seat list moved so that seat `first` (from 0) is the top one in view."""
+        first = max(0, min(first, self.seat_view.last_first()))
+        if first == self.first:
+            return
+        self.first = first
+        if self.seat_bar is not None:
+            self.seat_bar.set_scroll_from_start_percentage(first / self.seat_view.count)
+        self._show_seats()
+
+    def update(self, dt: float) -> None:
+        bar = getattr(self, "seat_bar", None)
+        if bar is not None and bar.check_has_moved_recently():
+            first = round(bar.start_percentage * self.seat_view.count)
+            first = max(0, min(first, self.seat_view.last_first()))
+            if first != self.first:
+                self.first = first
+                self._show_seats()
 
     # -- events -------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
@@ -329,6 +448,11 @@ class NewGameScene(Scene):
                 self.host_game()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
+        elif event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+        elif (event.type == pygame.MOUSEWHEEL and self.seat_view.scrolls
+              and self.seat_view.area().collidepoint(self.mouse)):
+            self.scroll_seats(self.first - event.y)
 
     def _reset_kinds(self) -> None:
         old = list(self.kinds.values())
@@ -415,7 +539,8 @@ class NewGameScene(Scene):
                 break
         if fy + self._note(None, fx, fy, fw, size) <= limit:  # else the Set-up menu's tooltip
             self._note(surface, fx, fy, fw, size)
-        self._kinds(surface, x, y, size, header)
+        if y + self._kinds(None, x, y, size, header) <= limit:  # else each seat's tooltip
+            self._kinds(surface, x, y, size, header)
 
     def _line(self, surface: pygame.Surface, note: str, y: int) -> None:
         """A choice's meaning under its menu, in at most two short lines."""
@@ -495,8 +620,12 @@ class NewGameScene(Scene):
         if not self.seat_rects:
             return
         first = next(iter(self.seat_rects.values()))
-        head = self.theme.text("Seats — civilization, who plays it, name", 15, Palette.gold_light,
-                               "bold")
+        words = "Seats — civilization, who plays it, name"
+        view = self.seat_view
+        if view.scrolls:  # which of them are in view: the wheel or the bar shows the others
+            words = (f"Seats {self.first + 1}–{self.first + view.shown} of {view.count} — "
+                     "who plays each, name")
+        head = self.theme.text(words, 15, Palette.gold_light, "bold")
         surface.blit(head, (first.x, first.y - px(30)))
         self._marks.append(("Seats header", head.get_rect(topleft=(first.x, first.y - px(30)))))
         self._explain(surface)
@@ -505,5 +634,6 @@ class NewGameScene(Scene):
                   radius=6)
             civ_badge(surface, self.theme, civ, data.civilizations[civ].emblem,
                       (rect.x + px(14), rect.centery), px(24))
-            name = self.theme.text(data.civilizations[civ].name, 15, Palette.text, "bold")
+            name = self.theme.text(data.civilizations[civ].name, self.seat_pt, Palette.text,
+                                   "bold")
             surface.blit(name, (rect.x + px(32), rect.centery - name.get_height() // 2))
