@@ -250,7 +250,9 @@ def test_a_player_back_gets_the_log_and_the_summary_and_the_client_remembers_the
     until(lambda: back.net.at == game.net.at, host, guest)
     theirs = [line.text for line in game.session.log]
     mine = [line.text for line in back.session.log]
-    assert len(mine) >= 40 and mine == theirs[:len(mine)]
+    # the host's session may not have logged the last few moves yet: as far as both go
+    n = min(len(mine), len(theirs))
+    assert n >= 40 and mine[:n] == theirs[:n] and len(mine) >= len(theirs)
     assert back.session.since.get(second)  # what the others did since the guest's last pick
     end = time.monotonic() + 60
     while not back.news.lines:  # "Since your last turn" comes up at the guest's decision
