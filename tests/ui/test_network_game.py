@@ -69,6 +69,14 @@ def idle(*apps: App) -> None:
 def until(what: Callable[[], object], *apps: App, limit: float = LIMIT) -> None:
     end = time.monotonic() + limit
     while not what():
+        if time.monotonic() >= end:  # what every thread was doing, to find why
+            import faulthandler
+            import sys
+
+            faulthandler.dump_traceback(sys.stderr, all_threads=True)
+            print("threads:", [t.name for t in threading.enumerate()], file=sys.stderr)
+            print("scenes:", [type(a.scene).__name__ for a in apps],
+                  [getattr(a.scene, "error", "") for a in apps], file=sys.stderr)
         assert time.monotonic() < end, "timed out waiting"
         idle(*apps)
 

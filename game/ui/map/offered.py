@@ -19,6 +19,19 @@ def available_maps() -> dict[str, Path]:
     return {k: v for k, v in find_maps(tests).items() if k in ("arena", "tiny")}
 
 
+def map_titles() -> dict[str, str]:
+    """Each offered map's id -> its name as a player reads it ("Oikoumene", from the map's
+    "Oikoumene: Iberia to the Ganges"); its id when the map cannot be read."""
+    titles: dict[str, str] = {}
+    for map_id, path in available_maps().items():
+        try:
+            name = load_map(path)[0].name
+        except MapError:
+            name = ""
+        titles[map_id] = name.split(":", 1)[0].strip() or map_id
+    return titles
+
+
 @lru_cache(maxsize=4)
 def load_map(path: Path) -> tuple[MapGraph, MapGeometry]:
     """MapError (one line naming the file) when the map cannot be used."""

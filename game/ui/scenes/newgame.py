@@ -33,7 +33,7 @@ from game.persist import NEW_GAME_EVENTS, Autosaver
 
 from ..draw import backdrop, civ_badge, panel, title
 from ..dropdown import fitted_menu
-from ..map.offered import available_maps, load_map
+from ..map.offered import available_maps, load_map, map_titles
 from ..scene import Scene, entries
 from ..seat.session import Seat, Session
 from ..theme import Palette
@@ -282,9 +282,12 @@ class NewGameScene(Scene):
         self.ast_line_y = y
         y += note_h
         label("Map", y)
-        maps = list(available_maps()) or ["(no map installed)"]
-        first = self.map_id if self.map_id in maps else maps[0]
-        self.map_menu = UIDropDownMenu(entries(maps), first,
+        self.map_names = map_titles()  # the menu shows names; the game keeps the id
+        offered: list[str | tuple[str, str]] = [
+            (name, map_id) for map_id, name in self.map_names.items()]
+        pick = next((o for o in offered if o[1] == self.map_id), None) or (
+            offered[0] if offered else "(no map installed)")
+        self.map_menu = UIDropDownMenu(offered or [pick], pick,
                                        pygame.Rect(left + label_w, y, field_w, row), m,
                                        container=c)
         y += row + px(8)
@@ -429,7 +432,7 @@ class NewGameScene(Scene):
             elif el is self.ast_menu:
                 self.ast = event.text.lower()
             elif el is self.map_menu:
-                self.map_id = event.text
+                self.map_id = event.selected_option_id
             elif el is self.events_menu:
                 self.events = event.text if event.text in self.choices else EVENTS_OFF
             else:
