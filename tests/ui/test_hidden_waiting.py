@@ -14,21 +14,29 @@ from game.ui.seat.session import Seat, Session
 ARENA = Path(__file__).resolve().parents[1] / "maps" / "arena.json"
 
 
-def test_another_players_advance_purchase_is_shown_without_what_they_can_afford(app) -> None:
+def watching(app, seed: int, bots: str, kind: str) -> tuple[GameScene, str]:  # type: ignore[no-untyped-def]
+    """A game played by bots to the first decision of `kind`, on the screen of a person at
+    another seat; and who decides."""
     graph, geometry = load_map_file(ARENA)
-    state = new_game(GameConfig(players=[], setup="5-west", seed=3, max_turns=12,
+    state = new_game(GameConfig(players=[], setup="5-west", seed=seed, max_turns=12,
                                 events=EventsOptions()), graph)
-    bots = {pid: make_bot("normal", i) for i, pid in enumerate(state.players)}
-    while state.pending is not None and state.pending.kind != "advance_choice":
+    players = {pid: make_bot(bots, i) for i, pid in enumerate(state.players)}
+    while state.pending is not None and state.pending.kind != kind:
         who = state.pending.player
-        apply(state, Action(who, bots[who].choose(view(state, who))))
+        apply(state, Action(who, players[who].choose(view(state, who))))
     assert state.pending is not None
-    buyer = state.pending.player
-    person = next(p for p in state.players if p != buyer)
+    decider = state.pending.player
+    person = next(p for p in state.players if p != decider)
     seats = {pid: Seat(pid, "Ann" if pid == person else pid.title(), human=pid == person)
              for pid in state.players}
     scene = GameScene(app, Session(state, seats), geometry)
     app.push(scene)
+    scene.viewer = person
+    return scene, decider
+
+
+def test_another_players_advance_purchase_is_shown_without_what_they_can_afford(app) -> None:
+    scene, buyer = watching(app, seed=3, bots="normal", kind="advance_choice")
     line, _ = scene._prompt(scene.ctx(), set())
     civ = load_game_data().civilizations[buyer].name
     assert line.startswith(f"{civ} is buying advances"), line
@@ -41,21 +49,7 @@ def test_another_players_private_event_window_names_nobody(app) -> None:
     """Issue 37: "Waiting for Minoa: Play a private event now?" told the table who holds a
     private event. While a window asks a holder, everyone else reads the same neutral wait:
     no name in the prompt, no one to act in the top bar."""
-    graph, geometry = load_map_file(ARENA)
-    state = new_game(GameConfig(players=[], setup="5-west", seed=4, max_turns=12,
-                                events=EventsOptions()), graph)
-    bots = {pid: make_bot("random", i) for i, pid in enumerate(state.players)}
-    while state.pending is not None and state.pending.kind != "event_play":
-        who = state.pending.player
-        apply(state, Action(who, bots[who].choose(view(state, who))))
-    assert state.pending is not None
-    holder = state.pending.player
-    person = next(p for p in state.players if p != holder)
-    seats = {pid: Seat(pid, "Ann" if pid == person else pid.title(), human=pid == person)
-             for pid in state.players}
-    scene = GameScene(app, Session(state, seats), geometry)
-    app.push(scene)
-    scene.viewer = person
+    scene, holder = watching(app, seed=4, bots="random", kind="event_play")
     ctx = scene.ctx()
     line, hint = scene._prompt(ctx, set())
     names = {load_game_data().civilizations[holder].name, holder.title()}

@@ -310,21 +310,30 @@ def _broken(theme: Theme, title: str, room: int, pt: int, role: str = "bold",
     return lines
 
 
+def _blank(card: EventCard, w: int, h: int, border: int) -> tuple[pygame.Surface,
+                                                                   pygame.Rect, int]:
+    """A card's frame in its colour (blue for a private card) around the parchment, `border`
+    wide: the surface, the parchment's rect and the corners' radius."""
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    rect = surf.get_rect()
+    radius = max(4, w // 14)
+    edge = frame_colour(card)
+    pygame.draw.rect(surf, shade(edge, 0.7), rect, border_radius=radius)
+    pygame.draw.rect(surf, shade(edge, 1.35), rect, max(1, w // 70), border_radius=radius)
+    inner = rect.inflate(-border * 2, -border * 2)
+    pygame.draw.rect(surf, PARCHMENT, inner, border_radius=max(2, radius - 3))
+    return surf, inner, radius
+
+
 def _paint_compact(theme: Theme, card: EventCard, width: int) -> Face:
     """A small card: frame, the title on the family's band, the emblem in the room left, and
     Public or Private along the foot when there is room (the frame's colour says it too: blue
     for a private card); no word under READABLE_PT points (issue 36: the display's cards at 18
     players had words about 6 px high)."""
     w, h = card_size(width)
-    surf = pygame.Surface((w, h), pygame.SRCALPHA)
-    rect = surf.get_rect()
-    radius = max(4, w // 14)
+    surf, inner, radius = _blank(card, w, h, max(3, w // 24))
     edge = frame_colour(card)
     tone, motif = FAMILIES[family(card)]
-    pygame.draw.rect(surf, shade(edge, 0.7), rect, border_radius=radius)
-    pygame.draw.rect(surf, shade(edge, 1.35), rect, max(1, w // 70), border_radius=radius)
-    inner = rect.inflate(-max(3, w // 24) * 2, -max(3, w // 24) * 2)
-    pygame.draw.rect(surf, PARCHMENT, inner, border_radius=max(2, radius - 3))
     pad = max(2, w // 40)
     room = inner.width - 2 * pad
     foot_img = theme.text(headline(card), READABLE_PT, shade(edge, 0.45), "italic")
@@ -421,15 +430,9 @@ def title_lines(theme: Theme, title: str, band: int, room: int,
 
 def _paint(theme: Theme, card: EventCard, width: int) -> Face:
     w, h = card_size(width)
-    surf = pygame.Surface((w, h), pygame.SRCALPHA)
-    rect = surf.get_rect()
-    radius = max(4, w // 14)
+    surf, inner, radius = _blank(card, w, h, max(4, w // 16))
     edge = frame_colour(card)
     tone, motif = FAMILIES[family(card)]
-    pygame.draw.rect(surf, shade(edge, 0.7), rect, border_radius=radius)
-    pygame.draw.rect(surf, shade(edge, 1.35), rect, max(1, w // 70), border_radius=radius)
-    inner = rect.inflate(-max(4, w // 16) * 2, -max(4, w // 16) * 2)
-    pygame.draw.rect(surf, PARCHMENT, inner, border_radius=max(2, radius - 3))
     # the title band, with the Age in a medallion at its left
     band = pygame.Rect(inner.x, inner.y, inner.width, max(14, round(h * 0.15)))
     pygame.draw.rect(surf, tone, band, border_top_left_radius=max(2, radius - 3),
