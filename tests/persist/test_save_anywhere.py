@@ -89,8 +89,9 @@ SLOW_KINDS = QUICK_KINDS | {
     "advance_credits", "ship_cargo", "ship_upkeep", "ship_lapse", "city_to_reduce",
     "reduce_unsupported_city", "civil_war_select", "share_amount", "share_player",
     "treachery_city", "name_player", "earthquake_site", "barbarian_move",
-    "event_play:ast_alteration", "special_ability", "monotheism_area", "city_treasury_tokens",
-}
+    "event_play:ast_alteration", "special_ability", "city_treasury_tokens",
+}  # monotheism_area: met by the sweep's games before their event cards asked (issue 36); now
+#    saved at in the conformance scenarios (the test of every scenario's decision kinds)
 
 
 @dataclass(frozen=True)
