@@ -34,6 +34,7 @@ from game.persist.strictjson import one_line
 
 from .protocol import MAX_SERVER_MESSAGE, ProtocolError, parse_server_message
 from .server import GameServer, run_server
+from .server import lan_address as lan_address  # the client says its address as serve does
 from .viewdiff import ClientViews
 
 log = logging.getLogger(__name__)
@@ -63,16 +64,6 @@ def server_url(address: str) -> str:
             or any(c.isspace() or c in "/?#@:" for c in host)):
         raise ValueError(f"{one_line(address, 60)!r} is not an address like 192.168.1.20:7417")
     return f"{scheme}://{host}:{int(port)}"
-
-
-def lan_address() -> str:
-    """This machine's address on its network, as others would type it (no packet is sent)."""
-    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-        s.connect(("10.255.255.255", 1))
-        address = str(s.getsockname()[0])
-        if not address.startswith("0."):
-            return address
-    return "127.0.0.1"
 
 
 class Link:

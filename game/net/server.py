@@ -994,7 +994,7 @@ def how_to_open(address: str) -> list[str]:
     host, _, port = rest.rpartition(":")
     lines = []
     if host in ("0.0.0.0", "::", ""):
-        host = _lan_address()
+        host = lan_address()
     elif host in ("127.0.0.1", "localhost", "::1"):
         lines.append("Only this machine can reach it: give --host 0.0.0.0 to serve your "
                      "network.")
@@ -1007,9 +1007,9 @@ def how_to_open(address: str) -> list[str]:
             "still open are played by bots)."]
 
 
-def _lan_address() -> str:
-    """This machine's address on its network, as others type it (no packet is sent; the
-    client's `link.lan_address` does the same, and link imports this module)."""
+def lan_address() -> str:
+    """This machine's address on its network, as others would type it (no packet is sent);
+    the client's too (`link` imports it from here)."""
     with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
         s.connect(("10.255.255.255", 1))
         address = str(s.getsockname()[0])

@@ -203,9 +203,9 @@ class LossPlan:
         left = points_left(trial)
         return self.asked - left if left is not None else None
 
-    def _walk(self, extra: str = "") -> tuple[list[Pick], bool]:
-        """The plan's picks (and `extra` after them) made on a copy, each measured; whether the
-        decision is over after them."""
+    def _walk(self, extra: str = "") -> tuple[list[Pick], GameState]:
+        """The plan's picks (and `extra` after them) made on a copy, each measured, as far as
+        they can be made; and the copy after them."""
         trial, measured = self.state, []
         labels = self.picks() + ([make_label("area", extra)] if extra else [])
         for label in labels:
@@ -217,34 +217,22 @@ class LossPlan:
                 break
             trial = after
             measured.append(pick)
-        return measured, not _same_decision(trial, self.player, self.kind)
+        return measured, trial
 
     def taken(self) -> int | None:
         """Unit points the plan's picks take, as far as they can be made: more than `asked`
         when a city goes past what is owed. None when the decision says no figure."""
         if self.asked is None:
             return None
-        measured, over = self._walk()
-        if not over:
-            left = points_left(self._after())
+        measured, after = self._walk()
+        if _same_decision(after, self.player, self.kind):  # the decision goes on after them
+            left = points_left(after)
             return self.asked - left if left is not None else None
         if measured and measured[-1].total is not None:
             return measured[-1].total
         if any(p.points is None for p in measured):
             return self.asked
         return max(sum(p.points or 0 for p in measured), self.asked)
-
-    def _after(self) -> GameState:
-        trial = self.state
-        for label in self.picks():
-            if not _same_decision(trial, self.player, self.kind) or \
-                    label not in trial.pending.options:  # type: ignore[union-attr]
-                break
-            after, _ = _measure(trial, self.player, self.kind, label)
-            if after is trial:
-                break
-            trial = after
-        return trial
 
     def units(self, area: str) -> str:
         """What each pick in `area` takes, for the row: "token 1", "city 5", "token 1, city 5"."""
