@@ -262,17 +262,19 @@ class HostedServer:
                 shutil.rmtree(self.folder, ignore_errors=True)
 
     def _serve(self) -> None:
-        for port in (self.port, 0):  # the usual port, else any free one
+        """Listen on the usual port, else on any free one. Only the last attempt's failure is
+        said: a screen that reads `error` while a free port is being tried must not take the
+        usual port being busy for the table failing to open."""
+        for port in dict.fromkeys((self.port, 0)):
             try:
                 asyncio.run(self._main(port))
                 return
             except OSError as err:
-                self.error = f"cannot listen on port {port}: {one_line(str(err), 80)}"
+                failed = f"cannot listen on port {port}: {one_line(str(err), 80)}"
             except Exception as err:
                 self.error = f"the server failed: {_reason(err)}"
                 return
-            if self.port == 0:
-                return
+        self.error = failed
 
     async def _main(self, port: int) -> None:
         loop = asyncio.get_running_loop()

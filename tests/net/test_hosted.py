@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import asyncio
 import os
+import socket
+import threading
 from pathlib import Path
+from typing import Any
 
 from game import simulate
 from game.core import legal_actions
@@ -78,3 +81,38 @@ def test_a_server_hosting_one_game_again_resumes_that_game_alone(tmp_path: Path)
     asyncio.run(main())
 
 
+
+
+def test_a_busy_usual_port_is_not_said_while_a_free_one_is_tried(tmp_path: Path,
+                                                                monkeypatch: Any) -> None:
+    """Hosting falls back to any free port when the usual one is busy (another client or
+    `serve` on this machine); the screen that polls the server's `error` must not read the
+    busy port as the table failing while the free port's server is still loading its games
+    (a table hosted again on a busy machine was refused so)."""
+    from game.net import link
+
+    started = threading.Event()
+    go_on = threading.Event()
+    real = link.run_server
+
+    async def slow_to_listen(host: str, port: int, *args: Any, **kwargs: Any) -> None:
+        if port == 0:  # the fallback: as if loading its games took long
+            started.set()
+            await asyncio.get_running_loop().run_in_executor(None, go_on.wait, 10)
+        await real(host, port, *args, **kwargs)
+
+    monkeypatch.setattr(link, "run_server", slow_to_listen)
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        hosted = link.HostedServer(tmp_path, port=busy.getsockname()[1], host="127.0.0.1",
+                                   only=set())
+        try:
+            assert started.wait(10)
+            assert (hosted.address, hosted.error) == ("", "")  # still trying: nothing to say
+            go_on.set()
+            assert hosted.wait(10) and hosted.error == ""
+            assert hosted.bound_port not in (0, busy.getsockname()[1])
+        finally:
+            go_on.set()
+            hosted.stop(wait=True)
