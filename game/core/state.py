@@ -6,7 +6,7 @@ import hashlib
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
-from typing import ClassVar, Literal, TypeVar
+from typing import TYPE_CHECKING, ClassVar, Literal, TypeVar
 
 from .errors import StateError
 from .eventdeck.model import EventDeck, EventsOptions
@@ -22,6 +22,9 @@ from .plain import (
 )
 from .rng import Rng
 from .words import Words
+
+if TYPE_CHECKING:
+    from .player_view import KeptFacts
 
 BARBARIANS = "barbarians"  # owner id of barbarian tokens on the board
 PIRATE = "pirate"  # owner id of pirate cities
@@ -328,6 +331,12 @@ class GameState:
             self.players = {pid: self.players[pid] for pid in order}
         self._own_piles: set[tuple[bool, str, int]] = set()  # (a stack?, block, index)
         self._before: dict[str, Player] | None = None  # see player_to_change
+        # The players' public facts as the last view read them (player_view.KeptFacts), and
+        # the players changed since (by player_to_change): a view rebuilds the facts of those
+        # only. Neither is part of the state: never saved, hashed or compared; copies share
+        # the kept facts (immutable) and copy the set.
+        self._kept: KeptFacts | None = None
+        self._changed: set[str] = set()
 
     def player_to_change(self, pid: str) -> Player:
         """Player `pid`, to change: the one way to change a player (reading needs none).
@@ -336,6 +345,7 @@ class GameState:
         so the state is left as it was if the action fails; the player itself stays the same
         object in the working copy, so a procedure holding it sees every change."""
         player = self.players[pid]
+        self._changed.add(pid)  # its public facts are read again by the next view
         before = self._before
         if before is not None and before.get(pid) is player:
             before[pid] = player.__clone__()
@@ -391,6 +401,7 @@ class GameState:
         copy.counters = self.counters.copy()
         copy.eventdeck = None if self.eventdeck is None else clone(self.eventdeck)  # mostly off
         copy.version, copy.data = self.version, self.data
+        copy._kept, copy._changed = self._kept, self._changed.copy()
         return copy
 
     def take_over(self, work: GameState) -> None:
@@ -405,6 +416,7 @@ class GameState:
         self.ended_by, self.counters, self.eventdeck = work.ended_by, work.counters, \
             work.eventdeck
         self.version, self.data = work.version, work.data
+        self._kept, self._changed = work._kept, work._changed
 
     def to_json(self) -> str:
         return json.dumps(to_plain(self), separators=(",", ":"), sort_keys=True)
