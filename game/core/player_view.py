@@ -52,7 +52,8 @@ def public_words(player: str, kind: str, phase: str) -> Words:
     return say("{who} " + doing, who=ref("player", player))
 
 
-_PUBLIC_WORDS: dict[tuple[str, str, str], Words] = {}  # immutable, so shared between views
+# immutable, so shared between views, with their rendering
+_PUBLIC_WORDS: dict[tuple[str, str, str], tuple[Words, str]] = {}
 
 # Decisions whose very asking tells who holds a private event card (the window "play it now?",
 # Cancellation's offer): the others read that private events may be played, never by whom
@@ -68,12 +69,13 @@ def public_pending(pending: Pending, phase: str) -> Pending:
         return Pending("", pending.kind, PRIVATE_WAIT.render(), [], pending.rule,
                        words=PRIVATE_WAIT)
     key = (pending.player, pending.kind, phase)
-    words = _PUBLIC_WORDS.get(key)
-    if words is None:
+    known = _PUBLIC_WORDS.get(key)
+    if known is None:
         if len(_PUBLIC_WORDS) >= 4096:
             _PUBLIC_WORDS.clear()
-        words = _PUBLIC_WORDS[key] = public_words(*key)
-    return Pending(pending.player, pending.kind, words.render(), [], pending.rule, words=words)
+        words = public_words(*key)
+        known = _PUBLIC_WORDS[key] = (words, words.render())
+    return Pending(pending.player, pending.kind, known[1], [], pending.rule, words=known[0])
 
 
 @dataclass(frozen=True)
@@ -206,13 +208,18 @@ def public_players(state: GameState) -> tuple[PublicPlayer, ...]:
                         if ship_counts.get(pid, 0) != kept.ship_counts.get(pid, 0)}
         if not changed and cities is kept.cities and ships is kept.ships:
             return kept.players
-        players = list(kept.players)
-        index = kept.index
+        players, index = kept.players, kept.index
+        rebuilt = list(players)
         for pid in changed:
             at = index.get(pid)
             if at is not None:  # (a player named by a test may not be one)
-                players[at] = _public(state, pid, city_counts, ship_counts)
-        kept = KeptFacts(order, tuple(players), index, cities, ships, city_counts, ship_counts)
+                rebuilt[at] = _public(state, pid, city_counts, ship_counts)
+        # The same tuple when no public fact changed (a flag set, a card bought back): equal
+        # facts are the same object (_PUBLIC), and readings of views may keep what they worked
+        # out from it.
+        if any(new is not old for new, old in zip(rebuilt, players, strict=True)):
+            players = tuple(rebuilt)
+        kept = KeptFacts(order, players, index, cities, ships, city_counts, ship_counts)
     state._kept = kept
     changed.clear()  # the state's own set (copies copy it)
     return kept.players

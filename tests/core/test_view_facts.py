@@ -183,3 +183,15 @@ def test_the_kept_facts_are_not_part_of_the_state(graph: MapGraph) -> None:
     assert state == untouched
     again = GameState.from_json(text)
     assert view(again, seen.viewer) == seen
+
+
+def test_a_view_whose_players_changed_nothing_public_shares_the_last_players(
+        graph: MapGraph) -> None:
+    """A change no other player can see (a flag of the turn's bookkeeping) leaves the view's
+    players the same tuple, so what bots worked out from it holds."""
+    state, _, _ = start(18, ["normal"], 5, "classic", graph, max_turns=3)
+    before = view(state, None).players
+    state.player_to_change(next(iter(state.players))).flags["test"] = 1
+    assert view(state, None).players is before
+    gain_treasury(state, next(iter(state.players)), 1, [])
+    assert view(state, None).players is not before
