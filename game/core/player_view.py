@@ -186,6 +186,12 @@ def _keep_all(state: GameState, order: tuple[str, ...]) -> KeptFacts:
                      city_counts, ship_counts)
 
 
+def scratch_players(state: GameState) -> tuple[PublicPlayer, ...]:
+    """Every player's public facts built from scratch, whatever the state keeps (invariants
+    compare them with the kept ones)."""
+    return _keep_all(state, tuple(state.players)).players
+
+
 def public_players(state: GameState) -> tuple[PublicPlayer, ...]:
     """Every player's public facts, in the state's order: those kept by the state's last view,
     rebuilt for the players changed since (see KeptFacts)."""

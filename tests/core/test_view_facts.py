@@ -11,6 +11,7 @@ import pytest
 from game.core import GameState, IllegalAction, PublicPlayer, apply, view
 from game.core import player_view as pv
 from game.core.engine import Action
+from game.core.invariants import violations
 from game.core.mapgraph import MapGraph
 from game.core.ops import annex_city, gain_treasury, give_card, pay_treasury, take_card
 from game.core.rng import Rng
@@ -195,3 +196,16 @@ def test_a_view_whose_players_changed_nothing_public_shares_the_last_players(
     assert view(state, None).players is before
     gain_treasury(state, next(iter(state.players)), 1, [])
     assert view(state, None).players is not before
+
+
+def test_the_invariants_name_kept_facts_that_are_not_the_states(graph: MapGraph) -> None:
+    """Random play, simulate and the soak check the invariants after every action: they
+    catch a player changed behind player_to_change's back once a view kept the facts."""
+    state, _, _ = start(9, ["normal"], 5, "classic", graph, max_turns=3)
+    assert not [v for v in violations(state) if "kept" in v]  # none kept yet
+    view(state, None)
+    gain_treasury(state, next(iter(state.players)), 2, [])
+    assert not [v for v in violations(state) if "kept" in v]
+    sneaky = state.players[list(state.players)[1]]
+    sneaky.advances.append("pottery")  # not through player_to_change
+    assert [v for v in violations(state) if "kept" in v]
