@@ -347,7 +347,10 @@ class GameState:
         `apply`'s working copy shares the players with the state it copies (an action changes
         one or two), and gives that state a copy of a player before the player's first change,
         so the state is left as it was if the action fails; the player itself stays the same
-        object in the working copy, so a procedure holding it sees every change."""
+        object in the working copy, so a procedure holding it sees every change. The next view
+        reads the player's public facts again (only those of the players changed: see
+        player_view.KeptFacts), so a player changed any other way once a view was taken shows
+        stale facts (the invariants name it)."""
         player = self.players[pid]
         self._changed.add(pid)  # its public facts are read again by the next view
         before = self._before
