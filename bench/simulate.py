@@ -10,6 +10,8 @@ by --max-turns. Prints one table row per player count and bot level:
               the code, so rows of runs on different machines, or before and after a change to
               the engine, compare by
     x ref     us/act over ref
+    Nx        after each row but a bot level's first, its us/act over the first row's (the
+              same run, the same checkout): how an action's cost grows with the players
     clone     the CPU time of one plain `state.clone()` of a mid-game state of the row's first
               game (`apply`'s working copy costs a little less: its tasks lend their progress)
     bots, apply, view
@@ -177,18 +179,34 @@ def main() -> None:
                   f"{'ref':>7s} {'x ref':>7s} {'clone':>7s}{'bots':>7s}{'apply':>7s}"
                   f"{'view':>7s}")
         for bots in args.bots.split(","):
+            first: dict[str, float] = {}  # the first row's us/act, by checkout
             for players in args.players:
                 if args.against:
                     before, before_us, before_ratio = earlier_row(players, bots, args)
                     print(f"{before}  {args.against}", flush=True)
+                    growth(first, args.against, players, before_us, args)
                 text, us, ratio = row(players, bots, args, graph)
                 print(f"{text}  this checkout" if args.against else text, flush=True)
+                growth(first, "this checkout" if args.against else "", players, us, args)
                 if args.against:
                     print(f"{'':16s}speed-up per action: {before_us / us:.2f}x in CPU time, "
                           f"{before_ratio / ratio:.2f}x against ref "
                           f"(x ref {before_ratio:.2f} -> {ratio:.2f})", flush=True)
     except SimulationError as err:
         sys.exit(f"bench/simulate.py: {err}")
+
+
+def growth(first: dict[str, float], checkout: str, players: int, us: float,
+           args: argparse.Namespace) -> None:
+    """After each row but a level's first, its us/act over the first row's (of the same
+    checkout, in this run): how the cost of an action grows with the players."""
+    if args.rows_only:
+        return
+    if checkout not in first:
+        first[checkout] = us
+        return
+    print(f"{'':16s}{players} players: {us / first[checkout]:.2f}x the us/act of "
+          f"{args.players[0]} players{'  ' + checkout if checkout else ''}", flush=True)
 
 
 def counts(text: str) -> list[int]:

@@ -73,6 +73,31 @@ def calamity_kinds(data: GameData, ruleset: str) -> Mapping[str, str]:
 _KINDS: dict[str, tuple[GameData, dict[str, str]]] = {}
 
 
+# What a player's public facts are worth, and the standings of a view's players: worked out
+# once for each (immutable) PublicPlayer and each tuple of them, kept with the object so that
+# the id is its own. A view's players are the same objects, and the same tuple, while their
+# public facts are unchanged (core.view keeps them), so the readings of successive decisions
+# reckon again only the players who changed, not every player of the table (issue 40).
+_WORTH: dict[int, tuple[PublicPlayer, GameData, tuple[int, float]]] = {}
+_STANDINGS: dict[int, tuple[tuple[PublicPlayer, ...], GameData, list[str]]] = {}
+_KEPT = 4096
+
+
+def _worth(data: GameData, p: PublicPlayer) -> tuple[int, float]:
+    """A player's victory points as scoring counts them during play, and their strength: VP
+    plus a little for the engine behind them (cities feed cards, treasury buys)."""
+    hit = _WORTH.get(id(p))
+    if hit is None or hit[0] is not p or hit[1] is not data:
+        if len(_WORTH) >= _KEPT:
+            _WORTH.clear()
+        n = data.ast_numbers
+        vp = (p.ast * n["vp_per_step"] + p.cities * n["vp_per_city"]
+              + sum(data.advances[a].vp for a in p.advances))
+        hit = _WORTH[id(p)] = (p, data, (vp, vp + 2.0 * p.cities + 0.2 * p.treasury
+                                         + 0.3 * p.hand_size))
+    return hit[2]
+
+
 class Reading:
     """What the viewer knows, in the shapes the policies use."""
 
@@ -87,7 +112,6 @@ class Reading:
         self.memo: dict[tuple[str, str], float] = {}  # per-decision cache of derived numbers
         self._ast_missing: dict[tuple[str, int], Mapping[str, int]] = {}
         self._has: dict[tuple[str, str], bool] = {}
-        self._strengths: dict[str, float] = {}
 
     # --- players ---------------------------------------------------------------------------
     @cached_property
@@ -103,25 +127,24 @@ class Reading:
 
     def vp(self, pid: str) -> int:
         """Victory points as scoring counts them during play (public facts only)."""
-        p = self.players[pid]
-        n = self.data.ast_numbers
-        return (p.ast * n["vp_per_step"] + p.cities * n["vp_per_city"]
-                + sum(self.data.advances[a].vp for a in p.advances))
+        return _worth(self.data, self.players[pid])[0]
 
     def strength(self, pid: str) -> float:
-        """VP plus a little for the engine behind them (cities feed cards, treasury buys).
-        Kept for the decision: every threat compares several."""
-        found = self._strengths.get(pid)
-        if found is None:
-            p = self.players[pid]
-            found = self._strengths[pid] = (self.vp(pid) + 2.0 * p.cities + 0.2 * p.treasury
-                                            + 0.3 * p.hand_size)
-        return found
+        """VP plus a little for the engine behind them (cities feed cards, treasury buys)."""
+        return _worth(self.data, self.players[pid])[1]
 
     @cached_property
     def standings(self) -> list[str]:
         """Players from strongest to weakest."""
-        return sorted(self.players, key=lambda p: -self.strength(p))
+        players = self.view.players
+        hit = _STANDINGS.get(id(players))
+        if hit is None or hit[0] is not players or hit[1] is not self.data:
+            if len(_STANDINGS) >= _KEPT:
+                _STANDINGS.clear()
+            strength = self.strength
+            hit = _STANDINGS[id(players)] = (players, self.data, sorted(
+                self.players, key=lambda p: -strength(p)))
+        return list(hit[2])
 
     def threat(self, pid: str) -> float:
         """How much hurting `pid` helps the viewer: most for the leader and close rivals, never

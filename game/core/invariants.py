@@ -6,6 +6,7 @@ from collections import Counter
 
 from .mapgraph import MapError
 from .mapsetup import WHOLE_BOARD, out_of_play
+from .player_view import public_players, scratch_players
 from .state import BARBARIANS, PIRATE, GameState
 
 TOKENS = 55
@@ -76,4 +77,7 @@ def violations(state: GameState, cards: Counter[str] | None = None) -> list[str]
         options = state.pending.options
         if not options:
             out.append("a pending decision without options")
+    if state._kept is not None and public_players(state) != scratch_players(state):
+        out.append("the public facts kept for views are not the state's (a player changed "
+                   "other than by player_to_change?)")
     return out

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, fields
 
 from .eventdeck.view import EventsView, events_view
@@ -51,7 +52,8 @@ def public_words(player: str, kind: str, phase: str) -> Words:
     return say("{who} " + doing, who=ref("player", player))
 
 
-_PUBLIC_WORDS: dict[tuple[str, str, str], Words] = {}  # immutable, so shared between views
+# immutable, so shared between views, with their rendering
+_PUBLIC_WORDS: dict[tuple[str, str, str], tuple[Words, str]] = {}
 
 # Decisions whose very asking tells who holds a private event card (the window "play it now?",
 # Cancellation's offer): the others read that private events may be played, never by whom
@@ -67,12 +69,13 @@ def public_pending(pending: Pending, phase: str) -> Pending:
         return Pending("", pending.kind, PRIVATE_WAIT.render(), [], pending.rule,
                        words=PRIVATE_WAIT)
     key = (pending.player, pending.kind, phase)
-    words = _PUBLIC_WORDS.get(key)
-    if words is None:
+    known = _PUBLIC_WORDS.get(key)
+    if known is None:
         if len(_PUBLIC_WORDS) >= 4096:
             _PUBLIC_WORDS.clear()
-        words = _PUBLIC_WORDS[key] = public_words(*key)
-    return Pending(pending.player, pending.kind, words.render(), [], pending.rule, words=words)
+        words = public_words(*key)
+        known = _PUBLIC_WORDS[key] = (words, words.render())
+    return Pending(pending.player, pending.kind, known[1], [], pending.rule, words=known[0])
 
 
 @dataclass(frozen=True)
@@ -116,14 +119,10 @@ class PlayerView:
 
 # A player's public facts, keyed by their values in PublicPlayer's field order, the credits
 # as their groups and their numbers in the dict's order (sorting them for every player of
-# every view cost more than the look-up): most players are unchanged from one decision to the
-# next, and an unchanged one is the same immutable object.
+# every view cost more than the look-up): a player whose facts are those of an earlier view is
+# the same immutable object.
 _PUBLIC: dict[tuple[object, ...], PublicPlayer] = {}
 _PUBLIC_KEPT = 4096
-# Each player's facts at the last view and their public player, looked at first: most players
-# are unchanged since the last view, and comparing with the facts just seen is cheaper than a
-# look-up among thousands.
-_LAST: dict[str, tuple[tuple[object, ...], PublicPlayer]] = {}
 
 
 def _new_public(facts: tuple[object, ...], credits: dict[str, int]) -> PublicPlayer:
@@ -139,25 +138,102 @@ def _new_public(facts: tuple[object, ...], credits: dict[str, int]) -> PublicPla
 _PUBLIC_FIELDS = tuple(f.name for f in fields(PublicPlayer))
 
 
+@dataclass(frozen=True, slots=True)
+class KeptFacts:
+    """The players' public facts as a view last read them, kept by the state (`_kept`, never
+    saved or hashed) with the players changed since (`_changed`, filled by
+    `player_to_change`): the next view rebuilds the facts of the changed players only, and of
+    those whose cities or ships changed, so its cost follows what changed, not the number of
+    players (issue 40: at 18 players, rebuilding every player at every decision was a fifth of
+    the time). Immutable: copies of the state share it, and a view replaces it."""
+
+    order: tuple[str, ...]  # the players, in the state's order
+    players: tuple[PublicPlayer, ...]  # in that order
+    index: dict[str, int]  # player -> place in `players`
+    cities: dict[str, str]  # a copy of the board's cities when they were counted
+    ships: dict[str, dict[str, int]]  # and of its ships
+    city_counts: dict[str, int]  # owner -> cities
+    ship_counts: dict[str, int]  # owner -> ships
+
+
+def _public(state: GameState, pid: str, city_counts: dict[str, int],
+            ship_counts: dict[str, int]) -> PublicPlayer:
+    """Player `pid`'s public facts, built from the state."""
+    p = state.players[pid]
+    credits = p.credits
+    facts = (p.id, p.stock, p.treasury, tuple(p.advances), tuple(credits),
+             tuple(credits.values()), p.ast, p.census, p.block, len(p.hand),
+             city_counts.get(p.id, 0), ship_counts.get(p.id, 0))
+    return _PUBLIC.get(facts) or _new_public(facts, credits)
+
+
+def _ship_counts(ships: dict[str, dict[str, int]]) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for here in ships.values():
+        for owner, n in here.items():
+            counts[owner] = counts.get(owner, 0) + n
+    return counts
+
+
+def _keep_all(state: GameState, order: tuple[str, ...]) -> KeptFacts:
+    """Every player's facts, from scratch."""
+    board = state.board
+    city_counts = dict(Counter(board.cities.values()))
+    ship_counts = _ship_counts(board.ships)
+    players = tuple([_public(state, pid, city_counts, ship_counts) for pid in order])
+    return KeptFacts(order, players, {pid: i for i, pid in enumerate(order)},
+                     board.cities.copy(), {a: here.copy() for a, here in board.ships.items()},
+                     city_counts, ship_counts)
+
+
+def scratch_players(state: GameState) -> tuple[PublicPlayer, ...]:
+    """Every player's public facts built from scratch, whatever the state keeps (invariants
+    compare them with the kept ones)."""
+    return _keep_all(state, tuple(state.players)).players
+
+
+def public_players(state: GameState) -> tuple[PublicPlayer, ...]:
+    """Every player's public facts, in the state's order: those kept by the state's last view,
+    rebuilt for the players changed since (see KeptFacts)."""
+    kept, changed, board = state._kept, state._changed, state.board
+    order = tuple(state.players)
+    if kept is None or kept.order != order:
+        kept = _keep_all(state, order)
+    else:
+        cities, ships = kept.cities, kept.ships
+        city_counts, ship_counts = kept.city_counts, kept.ship_counts
+        if board.cities != cities:  # compared at C speed; counted again only when changed
+            cities = board.cities.copy()
+            city_counts = dict(Counter(cities.values()))
+            changed |= {pid for pid in order
+                        if city_counts.get(pid, 0) != kept.city_counts.get(pid, 0)}
+        if board.ships != ships:
+            ships = {a: here.copy() for a, here in board.ships.items()}
+            ship_counts = _ship_counts(ships)
+            changed |= {pid for pid in order
+                        if ship_counts.get(pid, 0) != kept.ship_counts.get(pid, 0)}
+        if not changed and cities is kept.cities and ships is kept.ships:
+            return kept.players
+        players, index = kept.players, kept.index
+        rebuilt = list(players)
+        for pid in changed:
+            at = index.get(pid)
+            if at is not None:  # (a player named by a test may not be one)
+                rebuilt[at] = _public(state, pid, city_counts, ship_counts)
+        # The same tuple when no public fact changed (a flag set, a card bought back): equal
+        # facts are the same object (_PUBLIC), and readings of views may keep what they worked
+        # out from it.
+        if any(new is not old for new, old in zip(rebuilt, players, strict=True)):
+            players = tuple(rebuilt)
+        kept = KeptFacts(order, players, index, cities, ships, city_counts, ship_counts)
+    state._kept = kept
+    changed.clear()  # the state's own set (copies copy it)
+    return kept.players
+
+
 def view(state: GameState, player: str | None) -> PlayerView:
     board = state.board
-    owners = list(board.cities.values())  # counted per player at C speed
-    ships: dict[str, int] = {}
-    for here in board.ships.values():
-        for owner, n in here.items():
-            ships[owner] = ships.get(owner, 0) + n
-    known = _PUBLIC.get
-    players = []
-    for p in state.players.values():
-        pid = p.id
-        credits = p.credits
-        facts = (pid, p.stock, p.treasury, tuple(p.advances), tuple(credits),
-                 tuple(credits.values()), p.ast, p.census, p.block, len(p.hand),
-                 owners.count(pid), ships.get(pid, 0))
-        last = _LAST.get(pid)
-        if last is None or last[0] != facts:
-            last = _LAST[pid] = (facts, known(facts) or _new_public(facts, credits))
-        players.append(last[1])
+    players = public_players(state)
     own = state.players.get(player) if player is not None else None
     pending = state.pending
     if pending is not None:  # a copy: options, detail and words only for the one who decides
@@ -175,7 +251,7 @@ def view(state: GameState, player: str | None) -> PlayerView:
         turn=state.turn,
         phase=state.phase,
         board=board.__clone__(),
-        players=tuple(players),
+        players=players,
         hand=tuple(own.hand) if own else (),  # hand cards are immutable
         stack_sizes=_sizes(state.stacks),
         discard_sizes=_sizes(state.discards),

@@ -6,7 +6,8 @@ import hashlib
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
-from typing import ClassVar, Literal, TypeVar
+from itertools import repeat
+from typing import TYPE_CHECKING, ClassVar, Literal, TypeVar
 
 from .errors import StateError
 from .eventdeck.model import EventDeck, EventsOptions
@@ -23,10 +24,14 @@ from .plain import (
 from .rng import Rng
 from .words import Words
 
+if TYPE_CHECKING:
+    from .player_view import KeptFacts
+
 BARBARIANS = "barbarians"  # owner id of barbarian tokens on the board
 PIRATE = "pirate"  # owner id of pirate cities
 
 FORMAT_VERSION = 1
+_get = dict.get
 
 
 @dataclass
@@ -151,14 +156,16 @@ class Board:
         if not here:
             del self.ships[area]
 
+    # Read over every area of the board in play, which grows with the players (issue 40): at C
+    # speed (dict.get mapped over the areas), not by a Python loop.
     def tokens_of(self, owner: str) -> int:
-        return sum(here.get(owner, 0) for here in self.tokens.values())
+        return sum(map(_get, self.tokens.values(), repeat(owner), repeat(0)))
 
     def cities_of(self, owner: str) -> list[str]:
-        return sorted(area for area, who in self.cities.items() if who == owner)
+        return sorted([area for area, who in self.cities.items() if who == owner])
 
     def ships_of(self, owner: str) -> int:
-        return sum(here.get(owner, 0) for here in self.ships.values())
+        return sum(map(_get, self.ships.values(), repeat(owner), repeat(0)))
 
 
 @dataclass
@@ -328,14 +335,24 @@ class GameState:
             self.players = {pid: self.players[pid] for pid in order}
         self._own_piles: set[tuple[bool, str, int]] = set()  # (a stack?, block, index)
         self._before: dict[str, Player] | None = None  # see player_to_change
+        # The players' public facts as the last view read them (player_view.KeptFacts), and
+        # the players changed since (by player_to_change): a view rebuilds the facts of those
+        # only. Neither is part of the state: never saved, hashed or compared; copies share
+        # the kept facts (immutable) and copy the set.
+        self._kept: KeptFacts | None = None
+        self._changed: set[str] = set()
 
     def player_to_change(self, pid: str) -> Player:
         """Player `pid`, to change: the one way to change a player (reading needs none).
         `apply`'s working copy shares the players with the state it copies (an action changes
         one or two), and gives that state a copy of a player before the player's first change,
         so the state is left as it was if the action fails; the player itself stays the same
-        object in the working copy, so a procedure holding it sees every change."""
+        object in the working copy, so a procedure holding it sees every change. The next view
+        reads the player's public facts again (only those of the players changed: see
+        player_view.KeptFacts), so a player changed any other way once a view was taken shows
+        stale facts (the invariants name it)."""
         player = self.players[pid]
+        self._changed.add(pid)  # its public facts are read again by the next view
         before = self._before
         if before is not None and before.get(pid) is player:
             before[pid] = player.__clone__()
@@ -391,6 +408,7 @@ class GameState:
         copy.counters = self.counters.copy()
         copy.eventdeck = None if self.eventdeck is None else clone(self.eventdeck)  # mostly off
         copy.version, copy.data = self.version, self.data
+        copy._kept, copy._changed = self._kept, self._changed.copy()
         return copy
 
     def take_over(self, work: GameState) -> None:
@@ -405,6 +423,7 @@ class GameState:
         self.ended_by, self.counters, self.eventdeck = work.ended_by, work.counters, \
             work.eventdeck
         self.version, self.data = work.version, work.data
+        self._kept, self._changed = work._kept, work._changed
 
     def to_json(self) -> str:
         return json.dumps(to_plain(self), separators=(",", ":"), sort_keys=True)
