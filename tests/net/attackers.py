@@ -531,7 +531,7 @@ async def watch_flood(address: str, server: ServedGame | None = None, conns: int
         try:
             async for raw in ws:
                 got["bytes"] += len(raw)
-                if raw.startswith('{"v":%d,"type":"refused"' % VERSION):
+                if raw.startswith(f'{{"v":{VERSION},"type":"refused"'):
                     got["refused"] += 1
         except ConnectionClosed:
             got["closed"] += 1
