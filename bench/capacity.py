@@ -1,0 +1,183 @@
+"""How many bot games `python -m game serve` holds at once (issue #38): it starts the server in
+a subprocess (on the CPUs given with --cores, by sched_setaffinity; with --bot-workers N
+passed on when this version's `serve` has that option), and for each count of games (1, 10
+and 50 by default) on a fresh server plays that many 5-player normal-bot games at once,
+capped at --turns turns, each watched by one spectator that acknowledges its views as the
+client does (so it is sent patches). It prints per count:
+
+- actions/s: the actions of all games together per second of wall time, until every game
+  is over or --seconds have passed;
+- server CPU: the server's CPU seconds per wall second (1.0: one core busy);
+- MB/game: the server's peak resident memory less its memory before the games, per game;
+- probe median/p90: another user's answer times meanwhile (a person in a separate game
+  sending a cheap `try` in a loop: tests/net/attackers.py's Probe);
+- the same figures as ratios to the 1-game run.
+
+    python bench/capacity.py                        # 1, 10, 50 games, 25 turns
+    python bench/capacity.py --games 1,10 --turns 10 --seconds 60
+    python bench/capacity.py --cores 0              # the server on one core
+    python bench/capacity.py --cores 0,1 --bot-workers 2
+
+The games come from separate loopback addresses (127.0.1.x), as separate hosts would, so a
+limit per address does not cap them; the probe from 127.0.0.2. This script's clients run on
+the same machine as the server and take CPU too. On a shared machine the figures are noisy.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "net"))
+
+import attackers  # noqa: E402  (tests/net/attackers.py)
+from websockets.asyncio.client import ClientConnection  # noqa: E402
+from websockets.exceptions import ConnectionClosed  # noqa: E402
+
+from game.net.protocol import message  # noqa: E402
+from game.persist import game_version  # noqa: E402
+
+MB = 1024 * 1024
+ACK_EVERY = 0.5  # seconds between a spectator's acknowledgements of the newest view
+
+
+@dataclass
+class Watched:
+    """One bot game and its spectator (on the connection that created it)."""
+
+    ws: ClientConnection
+    code: str
+    host_token: str
+    at: int = 0
+    over: bool = False
+    digest: str = ""
+    acked: float = 0.0
+
+    async def follow(self) -> None:
+        """Read every message until the game is over (the record comes) or the end."""
+        with contextlib.suppress(ConnectionClosed):
+            async for raw in self.ws:
+                data = json.loads(raw)
+                kind = data["type"]
+                if kind == "update" and data["seat"] is None:
+                    self.at = max(self.at, data["at"])
+                    self.digest = data["hash"]
+                    if data.get("game_over"):
+                        self.over = True
+                    now = time.monotonic()
+                    if now - self.acked >= ACK_EVERY:
+                        self.acked = now
+                        await self.ws.send(message("ack", code=self.code,
+                                                   views={"": self.digest}))
+                elif kind == "record":
+                    self.over = True
+                    return
+
+
+async def one_game(address: str, index: int, players: int, turns: int) -> Watched:
+    source = f"127.0.1.{index % 250 + 1}"
+    ws = await attackers.open_ws(address, source, timeout=60)
+    created = await attackers.new_game(ws, players, ["normal"] * players, lobby=True,
+                                       max_turns=turns, seed=index + 1)
+    game = Watched(ws, created["code"], created["host_token"])
+    await ws.send(message("watch", game_version=game_version(), code=game.code))
+    got = await attackers.answer(ws, "joined", timeout=60)
+    assert got["type"] == "joined", got
+    return game
+
+
+async def measure(server: attackers.ServedGame, games: int, players: int, turns: int,
+                  seconds: float) -> dict[str, Any]:
+    address = server.address
+    probe = attackers.Probe(address)
+    await probe.open()
+    await asyncio.sleep(0.5)
+    base = server.rss()
+    tables = [await one_game(address, i, players, turns) for i in range(games)]
+    followers = [asyncio.create_task(t.follow()) for t in tables]
+    probe.start()
+    cpu0 = server.cpu_seconds()
+    start = time.monotonic()
+    for t in tables:
+        await t.ws.send(message("start", code=t.code, level="normal", host_token=t.host_token))
+    peak = base
+    while time.monotonic() - start < seconds and not all(t.over for t in tables):
+        peak = max(peak, server.rss())
+        await asyncio.sleep(0.25)
+    took = time.monotonic() - start
+    cpu = server.cpu_seconds() - cpu0
+    peak = max(peak, server.rss())
+    times = await probe.stop()
+    actions = sum(t.at for t in tables)
+    for task in followers:
+        task.cancel()
+    await probe.close()
+    await attackers._close_all([t.ws for t in tables])
+    return {"games": games, "over": sum(t.over for t in tables), "actions": actions,
+            "seconds": round(took, 1), "actions_per_s": round(actions / took, 1),
+            "server_cpu": round(cpu / took, 2),
+            "mb_per_game": round((peak - base) / MB / games, 2),
+            "probe_median_ms": times["median_ms"], "probe_p90_ms": times["p90_ms"],
+            "probe_n": times["n"]}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", default="1,10,50", help="counts of games at once "
+                        "(default 1,10,50)")
+    parser.add_argument("--turns", type=int, default=25, help="turns per game (default 25)")
+    parser.add_argument("--players", type=int, default=5, help="players per game (default 5)")
+    parser.add_argument("--seconds", type=float, default=120.0,
+                        help="stop measuring a count after this long (default 120)")
+    parser.add_argument("--cores", help="CPUs the server may use, e.g. 0 or 0,1 (default: any)")
+    parser.add_argument("--bot-workers", type=int, default=None, metavar="N",
+                        help="passed on to serve, if this version's serve has the option")
+    parser.add_argument("--json", action="store_true", help="one JSON line per count too")
+    args = parser.parse_args()
+    counts = [int(n) for n in args.games.split(",")]
+    cores = [int(c) for c in args.cores.split(",")] if args.cores else None
+    serve_args: list[str] = []
+    if args.bot_workers is not None:
+        if "--bot-workers" in attackers.serve_options():
+            serve_args = ["--bot-workers", str(args.bot_workers)]
+        else:
+            print("note: this serve has no --bot-workers option; not passed on", flush=True)
+    print(f"{args.players}-player normal-bot games, {args.turns} turns, server on CPUs "
+          f"{args.cores or 'any'} {' '.join(serve_args)}".rstrip(), flush=True)
+    print(f"{'games':>5} {'over':>5} {'actions':>8} {'s':>6} {'actions/s':>9} {'cpu':>5} "
+          f"{'MB/game':>8} {'probe med':>9} {'p90 ms':>7}   ratios to 1 game "
+          "(actions/s, MB/game, probe median)", flush=True)
+    first: dict[str, Any] | None = None
+    for n in counts:
+        server = attackers.ServedGame(cores=cores, args=serve_args)
+        server.start()
+        try:
+            row = asyncio.run(measure(server, n, args.players, args.turns, args.seconds))
+        finally:
+            server.stop(grace=10.0)
+        first = first or row
+        ratios = " ".join(_ratio(row[k], first[k]) for k in
+                          ("actions_per_s", "mb_per_game", "probe_median_ms"))
+        print(f"{n:>5} {row['over']:>5} {row['actions']:>8} {row['seconds']:>6} "
+              f"{row['actions_per_s']:>9} {row['server_cpu']:>5} {row['mb_per_game']:>8} "
+              f"{row['probe_median_ms']:>9} {row['probe_p90_ms']:>7}   {ratios}", flush=True)
+        if args.json:
+            print(json.dumps(row), flush=True)
+    return 0
+
+
+def _ratio(value: float, base: float) -> str:
+    return f"{value / base:.2f}x" if base else "-"
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
