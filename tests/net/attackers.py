@@ -442,10 +442,11 @@ async def hard_table(address: str, server: ServedGame | None = None, seconds: fl
                   {"probe_alone_median_ms": alone["median_ms"]}, times)
 
 
-async def cap_fill(address: str, server: ServedGame | None = None, attempts: int = 40
-                   ) -> Result:
+async def cap_fill(address: str, server: ServedGame | None = None, attempts: int = 40,
+                   most: int = 39) -> Result:
     """#38 item 3 (a): one connection from one address creates games as fast as it can, up to
-    `attempts`. Held if it was refused before that (creation limited per address)."""
+    `attempts`. Held if it got no more than `most` (creation limited per address, below
+    the server's cap of games)."""
     host = await open_ws(address)
     accepted, reason = 0, ""
     async with probing(address) as probe:
@@ -460,7 +461,7 @@ async def cap_fill(address: str, server: ServedGame | None = None, attempts: int
         took = time.monotonic() - start
         times = await probe.stop()
     await _close_all([host])
-    return Result("cap fill", bool(reason),
+    return Result("cap fill", bool(reason) and accepted <= most,
                   f"one connection created {accepted} of {attempts} games in {took:.1f} s"
                   + (f", then: {reason!r}" if reason else ", none refused"),
                   {"created": accepted, "seconds": round(took, 1)}, times)
