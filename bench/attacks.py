@@ -40,7 +40,7 @@ SIZES: dict[str, dict[str, Any]] = {
     "watch_flood": {"conns": 3, "rate": 100, "seconds": 10},
     "code_guess": {"conns": 200, "rate": 100, "seconds": 10},
     "squatter": {},
-    "idle_flood": {"conns": 1000, "batch": 100},
+    "idle_flood": {"conns": 1030, "batch": 100},
     "deep_json": {"depth": 5000},
     "try_pileup": {"conns": 60, "rate": 95, "seconds": 30},
     "version_float": {},

@@ -2,12 +2,16 @@
 a subprocess (on the CPUs given with --cores, by sched_setaffinity; with --bot-workers N
 passed on when this version's `serve` has that option), and for each count of games (1, 10
 and 50 by default) on a fresh server plays that many 5-player normal-bot games at once,
-capped at --turns turns, each watched by one spectator that acknowledges its views as the
-client does (so it is sent patches). It prints per count:
+capped at --turns turns, with nobody at the tables (looked at every few seconds by a brief
+watch), or with --watch a spectator at each that acknowledges its views as the client does
+(so it is sent patches, and every action is synced to the disk before it is told: the
+speed of the disk then counts). It prints per count:
 
 - actions/s: the actions of all games together per second of wall time, until every game
-  is over or --seconds have passed;
-- server CPU: the server's CPU seconds per wall second (1.0: one core busy);
+  is over or --seconds have passed (over: the games that ended by then);
+- cpu: the server's CPU seconds per wall second (1.0: one core busy; well below it, the
+  server waits, e.g. on the disk: it syncs each autosave, at every phase, in its loop);
+- act/cpu-s: actions per second of the server's CPU;
 - MB/game: the server's peak resident memory less its memory before the games, per game;
 - probe median/p90: another user's answer times meanwhile (a person in a separate game
   sending a cheap `try` in a loop: tests/net/attackers.py's Probe);
@@ -83,36 +87,61 @@ class Watched:
                     return
 
 
-async def one_game(address: str, index: int, players: int, turns: int) -> Watched:
+async def one_game(address: str, index: int, players: int, turns: int, watch: bool
+                   ) -> Watched:
     source = f"127.0.1.{index % 250 + 1}"
     ws = await attackers.open_ws(address, source, timeout=60)
     created = await attackers.new_game(ws, players, ["normal"] * players, lobby=True,
                                        max_turns=turns, seed=index + 1)
     game = Watched(ws, created["code"], created["host_token"])
-    await ws.send(message("watch", game_version=game_version(), code=game.code))
-    got = await attackers.answer(ws, "joined", timeout=60)
-    assert got["type"] == "joined", got
+    if watch:
+        await ws.send(message("watch", game_version=game_version(), code=game.code))
+        got = await attackers.answer(ws, "joined", timeout=60)
+        assert got["type"] == "joined", got
     return game
 
 
+async def poll(address: str, tables: list[Watched]) -> None:
+    """Where each game not yet over stands: one connection watches each in turn (its first
+    update has `at` and `game_over`) and closes, so that the games have nobody to tell
+    again (a game with a connection syncs its journal at every action)."""
+    ws = await attackers.open_ws(address, attackers.NEW_USER_FROM, timeout=60)
+    try:
+        for t in tables:
+            if t.over:
+                continue
+            await ws.send(message("watch", game_version=game_version(), code=t.code))
+            got = await attackers.answer(ws, "update", timeout=60)
+            if got["type"] == "update":
+                t.at = max(t.at, got["at"])
+                t.over = t.over or bool(got.get("game_over"))
+    finally:
+        await attackers._close_all([ws])
+
+
 async def measure(server: attackers.ServedGame, games: int, players: int, turns: int,
-                  seconds: float) -> dict[str, Any]:
+                  seconds: float, watch: bool, every: float) -> dict[str, Any]:
     address = server.address
     probe = attackers.Probe(address)
     await probe.open()
     await asyncio.sleep(0.5)
     base = server.rss()
-    tables = [await one_game(address, i, players, turns) for i in range(games)]
-    followers = [asyncio.create_task(t.follow()) for t in tables]
+    tables = [await one_game(address, i, players, turns, watch) for i in range(games)]
+    followers = [asyncio.create_task(t.follow()) for t in tables] if watch else []
     probe.start()
     cpu0 = server.cpu_seconds()
     start = time.monotonic()
     for t in tables:
         await t.ws.send(message("start", code=t.code, level="normal", host_token=t.host_token))
-    peak = base
+    peak, polled = base, start
     while time.monotonic() - start < seconds and not all(t.over for t in tables):
         peak = max(peak, server.rss())
         await asyncio.sleep(0.25)
+        if not watch and time.monotonic() - polled >= every:
+            await poll(address, tables)
+            polled = time.monotonic()
+    if not watch:
+        await poll(address, tables)
     took = time.monotonic() - start
     cpu = server.cpu_seconds() - cpu0
     peak = max(peak, server.rss())
@@ -125,6 +154,7 @@ async def measure(server: attackers.ServedGame, games: int, players: int, turns:
     return {"games": games, "over": sum(t.over for t in tables), "actions": actions,
             "seconds": round(took, 1), "actions_per_s": round(actions / took, 1),
             "server_cpu": round(cpu / took, 2),
+            "actions_per_cpu_s": round(actions / cpu) if cpu else 0,
             "mb_per_game": round((peak - base) / MB / games, 2),
             "probe_median_ms": times["median_ms"], "probe_p90_ms": times["p90_ms"],
             "probe_n": times["n"]}
@@ -141,6 +171,13 @@ def main() -> int:
     parser.add_argument("--cores", help="CPUs the server may use, e.g. 0 or 0,1 (default: any)")
     parser.add_argument("--bot-workers", type=int, default=None, metavar="N",
                         help="passed on to serve, if this version's serve has the option")
+    parser.add_argument("--watch", action="store_true",
+                        help="a spectator on each game for the whole run, acknowledging its "
+                             "views (as at a real table; each action is then synced to the "
+                             "disk before it is told); default: nobody at the tables, which "
+                             "are looked at every --every seconds by a brief watch")
+    parser.add_argument("--every", type=float, default=3.0,
+                        help="seconds between looks at the games without --watch (default 3)")
     parser.add_argument("--json", action="store_true", help="one JSON line per count too")
     args = parser.parse_args()
     counts = [int(n) for n in args.games.split(",")]
@@ -151,9 +188,11 @@ def main() -> int:
             serve_args = ["--bot-workers", str(args.bot_workers)]
         else:
             print("note: this serve has no --bot-workers option; not passed on", flush=True)
-    print(f"{args.players}-player normal-bot games, {args.turns} turns, server on CPUs "
-          f"{args.cores or 'any'} {' '.join(serve_args)}".rstrip(), flush=True)
+    print(f"{args.players}-player normal-bot games, {args.turns} turns, "
+          f"{'a spectator at each' if args.watch else 'nobody at the tables'}, server on "
+          f"CPUs {args.cores or 'any'} {' '.join(serve_args)}".rstrip(), flush=True)
     print(f"{'games':>5} {'over':>5} {'actions':>8} {'s':>6} {'actions/s':>9} {'cpu':>5} "
+          f"{'act/cpu-s':>9} "
           f"{'MB/game':>8} {'probe med':>9} {'p90 ms':>7}   ratios to 1 game "
           "(actions/s, MB/game, probe median)", flush=True)
     first: dict[str, Any] | None = None
@@ -161,14 +200,16 @@ def main() -> int:
         server = attackers.ServedGame(cores=cores, args=serve_args)
         server.start()
         try:
-            row = asyncio.run(measure(server, n, args.players, args.turns, args.seconds))
+            row = asyncio.run(measure(server, n, args.players, args.turns, args.seconds,
+                                      args.watch, args.every))
         finally:
             server.stop(grace=10.0)
         first = first or row
         ratios = " ".join(_ratio(row[k], first[k]) for k in
                           ("actions_per_s", "mb_per_game", "probe_median_ms"))
         print(f"{n:>5} {row['over']:>5} {row['actions']:>8} {row['seconds']:>6} "
-              f"{row['actions_per_s']:>9} {row['server_cpu']:>5} {row['mb_per_game']:>8} "
+              f"{row['actions_per_s']:>9} {row['server_cpu']:>5} {row['actions_per_cpu_s']:>9} "
+              f"{row['mb_per_game']:>8} "
               f"{row['probe_median_ms']:>9} {row['probe_p90_ms']:>7}   {ratios}", flush=True)
         if args.json:
             print(json.dumps(row), flush=True)
