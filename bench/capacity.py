@@ -21,6 +21,7 @@ speed of the disk then counts). It prints per count:
     python bench/capacity.py --games 1,10 --turns 10 --seconds 60
     python bench/capacity.py --cores 0              # the server on one core
     python bench/capacity.py --cores 0,1 --bot-workers 2
+    python bench/capacity.py --data /dev/shm        # saves in memory: the CPU's share alone
 
 The games come from separate loopback addresses (127.0.1.x), as separate hosts would, so a
 limit per address does not cap them; the probe from 127.0.0.2. This script's clients run on
@@ -34,6 +35,7 @@ import asyncio
 import contextlib
 import json
 import sys
+import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -178,6 +180,9 @@ def main() -> int:
                              "are looked at every --every seconds by a brief watch")
     parser.add_argument("--every", type=float, default=3.0,
                         help="seconds between looks at the games without --watch (default 3)")
+    parser.add_argument("--data", metavar="DIR", help="make each server's data folder under "
+                        "DIR (default: the system's temporary folder; under /dev/shm the "
+                        "disk's syncs cost nothing)")
     parser.add_argument("--json", action="store_true", help="one JSON line per count too")
     args = parser.parse_args()
     counts = [int(n) for n in args.games.split(",")]
@@ -197,13 +202,14 @@ def main() -> int:
           "(actions/s, MB/game, probe median)", flush=True)
     first: dict[str, Any] | None = None
     for n in counts:
-        server = attackers.ServedGame(cores=cores, args=serve_args)
-        server.start()
-        try:
-            row = asyncio.run(measure(server, n, args.players, args.turns, args.seconds,
-                                      args.watch, args.every))
-        finally:
-            server.stop(grace=10.0)
+        with tempfile.TemporaryDirectory(dir=args.data) as folder:
+            server = attackers.ServedGame(Path(folder), cores=cores, args=serve_args)
+            server.start()
+            try:
+                row = asyncio.run(measure(server, n, args.players, args.turns, args.seconds,
+                                          args.watch, args.every))
+            finally:
+                server.stop(grace=10.0)
         first = first or row
         ratios = " ".join(_ratio(row[k], first[k]) for k in
                           ("actions_per_s", "mb_per_game", "probe_median_ms"))
