@@ -1,0 +1,230 @@
+"""How many bot games `python -m game serve` holds at once (issue #38): it starts the server in
+a subprocess (on the CPUs given with --cores, by sched_setaffinity; with --bot-workers N
+passed on when this version's `serve` has that option), and for each count of games (1, 10
+and 50 by default) on a fresh server plays that many 5-player normal-bot games at once,
+capped at --turns turns, with nobody at the tables (looked at every few seconds by a brief
+watch), or with --watch a spectator at each that acknowledges its views as the client does
+(so it is sent patches, and every action is synced to the disk before it is told: the
+speed of the disk then counts). It prints per count:
+
+- actions/s: the actions of all games together per second of wall time, until every game
+  is over or --seconds have passed (over: the games that ended by then);
+- cpu: the server's CPU seconds per wall second (1.0: one core busy; well below it, the
+  server waits, e.g. on the disk: it syncs each autosave, at every phase, in its loop);
+- act/cpu-s: actions per second of the server's CPU;
+- MB/game: the server's peak resident memory less its memory before the games, per game;
+- probe median/p90: another user's answer times meanwhile (a person in a separate game
+  sending a cheap `try` in a loop: tests/net/attackers.py's Probe);
+- the same figures as ratios to the 1-game run.
+
+    python bench/capacity.py                        # 1, 10, 50 games, 25 turns
+    python bench/capacity.py --games 1,10 --turns 10 --seconds 60
+    python bench/capacity.py --cores 0              # the server on one core
+    python bench/capacity.py --cores 0,1 --bot-workers 2
+    python bench/capacity.py --data /dev/shm        # saves in memory: the CPU's share alone
+
+The games come from separate loopback addresses (127.0.1.x), as separate hosts would, so a
+limit per address does not cap them; the probe from 127.0.0.2. This script's clients run on
+the same machine as the server and take CPU too. On a shared machine the figures are noisy.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "net"))
+
+import attackers  # noqa: E402  (tests/net/attackers.py)
+from websockets.asyncio.client import ClientConnection  # noqa: E402
+from websockets.exceptions import ConnectionClosed  # noqa: E402
+
+from game.net.protocol import message  # noqa: E402
+from game.persist import game_version  # noqa: E402
+
+MB = 1024 * 1024
+ACK_EVERY = 0.5  # seconds between a spectator's acknowledgements of the newest view
+
+
+@dataclass
+class Watched:
+    """One bot game and its spectator (on the connection that created it)."""
+
+    ws: ClientConnection
+    code: str
+    host_token: str
+    at: int = 0
+    over: bool = False
+    digest: str = ""
+    acked: float = 0.0
+
+    async def follow(self) -> None:
+        """Read every message until the game is over (the record comes) or the end."""
+        with contextlib.suppress(ConnectionClosed):
+            async for raw in self.ws:
+                data = json.loads(raw)
+                kind = data["type"]
+                if kind == "update" and data["seat"] is None:
+                    self.at = max(self.at, data["at"])
+                    self.digest = data["hash"]
+                    if data.get("game_over"):
+                        self.over = True
+                    now = time.monotonic()
+                    if now - self.acked >= ACK_EVERY:
+                        self.acked = now
+                        await self.ws.send(message("ack", code=self.code,
+                                                   views={"": self.digest}))
+                elif kind == "record":
+                    self.over = True
+                    return
+
+
+async def one_game(address: str, index: int, players: int, turns: int, watch: bool
+                   ) -> Watched:
+    source = f"127.0.1.{index % 250 + 1}"
+    ws = await attackers.open_ws(address, source, timeout=60)
+    created = await attackers.new_game(ws, players, ["normal"] * players, lobby=True,
+                                       max_turns=turns, seed=index + 1)
+    game = Watched(ws, created["code"], created["host_token"])
+    if watch:
+        await ws.send(message("watch", game_version=game_version(), code=game.code))
+        got = await attackers.answer(ws, "joined", timeout=60)
+        assert got["type"] == "joined", got
+    return game
+
+
+async def poll(address: str, tables: list[Watched]) -> None:
+    """Where each game not yet over stands: one connection watches each in turn (its first
+    update has `at` and `game_over`) and closes, so that the games have nobody to tell
+    again (a game with a connection syncs its journal at every action)."""
+    ws = await attackers.open_ws(address, attackers.NEW_USER_FROM, timeout=60)
+    try:
+        for t in tables:
+            if t.over:
+                continue
+            await ws.send(message("watch", game_version=game_version(), code=t.code))
+            got = await attackers.answer(ws, "update", timeout=60)
+            if got["type"] == "update":
+                t.at = max(t.at, got["at"])
+                t.over = t.over or bool(got.get("game_over"))
+    finally:
+        await attackers._close_all([ws])
+
+
+async def measure(server: attackers.ServedGame, games: int, players: int, turns: int,
+                  seconds: float, watch: bool, every: float) -> dict[str, Any]:
+    address = server.address
+    probe = attackers.Probe(address)
+    await probe.open()
+    await asyncio.sleep(0.5)
+    base = server.rss()
+    tables = [await one_game(address, i, players, turns, watch) for i in range(games)]
+    followers = [asyncio.create_task(t.follow()) for t in tables] if watch else []
+    probe.start()
+    cpu0 = server.cpu_seconds()
+    start = time.monotonic()
+    for t in tables:
+        await t.ws.send(message("start", code=t.code, level="normal", host_token=t.host_token))
+    peak, polled = base, start
+    while time.monotonic() - start < seconds and not all(t.over for t in tables):
+        peak = max(peak, server.rss())
+        await asyncio.sleep(0.25)
+        if not watch and time.monotonic() - polled >= every:
+            await poll(address, tables)
+            polled = time.monotonic()
+    if not watch:
+        await poll(address, tables)
+    took = time.monotonic() - start
+    cpu = server.cpu_seconds() - cpu0
+    peak = max(peak, server.rss())
+    times = await probe.stop()
+    actions = sum(t.at for t in tables)
+    for task in followers:
+        task.cancel()
+    await probe.close()
+    await attackers._close_all([t.ws for t in tables])
+    return {"games": games, "over": sum(t.over for t in tables), "actions": actions,
+            "seconds": round(took, 1), "actions_per_s": round(actions / took, 1),
+            "server_cpu": round(cpu / took, 2),
+            "actions_per_cpu_s": round(actions / cpu) if cpu else 0,
+            "mb_per_game": round((peak - base) / MB / games, 2),
+            "probe_median_ms": times["median_ms"], "probe_p90_ms": times["p90_ms"],
+            "probe_n": times["n"]}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", default="1,10,50", help="counts of games at once "
+                        "(default 1,10,50)")
+    parser.add_argument("--turns", type=int, default=25, help="turns per game (default 25)")
+    parser.add_argument("--players", type=int, default=5, help="players per game (default 5)")
+    parser.add_argument("--seconds", type=float, default=120.0,
+                        help="stop measuring a count after this long (default 120)")
+    parser.add_argument("--cores", help="CPUs the server may use, e.g. 0 or 0,1 (default: any)")
+    parser.add_argument("--bot-workers", type=int, default=None, metavar="N",
+                        help="passed on to serve, if this version's serve has the option")
+    parser.add_argument("--watch", action="store_true",
+                        help="a spectator on each game for the whole run, acknowledging its "
+                             "views (as at a real table; each action is then synced to the "
+                             "disk before it is told); default: nobody at the tables, which "
+                             "are looked at every --every seconds by a brief watch")
+    parser.add_argument("--every", type=float, default=3.0,
+                        help="seconds between looks at the games without --watch (default 3)")
+    parser.add_argument("--data", metavar="DIR", help="make each server's data folder under "
+                        "DIR (default: the system's temporary folder; under /dev/shm the "
+                        "disk's syncs cost nothing)")
+    parser.add_argument("--json", action="store_true", help="one JSON line per count too")
+    args = parser.parse_args()
+    counts = [int(n) for n in args.games.split(",")]
+    cores = [int(c) for c in args.cores.split(",")] if args.cores else None
+    serve_args: list[str] = []
+    if args.bot_workers is not None:
+        if "--bot-workers" in attackers.serve_options():
+            serve_args = ["--bot-workers", str(args.bot_workers)]
+        else:
+            print("note: this serve has no --bot-workers option; not passed on", flush=True)
+    print(f"{args.players}-player normal-bot games, {args.turns} turns, "
+          f"{'a spectator at each' if args.watch else 'nobody at the tables'}, server on "
+          f"CPUs {args.cores or 'any'} {' '.join(serve_args)}".rstrip(), flush=True)
+    print(f"{'games':>5} {'over':>5} {'actions':>8} {'s':>6} {'actions/s':>9} {'cpu':>5} "
+          f"{'act/cpu-s':>9} "
+          f"{'MB/game':>8} {'probe med':>9} {'p90 ms':>7}   ratios to 1 game "
+          "(actions/s, MB/game, probe median)", flush=True)
+    first: dict[str, Any] | None = None
+    for n in counts:
+        with tempfile.TemporaryDirectory(dir=args.data) as folder:
+            server = attackers.ServedGame(Path(folder), cores=cores, args=serve_args)
+            server.start()
+            try:
+                row = asyncio.run(measure(server, n, args.players, args.turns, args.seconds,
+                                          args.watch, args.every))
+            finally:
+                server.stop(grace=10.0)
+        first = first or row
+        ratios = " ".join(_ratio(row[k], first[k]) for k in
+                          ("actions_per_s", "mb_per_game", "probe_median_ms"))
+        print(f"{n:>5} {row['over']:>5} {row['actions']:>8} {row['seconds']:>6} "
+              f"{row['actions_per_s']:>9} {row['server_cpu']:>5} {row['actions_per_cpu_s']:>9} "
+              f"{row['mb_per_game']:>8} "
+              f"{row['probe_median_ms']:>9} {row['probe_p90_ms']:>7}   {ratios}", flush=True)
+        if args.json:
+            print(json.dumps(row), flush=True)
+    return 0
+
+
+def _ratio(value: float, base: float) -> str:
+    return f"{value / base:.2f}x" if base else "-"
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
