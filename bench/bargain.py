@@ -7,7 +7,7 @@ bots are normal bots seated as the client seats them (`BotSeats`: told which sea
 plays) on the real map with open bargaining, as New game starts a solo game.
 
 The person's rule:
-- offer once per trade phase, to the bots in turn (the first partner offered after the last);
+- offer twice per trade phase (when it can), to the bots in turn (the partner after the last);
 - give the commodities it holds one of, lowest first (never a calamity unless nothing else
   is left to give), name its two highest commodities, ask for the commodity it holds most of;
 - accept an offer that names a commodity it already holds, else refuse; accepting, give as
@@ -53,6 +53,9 @@ from game.core import (  # noqa: E402
 from game.maps.files import load_map_file  # noqa: E402
 
 MAP = ROOT / "maps" / "oikoumene.json"
+KINDS = ("wants more for its", "has no use for", "fears a calamity", "asks more of",
+         "has no side to give back")
+OFFERS = 2  # the person's offers in a trade phase (of the 3 the rules' house limit allows)
 TRADE_KINDS = ("trade_partner", "trade_card", "trade_name", "trade_review", "trade_answer")
 
 
@@ -62,6 +65,7 @@ class SimplePerson:
     def __init__(self, me: str) -> None:
         self.me = me
         self.offered_turn = -1
+        self.made = 0  # offers made this phase
         self.next = 0
 
     def choose(self, seen: PlayerView) -> str:
@@ -73,9 +77,11 @@ class SimplePerson:
         cards = [o.split(":", 1)[1] for o in options if o.startswith("card:")]
         if pending.kind == "trade_partner":
             partners = sorted(o for o in options if o.startswith("player:"))
-            if seen.turn == self.offered_turn or not partners:
+            if seen.turn != self.offered_turn:
+                self.offered_turn, self.made = seen.turn, 0
+            if self.made >= OFFERS or not partners:
                 return "done"
-            self.offered_turn = seen.turn
+            self.made += 1
             self.next += 1
             return partners[self.next % len(partners)]
         if pending.kind == "trade_card":
@@ -116,7 +122,8 @@ class Tally:
     words: list[str] = field(default_factory=list)
 
 
-def play(index: int, seed: int, max_turns: int, graph: object) -> tuple[Tally, str, int, float]:
+def play(index: int, seed: int, max_turns: int, graph: object,
+         people: bool = True) -> tuple[Tally, str, int, float]:
     started = time.perf_counter()
     config = GameConfig(players=[], setup=("5-west", "5-east")[index % 2],
                         seed=seed * 1000 + index, max_turns=max_turns, open_bargaining=True)
@@ -124,12 +131,17 @@ def play(index: int, seed: int, max_turns: int, graph: object) -> tuple[Tally, s
     civs = list(state.players)
     person = civs[index % len(civs)]
     seats = BotSeats({c: "normal" for c in civs if c != person}, seed=config.seed)
+    if not people:  # the bots as before issue 39: nobody tells them a person sits here
+        seats.meet = lambda state: None  # type: ignore[method-assign]
     trader = SimplePerson(person)
     own = make_bot("normal", config.seed)  # the person's decisions outside trade
     tally = Tally()
     while not state.game_over and state.pending is not None:
         who, kind = state.pending.player, state.pending.kind
         remarks: list[Remark] = []
+        answering = (kind == "trade_answer" and who != person
+                     and getattr(state.pending.detail, "offer", None) is not None
+                     and state.pending.detail.offer.by == person)  # type: ignore[union-attr]
         if who == person:
             seen = view(state, who)
             label = trader.choose(seen) if kind in TRADE_KINDS else own.choose(seen)
@@ -146,7 +158,6 @@ def play(index: int, seed: int, max_turns: int, graph: object) -> tuple[Tally, s
             if isinstance(e, TradeOffered) and e.partner == person:
                 if e.counter:
                     tally.bot_counters += 1
-                    tally.counters_said += (e.player, person) in said
                 else:
                     tally.bot_offers += 1
             elif isinstance(e, TradeOffered) and e.player == person:
@@ -159,9 +170,9 @@ def play(index: int, seed: int, max_turns: int, graph: object) -> tuple[Tally, s
                 tally.refusals += 1
                 tally.with_reason += (e.player, person) in said
                 tally.unasked += e.player != action.player
-        # a counter from a bot to the person's offer also answers it
-        tally.bots_countered += sum(1 for e in events if isinstance(e, TradeOffered)
-                                    and e.partner == person and e.counter)
+        if answering and action.label.startswith("player:"):  # a counter: said with it
+            tally.bots_countered += 1
+            tally.counters_said += (who, person) in said
     return tally, person, state.turn, time.perf_counter() - started
 
 
@@ -170,19 +181,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--max-turns", type=int, default=0, help="0: to the game's end")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--no-people", action="store_true",
+                        help="bots not told of the person (as before issue 39): the baseline")
     args = parser.parse_args(argv)
     graph, _ = load_map_file(MAP)
     tallies = []
     print("game  person     turns  bot offers  counters  person offers  bots took  "
           "refusals (with reason)  seconds")
     for i in range(args.games):
-        tally, person, turns, seconds = play(i, args.seed, args.max_turns, graph)
+        tally, person, turns, seconds = play(i, args.seed, args.max_turns, graph,
+                                             not args.no_people)
         tallies.append(tally)
         print(f"{i:>4}  {person:<10} {turns:>5}  {tally.bot_offers:>10}  {tally.bot_counters:>8}"
               f"  {tally.person_offers:>13}  {tally.bots_took:>9}  {tally.refusals:>8} "
               f"({tally.with_reason})  {seconds:>7.1f}")
     n = len(tallies)
-    reached = sum(1 for t in tallies if t.bot_offers + t.bot_counters > 0)
+    reached = sum(1 for t in tallies if t.bot_offers > 0)
+    any_offer = sum(1 for t in tallies if t.bot_offers + t.bot_counters > 0)
     to_person = [t.bot_offers for t in tallies]
     by_person = [t.person_offers for t in tallies]
     made = sum(t.bot_offers + t.bot_counters for t in tallies)
@@ -195,7 +210,8 @@ def main(argv: list[str] | None = None) -> int:
     counters_said = sum(t.counters_said for t in tallies)
     unasked = sum(t.unasked for t in tallies)
     print()
-    print(f"games in which bots offered to the person: {reached} of {n}")
+    print(f"games in which bots offered to the person: {reached} of {n} "
+          f"({any_offer} of {n} counting counters)")
     print(f"bot offers to the person per game: median {statistics.median(to_person):g}, "
           f"mean {statistics.mean(to_person):.1f} (plus {sum(t.bot_counters for t in tallies)}"
           f" counters in all)")
@@ -209,8 +225,15 @@ def main(argv: list[str] | None = None) -> int:
           f"({unasked} made by the core for a bot that could not give a side back); "
           f"counters with a reason: {counters_said} of {countered}")
     words = Counter(t for tally in tallies for t in tally.words)
+    kinds = Counter(next((k for k in KINDS if k in text), "other") for text in words.elements())
+    print("the reasons by kind: " + ", ".join(f"{k!r} {n}" for k, n in kinds.most_common()))
     print("the reasons' words, most said first:")
-    for text, times in words.most_common(12):
+    shown: Counter[str] = Counter()
+    for text, times in words.most_common():  # the commonest of each kind, three each
+        kind = next((k for k in KINDS if k in text), "other")
+        shown[kind] += 1
+        if shown[kind] > 3:
+            continue
         print(f"  {times:>4}  {text}")
     return 0 if reached >= 15 * n / 20 and reasons == refused and counters_said == countered \
         else 1

@@ -21,9 +21,9 @@ of bots alone (the golden games pin those):
 - Offers reach people: an offer the bot would make anyway (its value test passed, no calamity
   in it) goes first to a person it has not yet offered to this phase, the weakest such. A bot
   passing a calamity on still gives it to the leader, person or not.
-- A person's offer it refuses, it counters when an offer of its own to that person would pass
-  its own offering test (the deal it would accept instead): its side of the cards it misses
-  least, asking for the commodity that adds most to its sets (`review`).
+- A person's offer it refuses, it counters (once a phase per person; later offers are refused)
+  when it would accept a side naming the two commodities it most wants (`wanted_pair`) for
+  the side it offers of its own choosing: its cards missed least, asking for that pair.
 - It says why (`reason`), in its own terms: what it would give up ("Hatti wants more for its
   Iron"), what the offer brings it ("Hatti has no use for Salt"), the unnamed cards, or the
   offerer's lead. The words travel beside its answer (talk.py), never into the core.
@@ -35,7 +35,7 @@ from collections import Counter
 
 from game.core import Detail, GameData, TableOffer, TradeAnswer, TradeSideSoFar, face_value
 
-from .cards import gain_of, loss_of, unknown_card_value
+from .cards import gain_of, loss_of, unknown_card_value, unseen_pool
 from .reading import Reading, with_prefix
 
 MIN_CARDS = 3
@@ -145,13 +145,21 @@ def costliest(r: Reading, hand: list[str], side: list[str]) -> str:
 
 
 def wanted_pair(r: Reading, hand: list[str]) -> list[str]:
-    """The two commodities that would add most to its sets, one after the other."""
+    """The two commodities worth asking for, one after the other: what each adds to its sets,
+    times how many of it are out of its sight (the unseen pool: a card with few copies left is
+    seldom in a partner's hand)."""
     counts = Counter(hand)
+    pool = unseen_pool(r)
+    most = max(pool.values(), default=1)
     pair: list[str] = []
     for _ in range(NAMED):
-        best = max(sorted(r.data.commodities), key=lambda c: gain_of(r, counts, c))
+        best = max(sorted(r.data.commodities),
+                   key=lambda c: gain_of(r, counts, c) * pool.get(c, 0) / most)
+        if pool.get(best, 0) <= 0:
+            break
         pair.append(best)
         counts[best] += 1
+        pool[best] -= 1
     return pair
 
 
@@ -177,6 +185,7 @@ class Trader:
         self.people: frozenset[str] = frozenset()  # the seats people play (talk.meet_people)
         self.offered: tuple[int, frozenset[str]] = (0, frozenset())  # turn, partners offered
         self.asks: list[str] = []  # what its counter to a person asks for (review)
+        self.countered: tuple[int, str] = (0, "")  # turn, the person it last countered
 
     # -- making an offer ----------------------------------------------------------------------
     def partner(self, r: Reading, options: list[str]) -> str:
@@ -241,18 +250,23 @@ class Trader:
         dumping = any(r.calamity(c) in ("tradable", "minor") for c in side)
         if counter in options and dumping and r.threat(offerer) >= 0.6:
             return counter
-        if counter in options and offerer in self.people:
+        if counter in options and offerer in self.people and self.countered != (
+                r.view.turn, offerer):
             pair = wanted_pair(r, r.hand)
             if pair and self.would_take(r, offerer, pair):
                 self.asks = pair  # the deal it would take instead, put on the table
+                self.countered = (r.view.turn, offerer)  # once a phase: then it refuses
                 return counter
         return "no"
 
     def would_take(self, r: Reading, offerer: str, named: list[str]) -> bool:
-        """Whether it would accept a side of the fewest cards naming `named` for the side it
-        gives when it offers (its own choice of cards), as `answer` weighs an offer."""
+        """Whether a counter is worth making: the side it gives when it offers (its own choice
+        of cards) against what comes back, as `answer` weighs an offer. A person names the
+        commodities asked for (`named`) HONOURED of the time, else gives a side of their
+        choosing (as `asking_return` counts a request)."""
         side = plan_side(r, r.hand)
-        get = incoming_value(r, r.hand, named, MIN_CARDS)
+        get = (HONOURED * incoming_value(r, r.hand, named, MIN_CARDS)
+               + (1 - HONOURED) * expected_return(r, r.hand))
         margin = 2.0 + 6.0 * max(r.threat(offerer) - 0.6, 0.0)
         return get - side_loss(r, r.hand, side) > margin
 
