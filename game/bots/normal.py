@@ -102,8 +102,8 @@ class NormalBot:
             self.errors.append(f"trade reason: {type(err).__name__}: {err}")
             return None
         if label != "no":
-            asks = " and ".join(f"two {commodity(r, c)}" if self.trader.asks.count(c) > 1
-                                else commodity(r, c) for c in dict.fromkeys(self.trader.asks))
+            # each commodity is asked for once (the core's review offers it once)
+            asks = " and ".join(commodity(r, c) for c in dict.fromkeys(self.trader.asks))
             why += ": it counters with cards of its own" + (f" and asks for {asks}" if asks
                                                            else "")
         return Remark(by=r.me, to=offer.by, text=why + ".", label=label)
