@@ -68,5 +68,5 @@ def unasked_refusals(config: GameConfig, events: Iterable[Event], bots: Collecti
             who = name_of(config, event.player)
             out.append(Remark(by=event.player, to=event.partner, text=(
                 f"{who} has no side to give back: it does not hold {least} cards it may "
-                f"trade, {named} of them commodities")))
+                f"trade, {named} of them commodities.")))
     return out

@@ -111,3 +111,24 @@ def test_a_bot_offers_to_the_person_and_says_why_it_refuses(app) -> None:
     assert set(shown) <= logged, "a reason shown in the window is not in the log"
     for said in shown:
         assert "_" not in said and said[0].isupper(), said
+
+
+def test_a_network_seat_hears_what_a_bot_said_as_a_local_one_does() -> None:
+    """The server's `said` message (game.net.protocol) goes to the log and the trade window of
+    the seat it names, when this machine holds that seat."""
+    from game.ui.seat.net import NetSession
+
+    state, person = solo_at_trade(3)
+    seats = {pid: Seat(pid, pid.capitalize(), human=pid == person, level="normal")
+             for pid in state.players}
+    session = NetSession(state=state, seats=seats, local=[person])
+    bot = next(p for p in state.players if p != person)
+    words = f"{bot.capitalize()} has no use for Salt."
+    session.take_said({"type": "said", "seat": person, "by": bot, "text": words,
+                       "turn": state.turn, "phase": state.phase})
+    remark = session.said_now(person)
+    assert remark is not None and remark.text == words and remark.by == bot
+    assert session.log[-1].text == words and set(session.log[-1].players) == {bot, person}
+    session.take_said({"type": "said", "seat": bot, "by": person, "text": "not ours",
+                       "turn": state.turn, "phase": state.phase})
+    assert session.said_now(bot) is None and session.log[-1].text == words
