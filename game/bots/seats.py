@@ -32,15 +32,13 @@ class BotSeats:
             civ: make_bot(level, seed * 101 + i) for i, (civ, level) in enumerate(
                 sorted(levels.items()))
         }
-        self.people: frozenset[str] | None = None  # told to the bots at the first decision
 
     def meet(self, state: GameState) -> None:
-        """Tell the bots which seats people play (every seat without a bot)."""
+        """Tell the bots which seats people play (every seat without a bot), at every decision:
+        a seat may change hands (a bot standing in for an away person, or given back)."""
         people = frozenset(state.players) - frozenset(self.bots)
-        if people != self.people:
-            self.people = people
-            for bot in self.bots.values():
-                meet_people(bot, people)
+        for bot in self.bots.values():
+            meet_people(bot, people)
 
     def decide(self, state: GameState) -> tuple[Action, Remark | None]:
         """The pending bot decision, not yet applied, and what the bot says with it."""

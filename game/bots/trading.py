@@ -235,6 +235,7 @@ class Trader:
 
     # -- answering --------------------------------------------------------------------------
     def answer(self, r: Reading, detail: Detail | None, options: list[str]) -> str:
+        self.asks = []  # a counter's requests are decided anew at each answer
         offer = detail.offer if isinstance(detail, TradeAnswer) else None
         if offer is None or "yes" not in options:
             return "no"
