@@ -30,6 +30,7 @@ from game.core import (
     PlayerView,
     Rng,
     TaxRevoltCity,
+    TradeAnswer,
     advance_cost,
     advance_costs,
     face_value,
@@ -50,7 +51,8 @@ from .choices import (
 )
 from .growth import Grower
 from .reading import Reading, numbers_in, value_of, with_prefix
-from .trading import Trader
+from .talk import Remark
+from .trading import Trader, commodity
 
 Handler = Callable[[Reading, list[str]], str | None]
 
@@ -67,12 +69,14 @@ class NormalBot:
         self.trader = Trader()
         self.detail: Detail | None = None  # the typed facts of the decision asked
         self.errors: list[str] = []  # decisions where the policy failed and played safe
+        self.said: Remark | None = None  # what it says with its last answer (talk.py)
 
     def choose(self, view: PlayerView) -> str:
         pending = view.pending
         if pending is None or not pending.options or pending.player != view.viewer:
             raise ValueError("the bot was asked without a decision of its own")
         options = list(pending.options)
+        self.said = None
         if len(options) == 1:
             return options[0]
         r = Reading(view)
@@ -82,9 +86,27 @@ class NormalBot:
         except Exception as err:  # a bot's own bug must never stop a game: it plays safe
             self.errors.append(f"{pending.kind}: {type(err).__name__}: {err}")
             choice = None
-        if choice in options:
-            return str(choice)
-        return self.fallback(r, pending.kind, options)
+        final = str(choice) if choice in options else self.fallback(r, pending.kind, options)
+        if self.trader.people and pending.kind == "trade_answer":
+            self.said = self.answer_remark(r, final)
+        return final
+
+    def answer_remark(self, r: Reading, label: str) -> Remark | None:
+        """Why it refused or countered a person's offer, in words for that person."""
+        offer = self.detail.offer if isinstance(self.detail, TradeAnswer) else None
+        if offer is None or label == "yes" or offer.by not in self.trader.people:
+            return None
+        try:
+            why = self.trader.reason(r, offer)
+        except Exception as err:  # words must never stop a game either
+            self.errors.append(f"trade reason: {type(err).__name__}: {err}")
+            return None
+        if label != "no":
+            # each commodity is asked for once (the core's review offers it once)
+            asks = " and ".join(commodity(r, c) for c in dict.fromkeys(self.trader.asks))
+            why += ": it counters with cards of its own" + (f" and asks for {asks}" if asks
+                                                           else "")
+        return Remark(by=r.me, to=offer.by, text=why + ".", label=label)
 
     def decide(self, r: Reading, kind: str, options: list[str]) -> str | None:
         handler: Handler | None = getattr(self, "_" + kind, None)

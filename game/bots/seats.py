@@ -10,6 +10,9 @@ only `view(state, its_seat)`; the state never leaves this referee.
         events = seats.step(state)       # one decision, through the core's one door
         ...animate events...
     # or: events = seats.skip(state)      # every bot decision until a person must decide
+    # or, with what the bot says to a person (talk.py):
+    #    action, remarks = seats.decide(state); events = apply(state, action)
+    #    remarks += seats.unasked(state, events, action.player)
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from __future__ import annotations
 from game.core import Action, Event, GameState, apply, view
 
 from . import Bot, make_bot
+from .talk import Remark, decide, meet_people, unasked_refusals
 
 # A bound on bot decisions in one skip, so a client never hangs on a runaway sequence.
 MAX_SKIP = 100_000
@@ -29,6 +33,25 @@ class BotSeats:
                 sorted(levels.items()))
         }
 
+    def meet(self, state: GameState) -> None:
+        """Tell the bots which seats people play (every seat without a bot), at every decision:
+        a seat may change hands (a bot standing in for an away person, or given back)."""
+        people = frozenset(state.players) - frozenset(self.bots)
+        for bot in self.bots.values():
+            meet_people(bot, people)
+
+    def decide(self, state: GameState) -> tuple[Action, Remark | None]:
+        """The pending bot decision, not yet applied, and what the bot says with it."""
+        assert self.to_move(state) and state.pending is not None
+        self.meet(state)
+        who = state.pending.player
+        label, remark = decide(self.bots[who], view(state, who))
+        return Action(who, label), remark
+
+    def unasked(self, state: GameState, events: list[Event], mover: str) -> list[Remark]:
+        """What bots say of refusals the core made for them (talk.unasked_refusals)."""
+        return unasked_refusals(state.config, events, self.bots, mover)
+
     def to_move(self, state: GameState) -> bool:
         """Whether the pending decision belongs to a bot."""
         pending = state.pending
@@ -38,9 +61,8 @@ class BotSeats:
         """One bot decision (the pending one); [] when a person is to decide."""
         if not self.to_move(state):
             return []
-        assert state.pending is not None
-        who = state.pending.player
-        return apply(state, Action(who, self.bots[who].choose(view(state, who))))
+        action, _ = self.decide(state)
+        return apply(state, action)
 
     def skip(self, state: GameState) -> list[Event]:
         """Every bot decision until a person must decide or the game ends."""

@@ -86,6 +86,11 @@ The server answers:
     record  {code, save}                       once the game is over, to every connection:
                                                the whole game as a save (the local format),
                                                for the replay; never before the end
+    said    {code, seat, by, text, turn, phase}   what the bot in seat `by` said to the person in
+                                               `seat` beside its last move (why it refused
+                                               or countered their trade offer), to the
+                                               connections holding `seat`, after that move's
+                                               update; never part of the game or its record
     refused {reason, to}
 
 A message from a client is refused (with the reason, changing nothing) when it is not text,
@@ -168,7 +173,7 @@ EVENTS_FIELDS: dict[str, Field] = {
 # An update's fields that a patching update leaves out when they are as in the last update of
 # the same seat to the same client (issue 37: they are most of a small update).
 HEAD_FIELDS = ("started", "game_over", "undone", "undo", "floor")
-SERVER_TYPES = {"created", "joined", "update", "table", "tried", "record", "refused"}
+SERVER_TYPES = {"created", "joined", "update", "table", "tried", "record", "said", "refused"}
 
 
 def parse_client_message(raw: str | bytes) -> dict[str, Any]:

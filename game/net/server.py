@@ -34,6 +34,7 @@ from websockets.exceptions import ConnectionClosed
 
 from game.bots import LEVELS, PLAY_LEVEL, make_bot
 from game.bots.seats import BotSeats
+from game.bots.talk import Remark
 from game.core import (
     Action,
     Event,
@@ -42,7 +43,6 @@ from game.core import (
     StateError,
     apply,
     to_plain,
-    view,
 )
 from game.persist import (
     Autosaver,
@@ -75,6 +75,7 @@ from game.persist.takeback import (
 from .choices import ChoiceError, state_from_create
 from .protocol import (
     MAX_CLIENT_MESSAGE,
+    MAX_TEXT,
     ProtocolError,
     message,
     new_code,
@@ -878,13 +879,25 @@ class GameServer:
                     if not game.started or not game.bots.to_move(game.state):
                         return
                     assert game.state.pending is not None
-                    who = game.state.pending.player
-                    bot = game.bots.bots[who]
-                    action = Action(who, bot.choose(view(game.state, who)))
+                    turn, phase = game.state.turn, game.state.phase
+                    action, remark = game.bots.decide(game.state)
                     events = game.record.apply(game.state, action)
                     game.no_takeback(ANOTHER_PLAYER)
                     self._after(game, events)
+                    self._say(game, remark, turn, phase)
             await asyncio.sleep(0)
+
+    def _say(self, game: NetGame, remark: Remark | None, turn: int, phase: str) -> None:
+        """What a bot said beside its move (why it refused or countered a person's offer:
+        game.bots.talk) to the connections holding the seat it was said to, after the move's
+        update. Never journaled, saved or part of the record. Wherever bots think, pass on the
+        `Remark` that `BotSeats.decide` gave with the action, and call this after `_after`."""
+        if remark is None:
+            return
+        text = message("said", code=game.code, seat=remark.to, by=remark.by,
+                       text=remark.text[:MAX_TEXT], turn=turn, phase=phase)
+        broadcast([c.ws for c in list(game.watchers)
+                   if remark.to in c.seats.get(game.code, ())], text)
 
     async def shut_down(self, ws_server: Server) -> None:
         """Stop cleanly: no action is taken any more, every game with actions since its save

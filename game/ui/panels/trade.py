@@ -11,6 +11,7 @@ from collections.abc import Callable
 import pygame
 import pygame_gui
 
+from game.bots.talk import Remark
 from game.core import (
     Detail,
     TableOffer,
@@ -48,6 +49,13 @@ def side_role(detail: Detail | None) -> tuple[str, str]:
     if isinstance(detail, TradeSideSoFar):
         return detail.role, detail.partner
     return "", ""
+
+
+def said_line(ctx: Ctx) -> str:
+    """What a bot said to the viewer in this trade phase (why it refused or countered their
+    offer), "" when nothing."""
+    remark = ctx.extra.get("said")
+    return remark.text if isinstance(remark, Remark) else ""
 
 
 def table_offer(detail: Detail | None) -> TableOffer | None:
@@ -97,7 +105,9 @@ class TradeWindow:
         t = self.theme
         width = self.rect.width - t.px(40)
         line, hint = self.partner_texts(ctx, detail)
-        return wrap(t, line, width, 14), wrap(t, hint, width, 13, "italic")
+        said = said_line(ctx)
+        return wrap(t, line, width, 14), wrap(t, said, width, 13, "italic") + wrap(
+            t, hint, width, 13, "italic")
 
     def _partner_top(self, ctx: Ctx, detail: Detail | None) -> int:
         """How far under the window's top the partner buttons start: under all the words."""
@@ -194,14 +204,23 @@ class TradeWindow:
         surface.blit(heading, (r.x + px(110), r.y + px(20)))
         self.marks = [("trade heading", heading.get_rect(topleft=(r.x + px(110), r.y + px(20))))]
         y = r.y + px(54)
+        said = said_line(ctx)
+        if said and ctx.kind != "trade_partner":  # (there: among the partner lines)
+            for row in wrap(t, said, r.width - px(40), 13, "italic")[:2]:
+                img = t.text(row, 13, Palette.gold_light, "italic")
+                surface.blit(img, (r.x + px(20), y - px(8)))
+                self.marks.append((row, img.get_rect(topleft=(r.x + px(20), y - px(8)))))
+                y += t.font("italic", 13).get_linesize()
         if ctx.kind == "trade_partner":
             lines, hints = self._partner_lines(ctx, detail)
+            said_rows = set(wrap(t, said, r.width - px(40), 13, "italic")) if said else set()
             for words, size, colour, role, gap in (
                     (lines, 14, Palette.text_dim, "regular", 0),
                     (hints, 13, Palette.text_faint, "italic", px(2))):
                 y += gap
                 for row in words:
-                    img = t.text(row, size, colour, role)
+                    img = t.text(row, size, Palette.gold_light if row in said_rows else colour,
+                                 role)
                     surface.blit(img, (r.x + px(20), y))
                     self.marks.append((row, img.get_rect(topleft=(r.x + px(20), y))))
                     y += t.font(role, size).get_linesize()

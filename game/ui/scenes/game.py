@@ -261,7 +261,8 @@ class GameScene(Scene):
         return Ctx(view=view, options=Options.of(labels), labels=tuple(labels), names=names,
                    version=self.version, kind=pending.kind if pending and labels else "",
                    extra={"right": self.px(92), "log": self.shown_log(),
-                          "offer": self.session.last_offer})
+                          "offer": self.session.last_offer,
+                          "said": self.session.said_now(view.viewer)})
 
     def changed(self, by_bot: bool = False) -> None:
         """The state moved on: what it reported goes to the animations (bot turns faster)."""

@@ -19,6 +19,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.bots.talk import Remark
 from game.core import (
     Action,
     Event,
@@ -215,6 +216,8 @@ class NetSession(Session):
                     if int(msg["at"]) == self.at:
                         self.tried = {(self.at, str(msg["label"])): [
                             str(o) for o in msg["options"]]}
+                elif kind == "said":
+                    self.take_said(msg)
                 elif kind == "refused":
                     self.problem = f"The server refused: {msg.get('reason', '')}"
                     self._sent = -1  # the pick may be made again
@@ -257,6 +260,14 @@ class NetSession(Session):
         self._take_events(read_events(msg["events"]), before.turn, before.phase, mover)
         self._log_at[at] = len(self.log)
         return True
+
+    def take_said(self, msg: dict[str, Any]) -> None:
+        """What a bot said to one of this machine's seats (game.bots.talk): the log and the
+        trade window, as in a local game."""
+        seat = str(msg["seat"])
+        if seat in self.local:
+            self.hear([Remark(by=str(msg["by"]), to=seat, text=str(msg["text"])[:MAX_TEXT])],
+                      int(msg["turn"]), str(msg["phase"]))
 
     def _take_back(self, at: int) -> None:
         """The server took a pick back: the game, its log and its count as they were."""

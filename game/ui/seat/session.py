@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.bots import Bot, make_bot
+from game.bots.talk import Remark, meet_people, unasked_refusals
 from game.core import (
     Action,
     Event,
@@ -117,6 +118,9 @@ class Session:
     replay_path: Path | None = None  # where the finished game was kept for the replay viewer
     final_scores: dict[str, int] = field(default_factory=dict)  # from GameEnded
     last_offer: TradeOffered | None = None  # the offer on the table
+    # what a bot said to a person beside its answer (game.bots.talk): person -> (turn, phase,
+    # remark), the newest; never in the state or the record
+    said: dict[str, tuple[int, str, Remark]] = field(default_factory=dict)
     _undo: list[tuple[GameState, GameRecord]] = field(default_factory=list)
     _undo_log: list[int] = field(default_factory=list)
     _undo_owner: str = ""
@@ -132,6 +136,9 @@ class Session:
         for i, (_pid, seat) in enumerate(self.seats.items()):
             if not seat.human and seat.bot is None:
                 seat.bot = seat_bot(seat.level, self.state.config.seed, i)
+        for seat in self.seats.values():
+            if seat.bot is not None:  # bots bargain with the people at the table
+                meet_people(seat.bot, self.humans())
         self._record_turn()
 
     # -- who acts ---------------------------------------------------------------------------
@@ -218,7 +225,29 @@ class Session:
         who = self.acting
         assert who is not None and not self.seats[who].human
         self._clear_undo(ANOTHER_PLAYER)
-        return self._apply(Action(who, label))
+        said = getattr(self.seats[who].bot, "said", None)
+        turn, phase = self.state.turn, self.state.phase
+        events = self._apply(Action(who, label))
+        if isinstance(said, Remark) and said.label == label:
+            self.hear([said], turn, phase)
+        return events
+
+    def hear(self, remarks: list[Remark], turn: int, phase: str) -> None:
+        """What bots said to people (game.bots.talk): into the log, after the move's lines,
+        and to the trade window of the person spoken to. Not in the state nor the record."""
+        for remark in remarks:
+            if remark.to not in self.humans():
+                continue
+            self.said[remark.to] = (turn, phase, remark)
+            self.log.append(LogLine(turn, phase, remark.text, (remark.by, remark.to), ""))
+
+    def said_now(self, person: str | None) -> Remark | None:
+        """The newest thing a bot said to `person` in this trade phase, if any."""
+        found = self.said.get(person or "")
+        if found is None or self.state.pending is None:
+            return None
+        turn, phase, remark = found
+        return remark if (turn, phase) == (self.state.turn, self.state.phase) else None
 
     def _apply(self, action: Action) -> list[Event]:
         turn, phase = self.state.turn, self.state.phase
@@ -250,6 +279,8 @@ class Session:
                 case GameEnded():
                     self.final_scores = dict(event.scores)
         self.log += log_lines(events, turn, phase, self.state.map)
+        bots = [pid for pid, seat in self.seats.items() if not seat.human]
+        self.hear(unasked_refusals(self.state.config, events, bots, mover), turn, phase)
         self.fresh.extend(events)
         for pid in self.humans():  # what the others did, for each person's summary
             if pid != mover:
