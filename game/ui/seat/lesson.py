@@ -21,6 +21,8 @@ from typing import Any
 from game.core import (
     PHASES,
     Board,
+    CalamityRevealed,
+    Event,
     GameConfig,
     GameState,
     HandCard,
@@ -113,7 +115,9 @@ def lesson_start(graph: MapGraph, lesson: Lesson | None = None) -> GameState:
     data = load_game_data()
     config = GameConfig(players=[], seed=int(pos["seed"]), ruleset=pos["ruleset"],
                         open_bargaining=True)
-    config.setup = choose_setup(data, GameConfig(players=["?"] * 5)).id
+    setup = choose_setup(data, GameConfig(players=["?"] * 5))
+    config.setup = setup.id
+    config.names = {civ: data.civilizations[civ].name for civ in setup.civilizations}
     state = new_game(config, graph, data)
     board = Board()
     for pid, spec in pos["players"].items():
@@ -198,6 +202,7 @@ class Coach:
         return None if self.finished else self.steps[self.index]
 
     def reached(self, state: GameState) -> bool:
+        self.sync(state)  # never a step the game has left, even before the frame's update
         step = self.current()
         return step is not None and place_of(state) >= step.place
 
@@ -261,6 +266,7 @@ class Coach:
         return ""
 
     def target(self, state: GameState, labels: list[str]) -> str:
+        self.sync(state)
         step = self.current()
         if self.aside(state, labels):
             return _ending(labels)
@@ -275,6 +281,7 @@ class Coach:
     def aside(self, state: GameState, labels: list[str]) -> bool:
         """The person faces a decision the lesson has no step for (yet): the arrow points at a
         safe answer, with the aside's words."""
+        self.sync(state)
         step = self.current()
         return bool(labels) and (step is None or not self.reached(state))
 
@@ -282,6 +289,7 @@ class Coach:
         """The panel's title and lines (after {me} is named)."""
         from ..words.log import name
 
+        self.sync(state)
         step = self.current()
         if step is None:
             return ("", [])
@@ -311,6 +319,12 @@ class Coach:
             pending.kind in {k for k, _ in step.picks}
             or "done" in pending.options)
 
+    def saw(self, events: list[Event]) -> None:
+        """What the game reported: a calamity that strikes the person is remembered."""
+        for e in events:
+            if isinstance(e, CalamityRevealed) and e.victim == self.me:
+                self.events_seen.append("struck")
+
     def struck(self, state: GameState) -> bool:
         """The person was struck by a calamity this turn (for the calamity step's words)."""
         return any(e == "struck" for e in self.events_seen)
@@ -333,3 +347,11 @@ def _ending(labels: list[str]) -> str:
         if label in labels:
             return label
     return labels[0] if labels else ""
+
+
+def coach_for(session: Session) -> Coach | None:
+    """The coach of a lesson (new, continued or loaded), or None for any other game."""
+    if not is_lesson(session):
+        return None
+    coach = Coach(load_lesson(), session.state)
+    return None if coach.finished else coach
