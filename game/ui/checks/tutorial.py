@@ -27,7 +27,13 @@ class TutorialFailed(Exception):
 
 def run_tutorial(screenshots: str | None = None, size: tuple[int, int] = (1366, 768),
                  scale: float = 1.0, leave_at: str = "", quiet: bool = False,
-                 layout: Callable[[str, list[str]], None] | None = None) -> int:
+                 layout: Callable[[str, list[str]], None] | None = None,
+                 contrary: frozenset[str] = frozenset(),
+                 record: list[str] | None = None) -> int:
+    """0 when the lesson ran to its end. `leave_at`: the step at which the player leaves and
+    continues; `contrary`: act steps at which the player ends the decision instead of doing
+    what the coach points at (the lesson must go on); `record` gets one line per step shown:
+    its id and the coach's words."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -40,6 +46,8 @@ def run_tutorial(screenshots: str | None = None, size: tuple[int, int] = (1366, 
         paths.use_data_dir(data)
         try:
             walk = Walk(screenshots, size, scale, layout)
+            walk.contrary = contrary
+            walk.record = record if record is not None else []
             try:
                 steps = walk.run(leave_at)
             finally:
@@ -84,6 +92,9 @@ class Walk:
         self.watch = TextWatch()
         self.shots = 0
         self.clicks = 0
+        self.contrary: frozenset[str] = frozenset()
+        self.record: list[str] = []
+        self.resumed: tuple[str, str] = ("", "")  # (state hash, step) before and after leaving
 
     def close(self) -> None:
         self.app.close()
@@ -193,6 +204,11 @@ class Walk:
             if not seen or seen[-1] != name:
                 seen.append(name)
                 self.shot(f"{len(seen):02d}-{name}")
+                title, lines = coach.words(state, labels)
+                self.record.append(f"{name}: {title}: {' '.join(lines)}")
+            if step.id in self.contrary and step.kind == "act" and target.startswith(
+                    ("area:", "advance:")) and "done" in labels:
+                target = "done"  # a player who does otherwise: the lesson must go on
             self.do(game, target)
         raise TutorialFailed(f"the lesson did not end within {MAX_FRAMES} frames "
                              f"(steps seen: {', '.join(seen)})")
@@ -237,8 +253,11 @@ class Walk:
             raise TutorialFailed(f"Continue did not open the lesson again: {self.app.message}")
         if game.coach is None:
             raise TutorialFailed("the lesson continued without its coach")
-        if game.session.state.state_hash() != before:
-            # the autosave is made at each phase's start: a lesson left in the middle of a
-            # phase comes back at that phase's start, its steps with it
-            pass
+        after = game.session.state.state_hash()
+        if after != before:
+            raise TutorialFailed("Continue opened the lesson at another position than it was "
+                                 "left at")
+        step = game.coach.current()
+        self.resumed = (after, step.id if step is not None else "")
+        self.record.append(f"continued at {self.resumed[1]}")
         self.shot("continued")
