@@ -129,7 +129,11 @@ class Walk:
             if isinstance(element, UIButton) and element.text == text and element.visible:
                 self.click(element.rect.center)
                 return
-        raise TutorialFailed(f"no button reading {text!r} on the {self.app.scene.name} screen")
+        raise TutorialFailed(f"no button reading {text!r} on the {self.where()} screen")
+
+    def where(self) -> str:
+        scene = self.app.scene
+        return scene.name if scene is not None else "empty"
 
     def shot(self, name: str) -> None:
         import pygame
@@ -137,7 +141,7 @@ class Walk:
         from .selftest import _layout_problems
         from .words import tooltip_texts
 
-        scene = self.app.scene
+        scene: Any = self.app.scene
         if hasattr(scene, "hover_area"):  # the picture without the tooltip of the last click
             scene.mouse, scene.hover_area = (0, 0), None
         self.frames(2)
@@ -181,7 +185,7 @@ class Walk:
             self.frames(1)
             game = self.game()
             if game is None:
-                raise TutorialFailed(f"the lesson left the game screen for {self.app.scene.name}")
+                raise TutorialFailed(f"the lesson left the game screen for {self.where()}")
             coach = game.coach
             if coach is None:
                 self.shot("lesson-over")

@@ -65,7 +65,7 @@ def learn_to_play(app: App) -> None:
     from game.persist import Autosaver
 
     from ..map.offered import available_maps, load_map
-    from ..seat.lesson import load_lesson, lesson_start
+    from ..seat.lesson import lesson_start, load_lesson
     from ..seat.session import Seat, Session
 
     maps = available_maps()
