@@ -93,6 +93,7 @@ class Walk:
         self.shots = 0
         self.clicks = 0
         self.contrary: frozenset[str] = frozenset()
+        self.scrolled = 0  # the side panel scrolled looking for what the coach names
         self.record: list[str] = []
         self.resumed: tuple[str, str] = ("", "")  # (state hash, step) before and after leaving
 
@@ -225,8 +226,18 @@ class Walk:
         self.frames(1)  # the widgets of this decision are made as it is drawn
         rect = point_rect(game, target)
         if rect is None:
+            if target.startswith(("advance:", "card:")):  # down the side panel's list
+                self.scrolled += 1
+                game.panels[game.tab].wheel(-1 if self.scrolled < 40 else 1)
+                if self.scrolled >= 80:
+                    self.scrolled = 0
             return
         pos = rect.center
+        for buttons in (game.decision.options, game.trade.buttons):
+            menu = buttons.dropdown
+            if menu is not None and rect == menu.rect:
+                self.pick_in(menu, buttons, target)
+                return
         if target.startswith("area:"):
             mv = game.mapview
             free = mv.rect
@@ -239,6 +250,23 @@ class Walk:
                 self.frames(1)
                 return
         self.click(pos)
+
+    def pick_in(self, menu: Any, buttons: Any, target: str) -> None:
+        """Open the drop-down and click the row of the option the coach names."""
+        oid = next(o for o, lb in buttons.dropdown_labels.items() if lb == target)
+        text = next(t for t, o in menu.options_list if o == oid)
+        self.click(menu.rect.center)
+        self.frames(2)
+        state = menu.current_state
+        items = getattr(getattr(state, "options_selection_list", None), "item_list", [])
+        for item in items:
+            if item["text"] == text and item["button_element"] is not None:
+                self.click(item["button_element"].rect.center)
+                self.frames(2)
+                return
+        for _ in range(2):  # not in the rows shown: closed again, and a scroll down next time
+            self.click(menu.rect.center)
+        raise TutorialFailed(f"{text!r} is not in the open list")
 
     def leave_and_continue(self) -> None:
         """Menu, Main menu, then Continue: the lesson comes back where it was."""

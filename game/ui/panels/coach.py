@@ -45,7 +45,7 @@ class CoachPanel:
         """The panel's rect over the lower left of `area` (the map), sized to its words."""
         t = self.theme
         px = t.px
-        width = min(px(400), area.width - px(24))
+        width = min(px(400), area.width // 2)
         rows: list[str] = []
         for line in lines:
             rows += wrap(t, line, width - px(28), 14)
@@ -177,18 +177,33 @@ def point_rect(scene: Any, target: str) -> pygame.Rect | None:
         button = buttons.button_for(target)
         if button is not None and button.visible:
             return pygame.Rect(button.rect)
+        menu = buttons.dropdown
+        if menu is not None and target in buttons.dropdown_labels.values():
+            # in the bar's drop-down: the menu until it shows the option, then Choose
+            chosen = buttons.dropdown_labels.get(dropdown_choice(menu))
+            if chosen == target and buttons.choose is not None:
+                return pygame.Rect(buttons.choose.rect)
+            return pygame.Rect(menu.rect)
     if scene.trade_open():
         for rect, hit in scene.trade.hits:
             if hit == target:
                 return pygame.Rect(rect)
-    for rect, hit in getattr(scene.panels[scene.tab], "hits", []):
-        if hit == target:
-            return pygame.Rect(rect)
+    shown = scene.panels[scene.tab]
+    for rect, hit in getattr(shown, "hits", []):
+        if hit == target:  # in the panel's list: where it shows (scrolled into view)
+            inside = pygame.Rect(rect).clip(scene.side_rect)
+            return pygame.Rect(rect) if inside.height >= rect.height // 2 else None
     for prefix, tab in TAB_OF.items():  # on a side panel not shown: its tab first
         tabs = _tabs()
         if target.startswith(prefix) and scene.tab != tabs.index(tab):
             return pygame.Rect(scene.tab_buttons[tabs.index(tab)].rect)
     return None
+
+
+def dropdown_choice(menu: Any) -> str:
+    """The id of the option a drop-down shows chosen."""
+    chosen = menu.selected_option
+    return str(chosen[1] if isinstance(chosen, tuple) else chosen)
 
 
 def _tabs() -> tuple[str, ...]:
@@ -218,11 +233,24 @@ def coach_update(scene: Any) -> None:
             else:  # the lesson opens on the person's lands, close enough to read
                 scene.coach_zoomed = True
                 mv.focus(list(step.focus), most=4)
+                mv.frame(list(step.focus), _free(scene))  # clear of the panel
 
 
 def _free(scene: Any) -> pygame.Rect:
     """The map's part the coach's panel leaves free (its right side, above the panel)."""
     mv = scene.mapview.rect
     px = scene.theme.px
-    left = min(mv.width // 2, px(420))
+    left = min(mv.width // 2, px(400)) + px(24)
     return pygame.Rect(mv.x + left, mv.y, mv.width - left, mv.height)
+
+
+def clear_of_coach(scene: Any, free: pygame.Rect) -> pygame.Rect:
+    """The part of `free` (the map no box covers) right of the coach's panel, when it is up
+    and leaves enough: where a decision's places are framed."""
+    panel = scene.coach_panel.rect if scene.coach is not None else None
+    if not panel or not panel.width:
+        return free
+    left = panel.right + scene.theme.px(12)
+    if free.right - left < free.width * 0.4:
+        return free
+    return pygame.Rect(left, free.y, free.right - left, free.height)

@@ -31,7 +31,7 @@ from ..map.view import MapView
 from ..panels import Ctx, Panel
 from ..panels.advances import AdvancesPanel
 from ..panels.ast import AstPanel
-from ..panels.coach import CoachPanel, coach_update
+from ..panels.coach import CoachPanel, clear_of_coach, coach_update
 from ..panels.confirm import ConfirmBox
 from ..panels.decision import DecisionBar
 from ..panels.events import FACE_DOWN as FACE_DOWN_LABEL
@@ -668,6 +668,7 @@ class GameScene(Scene):
         free = pygame.Rect(mv.rect.x, mv.rect.y, mv.rect.width - box, mv.rect.height)
         if free.width < mv.rect.width * 0.55:  # a narrow strip: the whole view is better
             free = mv.rect
+        free = clear_of_coach(self, free)  # Learn to play: clear of the coach's panel
         state = self.session.state
         places = decision_places(state)
         if not places and calamity_in_play(state) is not None:  # a calamity's question to
