@@ -160,7 +160,9 @@ class Walk:
         if self.layout is not None:
             from .layout import problems
 
-            self.layout(name, _layout_problems(self.app, problems))
+            coach = getattr(scene, "coach_panel", None)
+            found = coach.layout_problems() if coach is not None else []
+            self.layout(name, found + _layout_problems(self.app, problems))
         if self.folder is not None:
             pygame.image.save(self.app.screen, str(self.folder / f"{self.shots:02d}-{name}.png"))
 

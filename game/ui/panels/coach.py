@@ -32,6 +32,8 @@ class CoachPanel:
         self.next_text = ""
         self.clock = 0.0
         self.marks: list[tuple[str, pygame.Rect]] = []
+        self.size = 14  # the words' type size, as laid out
+        self.overflow = False  # the words did not fit the map's height
 
     def clear(self) -> None:
         if self.next is not None:
@@ -42,22 +44,35 @@ class CoachPanel:
     # -- where things are ---------------------------------------------------------------------
     def layout(self, area: pygame.Rect, title: str, lines: list[str],
                button: str) -> tuple[list[str], int]:
-        """The panel's rect over the lower left of `area` (the map), sized to its words."""
+        """The panel's rect over the lower left of `area` (the map), sized to its words: as
+        narrow as lets them fit, wider (up to most of the map) and then in smaller type where
+        they would not (a large UI scale on a small window). Sets `size`, the type's."""
         t = self.theme
         px = t.px
-        width = min(px(400), area.width // 2)
+        room = area.height - px(24)
+        widths = [min(px(400), area.width // 2), min(px(560), area.width * 7 // 10)]
         rows: list[str] = []
-        for line in lines:
-            rows += wrap(t, line, width - px(28), 14)
-            rows.append("")
-        if rows:
-            rows.pop()
-        step = t.font("regular", 14).get_linesize()
-        head = t.font("bold", 17).get_linesize()
-        height = px(12) + head + px(6) + step * len(rows) + px(10)
-        if button:
-            height += px(38)
-        height = min(height, area.height - px(24))
+        step = height = 0
+        for size in (14, 13, 12, 11):
+            for width in widths:
+                rows = []
+                for line in lines:
+                    rows += wrap(t, line, width - px(28), size)
+                    rows.append("")
+                if rows:
+                    rows.pop()
+                step = t.font("regular", size).get_linesize()
+                head = t.font("bold", 17).get_linesize()
+                height = px(12) + head + px(6) + step * len(rows) + px(10)
+                if button:
+                    height += px(38)
+                if height <= room:
+                    break
+            if height <= room:
+                break
+        self.size = size
+        self.overflow = height > room
+        height = min(height, room)
         self.rect = pygame.Rect(area.x + px(12), area.bottom - px(12) - height, width, height)
         return rows, step
 
@@ -108,7 +123,7 @@ class CoachPanel:
             if y + line_step > bottom:
                 break
             if row:
-                img = t.text(row, 14, Palette.text)
+                img = t.text(row, self.size, Palette.text)
                 surface.blit(img, (x, y))
                 self.marks.append(("coach words", img.get_rect(topleft=(x, y))))
             y += line_step
@@ -144,6 +159,9 @@ class CoachPanel:
 
     def layout_marks(self) -> list[tuple[str, pygame.Rect]]:
         return list(self.marks)
+
+    def layout_problems(self) -> list[str]:
+        return ["the coach's words do not fit over the map"] if self.overflow else []
 
 
 def point_rect(scene: Any, target: str) -> pygame.Rect | None:
@@ -224,24 +242,18 @@ def coach_update(scene: Any) -> None:
         scene.coach_panel.rect = pygame.Rect(0, 0, 0, 0)
         return
     step = coach.current()
+    if not scene.coach_panel.rect.width:
+        return  # framed once the panel is drawn: clear of it
     if step is not None and coach.reached(state) and getattr(scene, "coach_framed", "") != step.id:
         scene.coach_framed = step.id
         mv = scene.mapview
         if step.focus and mv is not None:
             if getattr(scene, "coach_zoomed", False):
-                mv.frame(list(step.focus), _free(scene))
+                mv.frame(list(step.focus), clear_of_coach(scene, mv.rect))
             else:  # the lesson opens on the person's lands, close enough to read
                 scene.coach_zoomed = True
                 mv.focus(list(step.focus), most=4)
-                mv.frame(list(step.focus), _free(scene))  # clear of the panel
-
-
-def _free(scene: Any) -> pygame.Rect:
-    """The map's part the coach's panel leaves free (its right side, above the panel)."""
-    mv = scene.mapview.rect
-    px = scene.theme.px
-    left = min(mv.width // 2, px(400)) + px(24)
-    return pygame.Rect(mv.x + left, mv.y, mv.width - left, mv.height)
+                mv.frame(list(step.focus), clear_of_coach(scene, mv.rect))
 
 
 def clear_of_coach(scene: Any, free: pygame.Rect) -> pygame.Rect:
@@ -251,6 +263,6 @@ def clear_of_coach(scene: Any, free: pygame.Rect) -> pygame.Rect:
     if not panel or not panel.width:
         return free
     left = panel.right + scene.theme.px(12)
-    if free.right - left < free.width * 0.4:
+    if free.right - left < free.width // 4:
         return free
     return pygame.Rect(left, free.y, free.right - left, free.height)
