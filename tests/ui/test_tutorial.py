@@ -73,3 +73,39 @@ def test_only_the_lesson_has_a_coach() -> None:
 def test_every_step_names_a_phase_of_the_turn(step: str) -> None:
     found = next(s for s in load_lesson().steps if s.id == step)
     assert found.words and found.title
+
+
+def test_a_move_the_coach_did_not_point_at_gets_a_gentle_word_and_no_arrow_until_done() -> None:
+    """The player starts another move than the coach's: the coach says so kindly, points at
+    nothing while that move is half made (it is theirs to finish), and once it is made points
+    again at the move it had in mind."""
+    from game.core import Action, GameState, apply, legal_actions
+
+    def options(state: GameState) -> list[str]:
+        return [a.label for a in legal_actions(state)]
+
+    lesson = load_lesson()
+    state = lesson_start(resolve_map(None))
+    coach = Coach(lesson, state)
+    coach.next_clicked()
+    coach.next_clicked()  # welcome, tokens
+    me = lesson.person
+    assert state.pending is not None and state.pending.player == me
+    labels = options(state)
+    assert coach.target(state, labels) == "area:galatia"
+    coach.picked(state, "area:pontus", labels)
+    apply(state, Action(me, "area:pontus"))
+    labels = options(state)
+    assert "done" not in labels
+    assert coach.target(state, labels) == ""
+    _, words = coach.words(state, labels)
+    step = coach.current()
+    assert step is not None and step.wrong in words
+    for label in ("area:hattusa", "number:1"):  # the player's own move, made
+        now = options(state)
+        pick = label if label in now else now[0]
+        apply(state, Action(me, pick))
+        if "done" in options(state):
+            break
+    labels = options(state)
+    assert coach.target(state, labels) == "area:galatia"

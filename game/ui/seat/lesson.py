@@ -187,6 +187,7 @@ class Coach:
         self.me = lesson.person
         self.index = 0
         self.note = ""  # a gentle word after a pick the step did not point at
+        self.off_script = False  # the player's last pick in this step was not the arrow's
         self.finished = False
         here = place_of(state)
         while self.index < len(self.steps) and self.steps[self.index].place < here:
@@ -227,6 +228,7 @@ class Coach:
 
     def _next(self) -> None:
         self.note = ""
+        self.off_script = False
         self.index += 1
         if self.index >= len(self.steps):
             self.finished = True
@@ -276,7 +278,12 @@ class Coach:
             return NEXT
         if not labels:
             return ""
-        return self.wanted(state, labels) or _ending(labels)
+        wanted = self.wanted(state, labels)
+        if wanted:
+            return wanted
+        if "done" in labels or not self.off_script:
+            return _ending(labels)  # the step's pick cannot be made: on with the game
+        return ""  # the player's own move, half made: theirs to finish, no arrow
 
     def aside(self, state: GameState, labels: list[str]) -> bool:
         """The person faces a decision the lesson has no step for (yet): the arrow points at a
@@ -305,10 +312,12 @@ class Coach:
         if step.kind == "act" and labels:
             if self.goal_met(state) and step.done_words:
                 lines = [step.done_words]
-            elif not self.wanted(state, labels) and step.picks and step.missed \
-                    and self._wants_this_kind(state):
-                lines = [step.missed]
-        if self.note:
+            elif not self.wanted(state, labels) and step.picks:
+                if self.off_script and "done" not in labels and step.wrong:
+                    lines = [step.wrong]
+                elif step.missed and self._wants_this_kind(state):
+                    lines = [step.missed]
+        if self.note and self.note not in lines:
             lines = [*lines, self.note]
         return (step.title, [line.replace("{me}", me) for line in lines])
 
@@ -335,10 +344,10 @@ class Coach:
         if step is None or step.kind != "act":
             return
         wanted = self.wanted(state_before, labels)
-        if wanted and label != wanted and step.wrong:
-            self.note = step.wrong
-        else:
-            self.note = ""
+        if not wanted:
+            return  # a pick the step had no arrow for: what was said stays said
+        self.off_script = label != wanted
+        self.note = step.wrong if self.off_script and step.wrong else ""
 
 
 def _ending(labels: list[str]) -> str:
