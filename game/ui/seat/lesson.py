@@ -167,11 +167,13 @@ def is_lesson(session: Session) -> bool:
     """The game is the lesson: its recorded start is the lesson's start position."""
     record = session.record
     start = record.start if record is not None else None
-    if start is None or start.turn != int(load_lesson().position["turn"]) or start.map is None:
-        return False
+    if start is None or start.map is None:
+        return False  # a game rebuilt from its configuration: never the lesson
     try:
+        if start.turn != int(load_lesson().position["turn"]):
+            return False
         return start.state_hash() == lesson_start(start.map).state_hash()
-    except (KeyError, ValueError):
+    except (OSError, KeyError, ValueError):  # no lesson file (or a bad one): no lesson
         return False
 
 
