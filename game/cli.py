@@ -30,6 +30,14 @@ def cmd_play(args: argparse.Namespace) -> int:
 def cmd_selftest(args: argparse.Namespace) -> int:
     from game.ui.checks.selftest import run_layout_check, run_selftest
 
+    if args.tutorial:
+        if args.layout or args.calamity or args.event:
+            print("calamitas selftest: --tutorial goes with none of --layout, --calamity and "
+                  "--event", file=sys.stderr)
+            return 2
+        from game.ui.checks.tutorial import run_tutorial
+
+        return run_tutorial(screenshots=args.screenshots)
     if args.layout:
         if args.calamity or args.event:
             print("calamitas selftest: --layout goes with neither --calamity nor --event",
@@ -385,6 +393,9 @@ def build_parser() -> argparse.ArgumentParser:
                     help="visit every screen at 1366x768, 1920x1080 and 2560x1440, at UI scale "
                          "1, 1.25 and 1.5, and fail where a text is clipped, two widgets "
                          "overlap or anything falls off the window")
+    st.add_argument("--tutorial", action="store_true",
+                    help="play Learn to play, the guided first game, to its end, clicking what "
+                         "the coach points at")
     st.set_defaults(func=cmd_selftest)
 
     arena = sub.add_parser("arena", help="headless bot matches")

@@ -31,6 +31,7 @@ from ..map.view import MapView
 from ..panels import Ctx, Panel
 from ..panels.advances import AdvancesPanel
 from ..panels.ast import AstPanel
+from ..panels.coach import CoachPanel, clear_of_coach, coach_update
 from ..panels.confirm import ConfirmBox
 from ..panels.decision import DecisionBar
 from ..panels.events import FACE_DOWN as FACE_DOWN_LABEL
@@ -45,6 +46,7 @@ from ..panels.topbar import TopBar
 from ..panels.trade import TradeWindow
 from ..scene import Scene
 from ..seat.controller import TRADE_KINDS, HumanController
+from ..seat.lesson import coach_for
 from ..seat.losses import LossPlan
 from ..seat.pace import BOT_DELAY, bot_hurry
 from ..seat.ruin import ruin_warning
@@ -121,6 +123,8 @@ class GameScene(Scene):
         self.shops: dict[str, ShopWatch] = {}  # each person's phase 12, told when it passes
         self.notes: dict[str, list[str]] = {}  # per person: told with the next news
         self._shop_notes([])  # a game loaded in phase 12
+        self.coach = coach_for(session)  # Learn to play: the lesson's coach (issue 39)
+        self.coach_panel = CoachPanel(app.theme)
 
     def enter(self) -> None:
         super().enter()
@@ -184,6 +188,7 @@ class GameScene(Scene):
         self.decision.rect = pygame.Rect(0, h - bottom, self.map_rect.width, bottom)
         self.trade = TradeWindow(self.theme)
         self.trade.place(self.map_rect)
+        self.coach_panel = CoachPanel(self.theme)  # its button went with the old widgets
         self.menu_button = UIButton(pygame.Rect(w - px(84), px(6), px(76), top - px(12)), "Menu",
                                     m, container=c, tool_tip_text="Save, rules, settings, quit",
                                     object_id=pygame_gui.core.ObjectID(object_id="#game_menu",
@@ -275,6 +280,8 @@ class GameScene(Scene):
         events = self.session.fresh
         self.session.fresh = []
         self._event_takes(self._view[1] if self._view is not None else None, events)
+        if self.coach is not None:
+            self.coach.saw(events)
         self._shop_notes(events)
         after = copy_board(self.session.state.board)
         if self.anims is not None:  # sounds come as the animations reach their events
@@ -391,6 +398,9 @@ class GameScene(Scene):
             return
         if el is self.menu_button:
             self.open_menu()
+            return
+        if self.coach is not None and el is self.coach_panel.next:
+            self.coach.next_clicked()
             return
         if el is self.decision.undo:
             self.undo()
@@ -540,6 +550,8 @@ class GameScene(Scene):
                              self.app.manager, self.container)
             return False
         self.news.close()
+        if self.coach is not None:
+            self.coach.picked(self.session.state, label, self.labels())
         ok = self.controller.pick(label)
         if not ok:
             self.app.notify(self.controller.error)
@@ -628,6 +640,7 @@ class GameScene(Scene):
                 anims.stage.heard = []
         self._answer_quiet_window()
         self._seat_players()
+        coach_update(self)
         if not (anims is not None and anims.busy):
             self._frame_decision()
         self._keep_loss_plan()
@@ -656,6 +669,7 @@ class GameScene(Scene):
         free = pygame.Rect(mv.rect.x, mv.rect.y, mv.rect.width - box, mv.rect.height)
         if free.width < mv.rect.width * 0.55:  # a narrow strip: the whole view is better
             free = mv.rect
+        free = clear_of_coach(self, free)  # Learn to play: clear of the coach's panel
         state = self.session.state
         places = decision_places(state)
         if not places and calamity_in_play(state) is not None:  # a calamity's question to
@@ -719,7 +733,8 @@ class GameScene(Scene):
             self.version += 1
 
     def _run_bots(self, dt: float) -> None:
-        if not self.session.bot_to_act():
+        if not self.session.bot_to_act() or (self.coach is not None
+                                             and self.coach.holding(self.session.state)):
             self.bot_clock = 0.0
             return
         speed = self.app.settings.animation_speed
@@ -856,6 +871,8 @@ class GameScene(Scene):
             self.trade.draw(surface, ctx, detail)
         else:
             self.trade.clear()
+        if self.coach is not None:
+            self.coach_panel.draw(surface, self, self.coach)
         self.confirm.draw(surface)
         if self._card_tip(surface, ctx):
             return

@@ -9,6 +9,7 @@ it is, and which autosave would be opened instead, and the player chooses (issue
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
@@ -21,6 +22,9 @@ from game.persist.lasttable import LastTable, last_table
 from ..draw import backdrop, civ_badge, panel, title, wrap
 from ..scene import Scene
 from ..theme import PHASE_NAMES, Palette
+
+if TYPE_CHECKING:
+    from ..app import App
 
 NOTICE_TITLE = "The newest autosave could not be opened"
 SHOWN_SKIPPED = 3  # unreadable autosaves named one by one; more are counted
@@ -54,6 +58,35 @@ def fallback_lines(found: Newest) -> list[str]:
     return lines
 
 
+def learn_to_play(app: App) -> None:
+    """Learn to play (issue 39): the lesson's game, the person in its seat and bots in the
+    others, on the shipped map, autosaved like any game (so Continue and Load resume it)."""
+    from game.core import MapError, SetupError
+    from game.persist import Autosaver
+
+    from ..map.offered import available_maps, load_map
+    from ..seat.lesson import lesson_start, load_lesson
+    from ..seat.session import Seat, Session
+
+    maps = available_maps()
+    path = maps.get("oikoumene") or next(iter(maps.values()), None)
+    if path is None:
+        app.notify("No map is installed")
+        return
+    try:
+        graph, geometry = load_map(path)
+        state = lesson_start(graph)
+    except (MapError, SetupError, KeyError, ValueError) as err:
+        app.notify(f"The lesson cannot start: {err}")
+        return
+    lesson = load_lesson()
+    level = str(lesson.position.get("bot_level", "normal"))
+    seats = {pid: Seat(pid, state.config.names.get(pid, pid), human=pid == lesson.person,
+                       level=level) for pid in state.players}
+    session = Session(state, seats, autosaver=Autosaver() if app.persist_settings else None)
+    app.reset_to(app.make("game", session, geometry))
+
+
 class MenuScene(Scene):
     name = "menu"
 
@@ -62,6 +95,8 @@ class MenuScene(Scene):
             ("continue", "Continue", "Open the newest autosave, or rejoin the network table "
                                      "you sat at last"),
             ("new", "New game", "Choose players, rules and map"),
+            ("learn", "Learn to play", "A guided first game: a coach shows you each phase of "
+                                       "the turn"),
             ("load", "Load", "Open a saved game"),
             ("join", "Join", "Join a network game someone hosts"),
             ("settings", "Settings", "UI scale, animation speed, window, sound"),
@@ -237,6 +272,8 @@ class MenuScene(Scene):
     def choose(self, key: str) -> None:
         if key == "new":
             self.app.push(self.app.make("new game"))
+        elif key == "learn":
+            learn_to_play(self.app)
         elif key == "load":
             self.app.push(self.app.make("load"))
         elif key == "continue":
