@@ -480,8 +480,10 @@ def died(index: int, max_turns: int | None) -> dict[str, Any]:
 
 def reproduce(row: dict[str, Any], max_turns: int | None) -> str:
     cap = f" --max-turns {max_turns}" if max_turns is not None else ""
+    hard = (" (a hard bot's searches run against the clock: its game may not play the same "
+            "again)") if "hard" in row["settings"]["bots"] else ""
     return (f"python bench/soak.py --only {row['index']}{cap} "
-            f"--out /tmp/soak-game-{row['index']}")
+            f"--out /tmp/soak-game-{row['index']}{hard}")
 
 
 def summary(rows: list[dict[str, Any]], wanted: int, out: Path, max_turns: int | None,
@@ -573,6 +575,8 @@ def main(argv: list[str] | None = None) -> int:
     results = out / RESULTS
     done = read_results(results)
     wanted_ids = [args.only] if args.only is not None else list(range(args.games))
+    if args.only is not None:
+        done.pop(args.only, None)  # reproducing: played again, whatever DIR holds
     todo = [i for i in wanted_ids if i not in done]
     print(f"soak: {len(wanted_ids) - len(todo)} of {len(wanted_ids)} games already done in "
           f"{out}; playing {len(todo)} on {min(args.jobs, max(len(todo), 1))} process(es)",
