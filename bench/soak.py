@@ -512,21 +512,23 @@ def summary(rows: list[dict[str, Any]], wanted: int, out: Path, max_turns: int |
     cpu = sum(r["cpu"] for r in rows)
     resolved = events["taken"] + events["unpicked"] + events["played"]
 
-    def counts(c: Counter[Any]) -> str:
-        return ", ".join(f"{k} {n}" for k, n in sorted(c.items(), key=lambda kv: str(kv[0])))
+    def counts(c: Counter[Any], sep: str = " ") -> str:
+        ordered = sorted(c.items(), key=lambda kv: (isinstance(kv[0], str), kv[0]))
+        return ", ".join(f"{k}{sep}{n}" for k, n in ordered)
 
     lines = [
         f"soak: {games} of {wanted} games in {out} "
         f"(this run {wall:.0f} s wall; {cpu:.0f} s of CPU over all sessions, "
         f"{cpu / max(games, 1):.2f} s a game)",
         f"  rule sets: {counts(per['ruleset'])}",
-        f"  players: {counts(per['players'])}",
+        f"  games at each table size: {counts(per['players'], ' players: ')}",
         f"  games with each bot level: {counts(per['bots'])}",
         f"  Events module on in {events_on}, open bargaining in {open_on}",
         f"  ended by: {counts(per['ended'])}",
         f"  actions: {actions:,} ({actions / max(cpu, 1e-9):,.0f} a CPU second, checks "
         f"included), invariants checked after every one",
         f"  calamities resolved: {sum(calamities.values()):,} of {len(calamities)} kinds",
+        *([f"    {counts(calamities)}"] if calamities else []),
         f"  events resolved: {resolved:,} (taken {events['taken']:,}, unpicked "
         f"{events['unpicked']:,}, private played {events['played']:,}; cancelled "
         f"{events['cancelled']:,})",
