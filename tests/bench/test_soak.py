@@ -158,3 +158,34 @@ def test_a_line_cut_short_by_a_kill_is_dropped_and_cut_off(tmp_path: Path) -> No
     soak.append_result(path, {"index": 1, "actions": 4})
     assert soak.read_results(path) == {0: {"index": 0, "actions": 3},
                                        1: {"index": 1, "actions": 4}}
+
+
+def test_a_load_that_differs_from_the_save_is_a_break(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    import game.persist
+
+    real = game.persist.read_save
+
+    def damaged(path: Any) -> Any:
+        loaded = real(path)
+        if "-load" in str(path):
+            loaded.state.turn += 1  # not the state that was saved
+        return loaded
+
+    monkeypatch.setattr(game.persist, "read_save", damaged)
+    row = soak.play_game(1, str(tmp_path), max_turns=2)
+    assert row["break"]["kind"] == "load"
+    assert "the state loaded differs from the state saved" in row["break"]["message"]
+
+
+def test_a_replay_that_diverges_is_a_break(tmp_path: Path,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    import game.persist
+
+    def diverges(saved: Any) -> Any:
+        raise game.persist.ReplayError("diverged at action 7: planted")
+
+    monkeypatch.setattr(game.persist, "verify", diverges)
+    row = soak.play_game(0, str(tmp_path), max_turns=2)
+    assert row["break"]["kind"] == "replay" and "planted" in row["break"]["message"]
+    assert row["replays"] == 0
