@@ -550,11 +550,18 @@ def summary(rows: list[dict[str, Any]], wanted: int, out: Path, max_turns: int |
     return lines
 
 
+def cores() -> int:
+    """The cores this process may run on (all of them where the system cannot say)."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description="Soak: bot games over every rule set and table size, checked throughout.")
     parser.add_argument("--games", type=int, default=None, help="games 0 to N-1")
-    parser.add_argument("--jobs", type=int, default=len(os.sched_getaffinity(0)),
+    parser.add_argument("--jobs", type=int, default=cores(),
                         help="processes (default: the cores this process may use)")
     parser.add_argument("--out", default="soak-out", help="results, summary and failures")
     parser.add_argument("--max-turns", type=int, default=None,
