@@ -91,8 +91,12 @@ def _one_pass(rng: Rng, cards: list[EventCard], randomise_x: bool) -> list[str]:
 def start(state: GameState, regions: Regions) -> EventDeck:
     """The module's state at new game: Age I's deck (or the first Age that has cards)."""
     options = state.config.events
-    if options is not None and options.random_b and not options.b_events:
-        options.b_events = sorted(b_events(load_event_cards(), options, state.rng))
+    if options is not None and options.random_b:
+        # drawn again when a replay rebuilds the start from the configuration, choice written
+        # in: the generator must stand where it stood after the first draw (issue 40's soak)
+        drawn = sorted(b_events(load_event_cards(), options, state.rng))
+        if not options.b_events:
+            options.b_events = drawn
     state.eventdeck = EventDeck(regions=regions, hands={p: [] for p in state.players})
     _enter_age(state, 1, state.turn)
     return state.eventdeck
