@@ -220,13 +220,13 @@ def _reduction_tokens(state: GameState, area: str, keep: int | None) -> tuple[in
         return 0, 0
     standing = state.board.count(area, owner)
     stock = state.players[owner].stock
-    printed = state.map.areas[area].pop
+    # the area's limit this turn: a Drought lowers it (002 "Drought"; found by the soak)
+    printed = max(state.map.areas[area].pop - limit_cut(state, area), 0)
     placed = min(max((printed if keep is None else keep) - standing, 0), stock)
     if keep is not None or not _agriculture_bonus(state, area, owner, city_gone=True):
         return placed, 0
     # Agriculture's token may go at once, up to the limit the area has this turn (rules §11).
-    limit = max(printed - limit_cut(state, area), 0) + _agriculture_bonus(
-        state, area, owner, city_gone=True)
+    limit = printed + _agriculture_bonus(state, area, owner, city_gone=True)
     return placed, min(max(limit - standing - placed, 0), stock - placed)
 
 

@@ -120,10 +120,6 @@ def test_without_a_record_the_cities_on_the_board_count() -> None:
     assert cities_before_calamities(state, "babylon") == 0
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "not fixed yet: population._reduction_tokens places the printed number, not the limit a "
-    "Drought lowered; the fix (the limit cut taken off the printed number there) changes 3 golden "
-    "games (double-empires 41, 121, 161), so it waits for a decision to regenerate them"))
 def test_a_city_reduced_in_a_struck_area_leaves_the_lowered_number_of_tokens() -> None:
     """Rules §2 "reduce": a reduced city leaves tokens equal to its area's population limit,
     which Drought lowers for the turn; the phase 11 surplus check has already run when support
