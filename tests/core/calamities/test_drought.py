@@ -3,8 +3,6 @@ for how long, whose Agriculture stops, and the five-city threshold counted befor
 
 from __future__ import annotations
 
-import pytest
-
 from game.core.calamities.drought import DroughtStruck, cities_before_calamities
 from game.core.engine import advance
 from game.core.population import FLAG_AGRICULTURE_SUSPENDED, population_limit, remove_surplus
