@@ -319,7 +319,9 @@ def _ast(scene: BookScene, surface: pygame.Surface, box: pygame.Rect) -> None:
         x = box.x + px(46) + (start - 1) * cell
         label = t.text(names[epoch], 12, Palette.text_dim)
         at = label.get_rect(topleft=(x, box.y + px(68 + 16 * (epoch % 2))))
+        at.right = min(at.right, box.right)  # the last epoch's name ends at the page's edge
         surface.blit(label, at)
+        scene._marks.append((names[epoch], at))
 
 
 def _event(scene: BookScene, surface: pygame.Surface, box: pygame.Rect) -> None:

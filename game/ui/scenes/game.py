@@ -32,7 +32,7 @@ from ..panels import Ctx, Panel
 from ..panels.advances import AdvancesPanel
 from ..panels.ast import AstPanel
 from ..panels.confirm import ConfirmBox
-from ..panels.decision import DecisionBar
+from ..panels.decision import WHY_TIP, DecisionBar
 from ..panels.events import FACE_DOWN as FACE_DOWN_LABEL
 from ..panels.events import EventRow, event_tip
 from ..panels.hand import HandPanel
@@ -55,6 +55,7 @@ from ..words.advances import ShopWatch
 from ..words.asking import PLAY, QUIET, answer_for, quiet_label, silence
 from ..words.asking import asking as event_asking
 from ..words.cause import cause_line, decision_places
+from ..words.howto import page_for, pages
 from ..words.log import LogLine
 from ..words.options import Options
 from ..words.prompts import label_name, question
@@ -373,6 +374,10 @@ class GameScene(Scene):
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
         if self._animations_skip_input(event):
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and \
+                not self.confirm.open and self.decision.why_at(event.pos):
+            self.app.push(self.app.make("book", self.why_page()))  # the Why: line's page
             return
         for intent in self.input.translate(event):
             self.act(intent)
@@ -923,7 +928,16 @@ class GameScene(Scene):
                          within=shown.rect)
         return bool(card)
 
+    def why_page(self) -> str:
+        """The How to play page for the decision asked now (issue 39)."""
+        state = self.session.state
+        return page_for(state.phase, calamity_in_play(state) is not None)
+
     def _tooltip(self, ctx: Ctx) -> list[str] | None:
+        if self.decision.why_at(self.mouse):
+            key = self.why_page()
+            title = next((p.title for p in pages() if p.key == key), key)
+            return [WHY_TIP.format(page=title)]
         if self.drag is not None or self.confirm.open or self.losses.hit(self.mouse) \
                 or self.news.hit(self.mouse):
             return None
