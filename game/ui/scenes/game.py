@@ -46,6 +46,8 @@ from ..panels.trade import TradeWindow
 from ..scene import Scene
 from ..seat.controller import TRADE_KINDS, HumanController
 from ..seat.losses import LossPlan
+from ..seat.missed import GO as MISSED_GO
+from ..seat.missed import missed_city_warning
 from ..seat.pace import BOT_DELAY, bot_hurry
 from ..seat.ruin import ruin_warning
 from ..seat.session import Session
@@ -539,7 +541,8 @@ class GameScene(Scene):
         who = self.session.human_to_act()
         warning = self.warning(who, label) if who and not sure else ""
         if warning:  # asked first; the answer picks it (or not)
-            go = "Tax at this rate" if label.startswith("number:") else "Build it all the same"
+            go = "Tax at this rate" if label.startswith("number:") else (
+                MISSED_GO if label == "done" else "Build it all the same")
             self.confirm.ask(label, warning, go, self.map_rect,
                              self.app.manager, self.container)
             return False
@@ -575,7 +578,8 @@ class GameScene(Scene):
 
     def warning(self, who: str, label: str) -> str:
         """What the pick would cost the player of their own pieces, asked about first."""
-        return ruin_warning(self.session.state, who, label)
+        state = self.session.state
+        return ruin_warning(state, who, label) or missed_city_warning(state, who, label)
 
     def _confirmed(self, go: bool) -> None:
         label = self.confirm.label
