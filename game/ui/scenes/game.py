@@ -47,6 +47,7 @@ from ..scene import Scene
 from ..seat.controller import TRADE_KINDS, HumanController
 from ..seat.losses import LossPlan
 from ..seat.missed import GO as MISSED_GO
+from ..seat.missed import HEADING as MISSED_HEADING
 from ..seat.missed import missed_city_warning
 from ..seat.pace import BOT_DELAY, bot_hurry
 from ..seat.ruin import ruin_warning
@@ -544,7 +545,8 @@ class GameScene(Scene):
             go = "Tax at this rate" if label.startswith("number:") else (
                 MISSED_GO if label == "done" else "Build it all the same")
             self.confirm.ask(label, warning, go, self.map_rect,
-                             self.app.manager, self.container)
+                             self.app.manager, self.container,
+                             MISSED_HEADING if go == MISSED_GO else "")
             return False
         self.news.close()
         ok = self.controller.pick(label)

@@ -19,6 +19,7 @@ from .ruin import ruin_warning
 
 KIND = "build_city"
 GO = "End city building"
+HEADING = "A city left unbuilt"
 
 
 def missed_cities(state: GameState, player: str, playable: bool = True) -> list[str]:
