@@ -42,6 +42,7 @@ class BookScene(Scene):
         self.index = keys.index(page) if page in keys else 0
         self._marks: list[tuple[str, pygame.Rect]] = []
         self._problems: list[str] = []
+        self._heights: dict[tuple[int, int, int, float], int] = {}
 
     @property
     def page(self) -> Page:
@@ -130,13 +131,28 @@ class BookScene(Scene):
         surface.blit(count, at)
         self._marks.append(("page count", at))
         y = r.y + head.get_height() + px(10)
-        picture = pygame.Rect(r.x, y, r.width, self.picture_height())
+        picture = pygame.Rect(r.x, y, r.width, self.picture_height(r.bottom - y))
         PICTURES.get(self.page.picture, _nothing)(self, surface, picture)
         y = picture.bottom + px(12)
         self.paragraphs(surface, pygame.Rect(r.x, y, r.width, r.bottom - y))
 
-    def picture_height(self) -> int:
-        return self.px(150) if self.page.picture != "phases" else self.px(44)
+    def picture_height(self, room: int) -> int:
+        """The picture as tall as the page's words leave room for, between the least and the
+        most (the words keep the largest type they would have under the least picture)."""
+        px = self.px
+        key = (self.index, room, self.page_rect.width, self.theme.scale)
+        if key in self._heights:
+            return self._heights[key]
+        least, most = (px(44), px(44)) if self.page.picture == "phases" else (px(150), px(230))
+        best = self._fit(self.page_rect.width, room - least - px(12))
+        height = least
+        for h in range(most, least, -px(10)):
+            fit = self._fit(self.page_rect.width, room - h - px(12))
+            if fit is not None and best is not None and fit[0] >= best[0]:
+                height = h
+                break
+        self._heights[key] = height
+        return height
 
     def _fit(self, width: int, height: int) -> tuple[int, list[list[str]]] | None:
         t, px = self.theme, self.px
@@ -238,7 +254,7 @@ def _cards(scene: BookScene, surface: pygame.Surface, box: pygame.Rect,
            shown: tuple[tuple[str, int], ...], ruleset: str = "classic") -> None:
     """Cards drawn as the hand draws them, as large as the box's height allows."""
     px = scene.px
-    width = px(76)
+    width = px(120)
     while card_size(width)[1] > box.height - px(22) and width > px(30):
         width -= px(4)
     x = box.x
@@ -326,17 +342,28 @@ def _ast(scene: BookScene, surface: pygame.Surface, box: pygame.Rect) -> None:
 
 def _event(scene: BookScene, surface: pygame.Surface, box: pygame.Rect) -> None:
     from ..cards.events import card_size as event_size
-    from ..cards.events import load_event_cards
 
     px = scene.px
-    width = px(110)
+    width = px(150)
     while event_size(width)[1] > box.height and width > px(40):
         width -= px(4)
     x = box.x
-    for card in list(load_event_cards().cards)[:3]:
+    for card in _event_samples():
         face = event_face(scene.theme, card, width, compact=True)
         surface.blit(face.surface, (x, box.y))
         x += face.surface.get_width() + px(14)
+
+
+def _event_samples() -> list[str]:
+    """A public event, a private one and a calamity among the event cards (seed 000's two
+    families: events, and the calamities that strike their taker)."""
+    from ..cards.events import load_event_cards
+
+    cards = list(load_event_cards().cards.values())
+    public = next(c.id for c in cards if c.public and ":calamity:" not in c.source)
+    private = next(c.id for c in cards if not c.public)
+    calamity = next((c.id for c in cards if ":calamity:" in c.source), None)
+    return [public, private] + ([calamity] if calamity else [])
 
 
 PICTURES = {"emblems": _emblems, "phases": _phases, "tokens": _tokens, "cities": _cities,
