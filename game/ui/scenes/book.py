@@ -143,7 +143,7 @@ class BookScene(Scene):
         key = (self.index, room, self.page_rect.width, self.theme.scale)
         if key in self._heights:
             return self._heights[key]
-        least, most = (px(44), px(44)) if self.page.picture == "phases" else (px(150), px(230))
+        least, most = (px(44), px(44)) if self.page.picture == "phases" else (px(124), px(230))
         best = self._fit(self.page_rect.width, room - least - px(12))
         height = least
         for h in range(most, least, -px(10)):
