@@ -44,7 +44,6 @@ def missed_city_warning(state: GameState, player: str, label: str,
     shown = [graph.get(a, a) for a in areas]
     where = shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} or {shown[-1]}"
     one = len(areas) == 1
-    return (f"You could still build {'a city' if one else 'a city'} in {where}, and it would "
-            f"cost you nothing else: no city reduced, no tokens lost. A city pays tax every "
-            f"turn and lets you draw from one more trade stack. End city building without "
-            f"{'it' if one else 'one'}?")
+    return (f"You could still build a city in {where}; building it reduces none of your "
+            f"cities and loses none of your tokens. A city pays tax every turn and lets you "
+            f"draw from one more trade stack. End city building without {'it' if one else 'one'}?")
