@@ -16,6 +16,7 @@ values, §7 the A.S.T. and victory, §8 credits) and EVENTS.md (the Events modul
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from game.core import PHASES, load_game_data
 
@@ -207,9 +208,15 @@ def set_card() -> str:
 
 
 def pages() -> list[Page]:
+    """The book's pages, in order, their figures filled in (made once: the data is fixed)."""
+    return list(_pages())
+
+
+@lru_cache(maxsize=1)
+def _pages() -> tuple[Page, ...]:
     found = figures()
-    return [Page(key, title, tuple(p.format(**found) for p in paras), picture)
-            for key, title, picture, paras in _PAGES]
+    return tuple(Page(key, title, tuple(p.format(**found) for p in paras), picture)
+                 for key, title, picture, paras in _PAGES)
 
 
 def page_for(phase: str, calamity: bool = False) -> str:
