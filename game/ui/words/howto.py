@@ -42,9 +42,11 @@ _PAGES: tuple[tuple[str, str, str, tuple[str, ...]], ...] = (
         "{vp_threshold_100}, {vp_100} for one from {vp_threshold_100} to "
         "{vp_threshold_200_less}, {vp_200} for one of {vp_threshold_200} or more, and "
         "{vp_per_city} for each city on the board.",
-        "The game ends when a marker reaches the last space of the A.S.T. (space "
-        "{last_space}, the Late Iron Age). Reaching it first does not win by itself: the "
-        "most victory points win.",
+        "The game ends after the turn in which a marker first reaches the last space of the "
+        "A.S.T. (space {last_space}, the Late Iron Age; on the Expert side "
+        "{expert_extra_turns_after_late_iron} turn later), or after the last turn chosen at "
+        "New game. Reaching the end first does not win by itself: the most victory points "
+        "win.",
     )),
     ("turn", "The turn: thirteen phases", "phases", (
         "Every turn runs through the same thirteen phases, in order. The phase track at the top "
@@ -77,7 +79,8 @@ _PAGES: tuple[tuple[str, str, str, tuple[str, ...]], ...] = (
         "Cities are what everything else grows from: each one pays tax, and each one lets you "
         "draw a trade card from one more stack.",
         "A city must be supported: you need {support_rate} tokens on the board for each city. "
-        "A city you cannot support is reduced to tokens in surplus and support.",
+        "For each city you cannot support, one of your cities is reduced: it is replaced by as "
+        "many tokens as its area's population limit.",
         "Tokens over an area's population limit are removed, and an area with a city holds "
         "no tokens of yours besides it.",
     )),
@@ -107,10 +110,10 @@ _PAGES: tuple[tuple[str, str, str, tuple[str, ...]], ...] = (
         "Calamity cards lie in the trade stacks and come to you when you draw. After trade, "
         "in calamity selection, you may hold at most {max_calamities_held} calamities and "
         "{max_major_calamities_held} major ones; the rest are returned unresolved.",
-        "In calamity resolution they strike in stack order: volcano, famine, civil war, "
-        "flood and the others. The card's holder is its primary victim; some calamities "
+        "In calamity resolution they strike in stack order: volcanic eruption, famine, civil "
+        "war, flood and the others. The card's holder is its primary victim; some calamities "
         "also strike secondary victims or give a beneficiary what the victim loses.",
-        "A tradable calamity struck the player who held it at the end of trade, so passing it "
+        "A tradable calamity strikes the player who holds it when trade ends, so passing it "
         "on in a trade is part of the game. The one who gave it is named when it strikes.",
         "Advances soften many calamities (Pottery against famine, Medicine against epidemic "
         "...); the Rules screen lists each calamity with the advances that change it.",
@@ -181,6 +184,7 @@ def figures() -> dict[str, str]:
     data = load_game_data()
     out = {k: str(v) for k, v in data.numbers.items()}
     ast = data.ast_numbers
+    out["expert_extra_turns_after_late_iron"] = str(ast["expert_extra_turns_after_late_iron"])
     out |= {"vp_per_step": str(ast["vp_per_step"]), "last_space": str(ast["last_space"]),
             "vp_under_100": str(ast["vp_advance_under_100"]), "vp_100": str(ast["vp_advance_100"]),
             "vp_200": str(ast["vp_advance_200"]), "vp_per_city": str(ast["vp_per_city"]),
