@@ -23,7 +23,8 @@ from ..draw import backdrop, civ_badge, panel, title, wrap
 from ..panels.advances import GROUP_COLOURS
 from ..scene import Scene
 from ..theme import Palette
-from ..words.howto import Page, pages, set_card
+from ..words.advances import credit_words
+from ..words.howto import FIRST, Page, pages, set_card
 from .help import _map_sprite
 
 if TYPE_CHECKING:
@@ -202,9 +203,11 @@ def _emblems(scene: BookScene, surface: pygame.Surface, box: pygame.Rect) -> Non
 def _phases(scene: BookScene, surface: pygame.Surface, box: pygame.Rect) -> None:
     t, px = scene.theme, scene.px
     d = min(px(32), box.width // len(PHASES) - px(6))
-    for i, _ in enumerate(PHASES):
+    told = range(FIRST) if scene.page.key == "turn" else range(FIRST, len(PHASES))
+    for i, _ in enumerate(PHASES):  # the phases this page tells lit, the others dim
         c = (box.x + d // 2 + i * (d + px(6)), box.y + box.height // 2)
-        pygame.draw.circle(surface, Palette.gold, c, d // 2)
+        pygame.draw.circle(surface, Palette.gold if i in told else Palette.text_faint, c,
+                           d // 2)
         num = t.text(str(i + 1), 13, Palette.ink, "bold")
         surface.blit(num, num.get_rect(center=c))
 
@@ -309,6 +312,14 @@ def _advances(scene: BookScene, surface: pygame.Surface, box: pygame.Rect) -> No
         for words in (groups, f"Cost {adv.cost}", f"{adv.vp} VP"):
             surface.blit(t.text(words, 12, Palette.ink), (rect.x + px(6), y))
             y += t.font("regular", 12).get_linesize()
+        credits = (credit_words(adv.id) or "").replace("Gives credits:", "Credits:")
+        step = t.font("italic", 11).get_linesize()
+        rows = wrap(t, credits, rect.width - px(12), 11, "italic")
+        if y + px(4) + len(rows) * step <= rect.bottom:  # all of it, or none (never half)
+            for row in rows:
+                surface.blit(t.text(row, 11, Palette.ink, "italic"), (rect.x + px(6),
+                                                                      y + px(4)))
+                y += step
 
 
 def _ast(scene: BookScene, surface: pygame.Surface, box: pygame.Rect) -> None:
