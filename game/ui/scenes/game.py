@@ -379,7 +379,8 @@ class GameScene(Scene):
         if self._animations_skip_input(event):
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and \
-                not self.confirm.open and self.decision.why_at(event.pos):
+                not self.confirm.open and self.decision.why_at(event.pos) and \
+                not self._on_widget(event.pos):  # a drop-down's open list may lie over it
             self.app.push(self.app.make("book", self.why_page()))  # the Why: line's page
             return
         for intent in self.input.translate(event):
@@ -933,6 +934,12 @@ class GameScene(Scene):
             card_tooltip(surface, self.theme, card, self.mouse, event_tip(card),
                          within=shown.rect)
         return bool(card)
+
+    def _on_widget(self, pos: tuple[int, int]) -> bool:
+        """Whether a widget shown (a button, a drop-down's open list) lies at `pos`."""
+        return any(el.visible and el.rect.collidepoint(pos)
+                   for el in self.app.manager.get_sprite_group().sprites()
+                   if not isinstance(el, pygame_gui.core.UIContainer))
 
     def why_page(self) -> str:
         """The How to play page for the decision asked now (issue 39)."""
