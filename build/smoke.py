@@ -29,7 +29,7 @@ from build import output_path, size_mb  # noqa: E402  (build/build.py)
 SCREENS = {
     "main menu": "menu", "New game": "new-game", "Load": "load", "Host": "host",
     "Join": "join", "Settings": "settings", "Rules": "rules-phases", "Help": "help",
-    "About": "about", "a game": "game", "the end screen": "end",
+    "About": "about", "How to play": "book-goal", "a game": "game", "the end screen": "end",
     "the replay viewer": "replay",
 }
 TIMEOUT = 900

@@ -1,11 +1,12 @@
 """python -m game selftest: the real client, headless, bots in every seat.
 
-It opens every screen (menu, settings, about, rules, load, new game, host, the host's lobby,
-join, the game with each side panel, the hot-seat curtain, a decision, the trade window when one
-comes up, the in-game menu, help, the final scores, the replay viewer on the game just played,
-the Events module's display), plays at least one whole turn through the game screen's own
-loop, writes a PNG of each screen into the screenshots folder if one is given, and exits 0 when
-all went well. `build/smoke.py` runs it in the standalone build and checks the pictures' names.
+It opens every screen (menu, settings, about, rules, How to play page by page, load, new game,
+host, the host's lobby, join, the game with each side panel, the hot-seat curtain, a decision,
+the trade window when one comes up, the in-game menu, help, the final scores, the replay viewer
+on the game just played, the Events module's display), plays at least one whole turn through the
+game screen's own loop, writes a PNG of each screen into the screenshots folder if one is given,
+and exits 0 when all went well. `build/smoke.py` runs it in the standalone build and checks the
+pictures' names.
 """
 
 from __future__ import annotations
@@ -143,6 +144,7 @@ def run_selftest(frames: int = 120, players: int = 5, seed: int = 1,
 
     from ..app import App
     from ..scenes.about import AboutScene
+    from ..scenes.book import BookScene
     from ..scenes.end import EndScene
     from ..scenes.game import GameScene
     from ..scenes.gamemenu import GameMenuScene
@@ -218,6 +220,12 @@ def run_selftest(frames: int = 120, players: int = 5, seed: int = 1,
                                        "rules-events")):
             rules.set_tab(tab)
             shot(name)
+        app.pop()
+        book = BookScene(app)  # How to play: every page (issue 39)
+        app.push(book)
+        for index, page in enumerate(book.pages):
+            book.show(index)
+            shot(f"book-{page.key}")
         app.pop()
         app.push(LoadScene(app))
         shot("load")

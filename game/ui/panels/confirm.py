@@ -10,12 +10,15 @@ from pygame_gui.elements import UIButton
 from ..draw import panel, text_block, wrap
 from ..theme import Palette, Theme
 
+HEADING = "This move costs you your own pieces"
+
 
 class ConfirmBox:
     def __init__(self, theme: Theme) -> None:
         self.theme = theme
         self.label = ""  # the pick waiting for an answer
         self.text = ""
+        self.heading = HEADING
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.go: UIButton | None = None
         self.back: UIButton | None = None
@@ -25,9 +28,10 @@ class ConfirmBox:
         return bool(self.label)
 
     def ask(self, label: str, text: str, go_text: str, area: pygame.Rect,
-            manager: pygame_gui.UIManager, container: object) -> None:
+            manager: pygame_gui.UIManager, container: object, heading: str = "") -> None:
         self.close()
         self.label, self.text = label, text
+        self.heading = heading or HEADING
         px = self.theme.px
         width = min(px(520), area.width - px(40))
         lines = wrap(self.theme, text, width - px(32), 15)
@@ -59,7 +63,7 @@ class ConfirmBox:
         t = self.theme
         px = t.px
         panel(surface, self.rect, t, fill=(34, 24, 20), edge=Palette.highlight)
-        surface.blit(t.text("This move costs you your own pieces", 17, Palette.gold_light,
+        surface.blit(t.text(self.heading, 17, Palette.gold_light,
                             "bold"), (self.rect.x + px(16), self.rect.y + px(14)))
         text_block(surface, t, self.text, (self.rect.x + px(16), self.rect.y + px(46)),
                    self.rect.width - px(32), size=15, colour=Palette.text)

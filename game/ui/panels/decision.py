@@ -241,6 +241,7 @@ class DecisionBar:
         self._texts: tuple[str, str | None, str, str] = ("", None, "", "")
         self.marks: list[tuple[str, pygame.Rect]] = []  # texts drawn, in window coordinates
         self.cut: list[str] = []  # texts cut short for lack of room
+        self._why = pygame.Rect(0, 0, 0, 0)  # the "Why:" line and its "?", in the bar
 
     # -- where things go ----------------------------------------------------------------------
     def _text_x(self, ctx: Ctx, decider: str | None) -> int:
@@ -291,7 +292,8 @@ class DecisionBar:
         x = self._text_x(ctx, decider)
         width = self._text_width(x)
         lines = wrap(self.theme, prompt, width, 14) if prompt else []
-        causes = wrap(self.theme, cause, width, 13, "italic") if cause else []
+        causes = wrap(self.theme, cause, width - self.theme.px(WHY_ROOM), 13, "italic") \
+            if cause else []
         return lines, causes
 
     def _options_area(self, ctx: Ctx, texts: tuple[str, str | None, str, str],
@@ -395,13 +397,31 @@ class DecisionBar:
                keep, self.options.end, self._skip_room)
         if self._image is None or self._image[0] != key:
             image = pygame.Surface(self.rect.size)
-            self.marks, self.cut = [], []
+            self.marks, self.cut, self._why = [], [], pygame.Rect(0, 0, 0, 0)
             self._render(image, ctx, prompt, decider, hint, cause, keep)
             self._image = (key, image)
         surface.blit(self._image[1], self.rect.topleft)
 
     def layout_marks(self) -> list[tuple[str, pygame.Rect]]:
         return list(self.marks)
+
+    def _why_mark(self, surface: pygame.Surface, line: pygame.Rect) -> pygame.Rect:
+        """A "?" after the "Why:" line: the line and it open How to play at its page."""
+        px = self.theme.px
+        r = px(8)
+        centre = (line.right + px(6) + r, line.centery)
+        pygame.draw.circle(surface, Palette.gold_light, centre, r, max(1, px(1)))
+        mark = self.theme.text("?", 12, Palette.gold_light, "bold")
+        surface.blit(mark, mark.get_rect(center=centre))
+        chip = pygame.Rect(0, 0, 2 * r, 2 * r)
+        chip.center = centre
+        self.marks.append(("?", chip.move(self.rect.topleft)))
+        return line.union(chip)
+
+    def why_at(self, pos: tuple[int, int]) -> bool:
+        """Whether `pos` (window coordinates) is on the "Why:" line or its "?"."""
+        return self._image is not None and self._why.width > 0 and \
+            self._why.move(self.rect.topleft).collidepoint(pos)
 
     def layout_problems(self) -> list[str]:
         return [f"decision bar: {what} cut short for lack of room" for what in self.cut]
@@ -440,9 +460,10 @@ class DecisionBar:
         for line in lines:
             y += self._line(surface, line, (x, y), 14, Palette.text).get_height()
         if causes:  # what brought this decision: the line under the prompt
-            text = causes[0] if len(causes) == 1 else _ellipsis(t, causes[0], width, 13,
-                                                                  "italic")
-            self._line(surface, text, (x, y), 13, Palette.gold_light, "italic")
+            text = causes[0] if len(causes) == 1 else _ellipsis(
+                t, causes[0], width - px(WHY_ROOM), 13, "italic")
+            shown = self._line(surface, text, (x, y), 13, Palette.gold_light, "italic")
+            self._why = self._why_mark(surface, shown.get_rect(topleft=(x, y)))
         if hint:
             ex, ey = self.options.end
             ex, ey = ex - self.rect.x, ey - self.rect.y
@@ -461,6 +482,9 @@ class DecisionBar:
                                                                        "italic")
             self._line(surface, text, pos, 14, Palette.highlight, "italic")
 
+
+WHY_ROOM = 26  # after the "Why:" line: its "?" (a link to How to play)
+WHY_TIP = "How to play: {page}. Click the line or its ? to read it."
 
 UNDO_TIP = ("Take back your last pick (Ctrl+Z). Not past a card drawn, a die rolled, a card or "
             "calamity revealed, or another player's move.")

@@ -12,6 +12,7 @@ from game.core import PlayerView, load_game_data, set_value
 from ..cards.trade import draw_card, fan_height
 from ..draw import civ_badge, panel
 from ..theme import Palette, Theme
+from ..words.hints import set_hint
 from ..words.log import plural
 from ..words.options import card_name
 from . import Ctx, Panel
@@ -50,6 +51,7 @@ class HandPanel(Panel):
         # (card, who traded it) pairs
         self._before: dict[str | None, tuple[int, Counter[tuple[str, str]]]] = {}
         self.event_cards: list[tuple[pygame.Rect, str]] = []  # (screen rect, event card)
+        self.hint: str | None = None  # the set hint shown in trade, if any
 
     def event_card_at(self, pos: tuple[int, int]) -> str | None:
         """The private event card under the mouse (shown large as its tooltip)."""
@@ -140,6 +142,7 @@ class HandPanel(Panel):
             surface.blit(t.text("No cards yet", 14, Palette.text_faint, "italic"), (px(12), y))
             y += px(24)
         y = self._received(surface, ctx, y)
+        y = self._set_hint(surface, view, y)
         w_card = min(px(96), (w - px(16) - px(10) * 3) // 4)
         per_row = max(1, (w - px(16) + px(10)) // (w_card + px(10)))
         row_h = fan_height(w_card, 3) + px(8)
@@ -161,6 +164,21 @@ class HandPanel(Panel):
         y = draw_event_hand(self, surface, ctx, y + px(6), self.event_cards)
         y = self._recent(surface, ctx, y + px(10))
         self.content_height = y + self.scroll + px(10)
+
+    def _set_hint(self, surface: pygame.Surface, view: PlayerView, y: int) -> int:
+        """In trade, the set begun in hand that more cards would raise most (issue 39)."""
+        hint = set_hint(view)
+        self.hint = hint
+        if hint is None:
+            return y
+        from ..draw import wrap
+
+        t, px = self.theme, self.px
+        step = t.font("italic", 13).get_linesize()
+        for row in wrap(t, hint, self.rect.width - px(20), 13, "italic"):
+            surface.blit(t.text(row, 13, Palette.highlight, "italic"), (px(10), y))
+            y += step
+        return y + px(6)
 
     def _recent(self, surface: pygame.Surface, ctx: Ctx, y: int) -> int:
         """The last lines of the log, in whatever room is left below the hand."""

@@ -26,6 +26,12 @@ def _about(app: App) -> Any:
     return AboutScene(app)
 
 
+def _book(app: App, *args: Any, **kwargs: Any) -> Any:
+    from .book import BookScene
+
+    return BookScene(app, *args, **kwargs)
+
+
 def _end(app: App, *args: Any, **kwargs: Any) -> Any:
     from .end import EndScene
 
@@ -137,6 +143,7 @@ def _settings(app: App) -> Any:
 # name -> what opens it, called with the app first: scenes, and the functions that open one
 SCENES: dict[str, Maker] = {
     "about": _about,
+    "book": _book,
     "end": _end,
     "game": _game,
     "game menu": _game_menu,

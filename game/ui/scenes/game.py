@@ -33,7 +33,7 @@ from ..panels.advances import AdvancesPanel
 from ..panels.ast import AstPanel
 from ..panels.coach import CoachPanel, clear_of_coach, coach_update
 from ..panels.confirm import ConfirmBox
-from ..panels.decision import DecisionBar
+from ..panels.decision import WHY_TIP, DecisionBar
 from ..panels.events import FACE_DOWN as FACE_DOWN_LABEL
 from ..panels.events import EventRow, event_tip
 from ..panels.hand import HandPanel
@@ -48,6 +48,9 @@ from ..scene import Scene
 from ..seat.controller import TRADE_KINDS, HumanController
 from ..seat.lesson import coach_for
 from ..seat.losses import LossPlan
+from ..seat.missed import GO as MISSED_GO
+from ..seat.missed import HEADING as MISSED_HEADING
+from ..seat.missed import missed_city_warning
 from ..seat.pace import BOT_DELAY, bot_hurry
 from ..seat.ruin import ruin_warning
 from ..seat.session import Session
@@ -57,6 +60,7 @@ from ..words.advances import ShopWatch
 from ..words.asking import PLAY, QUIET, answer_for, quiet_label, silence
 from ..words.asking import asking as event_asking
 from ..words.cause import cause_line, decision_places
+from ..words.howto import page_for, pages
 from ..words.log import LogLine
 from ..words.options import Options
 from ..words.prompts import label_name, question
@@ -382,6 +386,11 @@ class GameScene(Scene):
             self.mouse = event.pos
         if self._animations_skip_input(event):
             return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and \
+                not self.confirm.open and self.decision.why_at(event.pos) and \
+                not self._on_widget(event.pos):  # a drop-down's open list may lie over it
+            self.app.push(self.app.make("book", self.why_page()))  # the Why: line's page
+            return
         for intent in self.input.translate(event):
             self.act(intent)
 
@@ -545,9 +554,11 @@ class GameScene(Scene):
         who = self.session.human_to_act()
         warning = self.warning(who, label) if who and not sure else ""
         if warning:  # asked first; the answer picks it (or not)
-            go = "Tax at this rate" if label.startswith("number:") else "Build it all the same"
+            go = "Tax at this rate" if label.startswith("number:") else (
+                MISSED_GO if label == "done" else "Build it all the same")
             self.confirm.ask(label, warning, go, self.map_rect,
-                             self.app.manager, self.container)
+                             self.app.manager, self.container,
+                             MISSED_HEADING if go == MISSED_GO else "")
             return False
         self.news.close()
         if self.coach is not None:
@@ -583,7 +594,8 @@ class GameScene(Scene):
 
     def warning(self, who: str, label: str) -> str:
         """What the pick would cost the player of their own pieces, asked about first."""
-        return ruin_warning(self.session.state, who, label)
+        state = self.session.state
+        return ruin_warning(state, who, label) or missed_city_warning(state, who, label)
 
     def _confirmed(self, go: bool) -> None:
         label = self.confirm.label
@@ -941,7 +953,22 @@ class GameScene(Scene):
                          within=shown.rect)
         return bool(card)
 
+    def _on_widget(self, pos: tuple[int, int]) -> bool:
+        """Whether a widget shown (a button, a drop-down's open list) lies at `pos`."""
+        return any(el.visible and el.rect.collidepoint(pos)
+                   for el in self.app.manager.get_sprite_group().sprites()
+                   if not isinstance(el, pygame_gui.core.UIContainer))
+
+    def why_page(self) -> str:
+        """The How to play page for the decision asked now (issue 39)."""
+        state = self.session.state
+        return page_for(state.phase, calamity_in_play(state) is not None)
+
     def _tooltip(self, ctx: Ctx) -> list[str] | None:
+        if self.decision.why_at(self.mouse):
+            key = self.why_page()
+            title = next((p.title for p in pages() if p.key == key), key)
+            return [WHY_TIP.format(page=title)]
         if self.drag is not None or self.confirm.open or self.losses.hit(self.mouse) \
                 or self.news.hit(self.mouse):
             return None

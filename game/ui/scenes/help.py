@@ -79,9 +79,16 @@ class HelpScene(Scene):
             pygame.Rect(self.box.right - px(178), self.box.y + px(16), px(150), px(40)),
             "Back", self.app.manager, container=self.container,
             object_id=pygame_gui.core.ObjectID(object_id="#help_back"))
+        self.book = UIButton(  # the book for someone new to the game (issue 39)
+            pygame.Rect(self.box.right - px(178) - px(170), self.box.y + px(16), px(160),
+                        px(40)), "How to play", self.app.manager, container=self.container,
+            object_id=pygame_gui.core.ObjectID(object_id="#help_book"))
         self._marks: list[tuple[str, pygame.Rect]] = []
 
     def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.book:
+            self.app.push(self.app.make("book"))
+            return
         pressed = event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.back
         if pressed or event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_h):
             self.app.pop()

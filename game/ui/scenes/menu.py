@@ -1,4 +1,4 @@
-"""The main menu: Continue, New game, Load, Join, Settings, Rules, About, Quit.
+"""The main menu: Continue, New game, Load, Join, Settings, Rules, How to play, About, Quit.
 
 Continue opens the newest autosave, or takes the player back to the network table they sat at
 last when that is newer (issue 37). When the newest cannot be opened, it never quietly opens an
@@ -101,6 +101,8 @@ class MenuScene(Scene):
             ("join", "Join", "Join a network game someone hosts"),
             ("settings", "Settings", "UI scale, animation speed, window, sound"),
             ("rules", "Rules", "Phases, advances and calamities"),
+            ("book", "How to play", "A short book: the goal, the turn, cards, trade, "
+                                    "calamities, advances, the A.S.T., events"),
             ("about", "About", "What Calamitas is, its version and credits"),
             ("quit", "Quit", "Close Calamitas"),
         )
@@ -284,6 +286,8 @@ class MenuScene(Scene):
             self.app.push(self.app.make("settings"))
         elif key == "rules":
             self.app.push(self.app.make("rules"))
+        elif key == "book":
+            self.app.push(self.app.make("book"))
         elif key == "about":
             self.app.push(self.app.make("about"))
         elif key == "quit":

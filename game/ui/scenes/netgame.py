@@ -19,6 +19,7 @@ from game.net.mirror import PRIVATE_KINDS, SOMEONE
 from game.net.protocol import message
 
 from ..draw import panel, text_block, title
+from ..seat.missed import missed_city_warning
 from ..seat.net import NetSession
 from ..seat.ruin import ruin_warning
 from ..theme import Palette
@@ -126,7 +127,9 @@ class NetGameScene(GameScene):
     def warning(self, who: str, label: str) -> str:
         # the drawing of the game cannot be played on: the tax warning reads the decision's
         # detail, which the view holds, and a city is counted from the board as it is
-        return ruin_warning(self.session.state, who, label, playable=False)
+        state = self.session.state
+        return ruin_warning(state, who, label, playable=False) or \
+            missed_city_warning(state, who, label, playable=False)
 
     def _keep_loss_plan(self) -> None:
         self.losses.close()  # the per-area plan tries picks on the full state: not here
