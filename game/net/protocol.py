@@ -49,7 +49,11 @@ Every message is one JSON object with `v` (the protocol version) and `type`. A c
 The server answers:
 
     created {code, seats, host_token}
-    joined  {code, seat, token, map, tls, past}  (token: only at join; tls: false when plain;
+    joined  {code, seat, token, map_digest, map, tls, past}
+                                              (token: only at join; tls: false when plain;
+                                               map: the game's map, left out when this
+                                               connection was sent the map of digest
+                                               `map_digest` before (`MapKeeper`);
                                                past: [turn, phase, mover, events] of every
                                                action so far, the events as updates sent
                                                them, for the log of a seat coming back)
@@ -104,8 +108,9 @@ from typing import Any
 
 from game.persist.strictjson import JsonError, loads_strict, one_line
 
-VERSION = 3  # 2: create takes the host's choices; try; the record at the end
+VERSION = 4  # 2: create takes the host's choices; try; the record at the end
 # 3: updates patch the view the client acknowledged (ack), with the view's digest
+# 4: joined names its map by digest, and sends it only once per connection (issue 38)
 # What a client may send is small (an action label); the cap is checked before parsing
 # (websockets' max_size closes the connection above it) and again here.
 MAX_CLIENT_MESSAGE = 16 * 1024
@@ -114,7 +119,11 @@ MAX_SERVER_MESSAGE = 8 * 1024 * 1024
 MAX_TEXT = 200
 MAX_PLAYERS = 18
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
-CODE_LENGTH = 6
+# 8 characters of 32: 40 bits (6 were 30 bits: with 200 games open, about 5 million guesses
+# found one; now about 5 billion, and the server lets an address miss only one every 5 s)
+CODE_LENGTH = 8
+OLD_CODE_LENGTH = 6  # the codes of games made before, which a server still resumes
+MAX_DEPTH = 8  # no client message nests deeper (create's events: 3)
 
 
 class ProtocolError(ValueError):
@@ -177,13 +186,15 @@ def parse_client_message(raw: str | bytes) -> dict[str, Any]:
         raise ProtocolError("messages are JSON text, not binary frames")
     if len(raw) > MAX_CLIENT_MESSAGE:
         raise ProtocolError(f"message larger than {MAX_CLIENT_MESSAGE} characters")
+    if too_deep(raw, MAX_DEPTH):
+        raise ProtocolError(f"not a message: nested more than {MAX_DEPTH} deep")
     try:
         message = loads_strict(raw)
     except JsonError as err:
         raise ProtocolError(str(err)) from None
     if not isinstance(message, dict):
         raise ProtocolError("a message is a JSON object")
-    if message.get("v") != VERSION:
+    if type(message.get("v")) is not int or message.get("v") != VERSION:  # 4.0 is not 4
         raise ProtocolError(f"protocol version {one_line(repr(message.get('v')), 20)} "
                             f"is not {VERSION}: update Calamitas")
     kind = message.get("type")
@@ -208,6 +219,31 @@ def parse_client_message(raw: str | bytes) -> dict[str, Any]:
     if kind == "ack":
         _check_ack(message)
     return message
+
+
+def too_deep(raw: str, limit: int) -> bool:
+    """Whether JSON text nests objects and lists more than `limit` deep (brackets inside
+    strings do not count). Cheap for the usual message: one with few brackets is not."""
+    if raw.count("[") + raw.count("{") <= limit:
+        return False
+    depth, in_text, escaped = 0, False, False
+    for c in raw:
+        if in_text:
+            if escaped:
+                escaped = False
+            elif c == "\\":
+                escaped = True
+            elif c == '"':
+                in_text = False
+        elif c == '"':
+            in_text = True
+        elif c in "[{":
+            depth += 1
+            if depth > limit:
+                return True
+        elif c in "]}":
+            depth -= 1
+    return False
 
 
 def _check_ack(message: dict[str, Any]) -> None:
@@ -274,6 +310,11 @@ def parse_server_message(raw: str | bytes) -> dict[str, Any]:
 def new_code() -> str:
     """A short join code to read out across the table."""
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def spaced(code: str) -> str:
+    """A code as shown, in groups of four to read out ("ABCD EFGH")."""
+    return " ".join(code[i:i + 4] for i in range(0, len(code), 4))
 
 
 def new_token() -> str:

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
+from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from game.bots import LEVELS, PLAY_LEVEL, make_bot
@@ -41,7 +41,6 @@ from game.core import (
     IllegalAction,
     StateError,
     apply,
-    to_plain,
     view,
 )
 from game.persist import (
@@ -73,6 +72,7 @@ from game.persist.takeback import (
 )
 
 from .choices import ChoiceError, state_from_create
+from .guard import Guard, Limited, raise_file_limit
 from .protocol import (
     MAX_CLIENT_MESSAGE,
     ProtocolError,
@@ -343,6 +343,7 @@ class GameServer:
         self.version = game_version()
         self.stopping = False
         self.clock: Callable[[], float] = time.monotonic  # for seats away (tests set their own)
+        self.guard = Guard()  # what a connection or an address may cost (issue 38)
 
     # --- games on disk ---------------------------------------------------------------------
 
@@ -440,11 +441,18 @@ class GameServer:
     # --- messages --------------------------------------------------------------------------
 
     async def handle(self, ws: ServerConnection) -> None:
-        client = Client(ws)
         peer = ws.remote_address
+        refusal = self.guard.admit(ws)
+        if refusal:
+            log.info("connection from %s refused: %s", peer, refusal)
+            await ws.close(1013, refusal)
+            return
+        client = Client(ws)
+        self.guard.opened(client)
         log.info("connection from %s", peer)
         try:
             async for raw in ws:
+                self.guard.heard(client)
                 if not client.bucket.take():
                     now = time.monotonic()
                     if now - client.last_flood > 1.0:  # a new flood: count afresh
@@ -457,8 +465,9 @@ class GameServer:
                     continue
                 try:
                     msg = parse_client_message(raw)
+                    self.guard.check(client, msg, self.games.__contains__)
                     await self.dispatch(client, msg)
-                except (ProtocolError, Refusal) as err:
+                except (ProtocolError, Refusal, Limited) as err:
                     await self._refuse(client, str(err), _kind_of(raw))
                 except ConnectionClosed:
                     raise
@@ -470,6 +479,7 @@ class GameServer:
             pass
         finally:
             self._forget(client)
+            self.guard.closed(client)
             log.info("%s left", peer)
 
     async def _refuse(self, client: Client, reason: str, to: str) -> None:
@@ -487,7 +497,9 @@ class GameServer:
                 self._tell_table(game)  # the others see who is away
 
     def _tell_table(self, game: NetGame) -> None:
-        broadcast([c.ws for c in game.watchers], game.table_message(self.clock()))
+        text = game.table_message(self.clock())
+        for client in list(game.watchers):
+            self.guard.send(client, text)
 
     # --- seats away --------------------------------------------------------------------------
 
@@ -703,8 +715,8 @@ class GameServer:
                 self._save_table(game)
         # the story so far, for the log and "Since your last turn" of a seat coming back
         past = [list(step) for step in game.story()] if game.at and seat is not None else []
-        await client.ws.send(message("joined", code=game.code, seat=seat, token=token,
-                                     map=to_plain(game.state.map), tls=self.tls, past=past))
+        await client.ws.send(self.guard.joined(client, game, message(
+            "joined", code=game.code, seat=seat, token=token, tls=self.tls, past=past)))
         client.track(game.code, seat).reset()  # a join or a resume: the whole view
         for _, text in self._updates(game, [(client, seat)], []):
             await client.ws.send(text)
@@ -756,8 +768,9 @@ class GameServer:
                 raise Refusal(f"not {seat}'s decision")
             options = game.tried.get(msg["label"])
             if options is None:
-                options = game.tried[msg["label"]] = trial_options(game.state, seat,
-                                                                  msg["label"])
+                options = trial_options(game.state, seat, msg["label"])
+                if msg["label"] in pending.options:  # kept: at most one per option (issue 38)
+                    game.tried[msg["label"]] = options
         await client.ws.send(message("tried", code=game.code, seat=seat, at=msg["at"],
                                      label=msg["label"], options=options))
 
@@ -800,11 +813,13 @@ class GameServer:
             log.error("game %s: %s", game.code, err)
         game.asked_at = time.monotonic()  # a new decision waits from now
         game.tried.clear()
-        watchers = [(c, seat) for c in list(game.watchers) for seat in c.seats.get(game.code, ())]
+        watchers = [(c, seat) for c in list(game.watchers) if self.guard.ready(c)
+                    for seat in c.seats.get(game.code, ())]
         for client, text in self._updates(game, watchers, events, undone):
-            broadcast([client.ws], text)
+            self.guard.send(client, text)
         if game.state.game_over:  # the end: now everyone may have the whole game
-            broadcast([c.ws for c in game.watchers], game.record_message())
+            for client in list(game.watchers):
+                self.guard.send(client, game.record_message())
 
     def _updates(self, game: NetGame, to: list[tuple[Client, str | None]], events: list[Event],
                  undone: bool = False) -> list[tuple[Client, str]]:
@@ -938,7 +953,7 @@ def _check_level(level: str) -> None:
 def _kind_of(raw: str | bytes) -> str:
     """The type a refused message claimed, if it can be read cheaply (for the refusal)."""
     if isinstance(raw, str) and len(raw) <= MAX_CLIENT_MESSAGE:
-        with contextlib.suppress(ValueError, AttributeError):
+        with contextlib.suppress(ValueError, AttributeError, RecursionError):
             kind = json.loads(raw).get("type")
             if isinstance(kind, str) and len(kind) <= 20:
                 return kind
@@ -978,12 +993,14 @@ async def run_server(host: str, port: int, folder: Path, context: ssl.SSLContext
         for game in list(server.games.values()):
             await server._play_bots(game)
         watcher = asyncio.create_task(server.watch_away())
+        guard = asyncio.create_task(server.guard.watch(server))
         try:
             await (stop if stop is not None else asyncio.get_running_loop().create_future())
         finally:
-            watcher.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await watcher
+            for task in (watcher, guard):
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
         await server.shut_down(ws_server)
 
 
@@ -1024,6 +1041,7 @@ def serve_forever(host: str, port: int, folder: Path, cert: str | None = None,
     from game.persist import start_logging
 
     logfile = start_logging()
+    raise_file_limit()  # room for more connections (the guard's cap follows the limit)
     try:
         context = tls_context(cert, key)
     except (OSError, ssl.SSLError) as err:

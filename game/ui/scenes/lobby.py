@@ -17,7 +17,7 @@ from game.bots import PLAY_LEVEL
 from game.core import GameConfig, MapGraph, StateError, from_plain, load_game_data
 from game.net.link import HostedServer, Link, lan_address
 from game.net.mirror import read_events
-from game.net.protocol import message
+from game.net.protocol import message, spaced
 from game.net.wire import read_map
 from game.persist import game_version
 from game.persist.lasttable import LastTable, remember_table
@@ -441,7 +441,8 @@ class LobbyScene(Scene):
         y = px(96)
         if self.code:
             surface.blit(t.text("Join code", 15, Palette.text_dim), (left, y))
-            surface.blit(t.text(self.code, 40, Palette.gold_light, "bold"), (left, y + px(20)))
+            surface.blit(t.text(spaced(self.code), 40, Palette.gold_light, "bold"),
+                         (left, y + px(20)))
             y += px(80)
         surface.blit(t.text("Address", 15, Palette.text_dim), (left, y))
         surface.blit(t.text(self.address or "…", 20, Palette.text, "bold"), (left, y + px(20)))
