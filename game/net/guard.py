@@ -71,6 +71,7 @@ class Limits:
     queue_limit: int = 1 << 20  # bytes queued to a connection beyond which it is behind
     resync_below: int = 64 << 10  # a behind connection is resynced once its queue is below
     behind_limit: float = 60.0  # seconds a connection may stay behind before it is closed
+    close_grace: float = 2.0  # seconds a closing connection has to read the close, then cut
     costly_rate: float = 1.0  # costly requests a second, per connection
     costly_burst: float = 40.0  # at once (an 18-seat table at one machine joins them all)
     address_costly_rate: float = 4.0  # per address
@@ -344,7 +345,7 @@ class Guard:
             if conn.closing:
                 continue
             if conn.behind is not None:
-                if queued(client.ws) <= limits.resync_below:
+                if queued(client.ws) <= min(limits.resync_below, limits.queue_limit // 2):
                     self.resync(server, client)
                 elif now - conn.behind > limits.behind_limit:
                     self.closed_behind += 1
@@ -364,7 +365,8 @@ class Guard:
     def _close(self, client: Client, conn: Conn, reason: str) -> None:
         conn.closing = True
         log.info("closing a connection from %s: %s", conn.address, reason)
-        task = asyncio.get_running_loop().create_task(_close(client.ws, reason))
+        task = asyncio.get_running_loop().create_task(
+            _close(client.ws, reason, self.limits.close_grace))
         _closing.add(task)
         task.add_done_callback(_closing.discard)
 
@@ -381,10 +383,10 @@ class Guard:
 _closing: set[asyncio.Task[None]] = set()  # kept until done (a task only the loop holds may go)
 
 
-async def _close(ws: ServerConnection, reason: str) -> None:
+async def _close(ws: ServerConnection, reason: str, grace: float) -> None:
     """Close with `reason`; a peer that does not read the close is cut off (its transport
-    aborted, what was queued for it freed) after a second."""
+    aborted, what was queued for it freed) after `grace` seconds."""
     with contextlib.suppress(Exception):
-        await asyncio.wait_for(ws.close(1008, reason), 1.0)
+        await asyncio.wait_for(ws.close(1008, reason), grace)
     with contextlib.suppress(Exception):
         ws.transport.abort()
