@@ -271,6 +271,7 @@ def test_a_client_link_rebuilds_a_map_named_by_digest(tmp_path: Path) -> None:
                     joined += [m for m in link.received() if m["type"] in ("joined", "lost")]
             assert [m["type"] for m in joined] == ["joined", "joined"]
             assert joined[0]["map"] == joined[1]["map"] and joined[1]["seat"]
+            assert list(link.maps.maps) == [joined[0]["map_digest"]]  # sent once, kept
             link.close(wait=False)
             await host.close()
             await asyncio.to_thread(link.close, True)
@@ -331,7 +332,7 @@ def test_wrong_codes_are_limited_per_address_not_per_connection(tmp_path: Path) 
             started = time.monotonic()
             for i, ws in enumerate(guessers):
                 for j in range(5):
-                    await ws.send(watch(f"ZZZZZZ{i}{j}".replace("0", "A").replace("1", "B")))
+                    await ws.send(watch(f"ZZZZ{'ABCD'[i]}{'ABCDE'[j]}"))  # no game's
                     reasons.append((await receive(ws, "refused"))["reason"])
             elapsed = time.monotonic() - started
             missed = [r for r in reasons if "no game with the code" in r]
@@ -384,11 +385,6 @@ def test_connections_per_address_are_limited_and_a_place_frees_when_one_goes(
 
 
 def test_connections_in_all_stay_below_the_open_file_limit(tmp_path: Path) -> None:
-    from game.net.guard import connection_cap
-
-    assert connection_cap(1024) <= 1024 - 200
-    assert connection_cap(65536) > 60000
-
     async def main() -> None:
         async with guarded(tmp_path, total_connections=4) as (address, _):
             kept = [await open_client(address) for _ in range(4)]
@@ -398,6 +394,10 @@ def test_connections_in_all_stay_below_the_open_file_limit(tmp_path: Path) -> No
                 await ws.close()
 
     run(main)
+    from game.net.guard import connection_cap
+
+    assert connection_cap(1024) <= 1024 - 200  # room for the games' journals, the logs
+    assert connection_cap(65536) > 60000
 
 
 def test_idle_connections_are_closed_with_a_reason_and_forgotten(tmp_path: Path) -> None:
@@ -449,7 +449,7 @@ def test_json_nested_thousands_deep_is_refused_with_a_reason_and_no_traceback(
 
 def test_a_protocol_version_must_be_an_integer() -> None:
     raw = json.dumps({"v": float(VERSION), "type": "watch", "game_version": "x",
-                      "code": "ABCDEFGH"})
+                      "code": "ABCDEF"})
     with pytest.raises(ProtocolError, match="protocol version"):
         parse_client_message(raw)
 
