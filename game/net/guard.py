@@ -28,16 +28,22 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
+import hmac
 import ipaddress
 import json
 import logging
 import resource
+import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from websockets.asyncio.server import ServerConnection, broadcast
+
+from game.persist.atomic import write_atomic
 
 if TYPE_CHECKING:
     from .server import Client, GameServer, NetGame
@@ -181,9 +187,11 @@ def queued(ws: ServerConnection) -> int:
 
 
 class Guard:
-    def __init__(self, limits: Limits | None = None,
+    def __init__(self, folder: Path, limits: Limits | None = None,
                  clock: Callable[[], float] = time.monotonic) -> None:
+        """`folder`: the server's, where the watch codes' secret is kept."""
         self.limits = limits or Limits()
+        self.watch_codes = WatchCodes(folder)
         self.clock = clock
         self.conns: dict[Client, Conn] = {}
         self.addresses: dict[str, Address] = {}
@@ -284,12 +292,15 @@ class Guard:
                                            json.dumps(plain, separators=(",", ":")))
         return kept
 
-    def joined(self, client: Client, game: NetGame, text: str) -> str:
+    def joined(self, client: Client, game: NetGame, text: str, seat: str | None) -> str:
         """A `joined` message (`text`, without its map) with the map's digest, and the map
-        itself unless this connection was sent it before (protocol 4)."""
+        itself unless this connection was sent it before (protocol 4); to the host (or a
+        seat the host took), the game's watch code too."""
         digest, mapped = self.map_text(game)
         conn = self.conns.get(client)
         head = f'{text[:-1]},"map_digest":"{digest}"'
+        if game.code in client.hosts or seat in game.host_seats:
+            head += f',"watch_code":"{self.watch_codes.of(game.code)}"'
         if conn is not None and digest in conn.maps:
             return head + "}"
         if conn is not None:
@@ -390,3 +401,53 @@ async def _close(ws: ServerConnection, reason: str, grace: float) -> None:
         await asyncio.wait_for(ws.close(1008, reason), grace)
     with contextlib.suppress(Exception):
         ws.transport.abort()
+
+
+WATCH_KEY = "watch.key"  # the server's secret that watch codes are made with, in its folder
+
+
+class WatchCodes:
+    """Each game's watch code: a second code that lets its holder watch the game once it is
+    under way, and nothing else (no seat). Made from the join code with this server's secret
+    (`WATCH_KEY` in its folder, made once), so nothing more is kept per game and a restarted
+    server gives the same codes. Before the start a game is watched with its join code only:
+    the messages a spectator gets name the join code, which takes open seats, and once the
+    game is under way no seat is open."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self._key = b""
+        self._codes: dict[str, str] = {}  # watch code -> the game's (join) code
+        self._made: set[str] = set()  # the games whose watch codes are in `_codes`
+
+    def key(self) -> bytes:
+        if not self._key:
+            path = self.folder / WATCH_KEY
+            try:
+                self._key = bytes.fromhex(path.read_text().strip())
+            except (OSError, ValueError):
+                self._key = secrets.token_bytes(32)
+                with contextlib.suppress(OSError):
+                    self.folder.mkdir(parents=True, exist_ok=True)
+                    write_atomic(path, self._key.hex().encode())
+        return self._key
+
+    def of(self, code: str) -> str:
+        """The watch code of the game `code`."""
+        from .protocol import CODE_ALPHABET, CODE_LENGTH
+
+        digest = hmac.new(self.key(), code.encode(), hashlib.sha256).digest()
+        watch = "".join(CODE_ALPHABET[b % len(CODE_ALPHABET)] for b in digest[:CODE_LENGTH])
+        self._codes[watch] = code
+        self._made.add(code)
+        return watch
+
+    def game_of(self, watch: str, games: Iterable[str]) -> str | None:
+        """The code of the game whose watch code is `watch` (None: no game's)."""
+        code = self._codes.get(watch)
+        if code is None:
+            for known in games:  # once per game, then remembered
+                if known not in self._made:
+                    self.of(known)
+            code = self._codes.get(watch)
+        return code

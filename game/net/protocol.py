@@ -21,7 +21,9 @@ Every message is one JSON object with `v` (the protocol version) and `type`. A c
                                                          out: the server's default)
     join    {game_version, code, seat}                   take an open seat; its token comes once
     resume  {game_version, code, seat, token}            back to one's seat after a drop
-    watch   {game_version, code}                         a spectator: the public view only
+    watch   {game_version, code}                         a spectator: the public view only;
+                                                         code: the join code, or the game's
+                                                         watch code once it is under way
     act     {code, seat, label, at}                      the label of an option of the pending
                                                          decision; `at` is the number of actions
                                                          the client has seen, so a replayed or
@@ -48,7 +50,9 @@ Every message is one JSON object with `v` (the protocol version) and `type`. A c
                                                          holds none it trusts, send it whole
 The server answers:
 
-    created {code, seats, host_token}
+    created {code, seats, host_token, watch_code}  (watch_code: lets spectators in once
+                                               the game is under way, never into a seat;
+                                               also in `joined`, to the host's seats)
     joined  {code, seat, token, map_digest, map, tls, past}
                                               (token: only at join; tls: false when plain;
                                                map: the game's map, left out when this

@@ -343,7 +343,7 @@ class GameServer:
         self.version = game_version()
         self.stopping = False
         self.clock: Callable[[], float] = time.monotonic  # for seats away (tests set their own)
-        self.guard = Guard()  # what a connection or an address may cost (issue 38)
+        self.guard = Guard(folder)  # what a connection or an address may cost (issue 38)
 
     # --- games on disk ---------------------------------------------------------------------
 
@@ -465,7 +465,7 @@ class GameServer:
                     continue
                 try:
                     msg = parse_client_message(raw)
-                    self.guard.check(client, msg, self.games.__contains__)
+                    self.guard.check(client, msg, self._known)
                     await self.dispatch(client, msg)
                 except (ProtocolError, Refusal, Limited) as err:
                     await self._refuse(client, str(err), _kind_of(raw))
@@ -581,7 +581,7 @@ class GameServer:
         self.games[code] = game
         log.info("game %s created: %s", code, kinds)
         await client.ws.send(message("created", code=code, seats=list(state.players),
-                                     host_token=host))
+                                     host_token=host, watch_code=self.guard.watch_codes.of(code)))
         if game.started:  # only bots: they play now
             await self._play_bots(game)
 
@@ -620,8 +620,18 @@ class GameServer:
         await self._seat(client, game, seat, "")
         self._tell_table(game)
 
+    def _known(self, code: str) -> bool:
+        """Whether `code` is a game's join code or watch code."""
+        return code in self.games or self.guard.watch_codes.game_of(code, self.games) is not None
+
     async def _watch(self, client: Client, msg: dict[str, Any]) -> None:
-        game = self._game(msg["code"])
+        code = msg["code"]
+        by_watch_code = self.guard.watch_codes.game_of(code, self.games) if code not in self.games \
+            else None
+        game = self._game(by_watch_code or code)
+        if by_watch_code and not game.started:
+            raise Refusal("this game has not started: its watch code lets you in once it is "
+                          "under way")
         await self._seat(client, game, None, "")
         await client.ws.send(game.table_message())
 
@@ -716,7 +726,7 @@ class GameServer:
         # the story so far, for the log and "Since your last turn" of a seat coming back
         past = [list(step) for step in game.story()] if game.at and seat is not None else []
         await client.ws.send(self.guard.joined(client, game, message(
-            "joined", code=game.code, seat=seat, token=token, tls=self.tls, past=past)))
+            "joined", code=game.code, seat=seat, token=token, tls=self.tls, past=past), seat))
         client.track(game.code, seat).reset()  # a join or a resume: the whole view
         for _, text in self._updates(game, [(client, seat)], []):
             await client.ws.send(text)

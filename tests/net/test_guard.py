@@ -474,3 +474,40 @@ def test_try_answers_kept_are_bounded_by_the_options(tmp_path: Path) -> None:
             await ws.close()
 
     run(main)
+
+
+def test_a_watch_code_lets_spectators_watch_a_game_under_way_and_take_no_seat(
+        tmp_path: Path) -> None:
+    async def main() -> None:
+        async with guarded(tmp_path) as (address, server):
+            host = await open_client(address)
+            await host.send(message("create", game_version=game_version(), players=5, seed=3,
+                                    ruleset="classic", max_turns=0, lobby=True,
+                                    seats=["", "", "random", "random", "random"]))
+            created = await receive(host, "created")
+            code, watch_code = created["code"], created["watch_code"]
+            assert watch_code != code and len(watch_code) == CODE_LENGTH
+            await host.send(join_message(code, created["seats"][0]))  # the host's seat
+            assert (await receive(host, "joined"))["watch_code"] == watch_code
+            stranger = await open_client(address)
+            await stranger.send(watch(watch_code))  # in the lobby: open seats, so not yet
+            assert "not started" in (await receive(stranger, "refused"))["reason"]
+            await stranger.send(join_message(watch_code, created["seats"][1]))
+            assert "no game" in (await receive(stranger, "refused"))["reason"]
+            await host.send(message("start", code=code, host_token=created["host_token"],
+                                    level="random"))
+            await stranger.send(watch(watch_code))  # under way: it watches
+            joined = await receive(stranger, "joined")
+            assert joined["seat"] is None and "watch_code" not in joined
+            update = await receive(stranger, "update")
+            assert update["view"]["viewer"] is None
+            for ws in (host, stranger):
+                ws.transport.abort()
+        # a restarted server gives the same watch code
+        async with guarded(tmp_path) as (address, server):
+            again = await open_client(address)
+            await again.send(watch(watch_code))
+            assert (await receive(again, "joined"))["code"] == code
+            await again.close()
+
+    run(main)
