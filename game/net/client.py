@@ -28,7 +28,7 @@ from game.persist import SaveError, decode_save, game_version
 from .netcheck import CountingConnection
 from .protocol import MAX_SERVER_MESSAGE, ProtocolError, message, parse_server_message, view_digest
 from .viewdiff import ClientViews
-from .wire import HIDDEN_SEED, read_map, read_view
+from .wire import HIDDEN_SEED, MapKeeper, read_map, read_view
 
 # Keys that only the server's state holds; a view carries its own seat's `hand` at the top only.
 HIDDEN_KEYS = {"hand", "hands", "rng", "stacks", "discards", "deck"}
@@ -92,6 +92,7 @@ async def play_seat(url: str, code: str, seat: str, level: str = "normal", seed:
     graph: MapGraph | None = None
     acted_at = -1
     views = ClientViews()  # updates patch the view acknowledged last (issue 37)
+    maps = MapKeeper()  # a map is sent once per connection (issue 38)
     wire_now, playing = 0, False
     async with connect(url, max_size=MAX_SERVER_MESSAGE, open_timeout=30,
                        create_connection=CountingConnection) as ws:
@@ -102,7 +103,7 @@ async def play_seat(url: str, code: str, seat: str, level: str = "normal", seed:
                 wire_then, wire_now = wire_now, ws.received_bytes  # this message came between
                 report.messages += 1
                 report.bytes += len(raw)
-                msg = parse_server_message(raw)
+                msg = maps.take(parse_server_message(raw))
                 if msg["type"] == "update" and msg.get("started") and not playing:
                     playing = True
                     report.join_bytes = report.bytes - len(raw)

@@ -36,6 +36,7 @@ from .protocol import MAX_SERVER_MESSAGE, ProtocolError, parse_server_message
 from .server import GameServer, run_server
 from .server import lan_address as lan_address  # the client says its address as serve does
 from .viewdiff import ClientViews
+from .wire import MapKeeper
 
 log = logging.getLogger(__name__)
 
@@ -78,6 +79,7 @@ class Link:
         self._ws: ClientConnection | None = None
         self._stop: asyncio.Future[None] | None = None
         self.views = ClientViews()  # the views held, made whole on the link's thread
+        self.maps = MapKeeper()  # the maps sent on this connection (each is sent once)
         self._ack_timer: asyncio.TimerHandle | None = None
         self._acking: set[asyncio.Task[None]] = set()
         self._thread = threading.Thread(target=self._run, name="calamitas-link", daemon=True)
@@ -162,7 +164,7 @@ class Link:
             if self.closed:  # closing: what still comes is dropped unread
                 continue
             try:
-                msg = parse_server_message(raw)
+                msg = self.maps.take(parse_server_message(raw))
             except ProtocolError as err:
                 self._lost(str(err))
                 return
@@ -207,7 +209,9 @@ def _reason(err: BaseException) -> str:
         return "that host name is unknown"
     name = type(err).__name__
     if name == "ConnectionClosedError" or name == "ConnectionClosedOK":
-        return "the server closed the connection"
+        said = getattr(getattr(err, "rcvd", None), "reason", "")  # the server's reason
+        return f"the server closed the connection: {one_line(said, 120)}" if said else \
+            "the server closed the connection"
     text = one_line(str(err), 120)
     return f"the connection failed: {text}" if text else f"the connection failed ({name})"
 

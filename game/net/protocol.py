@@ -21,7 +21,9 @@ Every message is one JSON object with `v` (the protocol version) and `type`. A c
                                                          out: the server's default)
     join    {game_version, code, seat}                   take an open seat; its token comes once
     resume  {game_version, code, seat, token}            back to one's seat after a drop
-    watch   {game_version, code}                         a spectator: the public view only
+    watch   {game_version, code}                         a spectator: the public view only;
+                                                         code: the join code, or the game's
+                                                         watch code once it is under way
     act     {code, seat, label, at}                      the label of an option of the pending
                                                          decision; `at` is the number of actions
                                                          the client has seen, so a replayed or
@@ -48,8 +50,14 @@ Every message is one JSON object with `v` (the protocol version) and `type`. A c
                                                          holds none it trusts, send it whole
 The server answers:
 
-    created {code, seats, host_token}
-    joined  {code, seat, token, map, tls, past}  (token: only at join; tls: false when plain;
+    created {code, seats, host_token, watch_code}  (watch_code: lets spectators in once
+                                               the game is under way, never into a seat;
+                                               also in `joined`, to the host's seats)
+    joined  {code, seat, token, map_digest, map, tls, past}
+                                              (token: only at join; tls: false when plain;
+                                               map: the game's map, left out when this
+                                               connection was sent the map of digest
+                                               `map_digest` before (`MapKeeper`);
                                                past: [turn, phase, mover, events] of every
                                                action so far, the events as updates sent
                                                them, for the log of a seat coming back)
@@ -109,8 +117,9 @@ from typing import Any
 
 from game.persist.strictjson import JsonError, loads_strict, one_line
 
-VERSION = 3  # 2: create takes the host's choices; try; the record at the end
+VERSION = 4  # 2: create takes the host's choices; try; the record at the end
 # 3: updates patch the view the client acknowledged (ack), with the view's digest
+# 4: joined names its map by digest, and sends it only once per connection (issue 38)
 # What a client may send is small (an action label); the cap is checked before parsing
 # (websockets' max_size closes the connection above it) and again here.
 MAX_CLIENT_MESSAGE = 16 * 1024
@@ -119,7 +128,10 @@ MAX_SERVER_MESSAGE = 8 * 1024 * 1024
 MAX_TEXT = 200
 MAX_PLAYERS = 18
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
-CODE_LENGTH = 6
+# 8 characters of 32: 40 bits (6 were 30 bits: with 200 games open, about 5 million guesses
+# found one; now about 5 billion, and the server lets an address miss only one every 5 s)
+CODE_LENGTH = 8
+OLD_CODE_LENGTH = 6  # the codes of games made before, which a server still resumes
 
 
 class ProtocolError(ValueError):
@@ -188,7 +200,7 @@ def parse_client_message(raw: str | bytes) -> dict[str, Any]:
         raise ProtocolError(str(err)) from None
     if not isinstance(message, dict):
         raise ProtocolError("a message is a JSON object")
-    if message.get("v") != VERSION:
+    if type(message.get("v")) is not int or message.get("v") != VERSION:  # 4.0 is not 4
         raise ProtocolError(f"protocol version {one_line(repr(message.get('v')), 20)} "
                             f"is not {VERSION}: update Calamitas")
     kind = message.get("type")
@@ -279,6 +291,11 @@ def parse_server_message(raw: str | bytes) -> dict[str, Any]:
 def new_code() -> str:
     """A short join code to read out across the table."""
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def spaced(code: str) -> str:
+    """A code as shown, in groups of four to read out ("ABCD EFGH")."""
+    return " ".join(code[i:i + 4] for i in range(0, len(code), 4))
 
 
 def new_token() -> str:

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
+from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from game.bots import LEVELS, PLAY_LEVEL, make_bot
@@ -42,7 +42,6 @@ from game.core import (
     IllegalAction,
     StateError,
     apply,
-    to_plain,
 )
 from game.persist import (
     Autosaver,
@@ -73,6 +72,7 @@ from game.persist.takeback import (
 )
 
 from .choices import ChoiceError, state_from_create
+from .guard import Guard, Limited, raise_file_limit
 from .protocol import (
     MAX_CLIENT_MESSAGE,
     MAX_TEXT,
@@ -344,6 +344,7 @@ class GameServer:
         self.version = game_version()
         self.stopping = False
         self.clock: Callable[[], float] = time.monotonic  # for seats away (tests set their own)
+        self.guard = Guard(folder)  # what a connection or an address may cost (issue 38)
 
     # --- games on disk ---------------------------------------------------------------------
 
@@ -441,11 +442,18 @@ class GameServer:
     # --- messages --------------------------------------------------------------------------
 
     async def handle(self, ws: ServerConnection) -> None:
-        client = Client(ws)
         peer = ws.remote_address
+        refusal = self.guard.admit(ws)
+        if refusal:
+            log.info("connection from %s refused: %s", peer, refusal)
+            await ws.close(1013, refusal)
+            return
+        client = Client(ws)
+        self.guard.opened(client)
         log.info("connection from %s", peer)
         try:
             async for raw in ws:
+                self.guard.heard(client)
                 if not client.bucket.take():
                     now = time.monotonic()
                     if now - client.last_flood > 1.0:  # a new flood: count afresh
@@ -458,8 +466,9 @@ class GameServer:
                     continue
                 try:
                     msg = parse_client_message(raw)
+                    self.guard.check(client, msg, self._known)
                     await self.dispatch(client, msg)
-                except (ProtocolError, Refusal) as err:
+                except (ProtocolError, Refusal, Limited) as err:
                     await self._refuse(client, str(err), _kind_of(raw))
                 except ConnectionClosed:
                     raise
@@ -471,6 +480,7 @@ class GameServer:
             pass
         finally:
             self._forget(client)
+            self.guard.closed(client)
             log.info("%s left", peer)
 
     async def _refuse(self, client: Client, reason: str, to: str) -> None:
@@ -488,7 +498,9 @@ class GameServer:
                 self._tell_table(game)  # the others see who is away
 
     def _tell_table(self, game: NetGame) -> None:
-        broadcast([c.ws for c in game.watchers], game.table_message(self.clock()))
+        text = game.table_message(self.clock())
+        for client in list(game.watchers):
+            self.guard.send(client, text)
 
     # --- seats away --------------------------------------------------------------------------
 
@@ -570,7 +582,7 @@ class GameServer:
         self.games[code] = game
         log.info("game %s created: %s", code, kinds)
         await client.ws.send(message("created", code=code, seats=list(state.players),
-                                     host_token=host))
+                                     host_token=host, watch_code=self.guard.watch_codes.of(code)))
         if game.started:  # only bots: they play now
             await self._play_bots(game)
 
@@ -609,8 +621,18 @@ class GameServer:
         await self._seat(client, game, seat, "")
         self._tell_table(game)
 
+    def _known(self, code: str) -> bool:
+        """Whether `code` is a game's join code or watch code."""
+        return code in self.games or self.guard.watch_codes.game_of(code, self.games) is not None
+
     async def _watch(self, client: Client, msg: dict[str, Any]) -> None:
-        game = self._game(msg["code"])
+        code = msg["code"]
+        by_watch_code = self.guard.watch_codes.game_of(code, self.games) if code not in self.games \
+            else None
+        game = self._game(by_watch_code or code)
+        if by_watch_code and not game.started:
+            raise Refusal("this game has not started: its watch code lets you in once it is "
+                          "under way")
         await self._seat(client, game, None, "")
         await client.ws.send(game.table_message())
 
@@ -704,8 +726,8 @@ class GameServer:
                 self._save_table(game)
         # the story so far, for the log and "Since your last turn" of a seat coming back
         past = [list(step) for step in game.story()] if game.at and seat is not None else []
-        await client.ws.send(message("joined", code=game.code, seat=seat, token=token,
-                                     map=to_plain(game.state.map), tls=self.tls, past=past))
+        await client.ws.send(self.guard.joined(client, game, message(
+            "joined", code=game.code, seat=seat, token=token, tls=self.tls, past=past), seat))
         client.track(game.code, seat).reset()  # a join or a resume: the whole view
         for _, text in self._updates(game, [(client, seat)], []):
             await client.ws.send(text)
@@ -757,8 +779,9 @@ class GameServer:
                 raise Refusal(f"not {seat}'s decision")
             options = game.tried.get(msg["label"])
             if options is None:
-                options = game.tried[msg["label"]] = trial_options(game.state, seat,
-                                                                  msg["label"])
+                options = trial_options(game.state, seat, msg["label"])
+                if msg["label"] in pending.options:  # kept: at most one per option (issue 38)
+                    game.tried[msg["label"]] = options
         await client.ws.send(message("tried", code=game.code, seat=seat, at=msg["at"],
                                      label=msg["label"], options=options))
 
@@ -801,11 +824,13 @@ class GameServer:
             log.error("game %s: %s", game.code, err)
         game.asked_at = time.monotonic()  # a new decision waits from now
         game.tried.clear()
-        watchers = [(c, seat) for c in list(game.watchers) for seat in c.seats.get(game.code, ())]
+        watchers = [(c, seat) for c in list(game.watchers) if self.guard.ready(c)
+                    for seat in c.seats.get(game.code, ())]
         for client, text in self._updates(game, watchers, events, undone):
-            broadcast([client.ws], text)
+            self.guard.send(client, text)
         if game.state.game_over:  # the end: now everyone may have the whole game
-            broadcast([c.ws for c in game.watchers], game.record_message())
+            for client in list(game.watchers):
+                self.guard.send(client, game.record_message())
 
     def _updates(self, game: NetGame, to: list[tuple[Client, str | None]], events: list[Event],
                  undone: bool = False) -> list[tuple[Client, str]]:
@@ -896,8 +921,9 @@ class GameServer:
             return
         text = message("said", code=game.code, seat=remark.to, by=remark.by,
                        text=remark.text[:MAX_TEXT], turn=turn, phase=phase)
-        broadcast([c.ws for c in list(game.watchers)
-                   if remark.to in c.seats.get(game.code, ())], text)
+        for client in list(game.watchers):
+            if remark.to in client.seats.get(game.code, ()):
+                self.guard.send(client, text)
 
     async def shut_down(self, ws_server: Server) -> None:
         """Stop cleanly: no action is taken any more, every game with actions since its save
@@ -951,7 +977,7 @@ def _check_level(level: str) -> None:
 def _kind_of(raw: str | bytes) -> str:
     """The type a refused message claimed, if it can be read cheaply (for the refusal)."""
     if isinstance(raw, str) and len(raw) <= MAX_CLIENT_MESSAGE:
-        with contextlib.suppress(ValueError, AttributeError):
+        with contextlib.suppress(ValueError, AttributeError, RecursionError):
             kind = json.loads(raw).get("type")
             if isinstance(kind, str) and len(kind) <= 20:
                 return kind
@@ -991,12 +1017,14 @@ async def run_server(host: str, port: int, folder: Path, context: ssl.SSLContext
         for game in list(server.games.values()):
             await server._play_bots(game)
         watcher = asyncio.create_task(server.watch_away())
+        guard = asyncio.create_task(server.guard.watch(server))
         try:
             await (stop if stop is not None else asyncio.get_running_loop().create_future())
         finally:
-            watcher.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await watcher
+            for task in (watcher, guard):
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
         await server.shut_down(ws_server)
 
 
@@ -1037,6 +1065,7 @@ def serve_forever(host: str, port: int, folder: Path, cert: str | None = None,
     from game.persist import start_logging
 
     logfile = start_logging()
+    raise_file_limit()  # room for more connections (the guard's cap follows the limit)
     try:
         context = tls_context(cert, key)
     except (OSError, ssl.SSLError) as err:

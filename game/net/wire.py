@@ -93,3 +93,28 @@ def read_view(data: Any, graph: MapGraph) -> PlayerView:
 
 def read_map(data: Any) -> MapGraph:
     return from_plain(MapGraph, data, "map")
+
+
+class MapKeeper:
+    """The maps one connection was sent, by digest (protocol 4): a `joined` that names its
+    map by `map_digest` only (the connection was sent it before) gets it back here."""
+
+    def __init__(self) -> None:
+        self.maps: dict[str, Any] = {}
+
+    def take(self, msg: dict[str, Any]) -> dict[str, Any]:
+        """`msg`, a `joined` with its map; ProtocolError for a map this connection was not
+        sent."""
+        if msg.get("type") != "joined":
+            return msg
+        digest = msg.get("map_digest")
+        if "map" in msg:
+            if isinstance(digest, str):
+                self.maps[digest] = msg["map"]
+            return msg
+        held = self.maps.get(digest) if isinstance(digest, str) else None
+        if held is None:
+            from .protocol import ProtocolError
+
+            raise ProtocolError("the server named a map it did not send")
+        return {**msg, "map": held}

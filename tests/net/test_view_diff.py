@@ -201,10 +201,11 @@ def test_a_malformed_ack_is_refused(views: dict[str, Any], reason: str) -> None:
 
 
 def test_an_old_client_is_told_to_update() -> None:
-    old = json.dumps({"v": 2, "type": "join", "game_version": "x", "code": "ABCDEF",
-                      "seat": "egypt"})
-    with pytest.raises(ProtocolError, match="version 2 is not 3: update Calamitas"):
-        parse_client_message(old)
+    for v in (2, 3):  # 3: before a joined could name its map by digest (issue 38)
+        old = json.dumps({"v": v, "type": "join", "game_version": "x", "code": "ABCDEF",
+                          "seat": "egypt"})
+        with pytest.raises(ProtocolError, match=f"version {v} is not 4: update Calamitas"):
+            parse_client_message(old)
 
 
 # --- through a real server ---------------------------------------------------------------------

@@ -11,7 +11,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UITextEntryLine
 
 from game.net.link import Link, server_url
-from game.net.protocol import CODE_ALPHABET, CODE_LENGTH, message
+from game.net.protocol import CODE_ALPHABET, CODE_LENGTH, OLD_CODE_LENGTH, message
 from game.persist import game_version
 
 from ..draw import backdrop, text_block, title
@@ -26,7 +26,8 @@ def read_code(text: str) -> str:
     """The join code as typed (any case, spaces and dashes ignored); ValueError if it is not
     one."""
     code = "".join(c for c in text.upper() if c not in " -")
-    if len(code) != CODE_LENGTH or any(c not in CODE_ALPHABET for c in code):
+    if len(code) not in (CODE_LENGTH, OLD_CODE_LENGTH) or any(c not in CODE_ALPHABET
+                                                              for c in code):
         raise ValueError(f"a join code is {CODE_LENGTH} letters and digits, as the host shows it")
     return code
 
@@ -61,9 +62,9 @@ class JoinScene(Scene):
         self.address_entry.set_tooltip("As the host's lobby shows it, e.g. 192.168.1.20:7417")
         y += row + px(14)
         UILabel(pygame.Rect(left, y, label_w, row), "Join code", m, container=c)
-        self.code_entry = UITextEntryLine(pygame.Rect(left + label_w, y, px(140), row), m,
+        self.code_entry = UITextEntryLine(pygame.Rect(left + label_w, y, px(200), row), m,
                                           container=c, initial_text=self.code)
-        self.code_entry.set_text_length_limit(12)
+        self.code_entry.set_text_length_limit(16)
         self.error_y = y + row + px(24)
         self.back = UIButton(pygame.Rect(left, h - px(70), px(160), px(44)), "Back", m,
                              container=c)
@@ -138,7 +139,7 @@ class JoinScene(Scene):
         w, _ = surface.get_size()
         title(surface, t, "Join a network game", (px(40), px(24)), size=38)
         text_block(surface, t, "The host opens the table from New game, Host a network game, "
-                   "and reads you its address (like 192.168.1.20:7417) and its join code (six "
+                   "and reads you its address (like 192.168.1.20:7417) and its join code (eight "
                    "letters and digits). You then take an open seat, or "
                    "watch the game as a spectator (who sees only what everyone may see).",
                    (px(40), px(100)), min(px(640), w - px(80)), size=15,

@@ -17,7 +17,7 @@ from game.bots import PLAY_LEVEL
 from game.core import GameConfig, MapGraph, StateError, from_plain, load_game_data
 from game.net.link import HostedServer, Link, lan_address
 from game.net.mirror import read_events
-from game.net.protocol import message
+from game.net.protocol import message, spaced
 from game.net.wire import read_map
 from game.persist import game_version
 from game.persist.lasttable import LastTable, remember_table
@@ -139,6 +139,7 @@ class LobbyScene(Scene):
         self.address = address  # as the others type it
         self.code = code
         self.host_token = ""  # this client hosts the table: it may start it, hand seats
+        self.watch_code = ""  # the host's: spectators watch with it once the game is under way
         if code and not self.creating and app.persist_settings:  # the host, back again
             from game.net.seatkeys import host_key_for
 
@@ -354,6 +355,8 @@ class LobbyScene(Scene):
 
     def take(self, msg: dict[str, Any]) -> None:
         kind = msg.get("type")
+        if kind in ("created", "joined") and msg.get("watch_code"):
+            self.watch_code = str(msg["watch_code"])
         if kind == "created":
             self.code, self.host_token = msg["code"], msg["host_token"]
             assert self.link is not None
@@ -441,7 +444,13 @@ class LobbyScene(Scene):
         y = px(96)
         if self.code:
             surface.blit(t.text("Join code", 15, Palette.text_dim), (left, y))
-            surface.blit(t.text(self.code, 40, Palette.gold_light, "bold"), (left, y + px(20)))
+            surface.blit(t.text(spaced(self.code), 40, Palette.gold_light, "bold"),
+                         (left, y + px(20)))
+            if self.watch_code and self.hosting:  # beside it: for spectators only
+                surface.blit(t.text("Watch code (for spectators)", 15,
+                                    Palette.text_dim), (left + px(280), y))
+                surface.blit(t.text(spaced(self.watch_code), 28, Palette.text, "bold"),
+                             (left + px(280), y + px(26)))
             y += px(80)
         surface.blit(t.text("Address", 15, Palette.text_dim), (left, y))
         surface.blit(t.text(self.address or "…", 20, Palette.text, "bold"), (left, y + px(20)))
