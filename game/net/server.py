@@ -72,6 +72,7 @@ from game.persist.takeback import (
     take_back_refusal,
 )
 
+from .botwork import BotWorkers, default_workers
 from .choices import ChoiceError, state_from_create
 from .protocol import (
     MAX_CLIENT_MESSAGE,
@@ -93,7 +94,6 @@ MAX_GAMES = 200  # a server's open games; a create beyond it is refused
 RATE = 100.0  # messages a second a connection may keep up
 BURST = 200  # and in one burst
 FLOOD_CLOSE = 1000  # refused for flooding this often without a quiet second: closed
-BOT_PAUSE_EVERY = 20  # bot decisions between chances for other games and connections to run
 TABLE = "table.json"
 DAMAGED = "journal-damaged.jsonl"  # a journal that could not be read to its end, kept to look at
 STOPPING = "the server is stopping; its games are saved"  # the reason connections are closed
@@ -175,6 +175,7 @@ class NetGame:
     _story: list[tuple[int, str, str, list[dict[str, Any]]]] = field(default_factory=list)
     _story_state: GameState | None = None
     _story_actions: list[Action] = field(default_factory=list)
+    bot_task: asyncio.Task[None] | None = None  # the bots' turns, decided off the loop
 
     def record_message(self) -> str:
         """The whole game as a save, for the replay: public only once the game is over (the
@@ -334,8 +335,11 @@ def new_state(msg: dict[str, Any]) -> GameState:
 
 
 class GameServer:
-    def __init__(self, folder: Path, tls: bool = False, only: set[str] | None = None) -> None:
-        """`only`: the games of the folder to resume (None: every one)."""
+    def __init__(self, folder: Path, tls: bool = False, only: set[str] | None = None,
+                 bot_workers: int | None = None) -> None:
+        """`only`: the games of the folder to resume (None: every one); `bot_workers`: the
+        processes bots decide in (None: one per core given to this process; 0: none, bots
+        decide on the event loop)."""
         self.folder = folder
         self.tls = tls
         self.only = only
@@ -343,6 +347,7 @@ class GameServer:
         self.version = game_version()
         self.stopping = False
         self.clock: Callable[[], float] = time.monotonic  # for seats away (tests set their own)
+        self.bot_workers = BotWorkers(default_workers() if bot_workers is None else bot_workers)
 
     # --- games on disk ---------------------------------------------------------------------
 
@@ -871,25 +876,45 @@ class GameServer:
                 await client.ws.send(text)
 
     async def _play_bots(self, game: NetGame) -> None:
-        """Every bot decision until a person must decide, letting others run now and then."""
-        while True:
-            async with game.lock:
-                for _ in range(BOT_PAUSE_EVERY):
-                    if not game.started or not game.bots.to_move(game.state):
-                        return
-                    assert game.state.pending is not None
-                    who = game.state.pending.player
-                    bot = game.bots.bots[who]
-                    action = Action(who, bot.choose(view(game.state, who)))
-                    events = game.record.apply(game.state, action)
+        """Bots play every decision of theirs until a person must decide: the game's bot task
+        starts unless it runs. Each decision is made off the event loop (botwork), one at a
+        time per game, and applied here if the game is still where it was asked."""
+        task = game.bot_task
+        if (task is None or task.done()) and not self.stopping and game.started \
+                and game.bots.to_move(game.state):
+            game.bot_task = asyncio.create_task(self._bot_turns(game),
+                                                name=f"bots of {game.code}")
+
+    async def _bot_turns(self, game: NetGame) -> None:
+        try:
+            while not self.stopping and game.started and game.bots.to_move(game.state):
+                assert game.state.pending is not None
+                who, at = game.state.pending.player, game.at
+                bot = game.bots.bots[who]
+                label, after = await self.bot_workers.choose(bot, view(game.state, who))
+                async with game.lock:
+                    pending = game.state.pending
+                    if (self.stopping or game.at != at or game.bots.bots.get(who) is not bot
+                            or pending is None or pending.player != who):
+                        continue  # the game moved on meanwhile (a seat changed hands): again
+                    game.bots.bots[who] = after
+                    events = game.record.apply(game.state, Action(who, label))
                     game.no_takeback(ANOTHER_PLAYER)
                     self._after(game, events)
-            await asyncio.sleep(0)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # a fault of ours: logged; the table waits, the server lives on
+            log.exception("game %s: the bots stopped", game.code)
 
     async def shut_down(self, ws_server: Server) -> None:
         """Stop cleanly: no action is taken any more, every game with actions since its save
         is saved (its journal compacted), and every connection is closed with a reason."""
         self.stopping = True
+        tasks = [g.bot_task for g in self.games.values() if g.bot_task is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self.bot_workers.close()
         saved = 0
         for game in self.games.values():
             if game.at != game.saved_at:
@@ -957,11 +982,12 @@ async def run_server(host: str, port: int, folder: Path, context: ssl.SSLContext
                      ready: Callable[[str], None] | None = None,
                      stop: asyncio.Future[None] | None = None,
                      on_server: Callable[[GameServer], None] | None = None,
-                     only: set[str] | None = None) -> None:
+                     only: set[str] | None = None, bot_workers: int | None = None) -> None:
     """Serve until `stop` is done (forever without one). `ready` gets the address;
     `on_server` the server object (for tests that look at its games); `only`: the games of
-    the folder to resume (None: all)."""
-    server = GameServer(folder, tls=context is not None, only=only)
+    the folder to resume (None: all); `bot_workers`: the processes bots decide in (None: one
+    per core this process may use)."""
+    server = GameServer(folder, tls=context is not None, only=only, bot_workers=bot_workers)
     if on_server is not None:
         on_server(server)
     for problem in server.load_games():
@@ -1019,7 +1045,7 @@ def lan_address() -> str:
 
 
 def serve_forever(host: str, port: int, folder: Path, cert: str | None = None,
-                  key: str | None = None) -> int:
+                  key: str | None = None, bot_workers: int | None = None) -> int:
     """`python -m game serve`: serve until interrupted; the address is printed once listening."""
     from game.persist import start_logging
 
@@ -1039,7 +1065,8 @@ def serve_forever(host: str, port: int, folder: Path, cert: str | None = None,
 
     async def main() -> None:
         stop = _stop_on_signals()
-        await run_server(host, port, folder, context, ready, stop=stop)
+        await run_server(host, port, folder, context, ready, stop=stop,
+                         bot_workers=bot_workers)
         print("Calamitas server stopped (its games are saved; see the log)", flush=True)
 
     try:
