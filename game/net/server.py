@@ -72,6 +72,7 @@ from game.persist.takeback import (
     take_back_refusal,
 )
 
+from . import tables
 from .botwork import BotWorkers, default_workers
 from .choices import ChoiceError, state_from_create
 from .protocol import (
@@ -90,7 +91,7 @@ from .wire import wire_views
 
 log = logging.getLogger("game.net.server")
 
-MAX_GAMES = 200  # a server's open games; a create beyond it is refused
+MAX_GAMES = 200  # a server's open games (tables.is_open); a create beyond it is refused
 RATE = 100.0  # messages a second a connection may keep up
 BURST = 200  # and in one burst
 FLOOD_CLOSE = 1000  # refused for flooding this often without a quiet second: closed
@@ -176,6 +177,16 @@ class NetGame:
     _story_state: GameState | None = None
     _story_actions: list[Action] = field(default_factory=list)
     bot_task: asyncio.Task[None] | None = None  # the bots' turns, decided off the loop
+    creator: str = ""  # the address that created it (tables: games per address)
+    active_at: float = field(default_factory=time.time)  # last action or connection (wall)
+
+    @property
+    def finished(self) -> bool:
+        return self.state.game_over
+
+    @property
+    def connected(self) -> bool:
+        return bool(self.watchers)
 
     def record_message(self) -> str:
         """The whole game as a save, for the replay: public only once the game is over (the
@@ -239,7 +250,7 @@ class NetGame:
     def table(self) -> dict[str, Any]:
         return {"code": self.code, "kinds": self.kinds, "tokens": self.tokens, "host": self.host,
                 "held": self.held, "away_limit": self.away_limit,
-                "host_seats": sorted(self.host_seats)}
+                "host_seats": sorted(self.host_seats), "creator": self.creator}
 
     def story(self) -> list[tuple[int, str, str, list[dict[str, Any]]]]:
         """(turn, phase, mover, events) of every action so far, replayed from the record once
@@ -348,6 +359,7 @@ class GameServer:
         self.stopping = False
         self.clock: Callable[[], float] = time.monotonic  # for seats away (tests set their own)
         self.bot_workers = BotWorkers(default_workers() if bot_workers is None else bot_workers)
+        self.creations = tables.Creations()
 
     # --- games on disk ---------------------------------------------------------------------
 
@@ -360,7 +372,10 @@ class GameServer:
             if self.only is not None and sub.name not in self.only:
                 continue
             try:
-                self.games[sub.name] = self._load(sub)
+                game = self._load(sub)
+                if self.only is None and tables.leaves(game, time.time()):
+                    continue  # finished or abandoned: its folder stays, its place is free
+                self.games[sub.name] = game
             except (JsonError, SaveError, StateError, OSError, ValueError, KeyError,
                     TypeError) as err:
                 problems.append(f"{sub.name}: not resumed: {err}")
@@ -383,7 +398,8 @@ class GameServer:
                                          seed=saved.state.config.seed),
             autosaver=Autosaver(folder), held=table.get("held") is True,
             away_limit=limit if type(limit) is int and limit >= 0 else AWAY_LIMIT,
-            host_seats={str(s) for s in table.get("host_seats", []) if s in kinds})
+            host_seats={str(s) for s in table.get("host_seats", []) if s in kinds},
+            creator=str(table.get("creator", "")), active_at=tables.last_active(folder))
         now = self.clock()  # nobody is at a resumed table yet: away from now
         game.away_since = {s: now for s in game.away()}
         game.saved_at = game.at
@@ -486,6 +502,7 @@ class GameServer:
             game = self.games.get(code)
             if game is not None:
                 game.watchers.discard(client)
+                game.active_at = time.time()
                 now = self.clock()
                 for seat in game.away():  # away from now (a bot plays them after the limit)
                     game.away_since.setdefault(seat, now)
@@ -516,11 +533,30 @@ class GameServer:
                 self._tell_table(game)
             await self._play_bots(game)
 
+    def sweep_tables(self) -> list[str]:
+        """Finished games nobody is connected to, and abandoned ones, leave the table list
+        (tables.leaves); their folders stay. The codes that left."""
+        now = time.time()
+        gone = [code for code, game in self.games.items() if tables.leaves(game, now)]
+        for code in gone:
+            game = self.games.pop(code)
+            if game.bot_task is not None:
+                game.bot_task.cancel()
+            if game.at != game.saved_at:
+                with contextlib.suppress(SaveError):
+                    game.save()
+            if game.journal is not None:
+                game.journal.close()
+            log.info("game %s leaves the tables (%s)", code,
+                     "over" if game.finished else "abandoned")
+        return gone
+
     async def watch_away(self) -> None:
         """Look for seats away too long, every AWAY_TICK seconds, for ever."""
         while True:
             await asyncio.sleep(AWAY_TICK)
             try:
+                self.sweep_tables()
                 await self.check_away()
             except Exception:  # a fault of ours: logged; the server lives on
                 log.exception("the look for seats away failed")
@@ -544,8 +580,15 @@ class GameServer:
         return game
 
     async def _create(self, client: Client, msg: dict[str, Any]) -> None:
-        if len(self.games) >= MAX_GAMES:
+        self.sweep_tables()
+        now = time.time()
+        if sum(tables.is_open(g, now) for g in self.games.values()) >= MAX_GAMES:
             raise Refusal(f"this server already hosts {MAX_GAMES} games")
+        address = _address(client)
+        why = self.creations.refusal(address, sum(
+            g.creator == address and tables.is_open(g, now) for g in self.games.values()))
+        if why:
+            raise Refusal(why)
         if len(msg["seats"]) != msg["players"]:
             raise Refusal(f"{len(msg['seats'])} seats named for {msg['players']} players")
         state = new_state(msg)
@@ -563,15 +606,14 @@ class GameServer:
         game = NetGame(code=code, state=state, record=record, kinds=kinds, tokens={},
                        host=token_hash(host), folder=self.folder / code, bots=bots,
                        autosaver=Autosaver(self.folder / code), held=bool(msg.get("lobby")),
-                       away_limit=msg.get("away_limit", AWAY_LIMIT))
+                       away_limit=msg.get("away_limit", AWAY_LIMIT), creator=address)
         client.hosts.add(code)
+        self.games[code] = game  # its place, while its first save is written (off the loop)
         try:
-            game.folder.mkdir(parents=True)
-            game.save_table()
-            game.save()
+            await asyncio.to_thread(_first_save, game)
         except (OSError, SaveError) as err:
+            del self.games[code]
             raise Refusal(f"the server cannot save the game: {err}") from None
-        self.games[code] = game
         log.info("game %s created: %s", code, kinds)
         await client.ws.send(message("created", code=code, seats=list(state.players),
                                      host_token=host))
@@ -701,6 +743,7 @@ class GameServer:
     async def _seat(self, client: Client, game: NetGame, seat: str | None, token: str) -> None:
         client.seats.setdefault(game.code, set()).add(seat)
         game.watchers.add(client)
+        game.active_at = time.time()
         if seat is not None:
             game.away_since.pop(seat, None)
             if game.code in client.hosts and seat not in game.host_seats:
@@ -804,6 +847,7 @@ class GameServer:
         except SaveError as err:
             log.error("game %s: %s", game.code, err)
         game.asked_at = time.monotonic()  # a new decision waits from now
+        game.active_at = time.time()
         game.tried.clear()
         watchers = [(c, seat) for c in list(game.watchers) for seat in c.seats.get(game.code, ())]
         for client, text in self._updates(game, watchers, events, undone):
@@ -928,6 +972,19 @@ class GameServer:
         log.info("stopping: %d game(s) saved", saved)
         ws_server.close(reason=STOPPING)
         await ws_server.wait_closed()
+
+
+def _first_save(game: NetGame) -> None:
+    """A new game's folder, table and first save (in a thread: the loop goes on)."""
+    game.folder.mkdir(parents=True)
+    game.save_table()
+    game.save()
+
+
+def _address(client: Client) -> str:
+    """The address a connection comes from (its host part)."""
+    peer = client.ws.remote_address
+    return str(peer[0]) if isinstance(peer, tuple) and peer else str(peer or "")
 
 
 def trial_options(state: GameState, seat: str, label: str) -> list[str]:
