@@ -178,6 +178,8 @@ class NetGame:
     _story_actions: list[Action] = field(default_factory=list)
     bot_task: asyncio.Task[None] | None = None  # the bots' turns, decided off the loop
     creator: str = ""  # the address that created it (tables: games per address)
+    invites: dict[str, str] = field(default_factory=dict)  # reserved seat -> its invite's hash
+    bot_kept: set[str] = field(default_factory=set)  # seats the host gave to a bot: kept
     active_at: float = field(default_factory=time.time)  # last action or connection (wall)
 
     @property
@@ -213,7 +215,8 @@ class NetGame:
         seats = {seat: {"kind": "bot" if kind else "person" if seat in self.tokens else "open",
                         "level": kind, "here": seat in here, "taken": seat in self.tokens,
                         "away": round(max(0.0, now - self.away_since[seat]), 1)
-                        if seat in self.away_since and not kind else 0}
+                        if seat in self.away_since and not kind else 0,
+                        "reserved": seat in self.invites}
                  for seat, kind in self.kinds.items()}
         pending = self.state.pending
         return message("table", code=self.code, seats=seats, started=self.started,
@@ -250,7 +253,8 @@ class NetGame:
     def table(self) -> dict[str, Any]:
         return {"code": self.code, "kinds": self.kinds, "tokens": self.tokens, "host": self.host,
                 "held": self.held, "away_limit": self.away_limit,
-                "host_seats": sorted(self.host_seats), "creator": self.creator}
+                "host_seats": sorted(self.host_seats), "creator": self.creator,
+                "invites": self.invites, "bot_kept": sorted(self.bot_kept)}
 
     def story(self) -> list[tuple[int, str, str, list[dict[str, Any]]]]:
         """(turn, phase, mover, events) of every action so far, replayed from the record once
@@ -399,7 +403,10 @@ class GameServer:
             autosaver=Autosaver(folder), held=table.get("held") is True,
             away_limit=limit if type(limit) is int and limit >= 0 else AWAY_LIMIT,
             host_seats={str(s) for s in table.get("host_seats", []) if s in kinds},
-            creator=str(table.get("creator", "")), active_at=tables.last_active(folder))
+            creator=str(table.get("creator", "")), active_at=tables.last_active(folder),
+            invites={str(s): str(h) for s, h in table.get("invites", {}).items()
+                     if s in kinds},
+            bot_kept={str(s) for s in table.get("bot_kept", []) if s in kinds})
         now = self.clock()  # nobody is at a resumed table yet: away from now
         game.away_since = {s: now for s in game.away()}
         game.saved_at = game.at
@@ -570,6 +577,7 @@ class GameServer:
             "create": self._create, "join": self._join, "resume": self._resume,
             "watch": self._watch, "act": self._act, "undo": self._undo, "start": self._start,
             "hand": self._hand, "try": self._try, "ack": self._ack,
+            "reserve": self._reserve, "remove": self._remove,
         }
         await handlers[kind](client, msg)
 
@@ -629,12 +637,18 @@ class GameServer:
             raise Refusal(f"{seat} is played by a bot")
         if seat in game.tokens:
             raise Refusal(f"{seat} is taken: its player rejoins with its token")
+        invite = game.invites.get(seat)
+        if invite is not None and not tokens_match(msg.get("invite", ""), invite):
+            raise Refusal(f"{seat} is reserved: only the seat code the host gave opens it")
         token = new_token()
         game.tokens[seat] = token_hash(token)
+        game.invites.pop(seat, None)
         try:
             game.save_table()
         except OSError as err:
             del game.tokens[seat]
+            if invite is not None:
+                game.invites[seat] = invite
             raise Refusal(f"the server cannot save the table: {err}") from None
         log.info("game %s: %s joined", game.code, seat)
         await self._seat(client, game, seat, token)
@@ -649,6 +663,8 @@ class GameServer:
         stored = game.tokens.get(seat)
         if stored is None or not tokens_match(msg["token"], stored):
             raise Refusal(f"wrong token for {seat!r}")
+        if seat in game.bot_kept:
+            raise Refusal(f"the host has given {seat} to a bot: only the host can give it back")
         log.info("game %s: %s is back", game.code, seat)
         if game.kinds[seat]:  # a bot kept the seat while its player was away: theirs again
             self._set_kind(game, seat, "")
@@ -710,7 +726,12 @@ class GameServer:
             _check_level(msg["level"])
         if seat not in game.tokens:
             raise Refusal(f"{seat!r} is not a seat a person has taken")
+        by_host = by is None or "host_token" in msg or by == game.powers()
         async with game.lock:
+            if by_host and msg["level"]:
+                game.bot_kept.add(seat)  # the bot keeps it: an old token cannot take it back
+            elif by_host:
+                game.bot_kept.discard(seat)
             self._set_kind(game, seat, msg["level"])
             if msg["level"]:
                 game.away_since.pop(seat, None)
@@ -718,6 +739,53 @@ class GameServer:
                 game.away_since.setdefault(seat, self.clock())
             self._save_table(game)
             log.info("game %s: %s handed to %s", game.code, seat, msg["level"] or "its player")
+            self._tell_table(game)
+        await self._play_bots(game)
+
+    async def _reserve(self, client: Client, msg: dict[str, Any]) -> None:
+        """The host reserves an open seat: its invite (a seat code), sent to the host only,
+        alone opens it; a new one voids the last."""
+        game = self._host_game(client, msg)
+        seat = msg["seat"]
+        if seat not in game.kinds:
+            raise Refusal(f"no seat {seat!r} in this game")
+        if game.kinds[seat] or seat in game.tokens:
+            raise Refusal(f"{seat} is not open: remove its player or bot first")
+        invite = tables.new_invite()
+        async with game.lock:
+            game.invites[seat] = token_hash(invite)
+            self._save_table(game)
+            log.info("game %s: %s reserved", game.code, seat)
+        await client.ws.send(message("reserved", code=game.code, seat=seat, invite=invite))
+        self._tell_table(game)
+
+    async def _remove(self, client: Client, msg: dict[str, Any]) -> None:
+        """The host removes whoever holds a seat: their token opens it no more, and a bot at
+        `level` plays it from now on (kept: see _resume), or ("") it is open again, its
+        reservation cancelled."""
+        game = self._host_game(client, msg)
+        seat, level = msg["seat"], msg["level"]
+        if seat not in game.kinds:
+            raise Refusal(f"no seat {seat!r} in this game")
+        if level:
+            _check_level(level)
+        async with game.lock:
+            game.tokens.pop(seat, None)
+            game.invites.pop(seat, None)
+            game.away_since.pop(seat, None)
+            game.host_seats.discard(seat)
+            for watcher in game.watchers:
+                held = watcher.seats.get(game.code)
+                if held is not None:
+                    held.discard(seat)
+                    watcher.tracks.pop((game.code, seat), None)
+            if level:
+                game.bot_kept.add(seat)
+            else:
+                game.bot_kept.discard(seat)
+            self._set_kind(game, seat, level)
+            self._save_table(game)
+            log.info("game %s: %s removed (%s)", game.code, seat, level or "open")
             self._tell_table(game)
         await self._play_bots(game)
 

@@ -9,6 +9,7 @@ games at once (tests set their own).
 
 from __future__ import annotations
 
+import secrets
 import time
 from collections import deque
 from pathlib import Path
@@ -18,6 +19,15 @@ ABANDONED_AFTER = 24 * 3600.0  # seconds without an action or anyone connected: 
 CREATES_PER_MINUTE = 6  # games one address may create a minute
 OPEN_PER_ADDRESS = 20  # open games one address may have created at once
 WINDOW = 60.0  # seconds the creations per minute are counted over
+
+
+INVITE_LENGTH = 10  # a seat code's characters (issue 38 item 6: the host reserves a seat)
+INVITE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # as join codes: no 0/O or 1/I
+
+
+def new_invite() -> str:
+    """A seat code: the host passes it on, and only it opens the seat it reserves."""
+    return "".join(secrets.choice(INVITE_ALPHABET) for _ in range(INVITE_LENGTH))
 
 
 class Table(Protocol):
