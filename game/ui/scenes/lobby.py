@@ -279,12 +279,16 @@ class LobbyScene(Scene):
         if not (self.host_token and self.link is not None) or self.started:
             return ()
         reserved = self.reserved()
+        own = set(self.local) | set(self.tokens) | set(self.kept_tokens()) | set(
+            self._take_key or ())  # this client's seats, and those it offers to take
         offers = []
         for seat in self.order:
             known = self.table[seat]
+            if seat in own:
+                continue
             if known.kind == "open":
                 offers.append((seat, "open" if seat in reserved else "reserve"))
-            elif known.kind == "person" and seat not in self.local:
+            elif known.kind == "person":
                 offers.append((seat, "remove"))
         return tuple(offers)
 
