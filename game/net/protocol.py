@@ -43,7 +43,8 @@ Every message is one JSON object with `v` (the protocol version) and `type`. A c
                                                          the table's `powers` seat does what
                                                          the host does, and any seated player
                                                          hands a seat whose player is away;
-                                                         a seat the host hands to a bot stays
+                                                         a seat the host (by its token) hands
+                                                         to a bot stays
                                                          the bot's (a resume does not take it
                                                          back) until the host hands it back
     reserve {code, host_token | by, seat}                the host reserves an open seat for

@@ -726,10 +726,12 @@ class GameServer:
             _check_level(msg["level"])
         if seat not in game.tokens:
             raise Refusal(f"{seat!r} is not a seat a person has taken")
-        by_host = by is None or "host_token" in msg or by == game.powers()
+        # the host's own hand-over (its token) is kept: an old token cannot take the seat
+        # back; a stand-in's, or a player's for an away seat, lasts until its player returns
+        by_host = "host_token" in msg
         async with game.lock:
             if by_host and msg["level"]:
-                game.bot_kept.add(seat)  # the bot keeps it: an old token cannot take it back
+                game.bot_kept.add(seat)
             elif by_host:
                 game.bot_kept.discard(seat)
             self._set_kind(game, seat, msg["level"])
