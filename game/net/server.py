@@ -699,6 +699,7 @@ class GameServer:
             for seat, kind in game.kinds.items():
                 if not kind and seat not in game.tokens:
                     self._set_kind(game, seat, msg["level"])
+                    game.invites.pop(seat, None)  # a reserved seat nobody took: a bot's
             game.held = False
             self._save_table(game)
             log.info("game %s started by its host", game.code)

@@ -565,6 +565,8 @@ class LobbyScene(Scene):
         if self.hosting and self.code and not self.started:
             lines.append("Tell the others the address and the code (Join in the main menu); "
                          "start the game when everyone is in: open seats go to bots.")
+            lines.append("Reserve a seat to keep it for someone: pass on its seat code, the "
+                         "only way to take it. Remove takes a seat back from whoever took it.")
         elif self.powers() and not self.started:
             lines.append("The host is away: you may start the game for the table when "
                          "everyone is in (seats still open are played by bots).")
