@@ -100,6 +100,7 @@ class BotWorkers:
         self._pool: ProcessPoolExecutor | None = None
         self.failed = workers <= 0
         self.decisions = 0
+        self._starting = asyncio.Lock()
         # the maps seen, by identity (each held, so its id stays its own): its key, pickled
         self._maps: dict[int, tuple[MapGraph, str, bytes]] = {}
 
@@ -130,7 +131,10 @@ class BotWorkers:
         """The bot's pick for `seen` and the bot after it (the same bot object when it decided
         here, a copy when a worker did)."""
         self.decisions += 1
-        pool = self._start()
+        pool = self._pool
+        if pool is None and not self.failed:  # started off the loop: a process start is slow
+            async with self._starting:
+                pool = await asyncio.to_thread(self._start)
         if pool is not None:
             try:
                 key, graph = self._map(seen.map)
