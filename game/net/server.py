@@ -378,6 +378,8 @@ class GameServer:
             try:
                 game = self._load(sub)
                 if self.only is None and tables.leaves(game, time.time()):
+                    if game.journal is not None:
+                        game.journal.close()
                     continue  # finished or abandoned: its folder stays, its place is free
                 self.games[sub.name] = game
             except (JsonError, SaveError, StateError, OSError, ValueError, KeyError,
