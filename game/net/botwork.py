@@ -16,6 +16,7 @@ server deciding in its own process, as before: slower for everyone, never a stop
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import io
 import logging
@@ -160,6 +161,13 @@ class BotWorkers:
         return label, bot
 
     def close(self) -> None:
+        """Stop the workers now: a decision under way is dropped (the server is stopping),
+        and the pool's threads end once its processes have (a worker still starting up on a
+        loaded machine is not waited for)."""
         pool, self._pool = self._pool, None
         if pool is not None:
+            processes = list((getattr(pool, "_processes", None) or {}).values())
             pool.shutdown(wait=False, cancel_futures=True)
+            for process in processes:
+                with contextlib.suppress(OSError, ValueError, AttributeError):
+                    process.terminate()
