@@ -311,7 +311,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from game.net.server import serve_forever
     from game.persist.paths import data_dir
 
-    return serve_forever(args.host, args.port, data_dir() / "net", args.cert, args.key)
+    return serve_forever(args.host, args.port, data_dir() / "net", args.cert, args.key,
+                         bot_workers=args.bot_workers)
 
 
 def cmd_netcheck(args: argparse.Namespace) -> int:
@@ -419,6 +420,9 @@ def build_parser() -> argparse.ArgumentParser:
                      help="port to listen on (default 8765; 0: any free port)")
     srv.add_argument("--cert", metavar="FILE", help="TLS certificate (PEM); without: plain")
     srv.add_argument("--key", metavar="FILE", help="the certificate's private key (PEM)")
+    srv.add_argument("--bot-workers", type=whole(0, 256), default=None, metavar="N",
+                     help="processes bots think in (default: one per core given to the "
+                     "server; 0: bots think in the server's own process)")
     srv.set_defaults(func=cmd_serve)
 
     nc = sub.add_parser("netcheck", help="a whole bot game through a server and N clients")

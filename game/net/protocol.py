@@ -19,7 +19,9 @@ Every message is one JSON object with `v` (the protocol version) and `type`. A c
                                                          may be away before a bot plays it
                                                          until they return (0: never; left
                                                          out: the server's default)
-    join    {game_version, code, seat}                   take an open seat; its token comes once
+    join    {game_version, code, seat[, invite]}         take an open seat; its token comes once;
+                                                         a seat the host reserved opens only
+                                                         with its invite (the seat code)
     resume  {game_version, code, seat, token}            back to one's seat after a drop
     watch   {game_version, code}                         a spectator: the public view only;
                                                          code: the join code, or the game's
@@ -42,7 +44,20 @@ Every message is one JSON object with `v` (the protocol version) and `type`. A c
                                                          host's token: while the host is away
                                                          the table's `powers` seat does what
                                                          the host does, and any seated player
-                                                         hands a seat whose player is away
+                                                         hands a seat whose player is away;
+                                                         a seat the host (by its token) hands
+                                                         to a bot stays
+                                                         the bot's (a resume does not take it
+                                                         back) until the host hands it back
+    reserve {code, host_token | by, seat}                the host reserves an open seat for
+                                                         someone: answered with its invite,
+                                                         which alone opens it (again: a new
+                                                         invite, the old one void)
+    remove  {code, host_token | by, seat, level}         the host removes whoever holds the
+                                                         seat (their token opens it no more):
+                                                         a bot at `level` plays it from now
+                                                         on, or ("") it is open again (a
+                                                         reservation is cancelled)
     ack     {code, views}                                views maps each seat held ("" for a
                                                          spectator's view) to the digest of the
                                                          newest view the client holds of it
@@ -53,6 +68,7 @@ The server answers:
     created {code, seats, host_token, watch_code}  (watch_code: lets spectators in once
                                                the game is under way, never into a seat;
                                                also in `joined`, to the host's seats)
+    reserved {code, seat, invite}              to the host: the seat's invite, to pass on
     joined  {code, seat, token, map_digest, map, tls, past}
                                               (token: only at join; tls: false when plain;
                                                map: the game's map, left out when this
@@ -83,7 +99,8 @@ The server answers:
                                                          maps each seat to {kind: open, person
                                                          or bot, level, here, taken (a person
                                                          joined it), away (seconds its person
-                                                         has been away)}; waited: seconds
+                                                         has been away), reserved (only its
+                                                         invite opens it)}; waited: seconds
                                                          the pending decision has waited;
                                                          away_limit: as created; powers: the
                                                          seat that holds the host's powers
@@ -164,11 +181,13 @@ CLIENT_MESSAGES: dict[str, dict[str, Field]] = {
     "try": {"code": _CODE, "seat": Field(str, 1, 40), "label": _TEXT, "at": _COUNT},
     "start": {"code": _CODE, "level": Field(str, 1, 40)},
     "hand": {"code": _CODE, "seat": Field(str, 1, 40), "level": Field(str, 0, 40)},
+    "reserve": {"code": _CODE, "seat": Field(str, 1, 40)},
+    "remove": {"code": _CODE, "seat": Field(str, 1, 40), "level": Field(str, 0, 40)},
     "ack": {"code": _CODE, "views": Field(dict, 1, MAX_PLAYERS + 1)},
 }
 # The host's messages name the host's token, or the seat of the sender that stands in for an
 # away host (`by`): one of the two.
-HOST_MESSAGES = {"start", "hand"}
+HOST_MESSAGES = {"start", "hand", "reserve", "remove"}
 # Fields a message may leave out.
 MAX_AWAY_LIMIT = 24 * 3600
 OPTIONAL_FIELDS: dict[str, dict[str, Field]] = {"create": {
@@ -176,6 +195,7 @@ OPTIONAL_FIELDS: dict[str, dict[str, Field]] = {"create": {
     "map": Field(str, 1, 80), "last_turn": Field(int, 0, 1000),
     "open_bargaining": Field(bool, 0, 1), "events": Field(dict, 0, 4),
     "away_limit": Field(int, 0, MAX_AWAY_LIMIT)},
+    "join": {"invite": _TOKEN},
     **{kind: {"host_token": _TOKEN, "by": Field(str, 1, 40)} for kind in HOST_MESSAGES}}
 AST_SIDES = ("basic", "expert")
 # The Events module's options in a create (game.core.EventsOptions): all optional.
@@ -185,7 +205,8 @@ EVENTS_FIELDS: dict[str, Field] = {
 # An update's fields that a patching update leaves out when they are as in the last update of
 # the same seat to the same client (issue 37: they are most of a small update).
 HEAD_FIELDS = ("started", "game_over", "undone", "undo", "floor")
-SERVER_TYPES = {"created", "joined", "update", "table", "tried", "record", "said", "refused"}
+SERVER_TYPES = {"created", "joined", "update", "table", "tried", "record", "said", "refused",
+                "reserved"}
 
 
 def parse_client_message(raw: str | bytes) -> dict[str, Any]:

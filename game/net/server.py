@@ -42,6 +42,7 @@ from game.core import (
     IllegalAction,
     StateError,
     apply,
+    view,
 )
 from game.persist import (
     Autosaver,
@@ -71,8 +72,10 @@ from game.persist.takeback import (
     take_back_refusal,
 )
 
+from . import tables
+from .botwork import BotWorkers, default_workers
 from .choices import ChoiceError, state_from_create
-from .guard import Guard, Limited, raise_file_limit
+from .guard import Guard, Limited, address_of, raise_file_limit
 from .protocol import (
     MAX_CLIENT_MESSAGE,
     MAX_TEXT,
@@ -90,11 +93,10 @@ from .wire import wire_views
 
 log = logging.getLogger("game.net.server")
 
-MAX_GAMES = 200  # a server's open games; a create beyond it is refused
+MAX_GAMES = 200  # a server's open games (tables.is_open); a create beyond it is refused
 RATE = 100.0  # messages a second a connection may keep up
 BURST = 200  # and in one burst
 FLOOD_CLOSE = 1000  # refused for flooding this often without a quiet second: closed
-BOT_PAUSE_EVERY = 20  # bot decisions between chances for other games and connections to run
 TABLE = "table.json"
 DAMAGED = "journal-damaged.jsonl"  # a journal that could not be read to its end, kept to look at
 STOPPING = "the server is stopping; its games are saved"  # the reason connections are closed
@@ -176,6 +178,19 @@ class NetGame:
     _story: list[tuple[int, str, str, list[dict[str, Any]]]] = field(default_factory=list)
     _story_state: GameState | None = None
     _story_actions: list[Action] = field(default_factory=list)
+    bot_task: asyncio.Task[None] | None = None  # the bots' turns, decided off the loop
+    creator: str = ""  # the address that created it (tables: games per address)
+    invites: dict[str, str] = field(default_factory=dict)  # reserved seat -> its invite's hash
+    bot_kept: set[str] = field(default_factory=set)  # seats the host gave to a bot: kept
+    active_at: float = field(default_factory=time.time)  # last action or connection (wall)
+
+    @property
+    def finished(self) -> bool:
+        return self.state.game_over
+
+    @property
+    def connected(self) -> bool:
+        return bool(self.watchers)
 
     def record_message(self) -> str:
         """The whole game as a save, for the replay: public only once the game is over (the
@@ -202,7 +217,8 @@ class NetGame:
         seats = {seat: {"kind": "bot" if kind else "person" if seat in self.tokens else "open",
                         "level": kind, "here": seat in here, "taken": seat in self.tokens,
                         "away": round(max(0.0, now - self.away_since[seat]), 1)
-                        if seat in self.away_since and not kind else 0}
+                        if seat in self.away_since and not kind else 0,
+                        "reserved": seat in self.invites}
                  for seat, kind in self.kinds.items()}
         pending = self.state.pending
         return message("table", code=self.code, seats=seats, started=self.started,
@@ -239,7 +255,8 @@ class NetGame:
     def table(self) -> dict[str, Any]:
         return {"code": self.code, "kinds": self.kinds, "tokens": self.tokens, "host": self.host,
                 "held": self.held, "away_limit": self.away_limit,
-                "host_seats": sorted(self.host_seats)}
+                "host_seats": sorted(self.host_seats), "creator": self.creator,
+                "invites": self.invites, "bot_kept": sorted(self.bot_kept)}
 
     def story(self) -> list[tuple[int, str, str, list[dict[str, Any]]]]:
         """(turn, phase, mover, events) of every action so far, replayed from the record once
@@ -335,8 +352,11 @@ def new_state(msg: dict[str, Any]) -> GameState:
 
 
 class GameServer:
-    def __init__(self, folder: Path, tls: bool = False, only: set[str] | None = None) -> None:
-        """`only`: the games of the folder to resume (None: every one)."""
+    def __init__(self, folder: Path, tls: bool = False, only: set[str] | None = None,
+                 bot_workers: int | None = None) -> None:
+        """`only`: the games of the folder to resume (None: every one); `bot_workers`: the
+        processes bots decide in (None: one per core given to this process; 0: none, bots
+        decide on the event loop)."""
         self.folder = folder
         self.tls = tls
         self.only = only
@@ -345,6 +365,8 @@ class GameServer:
         self.stopping = False
         self.clock: Callable[[], float] = time.monotonic  # for seats away (tests set their own)
         self.guard = Guard(folder)  # what a connection or an address may cost (issue 38)
+        self.bot_workers = BotWorkers(default_workers() if bot_workers is None else bot_workers)
+        self.creations = tables.Creations()
 
     # --- games on disk ---------------------------------------------------------------------
 
@@ -357,7 +379,12 @@ class GameServer:
             if self.only is not None and sub.name not in self.only:
                 continue
             try:
-                self.games[sub.name] = self._load(sub)
+                game = self._load(sub)
+                if self.only is None and tables.leaves(game, time.time()):
+                    if game.journal is not None:
+                        game.journal.close()
+                    continue  # finished or abandoned: its folder stays, its place is free
+                self.games[sub.name] = game
             except (JsonError, SaveError, StateError, OSError, ValueError, KeyError,
                     TypeError) as err:
                 problems.append(f"{sub.name}: not resumed: {err}")
@@ -380,7 +407,11 @@ class GameServer:
                                          seed=saved.state.config.seed),
             autosaver=Autosaver(folder), held=table.get("held") is True,
             away_limit=limit if type(limit) is int and limit >= 0 else AWAY_LIMIT,
-            host_seats={str(s) for s in table.get("host_seats", []) if s in kinds})
+            host_seats={str(s) for s in table.get("host_seats", []) if s in kinds},
+            creator=str(table.get("creator", "")), active_at=tables.last_active(folder),
+            invites={str(s): str(h) for s, h in table.get("invites", {}).items()
+                     if s in kinds},
+            bot_kept={str(s) for s in table.get("bot_kept", []) if s in kinds})
         now = self.clock()  # nobody is at a resumed table yet: away from now
         game.away_since = {s: now for s in game.away()}
         game.saved_at = game.at
@@ -492,6 +523,7 @@ class GameServer:
             game = self.games.get(code)
             if game is not None:
                 game.watchers.discard(client)
+                game.active_at = time.time()
                 now = self.clock()
                 for seat in game.away():  # away from now (a bot plays them after the limit)
                     game.away_since.setdefault(seat, now)
@@ -524,11 +556,30 @@ class GameServer:
                 self._tell_table(game)
             await self._play_bots(game)
 
+    def sweep_tables(self) -> list[str]:
+        """Finished games nobody is connected to, and abandoned ones, leave the table list
+        (tables.leaves); their folders stay. The codes that left."""
+        now = time.time()
+        gone = [code for code, game in self.games.items() if tables.leaves(game, now)]
+        for code in gone:
+            game = self.games.pop(code)
+            if game.bot_task is not None:
+                game.bot_task.cancel()
+            if game.at != game.saved_at:
+                with contextlib.suppress(SaveError):
+                    game.save()
+            if game.journal is not None:
+                game.journal.close()
+            log.info("game %s leaves the tables (%s)", code,
+                     "over" if game.finished else "abandoned")
+        return gone
+
     async def watch_away(self) -> None:
         """Look for seats away too long, every AWAY_TICK seconds, for ever."""
         while True:
             await asyncio.sleep(AWAY_TICK)
             try:
+                self.sweep_tables()
                 await self.check_away()
             except Exception:  # a fault of ours: logged; the server lives on
                 log.exception("the look for seats away failed")
@@ -542,6 +593,7 @@ class GameServer:
             "create": self._create, "join": self._join, "resume": self._resume,
             "watch": self._watch, "act": self._act, "undo": self._undo, "start": self._start,
             "hand": self._hand, "try": self._try, "ack": self._ack,
+            "reserve": self._reserve, "remove": self._remove,
         }
         await handlers[kind](client, msg)
 
@@ -552,8 +604,15 @@ class GameServer:
         return game
 
     async def _create(self, client: Client, msg: dict[str, Any]) -> None:
-        if len(self.games) >= MAX_GAMES:
+        self.sweep_tables()
+        now = time.time()
+        if sum(tables.is_open(g, now) for g in self.games.values()) >= MAX_GAMES:
             raise Refusal(f"this server already hosts {MAX_GAMES} games")
+        address = _address(client)
+        why = self.creations.refusal(address, sum(
+            g.creator == address and tables.is_open(g, now) for g in self.games.values()))
+        if why:
+            raise Refusal(why)
         if len(msg["seats"]) != msg["players"]:
             raise Refusal(f"{len(msg['seats'])} seats named for {msg['players']} players")
         state = new_state(msg)
@@ -571,15 +630,14 @@ class GameServer:
         game = NetGame(code=code, state=state, record=record, kinds=kinds, tokens={},
                        host=token_hash(host), folder=self.folder / code, bots=bots,
                        autosaver=Autosaver(self.folder / code), held=bool(msg.get("lobby")),
-                       away_limit=msg.get("away_limit", AWAY_LIMIT))
+                       away_limit=msg.get("away_limit", AWAY_LIMIT), creator=address)
         client.hosts.add(code)
+        self.games[code] = game  # its place, while its first save is written (off the loop)
         try:
-            game.folder.mkdir(parents=True)
-            game.save_table()
-            game.save()
+            await asyncio.to_thread(_first_save, game)
         except (OSError, SaveError) as err:
+            del self.games[code]
             raise Refusal(f"the server cannot save the game: {err}") from None
-        self.games[code] = game
         log.info("game %s created: %s", code, kinds)
         await client.ws.send(message("created", code=code, seats=list(state.players),
                                      host_token=host, watch_code=self.guard.watch_codes.of(code)))
@@ -595,12 +653,18 @@ class GameServer:
             raise Refusal(f"{seat} is played by a bot")
         if seat in game.tokens:
             raise Refusal(f"{seat} is taken: its player rejoins with its token")
+        invite = game.invites.get(seat)
+        if invite is not None and not tokens_match(msg.get("invite", ""), invite):
+            raise Refusal(f"{seat} is reserved: only the seat code the host gave opens it")
         token = new_token()
         game.tokens[seat] = token_hash(token)
+        game.invites.pop(seat, None)
         try:
             game.save_table()
         except OSError as err:
             del game.tokens[seat]
+            if invite is not None:
+                game.invites[seat] = invite
             raise Refusal(f"the server cannot save the table: {err}") from None
         log.info("game %s: %s joined", game.code, seat)
         await self._seat(client, game, seat, token)
@@ -615,6 +679,8 @@ class GameServer:
         stored = game.tokens.get(seat)
         if stored is None or not tokens_match(msg["token"], stored):
             raise Refusal(f"wrong token for {seat!r}")
+        if seat in game.bot_kept:
+            raise Refusal(f"the host has given {seat} to a bot: only the host can give it back")
         log.info("game %s: %s is back", game.code, seat)
         if game.kinds[seat]:  # a bot kept the seat while its player was away: theirs again
             self._set_kind(game, seat, "")
@@ -659,6 +725,7 @@ class GameServer:
             for seat, kind in game.kinds.items():
                 if not kind and seat not in game.tokens:
                     self._set_kind(game, seat, msg["level"])
+                    game.invites.pop(seat, None)  # a reserved seat nobody took: a bot's
             game.held = False
             self._save_table(game)
             log.info("game %s started by its host", game.code)
@@ -686,7 +753,14 @@ class GameServer:
             _check_level(msg["level"])
         if seat not in game.tokens:
             raise Refusal(f"{seat!r} is not a seat a person has taken")
+        # the host's own hand-over (its token) is kept: an old token cannot take the seat
+        # back; a stand-in's, or a player's for an away seat, lasts until its player returns
+        by_host = "host_token" in msg
         async with game.lock:
+            if by_host and msg["level"]:
+                game.bot_kept.add(seat)
+            elif by_host:
+                game.bot_kept.discard(seat)
             self._set_kind(game, seat, msg["level"])
             if msg["level"]:
                 game.away_since.pop(seat, None)
@@ -694,6 +768,53 @@ class GameServer:
                 game.away_since.setdefault(seat, self.clock())
             self._save_table(game)
             log.info("game %s: %s handed to %s", game.code, seat, msg["level"] or "its player")
+            self._tell_table(game)
+        await self._play_bots(game)
+
+    async def _reserve(self, client: Client, msg: dict[str, Any]) -> None:
+        """The host reserves an open seat: its invite (a seat code), sent to the host only,
+        alone opens it; a new one voids the last."""
+        game = self._host_game(client, msg)
+        seat = msg["seat"]
+        if seat not in game.kinds:
+            raise Refusal(f"no seat {seat!r} in this game")
+        if game.kinds[seat] or seat in game.tokens:
+            raise Refusal(f"{seat} is not open: remove its player or bot first")
+        invite = tables.new_invite()
+        async with game.lock:
+            game.invites[seat] = token_hash(invite)
+            self._save_table(game)
+            log.info("game %s: %s reserved", game.code, seat)
+        await client.ws.send(message("reserved", code=game.code, seat=seat, invite=invite))
+        self._tell_table(game)
+
+    async def _remove(self, client: Client, msg: dict[str, Any]) -> None:
+        """The host removes whoever holds a seat: their token opens it no more, and a bot at
+        `level` plays it from now on (kept: see _resume), or ("") it is open again, its
+        reservation cancelled."""
+        game = self._host_game(client, msg)
+        seat, level = msg["seat"], msg["level"]
+        if seat not in game.kinds:
+            raise Refusal(f"no seat {seat!r} in this game")
+        if level:
+            _check_level(level)
+        async with game.lock:
+            game.tokens.pop(seat, None)
+            game.invites.pop(seat, None)
+            game.away_since.pop(seat, None)
+            game.host_seats.discard(seat)
+            for watcher in game.watchers:
+                held = watcher.seats.get(game.code)
+                if held is not None:
+                    held.discard(seat)
+                    watcher.tracks.pop((game.code, seat), None)
+            if level:
+                game.bot_kept.add(seat)
+            else:
+                game.bot_kept.discard(seat)
+            self._set_kind(game, seat, level)
+            self._save_table(game)
+            log.info("game %s: %s removed (%s)", game.code, seat, level or "open")
             self._tell_table(game)
         await self._play_bots(game)
 
@@ -719,6 +840,7 @@ class GameServer:
     async def _seat(self, client: Client, game: NetGame, seat: str | None, token: str) -> None:
         client.seats.setdefault(game.code, set()).add(seat)
         game.watchers.add(client)
+        game.active_at = time.time()
         if seat is not None:
             game.away_since.pop(seat, None)
             if game.code in client.hosts and seat not in game.host_seats:
@@ -823,6 +945,7 @@ class GameServer:
         except SaveError as err:
             log.error("game %s: %s", game.code, err)
         game.asked_at = time.monotonic()  # a new decision waits from now
+        game.active_at = time.time()
         game.tried.clear()
         watchers = [(c, seat) for c in list(game.watchers) if self.guard.ready(c)
                     for seat in c.seats.get(game.code, ())]
@@ -897,20 +1020,38 @@ class GameServer:
                 await client.ws.send(text)
 
     async def _play_bots(self, game: NetGame) -> None:
-        """Every bot decision until a person must decide, letting others run now and then."""
-        while True:
-            async with game.lock:
-                for _ in range(BOT_PAUSE_EVERY):
-                    if not game.started or not game.bots.to_move(game.state):
-                        return
-                    assert game.state.pending is not None
-                    turn, phase = game.state.turn, game.state.phase
-                    action, remark = game.bots.decide(game.state)
-                    events = game.record.apply(game.state, action)
+        """Bots play every decision of theirs until a person must decide: the game's bot task
+        starts unless it runs. Each decision is made off the event loop (botwork), one at a
+        time per game, and applied here if the game is still where it was asked."""
+        task = game.bot_task
+        if (task is None or task.done()) and not self.stopping and game.started \
+                and game.bots.to_move(game.state):
+            game.bot_task = asyncio.create_task(self._bot_turns(game),
+                                                name=f"bots of {game.code}")
+
+    async def _bot_turns(self, game: NetGame) -> None:
+        try:
+            while not self.stopping and game.started and game.bots.to_move(game.state):
+                assert game.state.pending is not None
+                who, at = game.state.pending.player, game.at
+                turn, phase = game.state.turn, game.state.phase
+                game.bots.meet(game.state)  # who the people are: bots bargain with them
+                bot = game.bots.bots[who]
+                label, after, remark = await self.bot_workers.choose(bot, view(game.state, who))
+                async with game.lock:
+                    pending = game.state.pending
+                    if (self.stopping or game.at != at or game.bots.bots.get(who) is not bot
+                            or pending is None or pending.player != who):
+                        continue  # the game moved on meanwhile (a seat changed hands): again
+                    game.bots.bots[who] = after
+                    events = game.record.apply(game.state, Action(who, label))
                     game.no_takeback(ANOTHER_PLAYER)
                     self._after(game, events)
                     self._say(game, remark, turn, phase)
-            await asyncio.sleep(0)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # a fault of ours: logged; the table waits, the server lives on
+            log.exception("game %s: the bots stopped", game.code)
 
     def _say(self, game: NetGame, remark: Remark | None, turn: int, phase: str) -> None:
         """What a bot said beside its move (why it refused or countered a person's offer:
@@ -929,6 +1070,11 @@ class GameServer:
         """Stop cleanly: no action is taken any more, every game with actions since its save
         is saved (its journal compacted), and every connection is closed with a reason."""
         self.stopping = True
+        tasks = [g.bot_task for g in self.games.values() if g.bot_task is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self.bot_workers.close()
         saved = 0
         for game in self.games.values():
             if game.at != game.saved_at:
@@ -942,6 +1088,18 @@ class GameServer:
         log.info("stopping: %d game(s) saved", saved)
         ws_server.close(reason=STOPPING)
         await ws_server.wait_closed()
+
+
+def _first_save(game: NetGame) -> None:
+    """A new game's folder, table and first save (in a thread: the loop goes on)."""
+    game.folder.mkdir(parents=True)
+    game.save_table()
+    game.save()
+
+
+def _address(client: Client) -> str:
+    """The address a connection counts against (guard.address_of: an IPv6 one by its /64)."""
+    return address_of(client.ws)
 
 
 def trial_options(state: GameState, seat: str, label: str) -> list[str]:
@@ -996,11 +1154,12 @@ async def run_server(host: str, port: int, folder: Path, context: ssl.SSLContext
                      ready: Callable[[str], None] | None = None,
                      stop: asyncio.Future[None] | None = None,
                      on_server: Callable[[GameServer], None] | None = None,
-                     only: set[str] | None = None) -> None:
+                     only: set[str] | None = None, bot_workers: int | None = None) -> None:
     """Serve until `stop` is done (forever without one). `ready` gets the address;
     `on_server` the server object (for tests that look at its games); `only`: the games of
-    the folder to resume (None: all)."""
-    server = GameServer(folder, tls=context is not None, only=only)
+    the folder to resume (None: all); `bot_workers`: the processes bots decide in (None: one
+    per core this process may use)."""
+    server = GameServer(folder, tls=context is not None, only=only, bot_workers=bot_workers)
     if on_server is not None:
         on_server(server)
     for problem in server.load_games():
@@ -1060,7 +1219,7 @@ def lan_address() -> str:
 
 
 def serve_forever(host: str, port: int, folder: Path, cert: str | None = None,
-                  key: str | None = None) -> int:
+                  key: str | None = None, bot_workers: int | None = None) -> int:
     """`python -m game serve`: serve until interrupted; the address is printed once listening."""
     from game.persist import start_logging
 
@@ -1081,7 +1240,8 @@ def serve_forever(host: str, port: int, folder: Path, cert: str | None = None,
 
     async def main() -> None:
         stop = _stop_on_signals()
-        await run_server(host, port, folder, context, ready, stop=stop)
+        await run_server(host, port, folder, context, ready, stop=stop,
+                         bot_workers=bot_workers)
         print("Calamitas server stopped (its games are saved; see the log)", flush=True)
 
     try:

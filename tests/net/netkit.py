@@ -12,7 +12,7 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 
 from game.net.protocol import MAX_SERVER_MESSAGE, message
-from game.net.server import GameServer, run_server
+from game.net.server import GameServer, NetGame, run_server
 from game.persist import game_version
 
 TIMEOUT = 30.0
@@ -20,20 +20,30 @@ TIMEOUT = 30.0
 
 @asynccontextmanager
 async def running_server(folder: Path, only: set[str] | None = None,
+                         bot_workers: int | None = None,
                          ) -> AsyncIterator[tuple[str, list[GameServer]]]:
     """(address, [the server]) while the block runs; `only`: the games of the folder to
-    resume (None: all)."""
+    resume (None: all); `bot_workers`: the processes its bots think in (None: one a core)."""
     stop: asyncio.Future[None] = asyncio.get_running_loop().create_future()
     ready: asyncio.Future[str] = asyncio.get_running_loop().create_future()
     servers: list[GameServer] = []
     task = asyncio.create_task(run_server("127.0.0.1", 0, folder, ready=ready.set_result,
-                                          stop=stop, on_server=servers.append, only=only))
+                                          stop=stop, on_server=servers.append, only=only,
+                                          **({} if bot_workers is None
+                                             else {"bot_workers": bot_workers})))
     try:
         address = await asyncio.wait_for(ready, TIMEOUT)
         yield address, servers
     finally:
         stop.set_result(None)
         await asyncio.wait_for(task, TIMEOUT)
+
+
+async def bots_done(game: NetGame) -> None:
+    """Wait until the game's bots have played every decision of theirs (they think off the
+    server's loop, issue 38: the game moves on after the message that woke them is answered)."""
+    while (task := game.bot_task) is not None and not task.done():
+        await asyncio.shield(task)
 
 
 async def open_client(address: str) -> ClientConnection:

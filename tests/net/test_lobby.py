@@ -57,7 +57,7 @@ def test_lobby_game_waits_for_the_host_and_open_seats_go_to_bots(tmp_path: Path)
             await host.send(join_message(code, seats[0]))
             table = await receive(host, "table")
             assert table["seats"][seats[0]] == {"kind": "person", "level": "", "here": True,
-                                             "taken": True, "away": 0}
+                                             "taken": True, "away": 0, "reserved": False}
             assert table["seats"][seats[1]]["kind"] == "open"
             assert table["started"] is False
             game = servers[0].games[code]
@@ -72,7 +72,7 @@ def test_lobby_game_waits_for_the_host_and_open_seats_go_to_bots(tmp_path: Path)
             table = await receive(host, "table")
             assert table["started"] is True
             assert table["seats"][seats[1]] == {"kind": "bot", "level": "basic", "here": False,
-                                             "taken": False, "away": 0}
+                                             "taken": False, "away": 0, "reserved": False}
             update = await receive(host, "update")
             assert update["started"] is True
             await host.send(start_message(code, token))
@@ -83,7 +83,10 @@ def test_lobby_game_waits_for_the_host_and_open_seats_go_to_bots(tmp_path: Path)
     asyncio.run(main())
 
 
-def test_host_hands_an_away_seat_to_a_bot_and_a_resume_takes_it_back(tmp_path: Path) -> None:
+def test_host_hands_an_away_seat_to_a_bot_which_keeps_it_until_the_host_gives_it_back(
+        tmp_path: Path) -> None:
+    """Issue 38 item 6: a seat the host hands to a bot stays the bot's; the old token cannot
+    take it back until the host hands it back."""
     async def main() -> None:
         async with running_server(tmp_path) as (address, servers):
             host = await open_client(address)
@@ -104,15 +107,20 @@ def test_host_hands_an_away_seat_to_a_bot_and_a_resume_takes_it_back(tmp_path: P
             await host.send(hand_message(code, token, seats[1], "basic"))
             table = await receive(host, "table")
             assert table["seats"][seats[1]] == {"kind": "bot", "level": "basic", "here": False,
-                                                "taken": True, "away": 0}
+                                                "taken": True, "away": 0, "reserved": False}
             game = servers[0].games[code]
             assert seats[1] in game.bots.bots
             back = await open_client(address)
             await back.send(resume_message(code, seats[1], seat_token))
+            assert "given" in (await receive(back, "refused"))["reason"]
+            assert seats[1] in game.bots.bots
+            await host.send(hand_message(code, token, seats[1], ""))  # the host gives it back
+            await receive(host, "table")
+            await back.send(resume_message(code, seats[1], seat_token))
             await receive(back, "joined")
             table = await receive(back, "table")
             assert table["seats"][seats[1]] == {"kind": "person", "level": "", "here": True,
-                                             "taken": True, "away": 0}
+                                             "taken": True, "away": 0, "reserved": False}
             assert seats[1] not in game.bots.bots
             await host.close()
             await back.close()

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton
+from pygame_gui.elements import UIButton, UITextEntryLine
 
 from game.bots import PLAY_LEVEL
 from game.core import GameConfig, MapGraph, StateError, from_plain, load_game_data
@@ -160,6 +160,10 @@ class LobbyScene(Scene):
         self.error = ""
         self.take_buttons: dict[UIButton, str] = {}
         self._take_key: tuple[str, ...] | None = None
+        # the host's seat buttons: reserve a seat, cancel a reservation, remove a player
+        self.seat_buttons: dict[UIButton, tuple[str, str]] = {}  # button -> (seat, what)
+        self._seat_key: tuple[tuple[str, str], ...] | None = None
+        self.invites: dict[str, str] = {}  # the host's: each reserved seat's seat code
         self.past: list[Any] = []  # the story so far, told by the server to a seat back
         self.table_info: dict[str, Any] = {}  # the newest table message
         if rejoin and link is not None and code:
@@ -211,6 +215,14 @@ class LobbyScene(Scene):
         self.closing = False  # asked to close a table others have joined: asked once more
         self.take_buttons = {}
         self._take_key = None
+        self.seat_buttons = {}
+        self._seat_key = None
+        # a seat the host reserved opens with the seat code the host gave (issue 38)
+        self.seat_code = UITextEntryLine(
+            pygame.Rect(px(220), h - px(64), px(260), px(34)), m, container=c,
+            placeholder_text="Seat code from the host")
+        self.seat_code.set_text_length_limit(20)
+        self.seat_code.hide()
 
     def rejoin_offered(self) -> bool:
         """A game under way in which this client kept the token of a seat its player left."""
@@ -239,7 +251,8 @@ class LobbyScene(Scene):
         if not (self.creating or self.local or self.link is None):
             kept = self.kept_tokens()
             offers = tuple(s for s in self.order
-                           if (self.table[s].kind == "open" and not self.started)
+                           if (self.table[s].kind == "open" and not self.started
+                               and (s not in self.reserved() or not self.hosting))
                            or (s in kept and self.table[s].taken and not self.table[s].here))
         if offers == self._take_key:
             return
@@ -256,6 +269,66 @@ class LobbyScene(Scene):
                                   self.app.manager, container=self.container)
                 self.take_buttons[button] = seat
 
+    def reserved(self) -> set[str]:
+        """The seats the host reserved (only their seat code opens them)."""
+        return {s for s, d in self.table_info.get("seats", {}).items()
+                if isinstance(d, dict) and d.get("reserved") is True}
+
+    def _seat_offers(self) -> tuple[tuple[str, str], ...]:
+        """What the host may do with each seat in the lobby: reserve an open seat, open a
+        reserved one to all again, remove a player who took a seat."""
+        if not (self.host_token and self.link is not None) or self.started:
+            return ()
+        reserved = self.reserved()
+        own = set(self.local) | set(self.tokens) | set(self.kept_tokens()) | set(
+            self._take_key or ())  # this client's seats, and those it offers to take
+        offers = []
+        for seat in self.order:
+            known = self.table[seat]
+            if seat in own:
+                continue
+            if known.kind == "open":
+                offers.append((seat, "open" if seat in reserved else "reserve"))
+            elif known.kind == "person":
+                offers.append((seat, "remove"))
+        return tuple(offers)
+
+    def _keep_seat_buttons(self) -> None:
+        offers = self._seat_offers()
+        if offers == self._seat_key:
+            return
+        for button in self.seat_buttons:
+            button.kill()
+        self.seat_buttons = {}
+        self._seat_key = offers
+        px = self.px
+        rows = dict(self.seat_rows())
+        words = {"reserve": ("Reserve", "Keep this seat for someone: you get a seat code to "
+                             "pass on, and only that code opens the seat"),
+                 "open": ("Open to all", "Cancel the reservation: anyone with the join code "
+                          "may take the seat"),
+                 "remove": ("Remove", "Take the seat from this player: it is open again, and "
+                            "their old seat key no longer opens it")}
+        for seat, what in offers:
+            rect = rows[seat]
+            text, tip = words[what]
+            button = UIButton(pygame.Rect(rect.right - px(130), rect.y + px(3), px(124),
+                                          rect.height - px(6)), text, self.app.manager,
+                              container=self.container, tool_tip_text=tip)
+            self.seat_buttons[button] = (seat, what)
+
+    def seat_action(self, seat: str, what: str) -> None:
+        """The host reserves `seat`, opens it to all again, or removes its player."""
+        if self.link is None or not self.host_token:
+            return
+        if what == "reserve":
+            self.link.send(message("reserve", code=self.code, seat=seat,
+                                   host_token=self.host_token))
+        else:
+            self.invites.pop(seat, None)
+            self.link.send(message("remove", code=self.code, seat=seat, level="",
+                                   host_token=self.host_token))
+
     # -- events -------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -266,6 +339,8 @@ class LobbyScene(Scene):
                 self.start_game()
             elif el is self.watch:
                 self.watching = True
+            elif el in self.seat_buttons:
+                self.seat_action(*self.seat_buttons[el])
             elif el in self.take_buttons and self.link is not None:
                 seat = self.take_buttons[el]
                 token = self.kept_tokens().get(seat)
@@ -273,6 +348,14 @@ class LobbyScene(Scene):
                     self.tokens[seat] = token
                     self.link.send(message("resume", game_version=game_version(),
                                            code=self.code, seat=seat, token=token))
+                elif seat in self.reserved():
+                    typed = self.seat_code.get_text().strip().upper()
+                    if not typed:
+                        self.error = ("The host reserved this seat: type the seat code the "
+                                      "host gave you, then take the seat.")
+                    else:
+                        self.link.send(message("join", game_version=game_version(),
+                                               code=self.code, seat=seat, invite=typed))
                 else:
                     self.link.send(message("join", game_version=game_version(),
                                            code=self.code, seat=seat))
@@ -322,6 +405,10 @@ class LobbyScene(Scene):
             except (KeyError, TypeError, ValueError, StateError) as err:
                 self.error = f"The server sent what this client cannot read: {err}"
         self._keep_take_buttons()
+        self._keep_seat_buttons()
+        wants_code = not self.hosting and not self.started and bool(self.reserved())
+        if wants_code != bool(self.seat_code.visible):
+            self.seat_code.show() if wants_code else self.seat_code.hide()
         if self.start is not None:
             if self.started or not (self.host_token or self.powers()) or self.link is None:
                 self.start.disable()
@@ -392,6 +479,8 @@ class LobbyScene(Scene):
                 self.config = from_plain(GameConfig, msg["view"]["config"], "view.config")
             self.at = max(self.at, int(msg["at"]))
             self.started = self.started or bool(msg["started"])
+        elif kind == "reserved":  # to the host: the seat code to pass on
+            self.invites[str(msg["seat"])] = str(msg["invite"])
         elif kind == "table":
             self.table = read_table(msg)
             self.table_info = msg
@@ -485,6 +574,8 @@ class LobbyScene(Scene):
         if self.hosting and self.code and not self.started:
             lines.append("Tell the others the address and the code (Join in the main menu); "
                          "start the game when everyone is in: open seats go to bots.")
+            lines.append("Reserve a seat to keep it for someone: pass on its seat code, the "
+                         "only way to take it. Remove takes a seat back from whoever took it.")
         elif self.powers() and not self.started:
             lines.append("The host is away: you may start the game for the table when "
                          "everyone is in (seats still open are played by bots).")
@@ -536,6 +627,10 @@ class LobbyScene(Scene):
     def status(self, seat: str, known: TableSeat) -> tuple[str, tuple[int, int, int]]:
         if known.kind == "bot":
             return (f"Bot: {known.level}", Palette.text_dim)
+        if known.kind == "open" and seat in self.invites:
+            return (f"Reserved: seat code {self.invites[seat]}", Palette.gold)
+        if known.kind == "open" and seat in self.reserved():
+            return ("Reserved", Palette.gold)
         if known.kind == "open":
             return ("Open", Palette.gold)
         if seat in self.local:

@@ -35,6 +35,21 @@ if TYPE_CHECKING:
     from ..panels import Ctx
 
 
+REMOVE = "remove"  # a host's offer: remove the seat's player, a bot plays it from now on
+
+
+def _offer_words(name: str, level: str, host: bool) -> tuple[str, str]:
+    """A hand-over button's text and tool tip, in a player's words."""
+    if level == REMOVE:
+        return (f"Remove {name}", f"Take the seat from {name}'s player: a bot plays it from "
+                "now on, and the player cannot come back to it")
+    if not level:
+        return (f"Give {name} back", f"{name}'s player may come back to the seat; the bot "
+                "plays it until they do")
+    until = "until you give it back" if host else "until its player rejoins"
+    return (f"A bot plays {name}", f"{name} is away: a {level} bot plays the seat {until}")
+
+
 def clock(seconds: float) -> str:
     """'0:42', '12:05', '1:02:09'."""
     s = int(seconds)
@@ -192,7 +207,9 @@ class NetGameScene(GameScene):
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.hand_buttons:
             seat, level = self.hand_buttons[event.ui_element]
-            if seat:
+            if seat and level == REMOVE:
+                self.remove(seat)
+            elif seat:
                 self.hand(seat, level)
             else:
                 self.net.reconnect()
@@ -207,17 +224,31 @@ class NetGameScene(GameScene):
             self.net.link.send(message("hand", code=self.net.code, seat=seat, level=level,
                                        by=self.net.local[0]))
 
+    def remove(self, seat: str) -> None:
+        """Host: whoever holds `seat` loses it (their token opens it no more); a bot plays it
+        from now on."""
+        if self.net.host_token and self.net.link is not None:
+            self.net.link.send(message("remove", code=self.net.code, seat=seat,
+                                       host_token=self.net.host_token, level=PLAY_LEVEL))
+
     def _hand_offers(self) -> list[tuple[str, str]]:
         """(seat, level) this client may hand over now (the host, or any player seated here):
-        an away person's seat to a bot; ("", "") after a drop: reconnect."""
+        an away person's seat to a bot; the host also removes a player here (REMOVE) and
+        gives a seat a bot keeps back to its player (""); ("", "") after a drop: reconnect."""
         if self.net.lost:
             return [("", "")]
         if not (self.net.host_token or self.net.local):
             return []
         offers = []
         for seat, known in self.net.table.items():
-            if known.kind == "person" and not known.here and seat not in self.net.local:
+            if seat in self.net.local:
+                continue
+            if known.kind == "person" and not known.here:
                 offers.append((seat, PLAY_LEVEL))
+            elif known.kind == "person" and self.net.host_token:
+                offers.append((seat, REMOVE))
+            elif known.kind == "bot" and known.taken and self.net.host_token:
+                offers.append((seat, ""))
         return offers
 
     def _keep_hand_buttons(self, top: int) -> int:
@@ -236,8 +267,7 @@ class NetGameScene(GameScene):
             y = top
             for seat, level in offers:
                 name = self.session.seats[seat].name if seat in self.session.seats else seat
-                text, tip = (f"A bot plays {name}", f"{name} is away: a {level} bot plays "
-                             "the seat until its player rejoins") if seat else (
+                text, tip = _offer_words(name, level, bool(self.net.host_token)) if seat else (
                     "Reconnect", "Back to your seat at the same table")
                 button = UIButton(pygame.Rect(self.map_rect.x + px(12), y, px(230), px(28)),
                                   text, self.app.manager, container=self.container,
@@ -295,8 +325,12 @@ class NetGameScene(GameScene):
             lines.append(("The host is away: you hold the host's powers", Palette.text_dim))
         kept = [self.session.seats[s].name for s, t in net.table.items()
                 if t.kind == "bot" and t.taken and s in self.session.seats]
-        if kept:
-            lines.append((f"A bot plays for {', '.join(kept)} until they rejoin",
+        if kept and net.host_token:
+            lines.append((f"A bot plays for {', '.join(kept)} until you give the seat back",
+                          Palette.text_dim))
+        elif kept:
+            lines.append((f"A bot plays for {', '.join(kept)} until they rejoin (or, if the "
+                          "host gave the seat to the bot, until the host gives it back)",
                           Palette.text_dim))
         return lines
 
