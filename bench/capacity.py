@@ -1,11 +1,12 @@
-"""How many bot games `python -m game serve` holds at once (issue #38): it starts the server in
-a subprocess (on the CPUs given with --cores, by sched_setaffinity; with --bot-workers N
-passed on when this version's `serve` has that option), and for each count of games (1, 10
-and 50 by default) on a fresh server plays that many 5-player normal-bot games at once,
-capped at --turns turns, with nobody at the tables (looked at every few seconds by a brief
-watch), or with --watch a spectator at each that acknowledges its views as the client does
-(so it is sent patches, and every action is synced to the disk before it is told: the
-speed of the disk then counts). It prints per count:
+"""How many bot games `python -m game serve` holds at once (issue #38): it starts the server in a
+subprocess (on the CPUs given with --cores, by sched_setaffinity, which its bot workers inherit;
+with `--bot-workers N`, by default one per core given, or serve's own default without --cores), and
+for each count of games (1, 10 and 50 by default) on a fresh server plays that many 5-player
+normal-bot games at once, capped at --turns turns, with nobody at the tables (looked at every few
+seconds by a brief watch from the game's own address; a game that ends between two looks leaves the
+list, and its actions count up to the last look), or with --watch a spectator at each that
+acknowledges its views as the client does (so it is sent patches, and every action is synced to the
+disk before it is told: the speed of the disk then counts). It prints per count:
 
 - actions/s: the actions of all games together per second of wall time, until every game
   is over or --seconds have passed (over: the games that ended by then);
@@ -19,13 +20,15 @@ speed of the disk then counts). It prints per count:
 
     python bench/capacity.py                        # 1, 10, 50 games, 25 turns
     python bench/capacity.py --games 1,10 --turns 10 --seconds 60
-    python bench/capacity.py --cores 0              # the server on one core
+    python bench/capacity.py --cores 0              # the server on one core (1 bot worker)
     python bench/capacity.py --cores 0,1 --bot-workers 2
     python bench/capacity.py --data /dev/shm        # saves in memory: the CPU's share alone
 
-The games come from separate loopback addresses (127.0.1.x), as separate hosts would, so a
-limit per address does not cap them; the probe from 127.0.0.2. This script's clients run on
-the same machine as the server and take CPU too. On a shared machine the figures are noisy.
+The games come from separate loopback addresses (127.0.1.x, one game each, up to 250), as separate
+hosts would, so the server's limits per address (tables.CREATES_PER_MINUTE creates a minute, the
+guard's costly requests a second) do not cap them; the looks at a game come from its own address, a
+new connection each time; the probe from 127.0.0.2. This script's clients run on the same machine as
+the server and take CPU too. On a shared machine the figures are noisy.
 """
 
 from __future__ import annotations
@@ -67,6 +70,7 @@ class Watched:
     over: bool = False
     digest: str = ""
     acked: float = 0.0
+    index: int = 0
 
     async def follow(self) -> None:
         """Read every message until the game is over (the record comes) or the end."""
@@ -89,13 +93,17 @@ class Watched:
                     return
 
 
+def source_of(index: int) -> str:
+    """The loopback address of game `index`'s host (one game an address)."""
+    return f"127.0.1.{index % 250 + 1}"
+
+
 async def one_game(address: str, index: int, players: int, turns: int, watch: bool
                    ) -> Watched:
-    source = f"127.0.1.{index % 250 + 1}"
-    ws = await attackers.open_ws(address, source, timeout=60)
+    ws = await attackers.open_ws(address, source_of(index), timeout=60)
     created = await attackers.new_game(ws, players, ["normal"] * players, lobby=True,
                                        max_turns=turns, seed=index + 1)
-    game = Watched(ws, created["code"], created["host_token"])
+    game = Watched(ws, created["code"], created["host_token"], index=index)
     if watch:
         await ws.send(message("watch", game_version=game_version(), code=game.code))
         got = await attackers.answer(ws, "joined", timeout=60)
@@ -104,21 +112,25 @@ async def one_game(address: str, index: int, players: int, turns: int, watch: bo
 
 
 async def poll(address: str, tables: list[Watched]) -> None:
-    """Where each game not yet over stands: one connection watches each in turn (its first
-    update has `at` and `game_over`) and closes, so that the games have nobody to tell
-    again (a game with a connection syncs its journal at every action)."""
-    ws = await attackers.open_ws(address, attackers.NEW_USER_FROM, timeout=60)
-    try:
-        for t in tables:
-            if t.over:
-                continue
+    """Where each game not yet over stands: a connection from the game's own address watches
+    it (its first update has `at` and `game_over`) and closes, so that the games have nobody
+    to tell again (a game with a connection syncs its journal at every action). One
+    connection an address keeps each address's costly requests (a watch sends the map and
+    a view) within the server's limits."""
+    for t in tables:
+        if t.over:
+            continue
+        ws = await attackers.open_ws(address, source_of(t.index), timeout=60)
+        try:
             await ws.send(message("watch", game_version=game_version(), code=t.code))
             got = await attackers.answer(ws, "update", timeout=60)
             if got["type"] == "update":
                 t.at = max(t.at, got["at"])
                 t.over = t.over or bool(got.get("game_over"))
-    finally:
-        await attackers._close_all([ws])
+            elif got.get("to") == "watch" and "no game" in got.get("reason", ""):
+                t.over = True  # over and gone from the list
+        finally:
+            await attackers._close_all([ws])
 
 
 async def measure(server: attackers.ServedGame, games: int, players: int, turns: int,
@@ -172,7 +184,8 @@ def main() -> int:
                         help="stop measuring a count after this long (default 120)")
     parser.add_argument("--cores", help="CPUs the server may use, e.g. 0 or 0,1 (default: any)")
     parser.add_argument("--bot-workers", type=int, default=None, metavar="N",
-                        help="passed on to serve, if this version's serve has the option")
+                        help="serve's bot worker processes (default: one per core of "
+                             "--cores; without --cores, serve's default)")
     parser.add_argument("--watch", action="store_true",
                         help="a spectator on each game for the whole run, acknowledging its "
                              "views (as at a real table; each action is then synced to the "
@@ -187,12 +200,9 @@ def main() -> int:
     args = parser.parse_args()
     counts = [int(n) for n in args.games.split(",")]
     cores = [int(c) for c in args.cores.split(",")] if args.cores else None
-    serve_args: list[str] = []
-    if args.bot_workers is not None:
-        if "--bot-workers" in attackers.serve_options():
-            serve_args = ["--bot-workers", str(args.bot_workers)]
-        else:
-            print("note: this serve has no --bot-workers option; not passed on", flush=True)
+    workers = args.bot_workers if args.bot_workers is not None else (
+        len(cores) if cores else None)
+    serve_args = ["--bot-workers", str(workers)] if workers is not None else []
     print(f"{args.players}-player normal-bot games, {args.turns} turns, "
           f"{'a spectator at each' if args.watch else 'nobody at the tables'}, server on "
           f"CPUs {args.cores or 'any'} {' '.join(serve_args)}".rstrip(), flush=True)

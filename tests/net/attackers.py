@@ -5,8 +5,10 @@ probe that times another game's messages while they run: the one copy that the a
 Every attack is `async def NAME(address, server=None, **sizes) -> Result`: `address` is the
 server's ws:// address, `server` the `ServedGame` process when this program started it (for
 its memory; None against a given host:port, where memory is not measured). The attackers
-connect from 127.0.0.1; the probe and a "new user" from other loopback addresses
-(127.0.0.2, 127.0.0.3), as other people would, so a limit per address does not stop them.
+connect from 127.0.0.1 (an attack that needs more connections than one address may open,
+from 127.0.0.4 on too: `attacker_from`); the probe and a "new user" from other loopback
+addresses (127.0.0.2, 127.0.0.3), as other people would, so a limit per address does not
+stop them.
 
 `Probe` is another person's game: a game whose every seat the probe's one connection holds,
 sending a cheap request (`try` of the pending decision's first option, answered from the
@@ -46,6 +48,7 @@ ROOT = Path(__file__).resolve().parents[2]
 ATTACKER = "127.0.0.1"
 PROBE_FROM = "127.0.0.2"
 NEW_USER_FROM = "127.0.0.3"
+ATTACKERS_PER_ADDRESS = 30  # below the server's limit of connections from one address (32)
 ANSWER_LIMIT = 60.0  # seconds a probe waits for an answer before counting it as this long
 FAILED = "the server failed on that message"  # the server's reason for a fault of its own
 MB = 1024 * 1024
@@ -74,6 +77,13 @@ def serve_options() -> str:
     done = subprocess.run([sys.executable, "-m", "game", "serve", "--help"], cwd=ROOT,
                           env=_env(), capture_output=True, text=True, timeout=60)
     return done.stdout
+
+
+def attacker_from(n: int) -> str:
+    """The loopback address of an attack's `n`th connection where it needs more than one
+    address allows: 127.0.0.1 for the first ATTACKERS_PER_ADDRESS, then 127.0.0.4, .5, ..."""
+    block = n // ATTACKERS_PER_ADDRESS
+    return ATTACKER if block == 0 else f"127.0.0.{3 + block}"
 
 
 def _env() -> dict[str, str]:
@@ -744,17 +754,17 @@ async def deep_json(address: str, server: ServedGame | None = None, depth: int =
 async def try_pileup(address: str, server: ServedGame | None = None, conns: int = 40,
                      rate: float = 90.0, seconds: float = 60.0, limit_kb: float = 50.0
                      ) -> Result:
-    """#38 item 9: `try` with a new label each time, from `conns` connections holding the
-    deciding seat, at `rate` a second each: the server's memory after the first third (which
-    fills the free space the heap had). Held if it grew less than `limit_kb` a thousand
-    tries then (a label kept costs about 240 bytes)."""
+    """#38 item 9: `try` with a new label each time, from `conns` connections holding the deciding
+    seat (ATTACKERS_PER_ADDRESS from each address), at `rate` a second each: the server's
+    memory after the first third (which fills the free space the heap had). Held if it grew
+    less than `limit_kb` a thousand tries then (a label kept costs about 240 bytes)."""
     host = await open_ws(address)
     created = await new_game(host, 5)
     tokens, update = await sit_everywhere(host, created["code"], created["seats"])
     code, seat, at = created["code"], update["seat"], update["at"]
     tries = [host]
-    for _ in range(conns - 1):
-        ws = await open_ws(address)
+    for n in range(1, conns):  # from several addresses: one allows 32 connections
+        ws = await open_ws(address, attacker_from(n))
         await ws.send(message("resume", game_version=game_version(), code=code, seat=seat,
                               token=tokens[seat]))
         assert (await answer(ws, "joined"))["type"] == "joined"
