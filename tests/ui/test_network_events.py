@@ -183,9 +183,11 @@ def test_a_guest_takes_holds_and_plays_a_private_event_over_the_network(
     guest_name = load_game_data().civilizations[second].name
 
     # (a) the guest sees the display: its cards over the map, the face-down ones as backs
-    # (against the server's view as it is now: its bots may take cards from the display first)
-    until(lambda: mine.view().events == view(served.state, second).events
+    # once the server's bots have moved (they may take cards from the display first) and the
+    # guest has heard of every action: the server's game is still, and may be read from here
+    until(lambda: not served.bots.to_move(served.state) and mine.net.at == served.at
           and mine.eventrow.cards, guest, host)
+    assert mine.view().events == view(served.state, second).events
     shown = [card for _, _, card in mine.eventrow.cards]
     assert len(shown) == len(start.players) + 1 and "" in shown and PRIVATE not in shown
 
