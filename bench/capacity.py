@@ -10,8 +10,9 @@ disk before it is told: the speed of the disk then counts). It prints per count:
 
 - actions/s: the actions of all games together per second of wall time, until every game
   is over or --seconds have passed (over: the games that ended by then);
-- cpu: the server's CPU seconds per wall second (1.0: one core busy; well below it, the
-  server waits, e.g. on the disk: it syncs each autosave, at every phase, in its loop);
+- cpu: the server's CPU seconds per wall second, its bot workers' included (1.0: one core
+  busy; well below it, the server waits, e.g. on the disk: it syncs each autosave, at every
+  phase, in its loop);
 - act/cpu-s: actions per second of the server's CPU;
 - MB/game: the server's peak resident memory less its memory before the games, per game;
 - probe median/p90: another user's answer times meanwhile (a person in a separate game

@@ -160,12 +160,9 @@ class ServedGame:
         return 0
 
     def cpu_seconds(self) -> float:
-        """The server's CPU time so far (user + system)."""
-        try:
-            parts = Path(f"/proc/{self.pid}/stat").read_text().rsplit(")", 1)[1].split()
-            return (int(parts[11]) + int(parts[12])) / os.sysconf("SC_CLK_TCK")
-        except (OSError, IndexError, ValueError):
-            return 0.0
+        """The server's CPU time so far (user + system), with its child processes' (the bot
+        workers') that are running."""
+        return sum(_cpu_of(pid) for pid in [self.pid, *_children(self.pid)])
 
     def stop(self, grace: float = 15.0) -> None:
         """SIGTERM (a clean stop), and after `grace` seconds (a server whose loop is busy
@@ -191,6 +188,25 @@ class ServedGame:
 
     def __exit__(self, *exc: object) -> None:
         self.stop()
+
+
+def _cpu_of(pid: int) -> float:
+    """A process's CPU time so far (user + system; 0 once it has ended)."""
+    try:
+        parts = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(parts[11]) + int(parts[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
+def _children(pid: int) -> list[int]:
+    """The running processes under `pid`, all generations."""
+    found: list[int] = []
+    with contextlib.suppress(OSError, ValueError):
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            for child in (task / "children").read_text().split():
+                found += [int(child), *_children(int(child))]
+    return found
 
 
 # ---- clients -----------------------------------------------------------------------------------
