@@ -668,6 +668,9 @@ def _events(app, seed: int, players: int, run, shot) -> bool:  # type: ignore[no
     return True
 
 
+HOT_SEAT_SECONDS = 180.0  # the longest the hot-seat tour waits for its screens
+
+
 def _hot_seat(game, run, shot) -> None:  # type: ignore[no-untyped-def]
     """Two seats turn human; shows the curtain, a decision, and the trade window if it comes."""
     from game.bots import make_bot
@@ -681,7 +684,8 @@ def _hot_seat(game, run, shot) -> None:  # type: ignore[no-untyped-def]
         session.seats[pid].human = True
     seen: set[str] = set()
     turn = session.state.turn
-    for _ in range(4000):
+    end = time.monotonic() + HOT_SEAT_SECONDS  # bots think on their own threads: by the clock,
+    while time.monotonic() < end:  # not by frames (a loaded machine draws many while they do)
         if session.state.game_over:
             break
         run(1)
