@@ -483,11 +483,20 @@ async def hard_table(address: str, server: ServedGame | None = None, seconds: fl
         alone = quantiles(probe.times)
         probe.times.clear()
         await host.send(create(players, ["hard"] * players))
+        created = await answer(host, "created")
         await asyncio.sleep(seconds)
         times = await probe.stop()
+    # how far the bots got (a table that did not play would prove nothing)
+    played = -1
+    if created["type"] == "created":
+        await host.send(message("watch", game_version=game_version(), code=created["code"]))
+        got = await answer(host, "update")
+        played = got.get("at", -1) if got["type"] == "update" else -1
     await _close_all([host])
-    return Result("hard table", times["median_ms"] < 250,
-                  f"a game of {players} hard bots for {seconds:.0f} s",
+    return Result("hard table", times["median_ms"] < 250 and played > 0,
+                  f"a game of {players} hard bots for {seconds:.0f} s: "
+                  + (f"{played} actions played" if played >= 0 else
+                     f"not played ({created.get('reason')!r})"),
                   {"probe_alone_median_ms": alone["median_ms"]}, times)
 
 
