@@ -35,6 +35,7 @@ import json
 import logging
 import resource
 import secrets
+import socket
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -75,6 +76,8 @@ class Limits:
     open_grace: float = 10.0  # seconds to ask for something (create, join, resume, watch)
     idle_limit: float = 300.0  # seconds without a message for a connection with no seat
     queue_limit: int = 1 << 20  # bytes queued to a connection beyond which it is behind
+    send_buffer: int = 256 << 10  # the system's send queue to each connection, in bytes (its
+    # default may grow to megabytes, which a reader that stopped would hold on to; 0: leave it)
     resync_below: int = 64 << 10  # a behind connection is resynced once its queue is below
     behind_limit: float = 60.0  # seconds a connection may stay behind before it is closed
     close_grace: float = 2.0  # seconds a closing connection has to read the close, then cut
@@ -223,6 +226,10 @@ class Guard:
                 Rate(limits.address_costly_rate, limits.address_costly_burst, stamp=now),
                 Rate(limits.wrong_code_rate, limits.wrong_code_burst, stamp=now))
         here.open += 1
+        if limits.send_buffer:
+            sock = client.ws.transport.get_extra_info("socket")
+            with contextlib.suppress(OSError, AttributeError):
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, limits.send_buffer)
         self.conns[client] = Conn(where, now, now,
                                   Rate(limits.costly_rate, limits.costly_burst, stamp=now))
 

@@ -16,7 +16,7 @@ from pygame_gui.elements import UIButton
 
 from game.bots import PLAY_LEVEL
 from game.net.mirror import PRIVATE_KINDS, SOMEONE
-from game.net.protocol import message
+from game.net.protocol import message, spaced
 
 from ..draw import panel, text_block, title
 from ..seat.missed import missed_city_warning
@@ -290,7 +290,7 @@ class NetGameScene(GameScene):
     def strip_lines(self) -> list[tuple[str, tuple[int, int, int]]]:
         net = self.net
         lines = []
-        where = f"Network game {net.code}"
+        where = f"Network game {spaced(net.code)}"
         if net.address:
             where += f" at {net.address}"
         lines.append((where, Palette.gold_light))
