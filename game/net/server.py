@@ -34,7 +34,7 @@ from websockets.exceptions import ConnectionClosed
 
 from game.bots import LEVELS, PLAY_LEVEL, make_bot
 from game.bots.seats import BotSeats
-from game.bots.talk import Remark
+from game.bots.talk import Remark, name_of
 from game.core import (
     Action,
     Event,
@@ -650,12 +650,13 @@ class GameServer:
         if seat not in game.kinds:
             raise Refusal(f"no seat {seat!r} in this game")
         if game.kinds[seat]:
-            raise Refusal(f"{seat} is played by a bot")
+            raise Refusal(f"{seat_name(game, seat)} is played by a bot")
         if seat in game.tokens:
-            raise Refusal(f"{seat} is taken: its player rejoins with its token")
+            raise Refusal(f"{seat_name(game, seat)} is taken: its player rejoins with its token")
         invite = game.invites.get(seat)
         if invite is not None and not tokens_match(msg.get("invite", ""), invite):
-            raise Refusal(f"{seat} is reserved: only the seat code the host gave opens it")
+            raise Refusal(f"{seat_name(game, seat)} is reserved: only the seat code the host gave "
+                          "opens it")
         token = new_token()
         game.tokens[seat] = token_hash(token)
         game.invites.pop(seat, None)
@@ -680,7 +681,8 @@ class GameServer:
         if stored is None or not tokens_match(msg["token"], stored):
             raise Refusal(f"wrong token for {seat!r}")
         if seat in game.bot_kept:
-            raise Refusal(f"the host has given {seat} to a bot: only the host can give it back")
+            raise Refusal(f"the host has given {seat_name(game, seat)} to a bot: only the host can "
+                          "give it back")
         log.info("game %s: %s is back", game.code, seat)
         if game.kinds[seat]:  # a bot kept the seat while its player was away: theirs again
             self._set_kind(game, seat, "")
@@ -748,11 +750,11 @@ class GameServer:
             if not msg["level"]:
                 raise Refusal("only the host may give a seat back to its player")
             if seat not in game.away():
-                raise Refusal(f"{seat!r} is not a seat whose player is away")
+                raise Refusal(f"{seat_name(game, seat)} is not a seat whose player is away")
         if msg["level"]:
             _check_level(msg["level"])
         if seat not in game.tokens:
-            raise Refusal(f"{seat!r} is not a seat a person has taken")
+            raise Refusal(f"{seat_name(game, seat)} is not a seat a person has taken")
         # the host's own hand-over (its token) is kept: an old token cannot take the seat
         # back; a stand-in's, or a player's for an away seat, lasts until its player returns
         by_host = "host_token" in msg
@@ -779,7 +781,7 @@ class GameServer:
         if seat not in game.kinds:
             raise Refusal(f"no seat {seat!r} in this game")
         if game.kinds[seat] or seat in game.tokens:
-            raise Refusal(f"{seat} is not open: remove its player or bot first")
+            raise Refusal(f"{seat_name(game, seat)} is not open: remove its player or bot first")
         invite = tables.new_invite()
         async with game.lock:
             game.invites[seat] = token_hash(invite)
@@ -875,7 +877,7 @@ class GameServer:
                               f"not {msg['at']}")
             pending = state.pending
             if pending is None or pending.player != seat:
-                raise Refusal(f"not {seat}'s decision")
+                raise Refusal(f"not {seat_name(game, seat)}'s decision")
             before, record = state.clone(), record_copy(game.record)
             try:
                 events = game.record.apply(state, Action(seat, msg["label"]))
@@ -898,7 +900,7 @@ class GameServer:
                 raise Refusal(f"out of date: the game is at action {game.at}, not {msg['at']}")
             pending = game.state.pending
             if pending is None or pending.player != seat:
-                raise Refusal(f"not {seat}'s decision")
+                raise Refusal(f"not {seat_name(game, seat)}'s decision")
             options = game.tried.get(msg["label"])
             if options is None:
                 options = trial_options(game.state, seat, msg["label"])
@@ -1095,6 +1097,12 @@ def _first_save(game: NetGame) -> None:
     game.folder.mkdir(parents=True)
     game.save_table()
     game.save()
+
+
+def seat_name(game: NetGame, seat: str) -> str:
+    """A seat as the table calls it (the name chosen for it, else its civilization's), for the
+    words of a refusal: never the seat's id."""
+    return name_of(game.state.config, seat)
 
 
 def _address(client: Client) -> str:

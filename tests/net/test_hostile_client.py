@@ -13,6 +13,7 @@ import pytest
 from websockets.asyncio.client import ClientConnection
 from websockets.exceptions import ConnectionClosed
 
+from game.core import load_game_data
 from game.net.protocol import MAX_CLIENT_MESSAGE, VERSION, message
 from game.net.server import FLOOD_CLOSE, GameServer, NetGame
 
@@ -103,7 +104,8 @@ def test_an_action_for_another_seat_or_out_of_turn_is_refused(tmp_path: Path) ->
         assert "do not hold" in await refused(t["other"], act(t))
         # and an action for their own seat, whose decision is not pending
         reason = await refused(t["other"], act(t, seat=t["other_seat"]))
-        assert f"not {t['other_seat']}'s decision" in reason
+        name = load_game_data().civilizations[t["other_seat"]].name  # named, not its id
+        assert f"not {name}'s decision" in reason
         # a label that is no option of the pending decision
         assert "not allowed" in await refused(t["mover"], act(t, label="area:atlantis"))
         assert fingerprint(t["game"]) == before
