@@ -608,7 +608,7 @@ class GameServer:
         now = time.time()
         if sum(tables.is_open(g, now) for g in self.games.values()) >= MAX_GAMES:
             raise Refusal(f"this server already hosts {MAX_GAMES} games")
-        address = _address(client)
+        address = address_of(client.ws)
         why = self.creations.refusal(address, sum(
             g.creator == address and tables.is_open(g, now) for g in self.games.values()))
         if why:
@@ -1103,11 +1103,6 @@ def seat_name(game: NetGame, seat: str) -> str:
     """A seat as the table calls it (the name chosen for it, else its civilization's), for the
     words of a refusal: never the seat's id."""
     return name_of(game.state.config, seat)
-
-
-def _address(client: Client) -> str:
-    """The address a connection counts against (guard.address_of: an IPv6 one by its /64)."""
-    return address_of(client.ws)
 
 
 def trial_options(state: GameState, seat: str, label: str) -> list[str]:
