@@ -191,6 +191,11 @@ def point_rect(scene: Any, target: str) -> pygame.Rect | None:
             return None
         x, y = mv.area_point(area)
         return pygame.Rect(x - px(14), y - px(14), px(28), px(28))
+    row = getattr(scene, "eventrow", None)
+    if target.startswith("event:") and row is not None and row.taking():
+        for rect, label, _ in row.cards:  # a card of the Event Action's display
+            if label == target:
+                return pygame.Rect(rect)
     for buttons in (scene.decision.options, scene.trade.buttons):
         button = buttons.button_for(target)
         if button is not None and button.visible:

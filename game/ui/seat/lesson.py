@@ -23,6 +23,7 @@ from game.core import (
     Board,
     CalamityRevealed,
     Event,
+    EventsOptions,
     GameConfig,
     GameState,
     HandCard,
@@ -31,6 +32,8 @@ from game.core import (
     choose_setup,
     load_game_data,
     new_game,
+    TradeAccepted,
+    TradeRefused,
     start_at,
 )
 from game.resources import resource_path
@@ -39,6 +42,7 @@ from .session import Session
 
 LESSON_FILE = ("assets", "lesson", "learn-to-play.toml")
 NEXT = "next"  # what an explanation's arrow and button stand for
+EVENTS_PHASE = "events"  # the Event Action (Events module, 004:16.2): it opens a turn
 
 
 @dataclass(frozen=True)
@@ -58,6 +62,8 @@ class Step:
     missed: str = ""
     missed_words: tuple[str, ...] = ()  # explain steps: words when their event did not happen
     last: bool = False
+    end: str = ""  # act steps: what the arrow points at once the goal is met ("": Done, ...)
+    refused: str = ""  # trade: said after the partner refused (its reason follows)
 
     @property
     def place(self) -> tuple[int, int]:
@@ -76,6 +82,9 @@ class Lesson:
 
 
 def phase_index(phase: str) -> int:
+    """A phase's place in the turn; the Event Action comes first, before Taxation."""
+    if phase == EVENTS_PHASE:
+        return -1
     return PHASES.index(phase) if phase in PHASES else len(PHASES)
 
 
@@ -99,9 +108,11 @@ def load_lesson(path: str = "") -> Lesson:
             picks=tuple((p["kind"], p["pick"]) for p in s.get("picks", ())),
             goal=dict(s.get("goal", {})), done_words=s.get("done_words", ""),
             wrong=s.get("wrong", ""), missed=s.get("missed", ""),
-            missed_words=tuple(s.get("missed_words", ())), last=bool(s.get("last", False))))
+            missed_words=tuple(s.get("missed_words", ())), last=bool(s.get("last", False)),
+            end=s.get("end", ""), refused=s.get("refused", "")))
     for step in steps:
-        if step.phase not in PHASES or step.kind not in ("explain", "act"):
+        if (step.phase not in PHASES and step.phase != EVENTS_PHASE) or step.kind not in (
+                "explain", "act"):
             raise ValueError(f"lesson step {step.id}: phase or kind unknown")
     return Lesson(raw["position"], tuple(steps), dict(raw.get("asides", {})))
 
@@ -115,6 +126,8 @@ def lesson_start(graph: MapGraph, lesson: Lesson | None = None) -> GameState:
     data = load_game_data()
     config = GameConfig(players=[], seed=int(pos["seed"]), ruleset=pos["ruleset"],
                         open_bargaining=True)
+    if pos.get("events", False):
+        config.events = EventsOptions()  # the Events module, its standard deck
     setup = choose_setup(data, GameConfig(players=["?"] * 5))
     config.setup = setup.id
     config.names = {civ: data.civilizations[civ].name for civ in setup.civilizations}
@@ -146,10 +159,27 @@ def lesson_start(graph: MapGraph, lesson: Lesson | None = None) -> GameState:
                 if card in pile:
                     pile.remove(card)
                     pile.insert(0, card)
+    deck = state.eventdeck
+    if deck is not None:
+        # turn 3's Event Action is past (see below): no display is out, its cards wait on top
+        # of the deck, and the next display begins with the lesson's cards
+        deck.deck = [*deck.display, *deck.deck]
+        deck.display, deck.shown = [], []
+        first, rest = [], list(deck.deck)
+        for card in pos.get("event_deck", ()):
+            if card in rest:  # the Age deck's first cards, taken from further down
+                rest.remove(card)
+                first.append(card)
+        deck.deck = first + rest
     state.board = board
     state.turn = int(pos["turn"])
     state.phase = pos["phase"]
     start_at(state, pos["phase"])
+    if deck is not None and pos["phase"] in PHASES:
+        # the position is past the Event Action that opens its turn (004:16.2): played
+        for task in state.tasks:
+            if task.kind == "turn":
+                setattr(task.data, "events", True)
     advance(state)  # the automatic steps (taxes, growth) up to the first decision
     return state
 
@@ -196,6 +226,8 @@ class Coach:
             self.index += 1  # resumed: the steps of phases already played are done
         self.finished = self.index >= len(self.steps)
         self.events_seen: list[str] = []  # what happened to the person (for missed words)
+        self.refusals = 0  # offers of the person's refused in the current step
+        self.heard = ""  # what a bot last said to the person in this trade phase (its reason)
 
     @property
     def steps(self) -> tuple[Step, ...]:
@@ -231,6 +263,7 @@ class Coach:
     def _next(self) -> None:
         self.note = ""
         self.off_script = False
+        self.refusals = 0
         self.index += 1
         if self.index >= len(self.steps):
             self.finished = True
@@ -248,6 +281,9 @@ class Coach:
             return board.cities.get(goal["city"]) == self.me
         if "advance" in goal:
             return goal["advance"] in state.players[self.me].advances
+        if "hand" in goal:  # cards held: {card: at least}
+            held = [h.card for h in state.players[self.me].hand]
+            return all(held.count(card) >= int(n) for card, n in goal["hand"].items())
         return False
 
     def wanted(self, state: GameState, labels: list[str]) -> str:
@@ -257,7 +293,7 @@ class Coach:
         if step is None or pending is None or not labels:
             return ""
         if self.goal_met(state) or not step.picks:
-            return _ending(labels)
+            return step.end if step.end in labels else _ending(labels)
         for kind, label in step.picks:
             if kind != pending.kind:
                 continue
@@ -314,6 +350,9 @@ class Coach:
         if step.kind == "act" and labels:
             if self.goal_met(state) and step.done_words:
                 lines = [step.done_words]
+            elif self.refusals and step.refused and pending is not None and pending.kind in {
+                    k for k, _ in step.picks[:1]}:
+                lines = [step.refused, *([f"“{self.heard}”"] if self.heard else [])]
             elif not self.wanted(state, labels) and step.picks:
                 if self.off_script and "done" not in labels and step.wrong:
                     lines = [step.wrong]
@@ -335,6 +374,10 @@ class Coach:
         for e in events:
             if isinstance(e, CalamityRevealed) and e.victim == self.me:
                 self.events_seen.append("struck")
+            elif isinstance(e, TradeRefused) and e.partner == self.me:
+                self.refusals += 1  # an offer of the person's refused
+            elif isinstance(e, TradeAccepted) and self.me in (e.player, e.partner):
+                self.refusals = 0
 
     def struck(self, state: GameState) -> bool:
         """The person was struck by a calamity this turn (for the calamity step's words)."""
