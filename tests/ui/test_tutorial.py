@@ -5,6 +5,8 @@ game's state (a lesson opened at any phase resumes at that phase's first step)."
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from game.core import GameConfig, choose_setup, load_game_data, new_game
@@ -19,10 +21,103 @@ def test_the_guided_first_game_runs_to_its_end_by_clicking_what_the_coach_points
     assert run_tutorial(quiet=True, record=shown) == 0
     ids = [line.split(":", 1)[0] for line in shown]
     for step in ("welcome", "tokens", "move", "conflict", "city", "support", "cards", "trade",
-                 "quake", "calamity", "advance", "ast", "taxes", "play_on"):
+                 "quake", "calamity", "advance", "event", "windfall", "ast", "taxes", "play_on"):
         assert step in ids, f"the coach never showed {step}: {ids}"
     calamity = next(line for line in shown if line.startswith("calamity:"))
     assert "Engineering" in calamity  # what the player's advance did to the earthquake
+
+
+def test_the_trade_step_a_fair_offer_to_a_bot_is_accepted_and_the_hand_changes() -> None:
+    """Issue 39: "a trade with a bot that accepts a fair offer". The coach points at the trade
+    window's widgets in turn (Egypt; Ochre, Hides, Bone, Done; name Ochre and Hides; ask for
+    Clay; Send), Egypt (a normal bot, game/bots/trading.py Trader.answer) accepts, the player's
+    Clay is a set of four, and the coach says what it is worth, then points at passing."""
+    from game.ui.panels.coach import point_rect
+
+    hands: dict[str, list[str]] = {}
+    pointed: list[str] = []
+    done: list[str] = []
+
+    def looking(name: str, game: object) -> None:
+        scene: Any = game
+        state = scene.session.state
+        hands.setdefault(name, sorted(h.card for h in state.players["hatti"].hand))
+        if name != "trade":
+            return
+        target = scene.coach.target(state, scene.labels())
+        assert point_rect(scene, target) is not None, f"the arrow points at nothing: {target}"
+        if not pointed or pointed[-1] != target:
+            pointed.append(target)
+        if scene.coach.goal_met(state) and not done:
+            done.extend(scene.coach.words(state, scene.labels())[1])
+
+    assert run_tutorial(quiet=True, looking=looking) == 0
+    assert pointed == ["player:egypt", "card:ochre", "card:hides", "card:bone", "done",
+                       "card:ochre", "card:hides", "card:clay", "yes", "no"]
+    before, after = hands["trade"], hands["quake"]
+    assert before.count("clay") == 2 and after.count("clay") == 4
+    for card in ("ochre", "bone"):
+        assert card in before and card not in after
+    assert any("set of four" in line and "16" in line for line in done), done
+
+
+def test_a_refused_offer_shows_the_bots_reason_and_the_coach_offers_it_again() -> None:
+    """If the bot refuses, its reason is shown and the coach suggests the offer again or going
+    on: the arrow is back on Egypt, and the words say both ways."""
+    from game.core import TradeRefused
+
+    seen: list[tuple[list[str], str]] = []
+
+    def looking(name: str, game: object) -> None:
+        scene: Any = game
+        state = scene.session.state
+        pending = state.pending
+        if name != "trade" or seen or pending is None or pending.kind != "trade_partner":
+            return
+        coach = scene.coach
+        coach.saw([TradeRefused(player="egypt", partner="hatti", rule="test")])
+        coach.heard = "Egypt wants more for its Clay."
+        labels = scene.labels()
+        seen.append((coach.words(state, labels)[1], coach.target(state, labels)))
+        coach.refusals, coach.heard = 0, ""  # the lesson goes on as it was
+
+    assert run_tutorial(quiet=True, looking=looking) == 0
+    (words, target), = seen
+    step = next(s for s in load_lesson().steps if s.id == "trade")
+    assert words[0] == step.refused and "“Egypt wants more for its Clay.”" in words
+    assert target == "player:egypt"
+    assert "offer again" in step.refused and "pass the whole trade phase" in step.refused
+
+
+def test_the_event_step_an_event_card_taken_and_played() -> None:
+    """Issue 39: "an event card" (the Events module, seeds 004 and 000). Turn 4 opens with the
+    Event Action (004:16.2): Windfall lies face up for the player (the bots before them took
+    the Caravans), the coach points at it, it goes to the hand as a private event, and as
+    Taxation begins the player plays it: 10 tokens into the treasury (000:event:67)."""
+    from game.ui.panels.coach import point_rect
+
+    looks: dict[str, tuple[list[str], int, bool]] = {}
+
+    def looking(name: str, game: object) -> None:
+        scene: Any = game
+        state = scene.session.state
+        deck = state.eventdeck
+        assert deck is not None
+        if name in looks:
+            return
+        target = scene.coach.target(state, scene.labels())
+        looks[name] = (list(deck.hands.get("hatti", ())), state.players["hatti"].treasury,
+                       point_rect(scene, target) is not None and target == "event:windfall")
+
+    shown: list[str] = []
+    assert run_tutorial(quiet=True, looking=looking, record=shown) == 0
+    assert looks["event"][2], "the coach does not point at Windfall in the display"
+    held, treasury, pointed = looks["windfall"]
+    assert held == ["windfall"] and pointed
+    assert "windfall" not in looks["ast"][0]
+    assert looks["ast"][1] >= treasury + 10
+    event = next(line for line in shown if line.startswith("event:"))
+    assert "Windfall" in event and "private" in event
 
 
 def test_the_lesson_left_halfway_continues_where_it_was_left_and_ends() -> None:

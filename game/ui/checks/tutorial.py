@@ -29,11 +29,13 @@ def run_tutorial(screenshots: str | None = None, size: tuple[int, int] = (1366, 
                  scale: float = 1.0, leave_at: str = "", quiet: bool = False,
                  layout: Callable[[str, list[str]], None] | None = None,
                  contrary: frozenset[str] = frozenset(),
-                 record: list[str] | None = None) -> int:
+                 record: list[str] | None = None,
+                 looking: Callable[[str, Any], None] | None = None) -> int:
     """0 when the lesson ran to its end. `leave_at`: the step at which the player leaves and
     continues; `contrary`: act steps at which the player ends the decision instead of doing
     what the coach points at (the lesson must go on); `record` gets one line per step shown:
-    its id and the coach's words."""
+    its id and the coach's words; `looking(step, scene)` is called before each click the
+    player makes (a test looks at the game screen there)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -48,6 +50,7 @@ def run_tutorial(screenshots: str | None = None, size: tuple[int, int] = (1366, 
             walk = Walk(screenshots, size, scale, layout)
             walk.contrary = contrary
             walk.record = record if record is not None else []
+            walk.looking = looking
             try:
                 steps = walk.run(leave_at)
             finally:
@@ -95,6 +98,7 @@ class Walk:
         self.contrary: frozenset[str] = frozenset()
         self.scrolled = 0  # the side panel scrolled looking for what the coach names
         self.record: list[str] = []
+        self.looking: Callable[[str, Any], None] | None = None
         self.resumed: tuple[str, str] = ("", "")  # (state hash, step) before and after leaving
 
     def close(self) -> None:
@@ -216,6 +220,8 @@ class Walk:
             if step.id in self.contrary and step.kind == "act" and target.startswith(
                     ("area:", "advance:")) and "done" in labels:
                 target = "done"  # a player who does otherwise: the lesson must go on
+            if self.looking is not None:
+                self.looking(name, game)
             self.do(game, target)
         raise TutorialFailed(f"the lesson did not end within {MAX_FRAMES} frames "
                              f"(steps seen: {', '.join(seen)})")

@@ -241,6 +241,8 @@ def coach_update(scene: Any) -> None:
         return
     state = scene.session.state
     coach.sync(state)
+    said = scene.session.said_now(coach.me)  # a bot's reason for refusing the person's offer
+    coach.heard = said.text if said is not None else ""
     if coach.finished:
         scene.coach = None
         scene.coach_panel.clear()

@@ -64,6 +64,7 @@ class Step:
     last: bool = False
     end: str = ""  # act steps: what the arrow points at once the goal is met ("": Done, ...)
     refused: str = ""  # trade: said after the partner refused (its reason follows)
+    hints: dict[str, str] = field(default_factory=dict)  # act steps: words by decision kind
 
     @property
     def place(self) -> tuple[int, int]:
@@ -109,7 +110,8 @@ def load_lesson(path: str = "") -> Lesson:
             goal=dict(s.get("goal", {})), done_words=s.get("done_words", ""),
             wrong=s.get("wrong", ""), missed=s.get("missed", ""),
             missed_words=tuple(s.get("missed_words", ())), last=bool(s.get("last", False)),
-            end=s.get("end", ""), refused=s.get("refused", "")))
+            end=s.get("end", ""), refused=s.get("refused", ""),
+            hints=dict(s.get("hints", {}))))
     for step in steps:
         if (step.phase not in PHASES and step.phase != EVENTS_PHASE) or step.kind not in (
                 "explain", "act"):
@@ -324,11 +326,20 @@ class Coach:
         return ""  # the player's own move, half made: theirs to finish, no arrow
 
     def aside(self, state: GameState, labels: list[str]) -> bool:
-        """The person faces a decision the lesson has no step for (yet): the arrow points at a
-        safe answer, with the aside's words."""
+        """The person faces a decision the lesson has no step for (yet), or, in an act step, one
+        of a kind the step neither picks nor hints at and the asides name (a bot's offer in
+        the middle of the lesson's trade): the arrow points at a safe answer, with the aside's
+        words."""
         self.sync(state)
         step = self.current()
-        return bool(labels) and (step is None or not self.reached(state))
+        if not labels:
+            return False
+        if step is None or not self.reached(state):
+            return True
+        pending = state.pending
+        return (step.kind == "act" and pending is not None
+                and pending.kind in self.lesson.asides and pending.kind not in step.hints
+                and pending.kind not in {k for k, _ in step.picks})
 
     def words(self, state: GameState, labels: list[str]) -> tuple[str, list[str]]:
         """The panel's title and lines (after {me} is named)."""
@@ -347,6 +358,9 @@ class Coach:
         lines = list(step.words)
         if step.missed_words and not self.struck(state):
             lines = list(step.missed_words)
+        hint = step.hints.get(pending.kind, "") if pending is not None and labels else ""
+        if hint and not self.off_script and self.wanted(state, labels):
+            lines = [hint]  # the step's words were said: now what this decision asks
         if step.kind == "act" and labels:
             if self.goal_met(state) and step.done_words:
                 lines = [step.done_words]
