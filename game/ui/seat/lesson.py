@@ -28,12 +28,12 @@ from game.core import (
     GameState,
     HandCard,
     MapGraph,
+    TradeAccepted,
+    TradeRefused,
     advance,
     choose_setup,
     load_game_data,
     new_game,
-    TradeAccepted,
-    TradeRefused,
     start_at,
 )
 from game.resources import resource_path
@@ -161,27 +161,28 @@ def lesson_start(graph: MapGraph, lesson: Lesson | None = None) -> GameState:
                 if card in pile:
                     pile.remove(card)
                     pile.insert(0, card)
-    deck = state.eventdeck
-    if deck is not None:
+    row = state.eventdeck
+    if row is not None:
         # turn 3's Event Action is past (see below): no display is out, its cards wait on top
         # of the deck, and the next display begins with the lesson's cards
-        deck.deck = [*deck.display, *deck.deck]
-        deck.display, deck.shown = [], []
-        first, rest = [], list(deck.deck)
+        row.deck = [*row.display, *row.deck]
+        row.display, row.shown = [], []
+        first: list[str] = []
+        rest = list(row.deck)
         for card in pos.get("event_deck", ()):
             if card in rest:  # the Age deck's first cards, taken from further down
                 rest.remove(card)
                 first.append(card)
-        deck.deck = first + rest
+        row.deck = first + rest
     state.board = board
     state.turn = int(pos["turn"])
     state.phase = pos["phase"]
     start_at(state, pos["phase"])
-    if deck is not None and pos["phase"] in PHASES:
+    if row is not None and pos["phase"] in PHASES:
         # the position is past the Event Action that opens its turn (004:16.2): played
         for task in state.tasks:
-            if task.kind == "turn":
-                setattr(task.data, "events", True)
+            if task.kind == "turn":  # (the turn's progress type is the core's own)
+                setattr(task.data, "events", True)  # noqa: B010
     advance(state)  # the automatic steps (taxes, growth) up to the first decision
     return state
 
