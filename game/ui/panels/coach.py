@@ -43,14 +43,17 @@ class CoachPanel:
 
     # -- where things are ---------------------------------------------------------------------
     def layout(self, area: pygame.Rect, title: str, lines: list[str],
-               button: str) -> tuple[list[str], int]:
+               button: str, full: bool = False) -> tuple[list[str], int]:
         """The panel's rect over the lower left of `area` (the map), sized to its words: as
         narrow as lets them fit, wider (up to most of the map) and then in smaller type where
-        they would not (a large UI scale on a small window). Sets `size`, the type's."""
+        they would not (a large UI scale on a small window). Sets `size`, the type's. `full`:
+        as wide as `area` (the side panel, while the trade window covers the map)."""
         t = self.theme
         px = t.px
         room = area.height - px(24)
         widths = [min(px(400), area.width // 2), min(px(560), area.width * 7 // 10)]
+        if full:
+            widths = [area.width - px(24)]
         rows: list[str] = []
         step = height = 0
         for size in (14, 13, 12, 11):
@@ -108,7 +111,11 @@ class CoachPanel:
             self.rect = pygame.Rect(0, 0, 0, 0)
             self.marks = []
             return
-        rows, line_step = self.layout(scene.map_rect, title, lines, button)
+        # the trade window fills the middle of the map: the coach speaks from the side panel
+        # then (its hand is shown in the window too), never over the window's cards and buttons
+        beside = bool(scene.trade_open())
+        rows, line_step = self.layout(scene.side_rect if beside else scene.map_rect, title,
+                                      lines, button, full=beside)
         self.place_button(button, scene.app.manager, scene.container)
         t = self.theme
         px = t.px
@@ -145,10 +152,13 @@ class CoachPanel:
                                min(max(end.y, self.rect.top), self.rect.bottom))
         if self.rect.collidepoint(ring.center) or (end - start).length() < px(30):
             return
-        # the arrow stops at the ring's edge
+        # the arrow stops where it meets the ring (a tall card's ring is met well before its
+        # half height when the arrow comes from aside: the tip is not left on a neighbour)
         d = end - start
         d.scale_to_length(1)
-        tip = end - d * (max(ring.width, ring.height) / 2 + px(4))
+        met = ring.clipline(start, end)
+        edge = pygame.Vector2(met[0]) if met else end - d * (max(ring.width, ring.height) / 2)
+        tip = edge - d * px(4)
         if (tip - start).dot(d) <= 0:
             return
         pygame.draw.line(surface, ARROW, start, tip, max(2, px(4)))

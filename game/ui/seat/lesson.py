@@ -360,15 +360,19 @@ class Coach:
         if step.missed_words and not self.struck(state):
             lines = list(step.missed_words)
         hint = step.hints.get(pending.kind, "") if pending is not None and labels else ""
-        if hint and not self.off_script and self.wanted(state, labels):
-            lines = [hint]  # the step's words were said: now what this decision asks
+        # the step's words were said: now what this decision asks, while the player follows
+        # it (its picks to make, or its Done once they are made)
+        hinted = bool(hint) and not self.off_script and bool(
+            self.wanted(state, labels) or "done" in labels)
+        if hinted:
+            lines = [hint]
         if step.kind == "act" and labels:
             if self.goal_met(state) and step.done_words:
                 lines = [step.done_words]
             elif self.refusals and step.refused and pending is not None and pending.kind in {
                     k for k, _ in step.picks[:1]}:
                 lines = [step.refused, *([f"“{self.heard}”"] if self.heard else [])]
-            elif not self.wanted(state, labels) and step.picks:
+            elif not hinted and not self.wanted(state, labels) and step.picks:
                 if self.off_script and "done" not in labels and step.wrong:
                     lines = [step.wrong]
                 elif step.missed and self._wants_this_kind(state):
