@@ -112,10 +112,18 @@ class CoachPanel:
             self.marks = []
             return
         # the trade window fills the middle of the map: the coach speaks from the side panel
-        # then (its hand is shown in the window too), never over the window's cards and buttons
+        # then (its hand is shown in the window too), never over the window's cards and buttons;
+        # so too when its panel over the map would hide what it points at (at a large UI scale
+        # the event display's first card lies under it)
+        point = step.point if step is not None and target == NEXT else target
         beside = bool(scene.trade_open())
         rows, line_step = self.layout(scene.side_rect if beside else scene.map_rect, title,
                                       lines, button, full=beside)
+        where = point_rect(scene, point) if point and point != NEXT else None
+        if not beside and where is not None and self.rect.colliderect(where) and \
+                scene.map_rect.colliderect(where):
+            beside = True
+            rows, line_step = self.layout(scene.side_rect, title, lines, button, full=True)
         self.place_button(button, scene.app.manager, scene.container)
         t = self.theme
         px = t.px
@@ -135,7 +143,6 @@ class CoachPanel:
                 self.marks.append(("coach words", img.get_rect(topleft=(x, y))))
             y += line_step
         self.clock += dt
-        point = step.point if step is not None and target == NEXT else target
         if target != NEXT or point:
             where = point_rect(scene, point)
             if where is not None:
