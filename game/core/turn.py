@@ -114,9 +114,11 @@ def start_at(state: GameState, phase: str, *, then_game: bool = True) -> None:
     state.tasks = []
     if then_game:
         push(state, Game(started=True))
-        push(state, Turn(next=PHASES.index(phase) + 1 if phase in PHASES else 0))
         if phase not in PHASES:
+            push(state, Turn(next=0))
             return
+        # a position inside the turn is past the Event Action that opens it (004:16.2)
+        push(state, Turn(next=PHASES.index(phase) + 1, events=True))
     if phase == "calamities":  # the stack runs from its end: selection first
         push(state, progress_of(phase_task("calamity_resolution")))
         push(state, progress_of(phase_task("calamity_selection")))

@@ -178,11 +178,6 @@ def lesson_start(graph: MapGraph, lesson: Lesson | None = None) -> GameState:
     state.turn = int(pos["turn"])
     state.phase = pos["phase"]
     start_at(state, pos["phase"])
-    if row is not None and pos["phase"] in PHASES:
-        # the position is past the Event Action that opens its turn (004:16.2): played
-        for task in state.tasks:
-            if task.kind == "turn":  # (the turn's progress type is the core's own)
-                setattr(task.data, "events", True)  # noqa: B010
     advance(state)  # the automatic steps (taxes, growth) up to the first decision
     return state
 
