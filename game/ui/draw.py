@@ -58,6 +58,17 @@ def wrap(theme: Theme, text: str, width: int, size: int = 15, role: str = "regul
     return lines
 
 
+def shortened(font: pygame.font.Font, text: str, width: int) -> str:
+    """`text` cut so that it and "…" fit in `width` pixels (at a word if one fits)."""
+    words = text.split()
+    while len(words) > 1 and font.size(" ".join(words) + "…")[0] > width:
+        words.pop()
+    cut = " ".join(words)
+    while len(cut) > 1 and font.size(cut + "…")[0] > width:
+        cut = cut[:-1]
+    return cut.rstrip(".,;:— (") + "…"
+
+
 def text_block(surface: pygame.Surface, theme: Theme, text: str, pos: tuple[int, int],
                width: int, size: int = 15, colour: Colour = Palette.text,
                role: str = "regular", max_lines: int = 0) -> int:

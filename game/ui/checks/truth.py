@@ -110,7 +110,9 @@ def you_panel(panel: HandPanel, ctx: Ctx, view: PlayerView, log: list[str]) -> l
     if "Recently" in texts:
         lines = texts[texts.index("Recently") + 1:]
         truth_lines = log[-len(lines):] if lines else []
-        if lines != truth_lines:
+        if len(lines) != len(truth_lines) or not all(
+                shown == whole or (shown.endswith("…") and whole.startswith(shown[:-1]))
+                for shown, whole in zip(lines, truth_lines, strict=True)):
             out.append(f"You tab: Recently shows {lines[-1:]!r} last, the log's last line is "
                        f"{log[-1:]!r}")
     return out

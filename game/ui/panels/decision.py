@@ -12,7 +12,7 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UIHorizontalSlider
 
 from game.core import load_game_data
 
-from ..draw import civ_badge, panel, wrap
+from ..draw import civ_badge, panel, shortened, wrap
 from ..dropdown import fitted_menu
 from ..theme import Palette, Theme
 from ..words.asking import QUIET
@@ -143,7 +143,7 @@ class OptionButtons:
             texts = [option_text(lb, kind, ctx.view) for lb in main]
             if not dry:
                 fit = wide - px(16) - _ARROW - px(8)
-                shown = [(t if font.size(t)[0] <= fit else _shortened(font, t, fit),
+                shown = [(t if font.size(t)[0] <= fit else shortened(font, t, fit),
                           f"#opt_{i}") for i, t in enumerate(texts)]
                 self.dropdown_labels = {f"#opt_{i}": lb for i, lb in enumerate(main)}
                 self.dropdown_texts = {f"#opt_{i}": t for i, t in enumerate(texts)}
@@ -500,17 +500,6 @@ def _placed(button: UIButton | None, rect: pygame.Rect, text: str,
         button.set_relative_position(rect.topleft)
         button.set_dimensions(rect.size)
     return button
-
-
-def _shortened(font: pygame.font.Font, text: str, width: int) -> str:
-    """`text` cut so that it and "…" fit in `width` pixels (at a word if one fits)."""
-    words = text.split()
-    while len(words) > 1 and font.size(" ".join(words) + "…")[0] > width:
-        words.pop()
-    cut = " ".join(words)
-    while len(cut) > 1 and font.size(cut + "…")[0] > width:
-        cut = cut[:-1]
-    return cut.rstrip(".,;:— (") + "…"
 
 
 def _cut(font: pygame.font.Font, text: str, width: int) -> str:

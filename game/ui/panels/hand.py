@@ -10,7 +10,7 @@ import pygame
 from game.core import PlayerView, load_game_data, set_value
 
 from ..cards.trade import draw_card, fan_height
-from ..draw import civ_badge, panel
+from ..draw import civ_badge, panel, shortened
 from ..theme import Palette, Theme
 from ..words.hints import set_hint
 from ..words.log import plural
@@ -195,10 +195,10 @@ class HandPanel(Panel):
         y += px(24)
         recent = [ln for ln in lines[-200:] if not ln.heading][-room:]
         for ln in recent:
-            img = t.text(ln.text, 13, Palette.text_dim)
-            if img.get_width() > self.rect.width - px(20):
-                img = img.subsurface(pygame.Rect(0, 0, self.rect.width - px(20), img.get_height()))
-            surface.blit(img, (px(12), y))
+            text, font = ln.text, t.font("regular", 13)
+            if font.size(text)[0] > self.rect.width - px(20):
+                text = shortened(font, text, self.rect.width - px(20))
+            surface.blit(t.text(text, 13, Palette.text_dim), (px(12), y))
             y += step
         return y
 
