@@ -25,7 +25,9 @@ alike by both versions of an --against run. The wall clock is read without one.
 
     python bench/simulate.py [--games 5] [--max-turns 30] [--players 5,9,18]
                              [--bots normal,random] [--ruleset classic] [--map oikoumene]
-                             [--against DIR]
+                             [--events] [--against DIR]
+
+--events plays with the Events module on (004), as `simulate --events` does.
 
 The games are those `game.simulate.simulate` plays (same set-up, same bot seeds).
 
@@ -94,9 +96,10 @@ class Game:
 
 
 def play(players: int, bots: str, seed: int, ruleset: str, graph: MapGraph,
-         max_turns: int) -> Game:
+         max_turns: int, events: bool = False) -> Game:
     """`simulate`'s loop, with the wall clock read around each of its three calls."""
-    state, seats, _ = start(players, [bots], seed, ruleset, graph, max_turns=max_turns)
+    state, seats, _ = start(players, [bots], seed, ruleset, graph, max_turns=max_turns,
+                            events=events)
     clock = time.perf_counter
     game = Game()
     began, cpu = clock(), time.process_time()
@@ -122,7 +125,7 @@ def play(players: int, bots: str, seed: int, ruleset: str, graph: MapGraph,
 def row(players: int, bots: str, args: argparse.Namespace,
         graph: MapGraph) -> tuple[str, float, float]:
     """One row of the table, its us/act and its `x ref`."""
-    games = [play(players, bots, seed, args.ruleset, graph, args.max_turns)
+    games = [play(players, bots, seed, args.ruleset, graph, args.max_turns, args.events)
              for seed in range(1, args.games + 1)]
     per_action = [g.total / max(g.actions, 1) * 1e6 for g in games]
     middle = next((g.middle[0] for g in games if g.middle), None)
@@ -142,7 +145,8 @@ def earlier_row(players: int, bots: str, args: argparse.Namespace) -> tuple[str,
     command = [sys.executable, str(Path(__file__).resolve()), "--code", args.against,
                "--rows-only", "--players", str(players), "--bots", bots,
                "--games", str(args.games), "--max-turns", str(args.max_turns),
-               "--ruleset", args.ruleset, "--map", args.map]
+               "--ruleset", args.ruleset, "--map", args.map,
+               *(["--events"] if args.events else [])]
     done = subprocess.run(command, capture_output=True, text=True, check=False)
     lines = done.stdout.rstrip().splitlines()
     if done.returncode or not lines:
@@ -161,6 +165,7 @@ def main() -> None:
     parser.add_argument("--bots", default="normal,random")
     parser.add_argument("--ruleset", default="classic")
     parser.add_argument("--map", default="oikoumene")
+    parser.add_argument("--events", action="store_true", help="the Events module on")
     parser.add_argument("--against", metavar="DIR",
                         help="a checkout of an earlier version, timed row by row in this run")
     parser.add_argument("--code", metavar="DIR", help="time the game of this checkout instead")
@@ -174,7 +179,8 @@ def main() -> None:
         graph = resolve_map(args.map)
         if not args.rows_only:
             print(f"{args.games} games a row (seeds 1-{args.games}), {args.ruleset}, "
-                  f"map {args.map}, at most {args.max_turns} turns; CPU time")
+                  f"map {args.map}, at most {args.max_turns} turns"
+                  f"{', Events on' if args.events else ''}; CPU time")
             print(f"{'players':>7s} {'bots':7s} {'actions':>7s} {'us/act':>7s} {'min-max':11s} "
                   f"{'ref':>7s} {'x ref':>7s} {'clone':>7s}{'bots':>7s}{'apply':>7s}"
                   f"{'view':>7s}")

@@ -178,79 +178,97 @@ def plan_payment(counts: Mapping[str, int], treasury: int, per_token: int,
     return _plan(held, treasury, per_token, price)
 
 
+MAX_SETS = 6  # a plan hands in six commodity sets at most
+
+
 @lru_cache(maxsize=4096)  # many advances share a price: one plan per price and hand
 def _plan(held: tuple[tuple[str, int], ...], treasury: int, per_token: int,
           price: int) -> Payment | None:
-    counts = dict(held)
+    """The plan of least cost; among equal costs, of fewer sets, then of the sets whose names,
+    sorted, come first. A plan hands in its sets smallest first (by whole worth, ties in
+    alphabetical order), the last one in part: as few of its cards as cover what the others
+    leave (the first that reaches it), else whole and the rest in treasury tokens; the sets
+    before the last are worth less than the price together.
+
+    A plan's cost follows from the worth and number of its sets before the last and from the
+    last set alone, so the search goes over the last set in that order and keeps, for each
+    worth and number of sets the earlier kinds can make (below the price), only the first of
+    them by name: the bots' hottest loop (issue 40), it weighs each (worth, number) once
+    rather than each combination of sets (the plans of three 18-player games took 3.1 times
+    as long that way), and finds the very plan a plain search over every combination finds
+    (tests/bots/test_payment_search.py)."""
     data = load_game_data()
-    faces = {c: face_value(data, c) for c in counts}
-    whole = {c: set_value(counts[c], faces[c]) for c in counts if faces[c] > 0}
-    # Smallest set first: a plan hands in its sets in this order, the largest last, since it
-    # may go in part once the others are in. Ties keep alphabetical order.
+    whole: dict[str, int] = {}
+    faces: dict[str, int] = {}
+    for c, n in held:
+        face = face_value(data, c)
+        if face > 0:
+            faces[c] = face
+            whole[c] = set_value(n, face)
     kinds = sorted(whole, key=lambda c: (whole[c], c))
-    # what the first 1, 2, ... cards of each kind are worth: a last set goes in with as few
-    # cards as cover the rest (the first that reaches it), else whole
-    parts = [[set_value(k, faces[c]) for k in range(1, counts[c] + 1)] for c in kinds]
-    # what the sets from each kind on are worth together: with less than the price in cards,
-    # a plan needs at least the rest in treasury tokens
-    cards = [sum(whole[c] for c in kinds[i:]) for i in range(len(kinds) + 1)]
-    # The best plan so far, by (cost, sets, their names sorted): among equal costs, fewer sets,
-    # then alphabetical names (the order of a plain search). Kept as three plain values, and
-    # the search below weighs each plan inline, without a call or a tuple per plan: it is the
-    # bots' hottest loop. Costs are summed as Payment.cost sums them, so floats compare alike.
+    count = len(kinds)
     best_cost = float("inf")
-    best_sets = 0
-    best_names: tuple[str, ...] = ()
-    plan: Payment | None = None  # the payment the best describes
+    plan: Payment | None = None
     tokens = -(-max(price, 0) // per_token)
     if tokens <= treasury:  # treasury alone
         overpay = tokens * per_token - price
         best_cost = _cost(overpay, tokens, 0)
         plan = Payment((), tokens, overpay)
-    count = len(kinds)
-
-    def extend(prefix: tuple[str, ...], rest: int, start: int) -> None:
-        """Plans of `prefix` (wholly handed in, worth `rest`) plus one larger last set."""
-        nonlocal best_cost, best_sets, best_names, plan
-        more = len(prefix) + 1
-        floor = 0.5 * more  # a plan of `more` sets costs at least 0.5 a set
-        if more > 6 or best_cost < floor or (best_cost == floor and best_sets < more):
-            return  # six sets at most
-        need = price - rest
-        for i in range(start, count):
-            short = need - cards[i]
-            if short > 0:
-                # every plan from here on (this set or a later one last) pays at least `least`
-                # tokens: out of reach, or dearer than the best plan found, it is no better
-                least = -(-short // per_token)
-                if least > treasury or 0.15 * least + floor > best_cost:
-                    return
-            values = parts[i]
-            k = bisect_left(values, need)
-            last = values[-1]
-            value = rest + (values[k] if k < len(values) else last)
-            tokens = -(-(price - value) // per_token) if value < price else 0
-            order: tuple[str, ...] | None = None
-            if tokens <= treasury:
-                overpay = value + tokens * per_token - price
+    if not count:
+        return plan
+    counts = dict(held)
+    # Sets of kinds as bits, the alphabetically first kind the highest: of two sets of as many
+    # kinds, the one whose sorted names come first has the larger number.
+    bits = [0] * count
+    for rank, at in enumerate(sorted(range(count), key=kinds.__getitem__)):
+        bits[at] = 1 << (count - 1 - rank)
+    # The best plan so far, by (cost, sets, names): kept as plain values, weighed inline
+    # (costs summed as Payment.cost sums them, so floats compare alike); its sets are
+    # `best_mask`, the last of them kinds[best_at].
+    best_sets = best_mask = best_tokens = best_over = 0
+    best_at = -1
+    # What the kinds before the last can hand in wholly, by their number of sets: worth (below
+    # the price) -> the set of kinds of that worth whose names come first.
+    groups: list[dict[int, int]] = [{0: 0}] + [{} for _ in range(MAX_SETS - 1)]
+    top = 0  # the most sets a group holds so far
+    for j in range(count):
+        face = faces[kinds[j]]
+        # what the first 1, 2, ... cards of the last set are worth
+        values = [set_value(k, face) for k in range(1, counts[kinds[j]] + 1)]
+        last, size, bit = values[-1], len(values), bits[j]
+        for sets in range(top + 1):
+            more = sets + 1
+            if 0.5 * more > best_cost:
+                break  # a plan of `more` sets costs at least 0.5 a set
+            for rest, mask in groups[sets].items():
+                need = price - rest
+                k = bisect_left(values, need)
+                if k < size:  # the first k + 1 cards cover the rest
+                    overpay, tokens = values[k] - need, 0
+                else:  # the whole set and tokens
+                    short = need - last
+                    tokens = -(-short // per_token)
+                    if tokens > treasury:
+                        continue
+                    overpay = tokens * per_token - short
                 cost = overpay + 0.15 * tokens + 0.5 * more  # _cost, inline
-                if cost <= best_cost:
-                    order = (*prefix, kinds[i])
-                    if cost < best_cost or more < best_sets:
-                        names = tuple(sorted(order))
-                    elif more == best_sets:
-                        names = tuple(sorted(order))
-                        if names >= best_names:
-                            names = ()
-                    else:
-                        names = ()
-                    if names:
-                        best_cost, best_sets, best_names = cost, more, names
-                        plan = Payment(order, tokens, overpay)
-            if rest + last < price:  # with this set wholly in, a larger one may follow
-                extend(order or (*prefix, kinds[i]), rest + last, i + 1)
-
-    extend((), 0, 0)
+                if cost <= best_cost and (cost < best_cost or more < best_sets or (
+                        more == best_sets and mask | bit > best_mask)):
+                    best_cost, best_sets, best_mask = cost, more, mask | bit
+                    best_at, best_tokens, best_over = j, tokens, overpay
+        if j + 1 < count:  # this set wholly in, before a later last one
+            for sets in range(min(top, MAX_SETS - 2), -1, -1):  # most first: this set once
+                grown = groups[sets + 1]
+                for rest, mask in groups[sets].items():
+                    worth = rest + last
+                    if worth < price:
+                        now = mask | bit
+                        if grown.get(worth, -1) < now:
+                            grown[worth] = now
+                            top = max(top, sets + 1)
+    if best_at >= 0:
+        order = tuple(kinds[i] for i in range(best_at + 1) if best_mask & bits[i])
+        plan = Payment(order, best_tokens, best_over)
     return plan
 
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections import Counter
 
+from .eventdeck.view import events_view, scratch_events_view
 from .mapgraph import MapError
 from .mapsetup import WHOLE_BOARD, out_of_play
-from .player_view import public_players, scratch_players
+from .player_view import pile_sizes, public_players, scratch_players, scratch_sizes
 from .state import BARBARIANS, PIRATE, GameState
 
 TOKENS = 55
@@ -80,4 +81,11 @@ def violations(state: GameState, cards: Counter[str] | None = None) -> list[str]
     if state._kept is not None and public_players(state) != scratch_players(state):
         out.append("the public facts kept for views are not the state's (a player changed "
                    "other than by player_to_change?)")
+    if state._kept_sizes is not None and pile_sizes(state) != scratch_sizes(state):
+        out.append("the pile sizes kept for views are not the state's (a pile changed other "
+                   "than by GameState.pile?)")
+    kept_events = state._kept_events
+    if kept_events is not None and any(events_view(state, p) != scratch_events_view(state, p)
+                                       for p in list(kept_events.views)):
+        out.append("the Events part kept for views is not the state's")
     return out

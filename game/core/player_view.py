@@ -243,6 +243,7 @@ def view(state: GameState, player: str | None) -> PlayerView:
     # object.__setattr__, a fifth of a view's cost): a test checks every field is set.
     config = state.config.__clone__()
     config.seed = HIDDEN_SEED  # with the seed and the public actions, any deck can be dealt again
+    stack_sizes, discard_sizes = pile_sizes(state)
     seen = object.__new__(PlayerView)
     seen.__dict__.update(
         viewer=player,
@@ -253,8 +254,8 @@ def view(state: GameState, player: str | None) -> PlayerView:
         board=board.__clone__(),
         players=players,
         hand=tuple(own.hand) if own else (),  # hand cards are immutable
-        stack_sizes=_sizes(state.stacks),
-        discard_sizes=_sizes(state.discards),
+        stack_sizes=stack_sizes,
+        discard_sizes=discard_sizes,
         pending=pending,
         game_over=state.game_over,
         ended_by=state.ended_by,
@@ -263,7 +264,31 @@ def view(state: GameState, player: str | None) -> PlayerView:
     return seen
 
 
-def _sizes(decks: dict[str, list[list[str]]]) -> tuple[tuple[str, tuple[int, ...]], ...]:
+Sizes = tuple[tuple[str, tuple[int, ...]], ...]  # block -> the sizes of its piles 1..9
+# The sizes of the stacks and of the discard piles, with the dicts they were counted in.
+KeptSizes = tuple[dict[str, list[list[str]]], dict[str, list[list[str]]], Sizes, Sizes]
+
+
+def pile_sizes(state: GameState) -> tuple[Sizes, Sizes]:
+    """The sizes of the state's stacks and discard piles: those its last view counted, while
+    no pile changed (`GameState.pile`, the one way to change one, forgets them) and the state
+    holds the same dicts of piles (a copy of the state holds its own, with the same piles);
+    else counted again (issue 40: counting 36 piles at every view was a third of a view's
+    cost at 18 players, with two blocks of trade cards)."""
+    kept = state._kept_sizes
+    stacks, discards = state.stacks, state.discards
+    if (kept is None or kept[0] is not stacks or kept[1] is not discards
+            or len(kept[2]) != len(stacks) or len(kept[3]) != len(discards)):
+        kept = state._kept_sizes = (stacks, discards, _sizes(stacks), _sizes(discards))
+    return kept[2], kept[3]
+
+
+def scratch_sizes(state: GameState) -> tuple[Sizes, Sizes]:
+    """The sizes of the piles counted from scratch (invariants compare the kept ones)."""
+    return _sizes(state.stacks), _sizes(state.discards)
+
+
+def _sizes(decks: dict[str, list[list[str]]]) -> Sizes:
     if len(decks) == 1:  # one block of trade cards (most set-ups)
         for block, piles in decks.items():
             return ((block, tuple(map(len, piles))),)

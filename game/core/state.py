@@ -25,7 +25,8 @@ from .rng import Rng
 from .words import Words
 
 if TYPE_CHECKING:
-    from .player_view import KeptFacts
+    from .eventdeck.view import KeptEvents
+    from .player_view import KeptFacts, KeptSizes
 
 BARBARIANS = "barbarians"  # owner id of barbarian tokens on the board
 PIRATE = "pirate"  # owner id of pirate cities
@@ -341,6 +342,13 @@ class GameState:
         # the kept facts (immutable) and copy the set.
         self._kept: KeptFacts | None = None
         self._changed: set[str] = set()
+        # And the Events part of the views, with the deck's facts it was made from
+        # (eventdeck.view.KeptEvents): as the kept facts, never part of the state.
+        self._kept_events: KeptEvents | None = None
+        # And the sizes of the trade card piles as the last view counted them, with the stacks
+        # and discards dicts they were counted in (a copy of the state takes them over for its
+        # own, which hold the same piles): `pile` forgets them (player_view.pile_sizes).
+        self._kept_sizes: KeptSizes | None = None
 
     def player_to_change(self, pid: str) -> Player:
         """Player `pid`, to change: the one way to change a player (reading needs none).
@@ -363,6 +371,7 @@ class GameState:
         change a pile (see `stacks`)."""
         stack = kind == "stack"
         piles = (self.stacks if stack else self.discards)[block]
+        self._kept_sizes = None  # its size is counted again by the next view
         key = (stack, block, index)
         if key not in self._own_piles:
             piles[index] = piles[index].copy()
@@ -409,6 +418,11 @@ class GameState:
         copy.eventdeck = None if self.eventdeck is None else clone(self.eventdeck)  # mostly off
         copy.version, copy.data = self.version, self.data
         copy._kept, copy._changed = self._kept, self._changed.copy()
+        copy._kept_events = self._kept_events
+        sizes = self._kept_sizes
+        copy._kept_sizes = (None if sizes is None or sizes[0] is not self.stacks
+                            or sizes[1] is not self.discards
+                            else (stacks, discards, sizes[2], sizes[3]))
         return copy
 
     def take_over(self, work: GameState) -> None:
@@ -424,6 +438,7 @@ class GameState:
             work.eventdeck
         self.version, self.data = work.version, work.data
         self._kept, self._changed = work._kept, work._changed
+        self._kept_events, self._kept_sizes = work._kept_events, work._kept_sizes
 
     def to_json(self) -> str:
         return json.dumps(to_plain(self), separators=(",", ":"), sort_keys=True)

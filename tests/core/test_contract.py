@@ -375,8 +375,8 @@ def test_copies_and_take_over_set_every_attribute_a_state_has() -> None:
     through __dict__): each must know every attribute a state has."""
     state = walk_state()
     names = set(vars(state))
-    assert names == {f.name for f in dataclasses.fields(GameState)} | {"_own_piles", "_before",
-                                                                         "_kept", "_changed"}
+    assert names == {f.name for f in dataclasses.fields(GameState)} | {
+        "_own_piles", "_before", "_kept", "_changed", "_kept_events", "_kept_sizes"}
     for copy in (state.clone(), state.working_copy()):
         assert set(vars(copy)) == names
     other = state.clone()

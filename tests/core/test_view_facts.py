@@ -6,14 +6,20 @@ its hash or its equality."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from game.core import GameState, IllegalAction, PublicPlayer, apply, view
 from game.core import player_view as pv
 from game.core.engine import Action
+from game.core.eventdeck import view as ev
+from game.core.eventdeck.model import Marker
+from game.core.eventdeck.view import EventsView
 from game.core.invariants import violations
 from game.core.mapgraph import MapGraph
 from game.core.ops import annex_city, gain_treasury, give_card, pay_treasury, take_card
+from game.core.plain import clone
 from game.core.rng import Rng
 from game.simulate import resolve_map, start
 
@@ -41,8 +47,28 @@ def scratch_players(state: GameState) -> tuple[PublicPlayer, ...]:
 def scratch_view(state: GameState, player: str | None) -> object:
     """The view of a copy of `state` that keeps no facts: built from scratch."""
     fresh = state.clone()
-    fresh._kept = None
-    return view(fresh, player)
+    fresh._kept, fresh._kept_events, fresh._kept_sizes = None, None, None
+    seen = view(fresh, player)
+    assert seen.events == scratch_events(state, player), player
+    return seen
+
+
+def scratch_events(state: GameState, player: str | None) -> EventsView | None:
+    """The Events part of a view as `view` built it before it kept any (the builder of
+    commit c5c59e6): read from the whole deck."""
+    deck = state.eventdeck
+    if deck is None:
+        return None
+    return EventsView(
+        age=deck.age,
+        over=deck.over,
+        display=tuple(c if up else "" for c, up in zip(deck.display, deck.shown, strict=True)),
+        deck_size=len(deck.deck),
+        discards=tuple(deck.discards),
+        hand=tuple(deck.hands.get(player, ())) if player is not None else (),
+        hand_sizes=tuple((p, len(deck.hands.get(p, ()))) for p in state.players),
+        markers=tuple(clone(m) for m in deck.markers),
+    )
 
 
 def assert_views_fresh(state: GameState) -> None:
@@ -55,17 +81,19 @@ def assert_views_fresh(state: GameState) -> None:
 
 
 def play_checked(players: int, bots: str, seed: int, graph: MapGraph, max_turns: int,
-                 every: int = 1) -> int:
+                 every: int = 1, events: bool = False) -> int:
     """A game played by bots, each view handed to a bot checked against the builder from
     scratch (and every `every` decisions each seat's view); a clone of the state taken now and
     then goes its own way with random picks and is checked the same. Returns the actions."""
-    state, seats, _ = start(players, [bots], seed, "classic", graph, max_turns=max_turns)
+    state, seats, _ = start(players, [bots], seed, "classic", graph, max_turns=max_turns,
+                            events=events)
     rng = Rng.seeded(seed)
     actions = 0
     while not state.game_over and state.pending is not None:
         who = state.pending.player
         seen = view(state, who)
         assert seen.players == scratch_players(state)
+        assert seen.events == scratch_events(state, who)
         if actions % every == 0:
             assert seen == scratch_view(state, who)
         if actions % (every * 50) == 0:
@@ -76,8 +104,9 @@ def play_checked(players: int, bots: str, seed: int, graph: MapGraph, max_turns:
                     break
                 options = other.pending.options
                 apply(other, Action(other.pending.player, options[rng.below(len(options))]))
-                assert view(other, other.pending and other.pending.player).players == \
-                    scratch_players(other)
+                again = view(other, other.pending and other.pending.player)
+                assert again.players == scratch_players(other)
+                assert again.events == scratch_events(other, again.viewer)
             assert view(state, who) == seen  # the original is untouched by the clone's play
         label = seats[who].choose(seen)
         with pytest.raises(IllegalAction):  # a failed action changes nothing a view shows
@@ -95,15 +124,23 @@ def test_views_equal_views_built_from_scratch_over_a_game(players: int,
     assert play_checked(players, "normal", 3, graph, max_turns=12, every=3) > 400
 
 
+@pytest.mark.parametrize("players", [5, 18])
+def test_views_with_events_equal_views_built_from_scratch_over_a_game(
+        players: int, graph: MapGraph) -> None:
+    """With the Events module on (004): the Events part of every view too."""
+    assert play_checked(players, "normal", 4, graph, max_turns=10, every=3, events=True) > 400
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("players,bots,turns", [(5, "normal", 0), (18, "normal", 0),
-                                                (18, "random", 15)])
+@pytest.mark.parametrize("players,bots,turns,events", [
+    (5, "normal", 0, False), (18, "normal", 0, False), (18, "random", 15, False),
+    (9, "normal", 0, True), (18, "random", 12, True)])
 def test_views_equal_views_built_from_scratch_over_whole_games(players: int, bots: str,
-                                                               turns: int,
+                                                               turns: int, events: bool,
                                                                graph: MapGraph) -> None:
     """Whole games by normal bots (to their end by the rules); random bots, which seldom end
-    one, for 15 turns."""
-    assert play_checked(players, bots, 7, graph, max_turns=turns) > 1000
+    one, for 15 turns (12 with the Events module on)."""
+    assert play_checked(players, bots, 7, graph, max_turns=turns, events=events) > 1000
 
 
 def test_changing_one_players_holdings_changes_that_player_in_every_view(
@@ -212,3 +249,105 @@ def test_the_invariants_name_kept_facts_that_are_not_the_states(graph: MapGraph)
     sneaky = state.players[list(state.players)[1]]
     sneaky.advances.append("pottery")  # not through player_to_change
     assert [v for v in violations(state) if "kept" in v]
+
+
+def test_the_events_part_of_a_view_is_made_again_only_when_the_deck_changed(
+        graph: MapGraph, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the Events module on, the Events part of a view is made once for each viewer while
+    the deck's public facts stay as they were, and made again when any of them changes: a hand,
+    the display, the discards, a marker (issue 40: every view read every player's hand)."""
+    state, _, _ = start(18, ["normal"], 5, "classic", graph, max_turns=3, events=True)
+    deck = state.eventdeck
+    assert deck is not None
+    made: list[str | None] = []
+    real = ev._made
+
+    def counted(source: ev.Source, player: str | None) -> EventsView:
+        made.append(player)
+        return real(source, player)
+
+    monkeypatch.setattr(ev, "_made", counted)
+    first, second = list(state.players)[:2]
+    for who in (*state.players, None):
+        view(state, who)
+    assert len(made) == 19
+    made.clear()
+    for who in (*state.players, None):
+        view(state, who)
+    assert made == []
+    card = deck.deck[0]
+    deck.hands.setdefault(first, []).append(card)  # a private event taken
+    assert view(state, second).events == scratch_events(state, second)
+    assert dict(view(state, second).events.hand_sizes)[first] == len(deck.hands[first])
+    assert view(state, first).events.hand == tuple(deck.hands[first])
+    assert made == [second, first]
+    assert_views_fresh(state)
+    deck.discards.append(card)
+    deck.shown[0] = not deck.shown[0]
+    assert_views_fresh(state)
+    deck.markers.append(Marker("famine", 2, player=second))
+    assert view(state, None).events.markers[-1] == Marker("famine", 2, player=second)
+    assert_views_fresh(state)
+    deck.markers[-1].turns = 1  # a marker counting down
+    assert view(state, None).events.markers[-1].turns == 1
+    assert_views_fresh(state)
+    copy = state.clone()  # a copy keeps the part made too
+    made.clear()
+    view(copy, second)
+    assert made == []
+    assert not [v for v in violations(state) if "kept" in v]
+
+
+def test_the_invariants_name_a_kept_events_part_that_is_not_the_states(
+        graph: MapGraph) -> None:
+    state, _, _ = start(9, ["normal"], 5, "classic", graph, max_turns=3, events=True)
+    first = next(iter(state.players))
+    view(state, first)
+    assert not [v for v in violations(state) if "Events" in v]
+    kept = state._kept_events
+    assert kept is not None
+    kept.views[first] = replace(kept.views[first], deck_size=-1)  # made wrong
+    assert [v for v in violations(state) if "Events" in v]
+
+
+def test_pile_sizes_are_counted_again_only_when_a_pile_changed(
+        graph: MapGraph, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A view counts the trade card piles again only once one changed (through
+    GameState.pile) or the state holds other piles; a copy of the state keeps the count (issue
+    40: at 18 players, two blocks' 36 piles were counted at every view)."""
+    state, seats, _ = start(18, ["normal"], 5, "classic", graph, max_turns=3)
+    counted: list[int] = []
+    real = pv._sizes
+
+    def counting(decks: dict[str, list[list[str]]]) -> pv.Sizes:
+        counted.append(len(decks))
+        return real(decks)
+
+    monkeypatch.setattr(pv, "_sizes", counting)
+    seen = view(state, None)
+    assert len(seen.stack_sizes) == 2 and counted == [2, 2]  # West and East, stacks and discards
+    counted.clear()
+    for who in state.players:
+        assert view(state, who).stack_sizes is seen.stack_sizes
+    copy = state.clone()
+    assert view(copy, None).stack_sizes == seen.stack_sizes and counted == []
+    block = seen.stack_sizes[0][0]
+    state.pile("stack", block, 0).pop()
+    state.pile("discards", block, 3).append("salt")
+    after = view(state, None)
+    assert after.stack_sizes[0][1][0] == seen.stack_sizes[0][1][0] - 1
+    assert after.discard_sizes[0][1][3] == seen.discard_sizes[0][1][3] + 1
+    assert counted == [2, 2]
+    assert_views_fresh(state)
+    assert view(copy, None).stack_sizes == seen.stack_sizes  # the copy's piles are its own
+    state.stacks = {b: [pile.copy() for pile in piles] for b, piles in state.stacks.items()}
+    state.stacks[block][1] = []  # other piles altogether
+    assert view(state, None).stack_sizes[0][1][1] == 0
+    assert_views_fresh(state)
+    while state.pending is not None and state.turn < 2:  # through apply, piles drawn from
+        who = state.pending.player
+        apply(state, Action(who, seats[who].choose(view(state, who))))
+        assert view(state, None).stack_sizes == scratch_view(state, None).stack_sizes
+    assert not [v for v in violations(state) if "kept" in v]
+    state.stacks[block][2].append("salt")  # behind GameState.pile's back: the invariants see it
+    assert [v for v in violations(state) if "pile sizes" in v]

@@ -136,9 +136,12 @@ def buildable_areas(state: GameState, player: str) -> list[str]:
     # Even with both advances a city needs some of the builder's tokens in its area.
     if _at_city_limit(state, player):  # once, not for every area
         return []
+    # The builder's own areas first, then in order (the board holds every player's: at 18
+    # players, reading each area's count for each builder grew with the players, issue 40).
+    tokens = state.board.tokens
     return [
-        area for area in sorted(state.board.tokens)
-        if state.board.count(area, player) and can_build(state, player, area)
+        area for area in sorted([a for a, here in tokens.items() if here.get(player)])
+        if can_build(state, player, area)
     ]
 
 
