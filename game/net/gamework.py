@@ -27,15 +27,16 @@ from __future__ import annotations
 import contextlib
 import io
 import logging
+import pickle
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 from game.bots import Bot, talk
 from game.bots.seats import BotSeats
 from game.bots.talk import Remark
-from game.core import Action, GameState, IllegalAction, view
+from game.core import Action, GameData, GameState, IllegalAction, MapGraph, load_game_data, view
 from game.persist import Autosaver, GameRecord, SaveError
 from game.persist.autosave import game_key
 from game.persist.journal import JOURNAL, Journal
@@ -135,13 +136,15 @@ class _WorkerBooks:
 
 @dataclass
 class Played:
-    """What a stretch did: its moves (seat, label, what the bot said with it), the bots after
-    them, where the journal and the newest save stand, whether a phase ended since that save,
-    and why it stopped short ("": it did not)."""
+    """What a stretch did: its moves, the bots after them, where the journal and the newest
+    save stand, whether a phase ended since that save, and why it stopped short ("": it did
+    not)."""
 
-    moves: list[tuple[str, str, Remark | None]] = field(default_factory=list)
+    # (seat, label, what the bot said with it, the turn and phase it was decided in)
+    moves: list[tuple[str, str, Remark | None, int, str]] = field(default_factory=list)
     bots: dict[str, Bot] = field(default_factory=dict)
     journal_at: int = -1  # -1: no journal
+    game: bytes = b""  # the game after the stretch (state, record, bots: `pack`), if asked
     saved_at: int = -1
     phase_changed: bool = False
     problem: str = ""
@@ -154,19 +157,40 @@ def pack(state: GameState, record: GameRecord, seats: BotSeats, key: str) -> byt
     return out.getvalue()
 
 
+class _Here(pickle.Unpickler):
+    """Unpickles a game packed in a worker, in the server: its map is the server's own."""
+
+    def __init__(self, file: io.BytesIO, graph: MapGraph) -> None:
+        super().__init__(file)
+        self.graph = graph
+
+    def persistent_load(self, pid: Any) -> MapGraph | GameData:
+        return load_game_data() if pid == botwork.RULES else self.graph
+
+
+def unpack(packed: bytes, graph: MapGraph) -> tuple[GameState, GameRecord, BotSeats]:
+    """A game `pack`ed in a worker, with `graph` as its map (the server's own)."""
+    state, record, seats = _Here(io.BytesIO(packed), graph).load()
+    return state, record, seats
+
+
 def play(key: str, graph: bytes | None, packed: bytes, folder: str, journal_at: int,
-         saved_at: int, heard: bool, seconds: float) -> Played | str:
+         saved_at: int, heard: bool, seconds: float, back: bool = False) -> Played | str:
     """In a worker: the game's bots play on from the packed game until a person must decide,
     the game is over or `seconds` have passed since it began (at least one decision), each
     action journalled and saved as the server would; botwork.NEED_MAP if the worker has not
-    been sent the map (`graph`: the map pickled, to keep)."""
+    been sent the map (`graph`: the map pickled, to keep). `back`: the game after the stretch
+    comes back packed too (Played.game)."""
     if graph is not None:
         botwork.keep_map(key, graph)
     try:
         state, record, seats = botwork._In(io.BytesIO(packed)).load()
     except KeyError:
         return botwork.NEED_MAP
-    return stretch(state, record, seats, Path(folder), journal_at, saved_at, heard, seconds)
+    played = stretch(state, record, seats, Path(folder), journal_at, saved_at, heard, seconds)
+    if back and played.moves:  # the game comes back whole: the server need not apply them
+        played.game = pack(state, record, seats, key)
+    return played
 
 
 def stretch(state: GameState, record: GameRecord, seats: BotSeats, folder: Path,
@@ -180,7 +204,7 @@ def stretch(state: GameState, record: GameRecord, seats: BotSeats, folder: Path,
     try:
         while seats.to_move(state):
             assert state.pending is not None
-            who = state.pending.player
+            who, turn, phase = state.pending.player, state.turn, state.phase
             seats.meet(state)  # who the people are: bots bargain with them
             label, remark = talk.decide(seats.bots[who], view(state, who))
             try:
@@ -189,7 +213,7 @@ def stretch(state: GameState, record: GameRecord, seats: BotSeats, folder: Path,
                 played.problem = f"{who} chose {label!r}: {err}"
                 break
             keep(books, record, state, heard)
-            played.moves.append((who, label, remark))
+            played.moves.append((who, label, remark, turn, phase))
             if time.perf_counter() - start >= seconds:
                 break
     except Exception as err:  # noqa: BLE001 - told to the server, which logs it

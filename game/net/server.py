@@ -1047,7 +1047,8 @@ class GameServer:
                     gamework.play, game.state.map, packed, str(game.folder),
                     game.journal.at if game.journal is not None else -1, game.saved_at,
                     bool(game.watchers),
-                    STRETCH_SECONDS_HEARD if game.watchers else STRETCH_SECONDS)
+                    STRETCH_SECONDS_HEARD if game.watchers else STRETCH_SECONDS,
+                    not game.watchers)
             except WorkerLost:
                 self._reload(game)
                 return True
@@ -1059,9 +1060,18 @@ class GameServer:
         return True
 
     def _played(self, game: NetGame, played: Played, sent: dict[str, Any]) -> None:
-        """A stretch's moves, applied here and told (the worker journalled and saved them)."""
-        for who, label, remark in played.moves:
-            turn, phase = game.state.turn, game.state.phase
+        """A stretch's moves, applied here and told (the worker journalled and saved them);
+        with nobody at the table when it went out, the game comes back whole instead (the same
+        game: the core is deterministic), and whoever came meanwhile is sent where it stands."""
+        if played.game:
+            state, record, seats = gamework.unpack(played.game, game.state.map)
+            game.state, game.record = state, record
+            game.no_takeback(ANOTHER_PLAYER)
+            self._tell(game, [])
+            for _, _, remark, turn, phase in played.moves:
+                self._say(game, remark, turn, phase)
+            played.bots = seats.bots
+        for who, label, remark, turn, phase in [] if played.game else played.moves:
             events = game.record.apply(game.state, Action(who, label))
             game.no_takeback(ANOTHER_PLAYER)
             self._tell(game, events)
