@@ -11,6 +11,9 @@ The server asks for one decision per table at a time, and the pool serves asks i
 they came: a table asks again only once its last decision is back, so tables take turns, and
 one table of slow bots takes one worker at most. A worker that dies or cannot start leaves the
 server deciding in its own process, as before: slower for everyone, never a stop.
+
+The server sends its workers whole stretches of a game's bot play (gamework, through `call`): one
+decision at a time, here, is what a server without workers does.
 """
 
 from __future__ import annotations

@@ -75,7 +75,12 @@ from game.persist.takeback import (
 from . import gamework, tables
 from .botwork import BotWorkers, WorkerLost, default_workers
 from .choices import ChoiceError, state_from_create
-from .gamework import HASH_EVERY, STRETCH_SECONDS, STRETCH_SECONDS_HEARD, Played  # noqa: F401 (HASH_EVERY: tests)
+from .gamework import (  # HASH_EVERY: where tests and tools have found it
+    HASH_EVERY,  # noqa: F401
+    STRETCH_SECONDS,
+    STRETCH_SECONDS_HEARD,
+    Played,
+)
 from .guard import Guard, Limited, address_of, raise_file_limit
 from .protocol import (
     MAX_CLIENT_MESSAGE,
