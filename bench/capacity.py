@@ -16,7 +16,10 @@ count:
 - cpu: the server's CPU seconds per wall second, its bot workers' included (1.0: one core
   busy; well below it, the server waits, e.g. on the disk: it syncs each autosave, at every
   phase, in its loop);
-- act/cpu-s: actions per second of the server's CPU;
+- act/cpu-s: actions per second of the server's CPU (its workers' included);
+- act/loop-s: actions per second of CPU of the server's own process (its event loop: the
+  connections, the guard, the news; with workers, the bots' play is not in it): how many
+  actions a second the loop could keep up with at most, whatever the cores;
 - MB/game: the server's peak resident memory less its memory before the games, per game (the
   games live in the server; a worker holds a game only for a stretch);
 - wk MB: its worker processes' peak resident memory, all together;
@@ -165,7 +168,7 @@ async def measure(server: attackers.ServedGame, games: int, players: int, turns:
     tables = [await one_game(address, i, players, turns, watch) for i in range(games)]
     followers = [asyncio.create_task(t.follow()) for t in tables] if watch else []
     probe.start()
-    cpu0 = server.cpu_seconds()
+    cpu0, loop0 = server.cpu_seconds(), attackers._cpu_of(server.pid)
     start, wall = time.monotonic(), time.time()
     for t in tables:
         await t.ws.send(message("start", code=t.code, level="normal", host_token=t.host_token))
@@ -183,6 +186,7 @@ async def measure(server: attackers.ServedGame, games: int, players: int, turns:
     if all(t.over and t.ended for t in tables):  # to the end of the last, not the last look
         took = min(took, max(0.1, max(t.ended for t in tables) - wall))
     cpu = server.cpu_seconds() - cpu0
+    loop = attackers._cpu_of(server.pid) - loop0
     peak = max(peak, server.rss())
     workers = max(workers, worker_rss(server))
     times = await probe.stop()
@@ -195,6 +199,7 @@ async def measure(server: attackers.ServedGame, games: int, players: int, turns:
             "seconds": round(took, 1), "actions_per_s": round(actions / took, 1),
             "server_cpu": round(cpu / took, 2),
             "actions_per_cpu_s": round(actions / cpu) if cpu else 0,
+            "actions_per_loop_cpu_s": round(actions / loop) if loop else 0,
             "mb_per_game": round((peak - base) / MB / games, 2),
             "workers_mb": round(workers / MB),
             "probe_median_ms": times["median_ms"], "probe_p90_ms": times["p90_ms"],
@@ -228,7 +233,8 @@ def run_counts(args: argparse.Namespace, counts: list[int], cores: list[int] | N
           f"CPUs {','.join(map(str, cores)) if cores else 'any'} {' '.join(serve_args)}"
           .rstrip(), flush=True)
     print(f"{'games':>5} {'over':>5} {'actions':>8} {'s':>6} {'actions/s':>9} {'cpu':>5} "
-          f"{'act/cpu-s':>9} {'MB/game':>8} {'wk MB':>6} {'probe med':>9} {'p90 ms':>7} "
+          f"{'act/cpu-s':>9} {'act/loop-s':>10} {'MB/game':>8} {'wk MB':>6} {'probe med':>9} "
+          f"{'p90 ms':>7} "
           f"{'load':>15}   "
           "ratios to the first count (actions/s, MB/game, probe median)", flush=True)
     rows: list[dict[str, Any]] = []
@@ -249,6 +255,7 @@ def run_counts(args: argparse.Namespace, counts: list[int], cores: list[int] | N
                           ("actions_per_s", "mb_per_game", "probe_median_ms"))
         print(f"{n:>5} {row['over']:>5} {row['actions']:>8} {row['seconds']:>6} "
               f"{row['actions_per_s']:>9} {row['server_cpu']:>5} {row['actions_per_cpu_s']:>9} "
+              f"{row['actions_per_loop_cpu_s']:>10} "
               f"{row['mb_per_game']:>8} {row['workers_mb']:>6} {row['probe_median_ms']:>9} "
               f"{row['probe_p90_ms']:>7} "
               f"{row['load']:>15}   {ratios}", flush=True)
