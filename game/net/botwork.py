@@ -113,7 +113,6 @@ def keep_map(key: str, graph: bytes) -> None:
 
 def _warm() -> None:
     load_game_data()  # read and check the rules data before the first decision
-    import game.net.gamework  # noqa: F401 - and the code of a stretch
 
 
 class WorkerLost(Exception):
