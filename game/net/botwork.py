@@ -11,6 +11,9 @@ The server asks for one decision per table at a time, and the pool serves asks i
 they came: a table asks again only once its last decision is back, so tables take turns, and
 one table of slow bots takes one worker at most. A worker that dies or cannot start leaves the
 server deciding in its own process, as before: slower for everyone, never a stop.
+
+The server sends its workers whole stretches of a game's bot play (gamework, through `call`): one
+decision at a time, here, is what a server without workers does.
 """
 
 from __future__ import annotations
@@ -23,16 +26,19 @@ import logging
 import multiprocessing
 import os
 import pickle
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable
+from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
 from game.bots import Bot, talk
 from game.bots.arena import start_method
 from game.bots.talk import Remark
-from game.core import MapGraph, PlayerView, load_game_data
+from game.core import GameData, MapGraph, PlayerView, load_game_data
 
 log = logging.getLogger(__name__)
 
+WARM_WAIT = 30.0  # seconds a server's start waits for its workers to be ready at most
+RULES = "rules"  # the rules' data, in a pickle (each process has its own, the same)
 NEED_MAP = "need map"  # a worker's answer when it has not been sent the view's map yet
 
 # the maps a worker has been sent, by key (in the worker's process)
@@ -51,18 +57,25 @@ def default_workers() -> int:
 
 
 class _Out(pickle.Pickler):
-    """Pickles a view with its map replaced by the map's key."""
+    """Pickles a view (or a game) with its map replaced by the map's key, and the rules' data
+    (a game's, loaded once per process: load_game_data) by RULES."""
 
     def __init__(self, file: io.BytesIO, graph: MapGraph, key: str) -> None:
         super().__init__(file, protocol=pickle.HIGHEST_PROTOCOL)
-        self.graph, self.key = graph, key
+        self.graph, self.key, self.data = graph, key, load_game_data()
 
     def persistent_id(self, obj: Any) -> str | None:
-        return self.key if obj is self.graph else None
+        if obj is self.graph:
+            return self.key
+        if obj is self.data:
+            return RULES
+        return None
 
 
 class _In(pickle.Unpickler):
-    def persistent_load(self, pid: Any) -> MapGraph:
+    def persistent_load(self, pid: Any) -> MapGraph | GameData:
+        if pid == RULES:
+            return load_game_data()
         graph = _MAPS.get(str(pid))
         if graph is None:
             raise KeyError(pid)
@@ -82,9 +95,7 @@ def decide(key: str, packed: bytes, graph: bytes | None,
     (NEED_MAP, None, None) if the worker has not been sent the map (`graph`: the map
     pickled, to keep)."""
     if graph is not None:
-        _MAPS[key] = pickle.loads(graph)
-        while len(_MAPS) > 16:  # a few maps at most, the oldest dropped
-            del _MAPS[next(iter(_MAPS))]
+        keep_map(key, graph)
     try:
         bot, seen = _In(io.BytesIO(packed)).load()
     except KeyError:
@@ -93,8 +104,19 @@ def decide(key: str, packed: bytes, graph: bytes | None,
     return label, bot, remark
 
 
+def keep_map(key: str, graph: bytes) -> None:
+    """In a worker: keep the map sent (pickled) under its key."""
+    _MAPS[key] = pickle.loads(graph)
+    while len(_MAPS) > 16:  # a few maps at most, the oldest dropped
+        del _MAPS[next(iter(_MAPS))]
+
+
 def _warm() -> None:
     load_game_data()  # read and check the rules data before the first decision
+
+
+class WorkerLost(Exception):
+    """A worker failed with work it had been sent: how far it got is not known."""
 
 
 class BotWorkers:
@@ -106,6 +128,7 @@ class BotWorkers:
         self.failed = workers <= 0
         self.decisions = 0
         self._starting = asyncio.Lock()
+        self._warming: list[Future[None]] = []
         # the maps seen, by identity (each held, so its id stays its own): its key, pickled
         self._maps: dict[int, tuple[MapGraph, str, bytes]] = {}
 
@@ -125,8 +148,7 @@ class BotWorkers:
             try:
                 context = multiprocessing.get_context(start_method())
                 self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=context)
-                for _ in range(self.workers):
-                    self._pool.submit(_warm)
+                self._warming = [self._pool.submit(_warm) for _ in range(self.workers)]
             except (OSError, ValueError, RuntimeError) as err:
                 log.warning("no bot worker processes (%s): bots decide in the server", err)
                 self.failed = True
@@ -163,6 +185,54 @@ class BotWorkers:
         label, remark = talk.decide(bot, seen)
         await asyncio.sleep(0)  # the others' turn between decisions made here
         return label, bot, remark
+
+    async def start(self) -> None:
+        """Start the workers now (off the loop: a process start is slow), so that the first
+        bots to move do not wait for them."""
+        if self._pool is None and not self.failed:
+            async with self._starting:
+                await asyncio.to_thread(self._start)
+            if self._warming:  # and warm (the rules read): at most WARM_WAIT seconds
+                await asyncio.wait([asyncio.wrap_future(f) for f in self._warming],
+                                   timeout=WARM_WAIT)
+
+    @property
+    def running(self) -> bool:
+        """Whether work can go to worker processes (they may still have to start)."""
+        return not self.failed
+
+    def map_key(self, graph: MapGraph) -> str:
+        """The key a map is sent by (the digest of its pickle)."""
+        return self._map(graph)[0]
+
+    async def call(self, fn: Callable[..., Any], graph: MapGraph, *args: Any) -> Any:
+        """`fn(key, None, *args)` in a worker (`key`: the map's key); sent again as
+        `fn(key, pickled map, *args)` if it answers NEED_MAP. None when there is no worker
+        (none asked for, or they failed: the caller does the work itself); WorkerLost if the
+        worker failed once the work was sent (what it did is not known)."""
+        pool = self._pool
+        if pool is None and not self.failed:
+            async with self._starting:
+                pool = await asyncio.to_thread(self._start)
+        if pool is None:
+            return None
+        try:
+            key, data = self._map(graph)
+            loop = asyncio.get_running_loop()
+            result = await asyncio.wrap_future(pool.submit(fn, key, None, *args), loop=loop)
+            if isinstance(result, str) and result == NEED_MAP:
+                result = await asyncio.wrap_future(pool.submit(fn, key, data, *args),
+                                                   loop=loop)
+            return result
+        except asyncio.CancelledError:
+            raise
+        except Exception as err:  # a broken or closed pool: the server does the work now
+            if self._pool is None:  # closed while the work was out: the server stops
+                raise asyncio.CancelledError from err
+            log.warning("a worker failed (%s): the server works alone from now on", err)
+            self.failed = True
+            self.close()
+            raise WorkerLost(str(err)) from err
 
     def close(self) -> None:
         """Stop the workers now: a decision under way is dropped (the server is stopping),

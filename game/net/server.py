@@ -72,9 +72,15 @@ from game.persist.takeback import (
     take_back_refusal,
 )
 
-from . import tables
-from .botwork import BotWorkers, default_workers
+from . import gamework, tables
+from .botwork import BotWorkers, WorkerLost, default_workers
 from .choices import ChoiceError, state_from_create
+from .gamework import (  # HASH_EVERY: where tests and tools have found it
+    HASH_EVERY,  # noqa: F401
+    STRETCH_SECONDS,
+    STRETCH_SECONDS_HEARD,
+    Played,
+)
 from .guard import Guard, Limited, address_of, raise_file_limit
 from .protocol import (
     MAX_CLIENT_MESSAGE,
@@ -100,9 +106,9 @@ FLOOD_CLOSE = 1000  # refused for flooding this often without a quiet second: cl
 TABLE = "table.json"
 DAMAGED = "journal-damaged.jsonl"  # a journal that could not be read to its end, kept to look at
 STOPPING = "the server is stopping; its games are saved"  # the reason connections are closed
-HASH_EVERY = 20  # a journal line with the state's hash at least this often
 AWAY_LIMIT = 180  # seconds a seat may be away before a bot plays it, unless the host chose
 AWAY_TICK = 1.0  # seconds between looks for seats away longer than their table's limit
+STOP_WAIT = 5.0  # seconds a stop waits for the bots' stretches out in workers to come back
 
 
 class Refusal(Exception):
@@ -279,41 +285,17 @@ class NetGame:
 
     def save(self) -> None:
         """Write a save now (SaveError if it cannot be), then compact the journal to it."""
-        self.autosaver.save(self.record, self.state)
-        self._saved()
+        gamework.save(self, self.record, self.state)
 
     def maybe_save(self) -> None:
         """Write a save if a phase has ended since the last one (SaveError if it cannot be)."""
-        if self.autosaver.maybe_save(self.record, self.state) is not None:
-            self._saved()
-
-    def _saved(self) -> None:
-        self.saved_at = self.at
-        if self.journal is None:
-            self.journal = Journal(self.folder / JOURNAL, game_key(self.record), self.at)
-        try:
-            self.journal.compact(self.at)
-        except OSError as err:  # the old journal stays: its actions follow on from the save
-            log.error("game %s: the journal was not compacted: %s", self.code, err)
+        gamework.maybe_save(self, self.record, self.state)
 
     def write_journal(self) -> None:
-        """Journal every action applied since the last line (after a take-back, the take-back
-        first). When anyone is connected to hear of it, the line is on the disk (synced) with
-        the state's hash after it when this returns; else (bots playing to nobody) it is only
-        handed to the system, which keeps it through any stop of this process, and the hash
-        is written every HASH_EVERY actions. OSError if it cannot be written."""
-        journal = self.journal
-        if journal is None or self.at < self.saved_at:  # nothing to follow on from: a save
-            self.save()
-            return
-        if self.at < journal.at:
-            journal.back(self.at)
-        heard = bool(self.watchers)
-        for done in range(journal.at, self.at):
-            at = done + 1
-            hashed = at == self.at and (heard or at % HASH_EVERY == 0)  # the state is at's
-            journal.append(at, self.record.actions[done],
-                           self.state.state_hash() if hashed else "", sync=heard)
+        """Journal every action applied since the last line (gamework.write_journal): synced,
+        with the state's hash, when anyone is connected to hear of it. OSError if it cannot
+        be written."""
+        gamework.write_journal(self, self.record, self.state, bool(self.watchers))
 
     def note_pick(self, seat: str, before: GameState, record: GameRecord,
                   events: list[Event]) -> None:
@@ -685,7 +667,9 @@ class GameServer:
                           "give it back")
         log.info("game %s: %s is back", game.code, seat)
         if game.kinds[seat]:  # a bot kept the seat while its player was away: theirs again
-            self._set_kind(game, seat, "")
+            async with game.lock:  # not while the bots play a stretch
+                if game.kinds[seat]:
+                    self._set_kind(game, seat, "")
         await self._seat(client, game, seat, "")
         self._tell_table(game)
 
@@ -932,27 +916,21 @@ class GameServer:
     def _after(self, game: NetGame, events: list[Event], undone: bool = False) -> None:
         """Journal the action (and save at a phase boundary), then send its news to every
         connection: nobody hears of an action a restart would not find."""
-        try:
-            game.write_journal()
-        except (OSError, SaveError) as err:
-            log.error("game %s: the journal cannot be written: %s", game.code, err)
-            with contextlib.suppress(OSError, SaveError):
-                game.save()  # the next best thing
-        try:
-            if game.state.game_over:
-                game.save()
-                log.info("game %s over after %d actions", game.code, game.at)
-            else:
-                game.maybe_save()
-        except SaveError as err:
-            log.error("game %s: %s", game.code, err)
+        gamework.keep(game, game.record, game.state, bool(game.watchers))
+        self._tell(game, events, undone)
+
+    def _tell(self, game: NetGame, events: list[Event], undone: bool = False) -> None:
+        """An action's news to every connection at the game (it is journalled already)."""
+        if game.state.game_over:
+            log.info("game %s over after %d actions", game.code, game.at)
         game.asked_at = time.monotonic()  # a new decision waits from now
         game.active_at = time.time()
         game.tried.clear()
         watchers = [(c, seat) for c in list(game.watchers) if self.guard.ready(c)
                     for seat in c.seats.get(game.code, ())]
-        for client, text in self._updates(game, watchers, events, undone):
-            self.guard.send(client, text)
+        if watchers:
+            for client, text in self._updates(game, watchers, events, undone):
+                self.guard.send(client, text)
         if game.state.game_over:  # the end: now everyone may have the whole game
             for client in list(game.watchers):
                 self.guard.send(client, game.record_message())
@@ -1034,6 +1012,8 @@ class GameServer:
     async def _bot_turns(self, game: NetGame) -> None:
         try:
             while not self.stopping and game.started and game.bots.to_move(game.state):
+                if self.bot_workers.running and await self._stretch(game):
+                    continue
                 assert game.state.pending is not None
                 who, at = game.state.pending.player, game.at
                 turn, phase = game.state.turn, game.state.phase
@@ -1055,6 +1035,81 @@ class GameServer:
         except Exception:  # a fault of ours: logged; the table waits, the server lives on
             log.exception("game %s: the bots stopped", game.code)
 
+    async def _stretch(self, game: NetGame) -> bool:
+        """The game's bots play a stretch in a worker (gamework): the game's actions, journal
+        and saves are made there while the game's lock is held here, then applied here and
+        told. False if no worker could take it (the caller plays one decision itself)."""
+        async with game.lock:
+            if self.stopping or not game.started or not game.bots.to_move(game.state):
+                return True  # nothing to play now: the caller's loop looks again
+            if game.journal is not None:
+                game.journal.close()  # the worker appends to the file meanwhile
+            sent = dict(game.bots.bots)
+            key = self.bot_workers.map_key(game.state.map)
+            packed = gamework.pack(game.state, game.record, game.bots, key)
+            try:
+                played: Played | None = await self.bot_workers.call(
+                    gamework.play, game.state.map, packed, str(game.folder),
+                    game.journal.at if game.journal is not None else -1, game.saved_at,
+                    bool(game.watchers),
+                    STRETCH_SECONDS_HEARD if game.watchers else STRETCH_SECONDS,
+                    not game.watchers)
+            except WorkerLost:
+                self._reload(game)
+                return True
+            if played is None:
+                return False
+            self._played(game, played, sent)
+            if played.problem:
+                raise RuntimeError(f"a stretch stopped: {played.problem}")
+        return True
+
+    def _played(self, game: NetGame, played: Played, sent: dict[str, Any]) -> None:
+        """A stretch's moves, applied here and told (the worker journalled and saved them);
+        with nobody at the table when it went out, the game comes back whole instead (the same
+        game: the core is deterministic), and whoever came meanwhile is sent where it stands."""
+        if played.game:
+            state, record, seats = gamework.unpack(played.game, game.state.map)
+            game.state, game.record = state, record
+            game.no_takeback(ANOTHER_PLAYER)
+            self._tell(game, [])
+            for _, _, remark, turn, phase in played.moves:
+                self._say(game, remark, turn, phase)
+            played.bots = seats.bots
+        for who, label, remark, turn, phase in [] if played.game else played.moves:
+            events = game.record.apply(game.state, Action(who, label))
+            game.no_takeback(ANOTHER_PLAYER)
+            self._tell(game, events)
+            self._say(game, remark, turn, phase)
+        game.record.phase_changed = played.phase_changed
+        game.saved_at = played.saved_at
+        if played.journal_at >= 0:
+            if game.journal is None:
+                game.journal = Journal(game.folder / JOURNAL, game_key(game.record),
+                                       played.journal_at)
+            game.journal.at = played.journal_at
+        for seat, bot in played.bots.items():  # unless the seat changed hands meanwhile
+            if game.bots.bots.get(seat) is sent.get(seat) and seat in game.bots.bots:
+                game.bots.bots[seat] = bot
+
+    def _reload(self, game: NetGame) -> None:
+        """A worker was lost with a stretch of the game: how far it got is not known, so the
+        game is read again from its folder (as a restart would) and everyone is told."""
+        log.error("game %s: a worker was lost: the game is read again from its folder",
+                  game.code)
+        try:
+            fresh = self._load(game.folder)
+        except (JsonError, SaveError, StateError, OSError, ValueError, KeyError,
+                TypeError) as err:
+            log.error("game %s: cannot be read again: %s", game.code, err)
+            return
+        if game.journal is not None:
+            game.journal.close()
+        game.state, game.record = fresh.state, fresh.record
+        game.journal, game.saved_at, game.bots = fresh.journal, fresh.saved_at, fresh.bots
+        game.no_takeback(ANOTHER_PLAYER)
+        self._tell(game, [])
+
     def _say(self, game: NetGame, remark: Remark | None, turn: int, phase: str) -> None:
         """What a bot said beside its move (why it refused or countered a person's offer:
         game.bots.talk) to the connections holding the seat it was said to, after the move's
@@ -1072,7 +1127,10 @@ class GameServer:
         """Stop cleanly: no action is taken any more, every game with actions since its save
         is saved (its journal compacted), and every connection is closed with a reason."""
         self.stopping = True
-        tasks = [g.bot_task for g in self.games.values() if g.bot_task is not None]
+        tasks = [g.bot_task for g in self.games.values()
+                 if g.bot_task is not None and not g.bot_task.done()]
+        if tasks:  # a stretch out in a worker is taken in (its actions are journalled)
+            await asyncio.wait(tasks, timeout=STOP_WAIT)
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)

@@ -41,7 +41,10 @@ def test_another_games_messages_are_answered_while_five_hard_bots_play(tmp_path:
             code = (await receive(person, "created"))["code"]
             await person.send(join_message(code, list(servers[0].games[code].state.players)[0]))
             seat = (await receive(person, "joined"))["seat"]
-            await asyncio.sleep(1.0)  # the hard bots are well into their game
+            started = time.monotonic()  # the hard bots are into their game (their workers
+            while hard.at == 0 and time.monotonic() - started < 30:  # take a while to start)
+                await asyncio.sleep(0.1)
+            await asyncio.sleep(0.5)
             waits: list[float] = []
             deadline = time.monotonic() + 40
             while len(waits) < SAMPLES and time.monotonic() < deadline:
