@@ -6,7 +6,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from game.core import EventsOptions, GameConfig, PhaseStarted, advance, apply, legal_actions, new_game
+from game.core import (
+    EventsOptions,
+    GameConfig,
+    PhaseStarted,
+    advance,
+    apply,
+    legal_actions,
+    new_game,
+)
 from game.core.turn import start_at
 from game.maps.files import load_map_file
 
@@ -18,14 +26,11 @@ def phases_until_next_turn(start: str) -> list[tuple[int, str]]:
     state = new_game(GameConfig(players=[], setup="5-west", seed=3, events=EventsOptions()), graph)
     turn = state.turn
     start_at(state, start)
-    seen: list[tuple[int, str]] = []
-    for event in advance(state) or []:
-        if isinstance(event, PhaseStarted):
-            seen.append((event.turn, event.phase))
+    seen = [(e.turn, e.phase) for e in advance(state) if isinstance(e, PhaseStarted)]
     while state.turn == turn and not state.game_over:
         action = legal_actions(state)[0]
         seen += [(e.turn, e.phase) for e in apply(state, action) if isinstance(e, PhaseStarted)]
-    seen += [(e.turn, e.phase) for e in advance(state) or [] if isinstance(e, PhaseStarted)]
+    seen += [(e.turn, e.phase) for e in advance(state) if isinstance(e, PhaseStarted)]
     return seen
 
 
