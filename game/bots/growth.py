@@ -106,6 +106,32 @@ def tokens_for_city(r: Reading, area: str) -> int:
         "city_tokens_wilderness"]
 
 
+def siege_turns(r: Reading, card_id: str) -> bool:
+    """Whether playing the siege card turns a city attack being judged now (rules §4 phase
+    4b; 000 events 15, 58, 65, 55 as events.toml adapts them): as an attacker, an enemy city
+    whose area holds fewer of the viewer's tokens than the attack needs but enough with the
+    card; as a defender, one of its cities whose attacker has enough, but not with the card.
+    The view does not say which attack the window is for: any such city will do."""
+    card = ev.cards().get(card_id)
+    if card is None or card.window != "siege":
+        return False
+    amount = sum(e.get("amount") for e in card.effects if e.do == "siege_tokens")
+    me = r.me
+    for area, owner in r.board.cities.items():
+        if card.side == "attacker" and owner not in (me, PIRATE) and owner in r.players:
+            have = r.count(area)
+            need = r.attack_numbers(me, owner)[0]
+            if 0 < have < need <= have - amount:
+                return True
+        elif card.side == "defender" and owner == me:
+            for foe, have in r.owners_in(area).items():
+                if foe != me and foe in r.players:
+                    need = r.attack_numbers(foe, me)[0]
+                    if need <= have < need + amount:
+                        return True
+    return False
+
+
 class _Limits(dict[str, int]):
     """The viewer's population limit of each area, read from the view when first asked (a plan
     looks at the areas near its tokens, not at the whole map)."""

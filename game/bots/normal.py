@@ -49,7 +49,7 @@ from .choices import (
     pick_site,
     units_worth,
 )
-from .growth import Grower
+from .growth import Grower, siege_turns
 from .reading import Reading, numbers_in, value_of, with_prefix
 from .talk import Remark
 from .trading import Trader, commodity
@@ -157,10 +157,18 @@ class NormalBot:
 
     def _event_play(self, r: Reading, options: list[str]) -> str:
         """A private event is played when it helps: a window offers a card only where it can
-        act for it (a battle it fights, a city attack it can still turn); the best one."""
+        act for it (a battle it fights, a city attack it can still turn); the best one. A
+        siege card is kept unless it turns an attack (one card a window, 004:16.1)."""
+        def worth(label: str) -> float:
+            cid = value_of(label)
+            card = ev.cards().get(cid)
+            if card is not None and card.window == "siege" and not siege_turns(r, cid):
+                return 0.0
+            return ev.play_value(r.view, cid)
+
         cards = [o for o in options if o.startswith("event:")]
-        best = max(cards, key=lambda o: (ev.play_value(r.view, value_of(o)), o), default="no")
-        return best if best != "no" and ev.play_value(r.view, value_of(best)) > 0 else "no"
+        best = max(cards, key=lambda o: (worth(o), o), default="no")
+        return best if best != "no" and worth(best) > 0 else "no"
 
     def _event_cancel(self, r: Reading, options: list[str]) -> str:
         """Cancellation spent on another player's private event (which always helps it)."""
