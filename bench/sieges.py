@@ -4,7 +4,7 @@ games.
 
     python bench/sieges.py --games 20 [--events] [--seed 40] [--first 0] [--map FILE]
     python bench/sieges.py --paired --games 100 [--events] [--seed 40] [--jobs 2]
-                           [--token-cost 1.5]
+                           [--knob token_cost=3] [--against-attackers]
 
 Count mode plays normal bots in every seat (5 players, classic rules, the shipped map, the
 two 5-player set-ups in turn) and prints, per game and in total, the city attacks made by
@@ -14,7 +14,8 @@ is taken). Paired mode plays each game twice with the same seed: one seat (rotat
 game index) with the normal bot as it is, the other four with the normal bot that never
 attacks a city (the plan before issue 40), and then all five without attacks; the figure is
 the seat's VP against the mean of the table, the first game minus the second (as the bots
-README measures), with its standard error and the seat's wins in both.
+README measures), with its standard error and the seat's wins in both. With
+--against-attackers the table attacks in both games and the seat does or does not.
 """
 
 from __future__ import annotations
@@ -49,6 +50,11 @@ from game.core.event_types import CityAttacked  # noqa: E402
 from game.maps.files import load_map_file  # noqa: E402
 
 SIEGE_WINDOWS = ("siege", "after_siege")
+KNOBS: dict[str, float] = {}  # a variant of the attacking bots' plan (growth.Grower's knobs)
+
+
+def _set_knobs(knobs: dict[str, float]) -> None:
+    KNOBS.update(knobs)
 
 
 class PeacefulBot(NormalBot):
@@ -74,10 +80,10 @@ class Tally:
     seat: str = ""
 
 
-def play(map_path: str, index: int, seed: int, events: bool, attackers: str,
-         token_cost: float = 0.0) -> Tally:
+def play(map_path: str, index: int, seed: int, events: bool, attackers: str) -> Tally:
     """One game; `attackers`: "all" (every seat the normal bot), "none" (every seat
-    peaceful) or "seat" (the rotating seat normal, the others peaceful)."""
+    peaceful), "seat" (the rotating seat normal, the others peaceful) or "table" (the seat
+    peaceful, the others normal)."""
     graph, _ = load_map_file(map_path)
     started = time.perf_counter()
     setups = setups_for(5)
@@ -88,10 +94,11 @@ def play(map_path: str, index: int, seed: int, events: bool, attackers: str,
     levels = seat_levels(["seat"] + ["table"] * 4, list(state.players), index)
     bots: dict[str, NormalBot] = {}
     for i, (civ, level) in enumerate(levels.items()):
-        attack = attackers == "all" or (attackers == "seat" and level == "seat")
+        attack = attackers == "all" or (attackers == "seat" and level == "seat") or (
+            attackers == "table" and level == "table")
         bots[civ] = (NormalBot if attack else PeacefulBot)(game_seed * 31 + i)
-        if attack and token_cost:
-            bots[civ].grower = Grower(token_cost=token_cost)
+        if attack and KNOBS:
+            bots[civ].grower = Grower(**KNOBS)
     tally = Tally()
     while not state.game_over and state.pending is not None:
         who = state.pending.player
@@ -122,20 +129,21 @@ def relative(scores: dict[str, int], seat: str) -> float:
     return scores[seat] - statistics.mean(v for c, v in scores.items() if c != seat)
 
 
-def _count_job(job: tuple[str, int, int, bool, float]) -> Tally:
-    return play(*job[:4], attackers="all", token_cost=job[4])
+def _count_job(job: tuple[str, int, int, bool, object]) -> Tally:
+    return play(*job[:4], attackers="all")
 
 
-def _paired_job(job: tuple[str, int, int, bool, float]) -> tuple[Tally, Tally]:
-    return (play(*job[:4], attackers="seat", token_cost=job[4]),
-            play(*job[:4], attackers="none"))
+def _paired_job(job: tuple[str, int, int, bool, object, bool]) -> tuple[Tally, Tally]:
+    if job[5]:  # against a table that attacks
+        return play(*job[:4], attackers="all"), play(*job[:4], attackers="table")
+    return play(*job[:4], attackers="seat"), play(*job[:4], attackers="none")
 
 
 def count(args: argparse.Namespace) -> None:
-    jobs = [(args.map, i, args.seed, args.events, args.token_cost) for i in range(args.first,
+    jobs = [(args.map, i, args.seed, args.events, args.knobs) for i in range(args.first,
                                                               args.first + args.games)]
     tallies = []
-    with ProcessPoolExecutor(args.jobs) as pool:
+    with ProcessPoolExecutor(args.jobs, initializer=_set_knobs, initargs=(args.knobs,)) as pool:
         for i, t in zip(range(args.first, args.first + args.games),
                         pool.map(_count_job, jobs), strict=True):
             tallies.append(t)
@@ -159,12 +167,12 @@ def count(args: argparse.Namespace) -> None:
 
 
 def paired(args: argparse.Namespace) -> None:
-    jobs = [(args.map, i, args.seed, args.events, args.token_cost) for i in range(args.first,
-                                                              args.first + args.games)]
+    jobs = [(args.map, i, args.seed, args.events, args.knobs, args.against_attackers)
+            for i in range(args.first, args.first + args.games)]
     gains: list[float] = []
     wins = [0, 0]
     attacks = taken = 0
-    with ProcessPoolExecutor(args.jobs) as pool:
+    with ProcessPoolExecutor(args.jobs, initializer=_set_knobs, initargs=(args.knobs,)) as pool:
         for i, (a, b) in zip(range(args.first, args.first + args.games),
                              pool.map(_paired_job, jobs), strict=True):
             seat = a.seat
@@ -179,7 +187,9 @@ def paired(args: argparse.Namespace) -> None:
                   flush=True)
     n = len(gains)
     spread = statistics.stdev(gains) / n ** 0.5 if n > 1 else 0.0
-    print(f"{n} paired games ({'events' if args.events else 'no events'}): the attacking seat "
+    table = "an attacking" if args.against_attackers else "a peaceful"
+    print(f"{n} paired games ({'events' if args.events else 'no events'}, {table} table): "
+          f"the attacking seat "
           f"against the table {statistics.mean(gains):+.1f} VP (se {spread:.1f}) over the "
           f"peaceful seat; wins {wins[0]} against {wins[1]}; attacks {attacks} "
           f"({taken} taken)")
@@ -193,10 +203,13 @@ def main() -> None:
     parser.add_argument("--events", action="store_true")
     parser.add_argument("--paired", action="store_true")
     parser.add_argument("--jobs", type=int, default=1)
-    parser.add_argument("--token-cost", type=float, default=0.0,
-                        help="a variant: growth.ATTACK_TOKEN for the attacking bots")
+    parser.add_argument("--against-attackers", action="store_true",
+                        help="paired: the table attacks in both games of a pair")
+    parser.add_argument("--knob", action="append", default=[], metavar="NAME=VALUE",
+                        help="a variant of the attackers' plan, e.g. token_cost=3 gate=0")
     parser.add_argument("--map", default=str(ROOT / "maps" / "oikoumene.json"))
     args = parser.parse_args()
+    args.knobs = {k: float(v) for k, v in (kv.split("=", 1) for kv in args.knob)}
     (paired if args.paired else count)(args)
 
 

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.core import PIRATE, treasury_value
+from game.core import EPOCHS, PIRATE, treasury_value
 
 from . import events as ev
 from .choices import city_worth
@@ -54,6 +54,10 @@ ATTACK_CARD = 4.0
 ATTACK_MARGIN = 3.0
 # a city defended only when the tokens it takes cost less than the city
 DEFEND_SHARE = 1.0
+# a city whose loss keeps its owner from the next A.S.T. space (it has just the cities that
+# space asks): two steps' worth more, as hurting the owner helps the viewer (the game is a
+# race along the A.S.T., bots README)
+ATTACK_GATE = 10.0
 
 
 def fight(sides: list[int], limit: int | None) -> list[int]:
@@ -157,13 +161,14 @@ PLANS: dict[str, dict[str, int]] = {
 class Grower:
     def __init__(self, *, gather_sites: int = 1, seed_from: int = 4,
                  fight_surplus: int = 1, gather_from: int = 0, attack_cities: int = 1,
-                 token_cost: float = ATTACK_TOKEN) -> None:
+                 token_cost: float = ATTACK_TOKEN, gate: float = ATTACK_GATE) -> None:
         self.gather_sites = bool(gather_sites)  # step 1: gather tokens on free city sites
         self.gather_from = gather_from  # step 1 from this turn on (before it: growth only)
         self.seed_from = seed_from  # step 3: areas holding this many seed pairs
         self.fight_surplus = bool(fight_surplus)  # step 6: surplus fights where it outnumbers
         self.attack_cities = bool(attack_cities)  # steps 0, 5 and 6's guard: city attacks
         self.token_cost = token_cost  # a kept token sent to attack a city (ATTACK_TOKEN)
+        self.gate = gate  # a city that holds its owner at the A.S.T. (ATTACK_GATE)
         self.attacks: dict[str, str] = {}  # this turn's attacked city areas -> siege card or ""
         self.turn = -1
         self.plan: list[Move] = []
@@ -354,8 +359,8 @@ class Grower:
                 offers = self._offers(tokens, movable, limit, sources)
                 foe = r.players[owner]
                 rep = min(replacement, foe.stock)
-                worth = city_worth(r, city) * r.threat(owner) + (
-                    ATTACK_CARD if foe.hand_size else 0.0)
+                worth = (city_worth(r, city) + self.gate * self.at_gate(r, owner)) * r.threat(
+                    owner) + (ATTACK_CARD if foe.hand_size else 0.0)
                 for card in [""] + sorted(cards):
                     needed = need - cards.get(card, 0)
                     k = next((k for k in range(1, len(offers) + 1)
@@ -383,6 +388,20 @@ class Grower:
             self.attacks[city] = card
             cards.pop(card, None)
             movable[city] = 0
+
+    @staticmethod
+    def at_gate(r: Reading, owner: str) -> bool:
+        """Whether one city fewer keeps `owner` from its next A.S.T. space, for which it has
+        all else (rules: the A.S.T. requirements, ast.toml)."""
+        missing = r.ast_missing(owner)
+        if missing:
+            return False
+        space = r.players[owner].ast + 1
+        if space > r.data.ast_numbers["last_space"]:
+            return False
+        side = r.view.config.ast_side
+        epoch = r.data.civilizations[owner].epoch_of(space, side)
+        return r.players[owner].cities <= r.data.ast[side][EPOCHS.index(epoch)].cities
 
     def plan_defence(self, r: Reading, tokens: dict[str, int], movable: dict[str, int],
                      limit: dict[str, int], plan: list[Move]) -> None:
