@@ -1,12 +1,14 @@
 """The normal bot: a strong heuristic player that sees only its PlayerView.
 
-It grows toward city sites and builds only the cities it can support (growth.py), buys trade
-cards when their expected worth beats the price, trades by value and passes its tradable
+It grows toward city sites and builds only the cities it can support, attacks an enemy city
+when the attack pays and defends its own (growth.py), buys trade cards when their expected
+worth beats the price, trades by value and passes its tradable
 calamities to the leader or a rival (trading.py), buys advances by what they are worth to it —
 victory points, credits, A.S.T. requirements, protection against the calamities it is exposed
 to — and pays with the least waste (advances.py), and makes calamity choices that cost it least
 and hurt the leader most (choices.py). With the Events module on it takes the display's card
-worth most, aims a harmful card at the leader and plays a private card when it helps (events.py).
+worth most, aims a harmful card at the leader and plays a private card when it helps (events.py),
+a siege card only where it turns the attack.
 
 Every decision kind the core asks has a handler method `_<kind>`; a kind without one falls to
 the generic choices by option type, so a new decision in the core never stops the bot.

@@ -211,3 +211,18 @@ def test_normal_bot_defends_a_city_an_enemy_has_entered() -> None:
     attacks = [e for e in seen if isinstance(e, CityAttacked) and e.area == CITY]
     assert [(a.attacker, a.success) for a in attacks] == [("assyria", False)]
     assert board.cities.get(CITY) == "minoa"
+
+
+def test_normal_bots_attack_cities_in_a_whole_game() -> None:
+    # issue 40's "done when": bots attack cities in normal-bot games (rules §4 phase 4b)
+    state = new_game(GameConfig(players=[], setup="5-west", seed=3, max_turns=30), _graph())
+    bots = {pid: NormalBot(i) for i, pid in enumerate(state.players)}
+    attacks: list[CityAttacked] = []
+    while not state.game_over:
+        assert state.pending is not None
+        who = state.pending.player
+        for e in apply(state, Action(who, bots[who].choose(view(state, who)))):
+            if isinstance(e, CityAttacked) and e.attacker in state.players:
+                attacks.append(e)
+    assert not any(b.errors for b in bots.values())
+    assert attacks and sum(a.success for a in attacks) >= len(attacks) // 2
