@@ -16,6 +16,9 @@ an advance (1, or 2 with Mining). The weights, chosen by hand and kept simple:
   RIVAL       a point taken from another player is worth this share of a point of one's own
   HELD        a private event taken is worth this share of its effect: it may never find its
               window
+  SIEGE       an attacker's siege card (Breach, Siegecraft, Treason) while a rival's city stands
+              beside the taker's tokens: 4 points more (a city taken from a rival, CITY at the
+              RIVAL share; the normal bot plans its attacks with the card in hand)
 
 Public events strike when taken; the card nobody takes has no effect, so a bot takes the best
 value and leaves the worst. A card aimed at "each" player strikes the viewer and its rivals; a
@@ -49,6 +52,7 @@ PRIVATE = 3.0
 WAR = 2.0
 RIVAL = 0.5
 HELD = 0.7
+SIEGE = CITY * RIVAL
 TAX_RATE = 2  # extra_tax: a turn's tax at the base rate, per city
 
 
@@ -178,7 +182,12 @@ def card_value(view: PlayerView, card_id: str) -> float:
     if me is None or card is None:
         return 0.0
     if not card.public:  # to the hand: played later in its window, if it comes
-        return HELD * max(0.0, strike_value(view, card, me)) if card.effects else HELD * PRIVATE
+        if not card.effects:
+            return HELD * PRIVATE
+        held = HELD * max(0.0, strike_value(view, card, me))
+        if card.window == "siege" and card.side == "attacker" and siege_in_reach(view):
+            held += HELD * SIEGE  # it may turn an attack on a rival's city beside its tokens
+        return held
     others = [p.id for p in view.players if p.id != me]
     target = card.target
     if target == "taker":
@@ -198,6 +207,18 @@ def card_value(view: PlayerView, card_id: str) -> float:
     if target in ("each", "none"):  # "none": its effects strike a region, or every player
         return strike_value(view, card, me) + rival_harm(view, card, others)
     return 0.0
+
+
+def siege_in_reach(view: PlayerView) -> bool:
+    """Whether a rival's city stands in an area land-adjacent to one of the viewer's tokens."""
+    me = view.viewer
+    players = {p.id for p in view.players}
+    board = view.board
+    for area, owner in board.cities.items():
+        if owner != me and owner in players and any(
+                board.tokens.get(a, {}).get(me or "", 0) for a in view.map.land.get(area, ())):
+            return True
+    return False
 
 
 def face_down_candidates(view: PlayerView) -> list[str]:

@@ -1,12 +1,14 @@
 """The normal bot: a strong heuristic player that sees only its PlayerView.
 
-It grows toward city sites and builds only the cities it can support (growth.py), buys trade
-cards when their expected worth beats the price, trades by value and passes its tradable
+It grows toward city sites and builds only the cities it can support, attacks an enemy city
+when the attack pays and defends its own (growth.py), buys trade cards when their expected
+worth beats the price, trades by value and passes its tradable
 calamities to the leader or a rival (trading.py), buys advances by what they are worth to it —
 victory points, credits, A.S.T. requirements, protection against the calamities it is exposed
 to — and pays with the least waste (advances.py), and makes calamity choices that cost it least
 and hurt the leader most (choices.py). With the Events module on it takes the display's card
-worth most, aims a harmful card at the leader and plays a private card when it helps (events.py).
+worth most, aims a harmful card at the leader and plays a private card when it helps (events.py),
+a siege card only where it turns the attack.
 
 Every decision kind the core asks has a handler method `_<kind>`; a kind without one falls to
 the generic choices by option type, so a new decision in the core never stops the bot.
@@ -49,7 +51,7 @@ from .choices import (
     pick_site,
     units_worth,
 )
-from .growth import Grower
+from .growth import Grower, siege_turns
 from .reading import Reading, numbers_in, value_of, with_prefix
 from .talk import Remark
 from .trading import Trader, commodity
@@ -157,10 +159,18 @@ class NormalBot:
 
     def _event_play(self, r: Reading, options: list[str]) -> str:
         """A private event is played when it helps: a window offers a card only where it can
-        act for it (a battle it fights, a city attack it can still turn); the best one."""
+        act for it (a battle it fights, a city attack it can still turn); the best one. A
+        siege card is kept unless it turns an attack (one card a window, 004:16.1)."""
+        def worth(label: str) -> float:
+            cid = value_of(label)
+            card = ev.cards().get(cid)
+            if card is not None and card.window == "siege" and not siege_turns(r, cid):
+                return 0.0
+            return ev.play_value(r.view, cid)
+
         cards = [o for o in options if o.startswith("event:")]
-        best = max(cards, key=lambda o: (ev.play_value(r.view, value_of(o)), o), default="no")
-        return best if best != "no" and ev.play_value(r.view, value_of(best)) > 0 else "no"
+        best = max(cards, key=lambda o: (worth(o), o), default="no")
+        return best if best != "no" and worth(best) > 0 else "no"
 
     def _event_cancel(self, r: Reading, options: list[str]) -> str:
         """Cancellation spent on another player's private event (which always helps it)."""

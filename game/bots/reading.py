@@ -10,13 +10,28 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Generic, TypeVar, overload
 
-from game.core import BARBARIANS, EPOCHS, PIRATE, GameData, PlayerView, PublicPlayer, load_game_data
+from game.core import (
+    BARBARIANS,
+    EPOCHS,
+    MILITARY,
+    PIRATE,
+    GameData,
+    PlayerView,
+    PublicPlayer,
+    load_game_data,
+)
 from game.core import holds_effect as holds
 
 AGRICULTURE = "population_limit_up_1"
 PUBLIC_WORKS = "city_extra_token"
 SUPPORT_UP = "support_rate_up_1"
 WONDER = "counts_as_city_for_ast"
+ENGINEERING_ATTACK = "city_attack_needs_6"
+ENGINEERING_DEFENCE = "city_defence_needs_8"
+DIPLOMACY = "cities_closed_to_entry"
+IGNORES_DIPLOMACY = "ignores_diplomacy"
+CULTURAL_ASCENDANCY = "areas_closed_to_conflict"
+IGNORES_CULTURAL_ASCENDANCY = "ignores_cultural_ascendancy"
 
 
 Owner = TypeVar("Owner")
@@ -232,6 +247,43 @@ class Reading:
         """Nobody else's units and no city: the viewer may move in without a fight."""
         here = self.board.tokens.get(area, {})
         return area not in self.board.cities and not any(o != self.me for o in here)
+
+    # --- city attacks (rules §4 phase 3 "Attacking a city", phase 4b) -----------------------
+    def attack_numbers(self, attacker: str, defender: str) -> tuple[int, int]:
+        """(tokens a city attack needs, defender tokens that replace a taken city), as the
+        core's conflict rules read them: Engineering helps whichever side holds it alone."""
+        n = self.data.numbers
+        attack = self.has(ENGINEERING_ATTACK, attacker)
+        defence = self.has(ENGINEERING_DEFENCE, defender)
+        if attack and not defence:
+            return (n["city_attack_tokens_engineering_attacker"],
+                    n["city_defence_tokens_vs_engineering_attacker"])
+        if defence and not attack:
+            return (n["city_attack_tokens_vs_engineering_defender"],
+                    n["city_defence_tokens_engineering_defender"])
+        return n["city_attack_tokens"], n["city_defence_tokens"]
+
+    def may_enter_city(self, owner: str, pid: str | None = None) -> bool:
+        """Diplomacy closes its holder's city areas to others who hold neither it nor Military,
+        and Cultural Ascendancy its holder's areas to a conflict (rules §8; the core refuses
+        such a move; a conflict already there is left out of this)."""
+        return ((not self.has(DIPLOMACY, owner) or self.has(IGNORES_DIPLOMACY, pid))
+                and (not self.has(CULTURAL_ASCENDANCY, owner)
+                     or self.has(IGNORES_CULTURAL_ASCENDANCY, pid)))
+
+    @cached_property
+    def movement_order(self) -> list[str]:
+        """Highest census first, ties by the A.S.T. ranking; Military holders after all others
+        (the core's movement order, from public facts)."""
+        rank = {p.id: i for i, p in enumerate(self.view.players)}
+        return sorted(rank, key=lambda p: (self.has(MILITARY, p), -self.players[p].census,
+                                           rank[p]))
+
+    def moves_after(self, pid: str, other: str | None = None) -> bool:
+        """Whether `pid` moves after `other` (the viewer) in this turn's movement."""
+        order = self.movement_order
+        other = other or self.me
+        return pid in order and other in order and order.index(pid) > order.index(other)
 
     def city_sites(self) -> list[str]:
         return [a for a, ar in self.map.areas.items() if ar.site != "none" and ar.pop > 0]

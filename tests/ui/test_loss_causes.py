@@ -25,7 +25,7 @@ from game.ui.words.log import card_name, log_line
 from game.ui.words.prompts import place_names
 from game.ui.words.summary import summary_lines
 
-SEED = 3
+SEED = 1  # issue 40: seed 3 had no plague loss once bots attack cities
 LIMIT_ACTIONS = 3000
 
 
