@@ -187,3 +187,32 @@ def test_a_sample_starts_at_the_viewers_turn_in_a_phase_window() -> None:
     assert (sample.pending.player, sample.pending.kind) == (me, "event_play")
     assert sample.pending.options == seen.pending.options
     assert sample.phase == state.phase
+
+
+def test_the_hard_bot_searches_whom_a_chosen_event_strikes() -> None:
+    """Commerce (000:event, a turn's extra tax for the player chosen): the taker names the
+    player; the sample starts at that question, and the search keeps the taker itself."""
+    state, me = _display(["commerce", NOBODYS])
+    apply(state, Action(me, "event:commerce"))
+    assert state.pending is not None and state.pending.kind == "event_target"
+    seen = view(state, me)
+    sample = sample_at_events(seen, Rng.seeded(2), card="commerce")
+    assert sample.pending is not None and seen.pending is not None
+    assert (sample.pending.player, sample.pending.kind) == (me, "event_target")
+    assert sample.pending.options == seen.pending.options
+    bot = HardBot(5, budget=600.0, samples=3)
+    assert bot.choose(seen) == f"player:{me}"
+    assert bot.searches == 1 and bot.last is not None and bot.last.samples == 3
+
+
+def test_the_hard_bot_searches_a_private_play_in_a_phase_window() -> None:
+    state = _at_window()
+    assert state.pending is not None
+    seen = view(state, state.pending.player)
+    first, again = HardBot(5, budget=600.0, samples=3), HardBot(5, budget=600.0, samples=3)
+    choice = first.choose(seen)
+    assert choice in seen.pending.options if seen.pending else False
+    assert first.searches == 1 and first.last is not None and first.last.samples == 3
+    assert again.choose(seen) == choice
+    assert again.last == dataclasses.replace(first.last, seconds=again.last.seconds
+                                             if again.last else 0.0)
