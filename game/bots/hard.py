@@ -6,7 +6,9 @@ For advance purchases, answers to offers and the offers that pass on a calamity 
 few candidates (the normal choice and the next best ones; for an offer, also passing) by
 determinized rollouts from its own view (search.py). The normal choice stands unless another
 candidate beats it clearly. Its movement it searches as a whole: the movement plans of
-growth.PLANS that differ, each played out from its own turn to move.
+growth.PLANS that differ, each played out from its own turn to move. With the Events module it
+searches its pick from the display, the target of a chosen card and its private plays in a
+phase's window the same way, the candidates ranked by the normal bot's values (events.py).
 
 The search is a pure function of a request, so it can run elsewhere: the client hands it to a
 worker process (searcher.py) through `searching_with`, so a long search never shares the

@@ -6,11 +6,12 @@ gives the same answer in both.
 Each sample is a whole game state drawn from the view (sampler.py), the same sample for every
 candidate (common random numbers). From there normal bots play every seat to a horizon (past
 this turn's calamities after a trade, to the end of the next turn after a purchase or a
-movement plan), and the candidate's score is the viewer's victory points, with cards and
-treasury at a fraction of their worth (for a movement plan, tokens on the board too), minus
-the rivals' (best and mean). The normal choice stands unless another candidate beats it,
-sample for sample, by at least `margin` VP and by `confidence` standard errors: with a
-handful of noisy samples a looser test overrules the heuristics on noise.
+movement plan, to the end of the turn after an event decision), and the candidate's score is
+the viewer's victory points, with cards and treasury at a fraction of their worth (for a
+movement plan or an event, tokens on the board too), minus the rivals' (best and mean). The
+normal choice stands unless another candidate beats it, sample for sample, by at least
+`margin` VP and by `confidence` standard errors: with a handful of noisy samples a looser
+test overrules the heuristics on noise.
 
 It never sees the true state: rollouts run in sampled states only.
 """
