@@ -17,7 +17,11 @@ and discard pile. What it hides is sampled:
 - the random generator: a fresh seed from the sampler's own generator (never the game's);
 - the progress of the turn: the sampled state starts at the beginning of a phase, or at the
   viewer's own turn in it where the order of turns is public (its shop in phase 12, its trade
-  offer, its movement), since a view does not show how far a phase has gone.
+  offer, its movement; with the Events module, its pick from the display and the target of the
+  card it took, 004:16.2, and its turn in a phase's window for private events), since a view
+  does not show how far a phase has gone. With the Events module on, a state sampled in one of
+  the 13 phases has had this turn's Event Action (it opens the turn, 004:16.2): the rest of the
+  turn must not play it again.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from __future__ import annotations
 from collections import Counter
 
 from game.core import (
+    PHASES,
     AdvanceAcquisition,
     EventDeck,
     EventsOptions,
@@ -51,8 +56,25 @@ from game.core import (
 from .cards import block_cards
 
 WATER = "water"
+TURN_TASK = "turn"  # the turn's own task (its phases in order, the Event Action first)
+WINDOW_TASK = "event_window"  # a phase's window for private events (eventdeck/windows.py)
+EVENTS_TASK = "phase:events"  # the Event Action (004:16.2)
+FIRST_TURN_START = 1  # the first turn has no taxation (nobody has a city yet)
+# phases whose private events are asked at their start, each holder in A.S.T. order (the
+# battle and siege windows open inside a conflict, which a view cannot re-enter)
+PHASE_WINDOWS = ("taxation", "population_expansion", "movement", "trade_card_acquisition",
+                 "advance_acquisition", "ast_alteration")
 # Phases during which another player's hand may hold a calamity.
 CALAMITY_PHASES = ("trade_card_acquisition", "trade", "calamity_selection", "calamity_resolution")
+
+
+def _set(progress: object, **fields: object) -> None:
+    """Set fields of a task's progress in a freshly sampled state (the core's procedures own
+    these types; a sample only says how far they have gone)."""
+    for name, value in fields.items():
+        if not hasattr(progress, name):
+            raise AttributeError(f"{type(progress).__name__} has no {name}")
+        setattr(progress, name, value)
 
 
 def _deal_block(view: PlayerView, block: str, rng: Rng, calamities_in_hands: bool,
@@ -177,6 +199,11 @@ def sample_state(view: PlayerView, rng: Rng, phase: str | None = None,
         for pid, cards in dealt.items():
             players[pid].hand = [HandCard(c) for c in cards]
     start_at(state, phase)
+    if state.eventdeck is not None and phase in PHASES:
+        # the turn's Event Action came before this phase (else the turn would deal a second
+        # display mid-turn, everyone taking another card)
+        turn = next(t for t in state.tasks if t.kind == TURN_TASK)
+        _set(turn.data, events=True)
     return state
 
 
@@ -217,5 +244,40 @@ def sample_at_trade(view: PlayerView, rng: Rng) -> GameState:
     assert view.viewer is not None
     state = sample_state(view, rng, "trade")
     state.tasks[-1] = Task(Trade.KIND, Trade(seat=list(state.players).index(view.viewer)))
+    advance(state)
+    return state
+
+
+def sample_at_events(view: PlayerView, rng: Rng, card: str = "") -> GameState:
+    """A sampled state at the viewer's own pick from the event display (004:16.2: in A.S.T.
+    order, so the players before it have taken theirs and the view's display holds what they
+    left), or with `card`, the public event it took, at naming the player that card strikes."""
+    assert view.viewer is not None
+    state = sample_state(view, rng, "events")  # the game and the turn, the Event Action next
+    order = list(state.players)
+    turn = state.tasks[-1]
+    # the turn goes on after the Event Action: from population expansion on the first turn
+    _set(turn.data, events=True, next=FIRST_TURN_START if view.turn == 1 else 0)
+    kept = list(state.tasks)
+    start_at(state, "events", then_game=False)  # the Event Action alone
+    action = state.tasks[-1]
+    _set(action.data, laid=True, order=order, i=order.index(view.viewer), card=card)
+    state.tasks = [*kept, action]
+    state.phase = "events"
+    advance(state)
+    return state
+
+
+def sample_at_window(view: PlayerView, rng: Rng) -> GameState:
+    """A sampled state at the viewer's turn in the private-event window that opens a phase
+    (PHASE_WINDOWS): the holders before it in A.S.T. order have been asked."""
+    assert view.viewer is not None
+    if view.phase not in PHASE_WINDOWS:
+        raise ValueError(f"no window to re-enter in {view.phase}")
+    state = sample_state(view, rng, view.phase)
+    window = state.tasks[-1]
+    if window.kind != WINDOW_TASK:
+        raise ValueError("the sample opened no window")
+    _set(window.data, i=list(state.players).index(view.viewer))
     advance(state)
     return state

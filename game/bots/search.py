@@ -6,11 +6,12 @@ gives the same answer in both.
 Each sample is a whole game state drawn from the view (sampler.py), the same sample for every
 candidate (common random numbers). From there normal bots play every seat to a horizon (past
 this turn's calamities after a trade, to the end of the next turn after a purchase or a
-movement plan), and the candidate's score is the viewer's victory points, with cards and
-treasury at a fraction of their worth (for a movement plan, tokens on the board too), minus
-the rivals' (best and mean). The normal choice stands unless another candidate beats it,
-sample for sample, by at least `margin` VP and by `confidence` standard errors: with a
-handful of noisy samples a looser test overrules the heuristics on noise.
+movement plan, to the end of the turn after an event decision), and the candidate's score is
+the viewer's victory points, with cards and treasury at a fraction of their worth (for a
+movement plan or an event, tokens on the board too), minus the rivals' (best and mean). The
+normal choice stands unless another candidate beats it, sample for sample, by at least
+`margin` VP and by `confidence` standard errors: with a handful of noisy samples a looser
+test overrules the heuristics on noise.
 
 It never sees the true state: rollouts run in sampled states only.
 """
@@ -45,12 +46,25 @@ from .cards import sets_points
 from .growth import PLANS, Grower
 from .normal import NormalBot
 from .reading import Reading, value_of
-from .sampler import sample_at_movement, sample_at_shop, sample_at_trade, sample_state
+from .sampler import (
+    sample_at_events,
+    sample_at_movement,
+    sample_at_shop,
+    sample_at_trade,
+    sample_at_window,
+    sample_state,
+)
 from .trading import plan_side
 
 POINTS_PER_VP = 32.0
 AFTER_CALAMITIES = PHASES.index("special_abilities")
 AFTER_MOVEMENT = PHASES.index("movement") + 1
+# An event decision's rollouts run to the end of the turn: past its purchases, where treasury
+# gained or lost shows as advances (ended at the trade phase, the leaf saw a treasury token at
+# 1/32 of a VP and a token in stock as growth lost, and took Inflation, half the treasury
+# gone, for 5 VP better than a private event); a window from the purchases on runs a turn more.
+EVENT_KINDS = ("event_take", "event_target", "event_play")
+EVENT_STOP = PHASES.index("advance_acquisition")
 MAX_ACTIONS = 6000  # a rollout that runs this long is cut short (never seen in practice)
 
 
@@ -70,6 +84,8 @@ class SearchRequest:
     card_share: float = 0.6  # cards and treasury at the leaf, against VP (see position)
     token_value: float = 0.0  # VP per token on the board at the leaf (see position)
     gather_from: int = 0  # the viewer's first turn of gathering on city sites (growth.Grower)
+    event_value: float = 0.0  # VP per private event in hand at the leaf (see position)
+    card: str = ""  # event_target: the public event whose target the viewer names
 
 
 @dataclass(frozen=True)
@@ -93,7 +109,7 @@ def run_search(req: SearchRequest) -> SearchResult:
     for k in range(req.samples):
         if time.perf_counter() - started + slowest * len(req.candidates) > req.budget:
             break
-        world = sample_world(r, req.kind, rng)
+        world = sample_world(r, req.kind, rng, req.card)
         if world is None:
             continue
         scores: dict[str, float] = {}
@@ -135,7 +151,7 @@ def offer_of(r: Reading) -> TableOffer | None:
     return detail.offer if isinstance(detail, TradeAnswer) else None
 
 
-def sample_world(r: Reading, kind: str, rng: Rng) -> GameState | None:
+def sample_world(r: Reading, kind: str, rng: Rng, card: str = "") -> GameState | None:
     """The sample shared by every candidate (not yet advanced for trade answers)."""
     try:
         if kind == "advance_choice":
@@ -144,6 +160,12 @@ def sample_world(r: Reading, kind: str, rng: Rng) -> GameState | None:
             state = sample_at_movement(r.view, rng)
         elif kind == "trade_partner":
             state = sample_at_trade(r.view, rng)
+        elif kind == "event_take":
+            state = sample_at_events(r.view, rng)
+        elif kind == "event_target":
+            state = sample_at_events(r.view, rng, card)
+        elif kind == "event_play":
+            state = sample_at_window(r.view, rng)
         else:
             offer = offer_of(r)
             if offer is None:
@@ -187,13 +209,21 @@ def rollout(r: Reading, req: SearchRequest, world: GameState, cand: str, k: int,
                 return None
             apply(state, Action(r.me, cand))
             # a purchase shows in the next turn's purchases; a trade by the calamities
-            # and the cards it leaves for this turn's purchases
+            # and the cards it leaves for this turn's purchases; an event by the trade phase
             stop = ((r.view.turn + 2, 0) if kind == "advance_choice"
+                    else event_stop(r) if kind in EVENT_KINDS
                     else (r.view.turn, AFTER_CALAMITIES))
         play(state, stop, seat)
     except Exception:  # an inconsistent sample: drop it rather than fail the game
         return None
     return evaluate(state, r.me, req)
+
+
+def event_stop(r: Reading) -> tuple[int, int]:
+    """Where an event decision's rollouts end: at the start of the next turn, or for a window
+    from the purchases on, of the turn after."""
+    phase = PHASES.index(r.view.phase) if r.view.phase in PHASES else 0
+    return (r.view.turn + (1 if phase < EVENT_STOP else 2), 0)
 
 
 def rollout_bot(pid: str, k: int, gather_from: int = 0) -> NormalBot:
@@ -243,20 +273,23 @@ def play(state: GameState, stop: tuple[int, int], make: Callable[[str], NormalBo
         apply(state, Action(who, bots[who].choose(view(state, who))))
 
 
-def position(state: GameState, pid: str, card_share: float, token_value: float) -> float:
-    """Victory points plus what cards, treasury and tokens on the board may still become,
-    in VP."""
+def position(state: GameState, pid: str, card_share: float, token_value: float,
+             event_value: float = 0.0) -> float:
+    """Victory points plus what cards, treasury, tokens on the board and private events in
+    hand may still become, in VP."""
     p = state.players[pid]
+    deck = state.eventdeck
+    held = len(deck.hands.get(pid, ())) if deck is not None and event_value else 0
     hand = Counter(h.card for h in p.hand if face_value(state.data, h.card) > 0)
     money = sets_points(hand) + p.treasury * treasury_value(state.data, p.advances)
     cities = len(state.board.cities_of(pid))
     return (victory_points(state, pid) + card_share * money / POINTS_PER_VP + 0.5 * cities
-            + token_value * state.board.tokens_of(pid))
+            + token_value * state.board.tokens_of(pid) + event_value * held)
 
 
 def evaluate(state: GameState, me: str, req: SearchRequest) -> float:
     """The viewer's position against the best rival's."""
-    mine = position(state, me, req.card_share, req.token_value)
-    rivals = [position(state, p, req.card_share, req.token_value)
+    mine = position(state, me, req.card_share, req.token_value, req.event_value)
+    rivals = [position(state, p, req.card_share, req.token_value, req.event_value)
               for p in state.players if p != me]
     return mine - (max(rivals) + sum(rivals) / len(rivals)) / 2 if rivals else mine
