@@ -29,7 +29,6 @@ from __future__ import annotations
 from collections import Counter
 
 from game.core import (
-    PHASES,
     AdvanceAcquisition,
     EventDeck,
     EventsOptions,
@@ -198,12 +197,7 @@ def sample_state(view: PlayerView, rng: Rng, phase: str | None = None,
         state.discards[block] = piles
         for pid, cards in dealt.items():
             players[pid].hand = [HandCard(c) for c in cards]
-    start_at(state, phase)
-    if state.eventdeck is not None and phase in PHASES:
-        # the turn's Event Action came before this phase (else the turn would deal a second
-        # display mid-turn, everyone taking another card)
-        turn = next(t for t in state.tasks if t.kind == TURN_TASK)
-        _set(turn.data, events=True)
+    start_at(state, phase)  # inside a turn: past its Event Action (004:16.2)
     return state
 
 
