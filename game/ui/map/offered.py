@@ -28,8 +28,14 @@ def map_titles() -> dict[str, str]:
             name = load_map(path)[0].name
         except MapError:
             name = ""
-        titles[map_id] = name.split(":", 1)[0].strip() or map_id
+        titles[map_id] = map_title(name, map_id)
     return titles
+
+
+def map_title(name: str, map_id: str) -> str:
+    """A map's name as a player reads it: "Oikoumene" from "Oikoumene: Iberia to the Ganges";
+    its id when it has no name."""
+    return name.split(":", 1)[0].strip() or map_id
 
 
 @lru_cache(maxsize=4)

@@ -22,6 +22,7 @@ from game.persist import game_version
 
 from ..draw import backdrop, civ_badge, panel, text_block, title
 from ..dropdown import fitted_menu
+from ..map.offered import map_titles
 from ..scene import Scene, entries
 from ..theme import Palette
 from .lobby import STATUS_X, LobbyScene, game_facts, seat_rects
@@ -63,6 +64,7 @@ class HostScene(Scene):
         ("Human" or "Bot: level")."""
         super().__init__(app)
         self.config, self.map_id = config, map_id
+        self.map_name = map_titles().get(map_id, map_id)
         self.civs = list(config.players)
         self.kinds: dict[str, str] = {}
         here_taken = False
@@ -213,7 +215,7 @@ class HostScene(Scene):
         y = text_block(surface, t, text, (px(40), px(100)), w // 2 - px(140), size=15,
                        colour=Palette.text_dim)
         y += px(112)
-        for fact in [*game_facts(self.config, self.map_id),
+        for fact in [*game_facts(self.config, self.map_name),
                      "The server draws a secret seed: nobody can know the decks' order."]:
             y += text_block(surface, t, fact, (px(40), y), w // 2 - px(140), size=14,
                             colour=Palette.text) + px(2)

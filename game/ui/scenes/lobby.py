@@ -23,7 +23,7 @@ from game.persist import game_version
 from game.persist.lasttable import LastTable, remember_table
 
 from ..draw import backdrop, civ_badge, panel, title, wrap
-from ..map.offered import map_for
+from ..map.offered import map_for, map_title
 from ..scene import Scene
 from ..seat.net import NetSession, TableSeat, read_table, start_session
 from ..theme import Palette
@@ -51,8 +51,9 @@ def seat_rects(scene: Scene, count: int) -> list[pygame.Rect]:
                         row) for i in range(count)]
 
 
-def game_facts(config: GameConfig, map_id: str) -> list[str]:
-    """The game the host chose, one line each (on the host's screen and in the lobby)."""
+def game_facts(config: GameConfig, map_name: str) -> list[str]:
+    """The game the host chose, one line each (on the host's screen and in the lobby);
+    `map_name` as a player reads it (offered.map_title)."""
     data = load_game_data()
     rules = data.rulesets.get(config.ruleset)
     last = f"the game ends after turn {config.last_turn}" if config.last_turn else \
@@ -60,7 +61,7 @@ def game_facts(config: GameConfig, map_id: str) -> list[str]:
     return [f"{len(config.players)} players, set-up {config.setup} · "
             f"{rules.name if rules else config.ruleset}",
             f"A.S.T. {config.ast_side} side · {last}",
-            f"Map {map_id or 'the installed one'} · Events "
+            f"Map {map_name or 'the installed one'} · Events "
             f"{'on' if config.events is not None else 'off'} · "
             f"{'open bargaining' if config.open_bargaining else 'sealed trade offers'}"]
 
@@ -552,7 +553,8 @@ class LobbyScene(Scene):
         from ..draw import text_block
 
         if self.config is not None:
-            for fact in game_facts(self.config, self.graph.id if self.graph else ""):
+            for fact in game_facts(self.config, map_title(self.graph.name, self.graph.id)
+                                   if self.graph else ""):
                 y += text_block(surface, t, fact, (left, y), w // 2 - px(120), size=14,
                                 colour=Palette.text) + px(2)
             limit = self.table_info.get("away_limit")
