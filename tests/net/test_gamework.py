@@ -60,7 +60,7 @@ def test_the_same_seed_plays_the_same_game_saved_the_same_with_0_1_or_2_workers(
 @pytest.mark.parametrize("how", [signal.SIGKILL, signal.SIGTERM], ids=["killed", "stopped"])
 def test_a_game_playing_in_a_worker_resumes_after_a_restart_and_plays_to_its_end(
         tmp_path: Path, how: signal.Signals) -> None:
-    seed, turns = 5, 5
+    seed, turns = 5, 15  # long enough that the stop comes mid-game on a quiet machine too
     reference, _, _ = asyncio.run(play_whole(tmp_path / "reference", 0, seed, turns))
 
     data = tmp_path / "data"
