@@ -18,6 +18,7 @@ from game.core import (
     GameData,
     PlayerView,
     PublicPlayer,
+    city_attack_numbers,
     load_game_data,
 )
 from game.core import holds_effect as holds
@@ -250,18 +251,10 @@ class Reading:
 
     # --- city attacks (rules §4 phase 3 "Attacking a city", phase 4b) -----------------------
     def attack_numbers(self, attacker: str, defender: str) -> tuple[int, int]:
-        """(tokens a city attack needs, defender tokens that replace a taken city), as the
-        core's conflict rules read them: Engineering helps whichever side holds it alone."""
-        n = self.data.numbers
-        attack = self.has(ENGINEERING_ATTACK, attacker)
-        defence = self.has(ENGINEERING_DEFENCE, defender)
-        if attack and not defence:
-            return (n["city_attack_tokens_engineering_attacker"],
-                    n["city_defence_tokens_vs_engineering_attacker"])
-        if defence and not attack:
-            return (n["city_attack_tokens_vs_engineering_defender"],
-                    n["city_defence_tokens_engineering_defender"])
-        return n["city_attack_tokens"], n["city_defence_tokens"]
+        """(tokens a city attack needs, defender tokens that replace a taken city), by the
+        core's own rule (Engineering helps whichever side holds it alone)."""
+        return city_attack_numbers(self.data.numbers, self.has(ENGINEERING_ATTACK, attacker),
+                                   self.has(ENGINEERING_DEFENCE, defender))
 
     def may_enter_city(self, owner: str, pid: str | None = None) -> bool:
         """Diplomacy closes its holder's city areas to others who hold neither it nor Military,

@@ -25,7 +25,7 @@ from .calamities.civil_war import CivilWarSelection
 from .calamities.common import CalamityUnderWay, calamity_in_play
 from .calamities.damage import CitiesToLose, LossesOwed, NamingPlayers
 from .calamities.losses import SharingOut
-from .conflict_rules import ConflictLoss, Plunder
+from .conflict_rules import ConflictLoss, Plunder, city_attack_numbers
 
 # Read-only rules questions: costs, credits, card values, scores, support, the set-up.
 from .costs import (
@@ -122,7 +122,7 @@ __all__ = [
     "Movement", "MovementAction", "NamingPlayers", "PaymentSoFar", "Pending",
     "PhaseNotImplemented",
     "Player", "PlayerView", "Plunder", "PublicPlayer", "Refusal", "Regions", "Rng", "Sea",
-    "public_pending", "public_words",
+    "city_attack_numbers", "public_pending", "public_words",
     "SetupError", "SharingOut", "ShipUpkeep", "Shop", "StateError", "TableOffer", "Task",
     "TaxRate", "TaxRevoltCity", "TokensToMove", "Trade", "TradeAnswer", "TradePartnerChoice",
     "TradeSideSoFar", "Volcano", "Words",

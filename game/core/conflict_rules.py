@@ -21,6 +21,7 @@ Decided:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -337,17 +338,24 @@ def attack_numbers(state: GameState, attacker: str, defender: str,
 
 
 def _attack_numbers(state: GameState, attacker: str, defender: str) -> tuple[int, int]:
-    n = state.data.numbers
-    attack_eng = holds(state, attacker, ENGINEERING_ATTACK)
-    defence_eng = holds(state, defender, ENGINEERING_DEFENCE)
-    if defender == PIRATE:
-        needed = n["city_attack_tokens_engineering_attacker"] if attack_eng else \
+    return city_attack_numbers(state.data.numbers, holds(state, attacker, ENGINEERING_ATTACK),
+                               holds(state, defender, ENGINEERING_DEFENCE),
+                               pirate=defender == PIRATE)
+
+
+def city_attack_numbers(n: Mapping[str, int], attacker_engineering: bool,
+                        defender_engineering: bool, *, pirate: bool = False) -> tuple[int, int]:
+    """(tokens a city attack needs, defender tokens that replace the taken city), before siege
+    cards: Engineering helps whichever side holds it alone; a pirate city always becomes
+    barbarian tokens. Public facts only, so bots read it from their views too."""
+    if pirate:
+        needed = n["city_attack_tokens_engineering_attacker"] if attacker_engineering else \
             n["city_attack_tokens"]
         return needed, n["pirate_city_barbarian_tokens"]
-    if attack_eng and not defence_eng:
+    if attacker_engineering and not defender_engineering:
         return (n["city_attack_tokens_engineering_attacker"],
                 n["city_defence_tokens_vs_engineering_attacker"])
-    if defence_eng and not attack_eng:
+    if defender_engineering and not attacker_engineering:
         return (n["city_attack_tokens_vs_engineering_defender"],
                 n["city_defence_tokens_engineering_defender"])
     return n["city_attack_tokens"], n["city_defence_tokens"]
