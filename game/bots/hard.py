@@ -21,13 +21,12 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
-from game.core import AdvancePrices
+from game.core import PHASE_WINDOWS, AdvancePrices
 
 from . import events as ev
 from .growth import PLANS, Grower
 from .normal import NormalBot
 from .reading import Reading, value_of, with_prefix
-from .sampler import PHASE_WINDOWS
 from .search import SearchRequest, SearchResult, run_search
 
 SEARCHED = ("advance_choice", "trade_answer", "trade_partner", "movement_area",

@@ -29,6 +29,9 @@ from __future__ import annotations
 from collections import Counter
 
 from game.core import (
+    EVENT_WINDOW_TASK,
+    FIRST_TURN_START,
+    PHASE_WINDOWS,
     AdvanceAcquisition,
     EventDeck,
     EventsOptions,
@@ -55,14 +58,6 @@ from game.core import (
 from .cards import block_cards
 
 WATER = "water"
-TURN_TASK = "turn"  # the turn's own task (its phases in order, the Event Action first)
-WINDOW_TASK = "event_window"  # a phase's window for private events (eventdeck/windows.py)
-EVENTS_TASK = "phase:events"  # the Event Action (004:16.2)
-FIRST_TURN_START = 1  # the first turn has no taxation (nobody has a city yet)
-# phases whose private events are asked at their start, each holder in A.S.T. order (the
-# battle and siege windows open inside a conflict, which a view cannot re-enter)
-PHASE_WINDOWS = ("taxation", "population_expansion", "movement", "trade_card_acquisition",
-                 "advance_acquisition", "ast_alteration")
 # Phases during which another player's hand may hold a calamity.
 CALAMITY_PHASES = ("trade_card_acquisition", "trade", "calamity_selection", "calamity_resolution")
 
@@ -270,7 +265,7 @@ def sample_at_window(view: PlayerView, rng: Rng) -> GameState:
         raise ValueError(f"no window to re-enter in {view.phase}")
     state = sample_state(view, rng, view.phase)
     window = state.tasks[-1]
-    if window.kind != WINDOW_TASK:
+    if window.kind != EVENT_WINDOW_TASK:
         raise ValueError("the sample opened no window")
     _set(window.data, i=list(state.players).index(view.viewer))
     advance(state)

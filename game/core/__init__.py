@@ -55,6 +55,8 @@ from .eventdeck.effects.progress import EventStep
 from .eventdeck.model import HALVES, MARKER_KINDS, EventDeck, EventsOptions, Marker, Regions
 from .eventdeck.regions import computed_regions
 from .eventdeck.stats import event_counts
+from .eventdeck.windows import PHASE_WINDOWS
+from .eventdeck.windows import TASK as EVENT_WINDOW_TASK
 from .events import Event
 
 # Building and checking positions by hand (scenarios, the bots' samplers, showcases, saves).
@@ -106,13 +108,14 @@ from .state import (
     map_digest,
 )
 from .state import FORMAT_VERSION as STATE_FORMAT_VERSION
-from .turn import PHASES, SCENARIO_PHASES, start_at
+from .turn import EVENTS_PHASE, FIRST_TURN_START, PHASES, SCENARIO_PHASES, start_at
 from .validate import problems as state_problems
 from .words import Words
 
 __all__ = [
-    "BARBARIANS", "EPOCHS", "FACE_UP", "FACE_UP_MORE", "GROUPS", "HALVES", "MARKER_KINDS",
-    "MILITARY", "MORE_FROM", "PHASES", "PIRATE", "SCENARIO_PHASES", "STATE_FORMAT_VERSION",
+    "BARBARIANS", "EPOCHS", "EVENTS_PHASE", "EVENT_WINDOW_TASK", "FACE_UP", "FACE_UP_MORE",
+    "FIRST_TURN_START", "GROUPS", "HALVES", "MARKER_KINDS", "MILITARY", "MORE_FROM", "PHASES",
+    "PHASE_WINDOWS", "PIRATE", "SCENARIO_PHASES", "STATE_FORMAT_VERSION",
     "WHOLE_BOARD",
     "Action", "AdvanceAcquisition", "AdvancePrices", "Area", "AttackWait", "Board",
     "CalamityUnderWay", "CardOffers",

@@ -11,9 +11,10 @@ from pathlib import Path
 
 from game.bots import make_bot
 from game.bots.hard import HardBot
-from game.bots.sampler import PHASE_WINDOWS, sample_at_events, sample_at_movement, sample_at_window
+from game.bots.sampler import sample_at_events, sample_at_movement, sample_at_window
 from game.bots.search import SearchRequest, run_search
 from game.core import (
+    PHASE_WINDOWS,
     Action,
     EventsOptions,
     GameConfig,

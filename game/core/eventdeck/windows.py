@@ -13,7 +13,7 @@ from ..flow import Result, ask, done, push, register
 from ..state import GameState, Progress
 from . import cancel, effects, war
 from .cancel import CancelOutcome
-from .cards import EventCard, load_event_cards
+from .cards import REACTION, WINDOWS, EventCard, load_event_cards
 from .dice import deck_of
 from .log import EventCardTaken
 
@@ -21,6 +21,9 @@ from .log import EventCardTaken
 # decision's rule is seen by every player).
 RULE_WINDOW = "004:16.1"
 TASK = war.WINDOW_TASK
+# the windows that open with a phase, each holder asked in A.S.T. order at its start (a fight's
+# windows open inside a conflict; the reaction window answers another card)
+PHASE_WINDOWS = tuple(w for w in WINDOWS if w not in war.FIGHT_WINDOWS and w != REACTION)
 PLAY = "event_play"
 
 

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from game.core import (
+    EVENTS_PHASE,
     PHASES,
     Board,
     CalamityRevealed,
@@ -42,7 +43,6 @@ from .session import Session
 
 LESSON_FILE = ("assets", "lesson", "learn-to-play.toml")
 NEXT = "next"  # what an explanation's arrow and button stand for
-EVENTS_PHASE = "events"  # the Event Action (Events module, 004:16.2): it opens a turn
 
 
 @dataclass(frozen=True)
