@@ -73,10 +73,17 @@ class _Out(pickle.Pickler):
 
 
 class _In(pickle.Unpickler):
+    """Unpickles what `_Out` packed: the map by its key (in a worker, from the maps it was
+    sent; with `graph`, that map: the server's own)."""
+
+    def __init__(self, file: io.BytesIO, graph: MapGraph | None = None) -> None:
+        super().__init__(file)
+        self.graph = graph
+
     def persistent_load(self, pid: Any) -> MapGraph | GameData:
         if pid == RULES:
             return load_game_data()
-        graph = _MAPS.get(str(pid))
+        graph = self.graph or _MAPS.get(str(pid))
         if graph is None:
             raise KeyError(pid)
         return graph

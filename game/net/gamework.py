@@ -27,16 +27,15 @@ from __future__ import annotations
 import contextlib
 import io
 import logging
-import pickle
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Protocol
 
 from game.bots import Bot, talk
 from game.bots.seats import BotSeats
 from game.bots.talk import Remark
-from game.core import Action, GameData, GameState, IllegalAction, MapGraph, load_game_data, view
+from game.core import Action, GameState, IllegalAction, MapGraph, view
 from game.persist import Autosaver, GameRecord, SaveError
 from game.persist.autosave import game_key
 from game.persist.journal import JOURNAL, Journal
@@ -157,20 +156,9 @@ def pack(state: GameState, record: GameRecord, seats: BotSeats, key: str) -> byt
     return out.getvalue()
 
 
-class _Here(pickle.Unpickler):
-    """Unpickles a game packed in a worker, in the server: its map is the server's own."""
-
-    def __init__(self, file: io.BytesIO, graph: MapGraph) -> None:
-        super().__init__(file)
-        self.graph = graph
-
-    def persistent_load(self, pid: Any) -> MapGraph | GameData:
-        return load_game_data() if pid == botwork.RULES else self.graph
-
-
 def unpack(packed: bytes, graph: MapGraph) -> tuple[GameState, GameRecord, BotSeats]:
     """A game `pack`ed in a worker, with `graph` as its map (the server's own)."""
-    state, record, seats = _Here(io.BytesIO(packed), graph).load()
+    state, record, seats = botwork._In(io.BytesIO(packed), graph).load()
     return state, record, seats
 
 

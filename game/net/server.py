@@ -75,12 +75,7 @@ from game.persist.takeback import (
 from . import gamework, tables
 from .botwork import BotWorkers, WorkerLost, default_workers
 from .choices import ChoiceError, state_from_create
-from .gamework import (  # HASH_EVERY: where tests and tools have found it
-    HASH_EVERY,  # noqa: F401
-    STRETCH_SECONDS,
-    STRETCH_SECONDS_HEARD,
-    Played,
-)
+from .gamework import STRETCH_SECONDS, STRETCH_SECONDS_HEARD, Played
 from .guard import Guard, Limited, address_of, raise_file_limit
 from .protocol import (
     MAX_CLIENT_MESSAGE,
@@ -1076,11 +1071,12 @@ class GameServer:
             for _, _, remark, turn, phase in played.moves:
                 self._say(game, remark, turn, phase)
             played.bots = seats.bots
-        for who, label, remark, turn, phase in [] if played.game else played.moves:
-            events = game.record.apply(game.state, Action(who, label))
-            game.no_takeback(ANOTHER_PLAYER)
-            self._tell(game, events)
-            self._say(game, remark, turn, phase)
+        else:
+            for who, label, remark, turn, phase in played.moves:
+                events = game.record.apply(game.state, Action(who, label))
+                game.no_takeback(ANOTHER_PLAYER)
+                self._tell(game, events)
+                self._say(game, remark, turn, phase)
         game.record.phase_changed = played.phase_changed
         game.saved_at = played.saved_at
         if played.journal_at >= 0:

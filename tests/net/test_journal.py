@@ -23,10 +23,11 @@ from websockets.sync.client import ClientConnection, connect
 
 from game import simulate
 from game.core import Action, GameState, IllegalAction, apply, legal_actions
+from game.net.gamework import HASH_EVERY
 from game.net.hosted import hosted_games
 from game.net.link import HostedServer
 from game.net.protocol import MAX_SERVER_MESSAGE, message, view_digest
-from game.net.server import DAMAGED, HASH_EVERY, STOPPING, TABLE, GameServer, NetGame
+from game.net.server import DAMAGED, STOPPING, TABLE, GameServer, NetGame
 from game.persist import Autosaver, GameRecord, autosaves, newest_autosave
 from game.persist import journal as journal_module
 from game.persist.autosave import game_key
