@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.core import EPOCHS, PIRATE, treasury_value
+from game.core import EPOCHS, PIRATE, EventCard, treasury_value
 
 from . import events as ev
 from .choices import city_worth
@@ -81,6 +81,11 @@ def fight(sides: list[int], limit: int | None) -> list[int]:
     return left
 
 
+def siege_amount(card: EventCard) -> int:
+    """The tokens a siege card changes an attack's need by (its siege_tokens effects)."""
+    return sum(e.get("amount") for e in card.effects if e.do == "siege_tokens")
+
+
 def siege_cards(r: Reading, side: str = "attacker") -> dict[str, int]:
     """The viewer's private siege cards for `side` and the tokens each changes an attack's
     need by (Siegecraft and Breach -1, Treason -3; Saint +1 for a defender)."""
@@ -91,7 +96,7 @@ def siege_cards(r: Reading, side: str = "attacker") -> dict[str, int]:
         card = ev.cards().get(cid)
         if card is None or card.window != "siege" or card.side != side:
             continue
-        found[cid] = sum(e.get("amount") for e in card.effects if e.do == "siege_tokens")
+        found[cid] = siege_amount(card)
     return found
 
 
@@ -119,7 +124,7 @@ def siege_turns(r: Reading, card_id: str) -> bool:
     card = ev.cards().get(card_id)
     if card is None or card.window != "siege":
         return False
-    amount = sum(e.get("amount") for e in card.effects if e.do == "siege_tokens")
+    amount = siege_amount(card)
     me = r.me
     for area, owner in r.board.cities.items():
         if card.side == "attacker" and owner not in (me, PIRATE) and owner in r.players:
