@@ -252,12 +252,14 @@ def run_selftest(frames: int = 120, players: int = 5, seed: int = 1,
                 print("calamitas selftest: no whole turn after many frames", file=sys.stderr)
                 return 1
         run(max(0, frames - frames // 2))
+        # hot seat: two seats become human; the curtain must come down before either acts. It
+        # comes first: bots play on while each large screenshot waits for its map tiles, and
+        # at 4K a whole game can end before the tabs are through
+        _hot_seat(game, run, shot)
         for tab, name in enumerate(("hand", "advances", "ast", "table", "log")):
             game.set_tab(tab)
             shot(f"game-{name}")
         game.set_tab(0)
-        # hot seat: two seats become human; the curtain must come down before either acts
-        _hot_seat(game, run, shot)
         app.push(GameMenuScene(app, game))
         shot("game-menu")
         app.pop()
