@@ -107,6 +107,7 @@ def _events(views: dict[str | None, dict[str, Any]], base: dict[str, Any],
             discards=[str(c) for c in seen["discards"]],
             hands={str(p): own.get(str(p), ["?"] * int(n)) for p, n in seen["hand_sizes"]},
             markers=from_plain(list[Marker], seen["markers"], "view.events.markers"),
+            bonus_vp={str(p): int(n) for p, n in seen.get("bonus_vp", ())},
             regions=computed_regions(graph))
     except (KeyError, TypeError, ValueError) as err:
         raise StateError(f"view.events: {err}") from None

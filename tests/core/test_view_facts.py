@@ -68,6 +68,7 @@ def scratch_events(state: GameState, player: str | None) -> EventsView | None:
         hand=tuple(deck.hands.get(player, ())) if player is not None else (),
         hand_sizes=tuple((p, len(deck.hands.get(p, ()))) for p in state.players),
         markers=tuple(clone(m) for m in deck.markers),
+        bonus_vp=tuple((p, deck.bonus_vp[p]) for p in state.players if deck.bonus_vp.get(p)),
     )
 
 
@@ -255,7 +256,8 @@ def test_the_events_part_of_a_view_is_made_again_only_when_the_deck_changed(
         graph: MapGraph, monkeypatch: pytest.MonkeyPatch) -> None:
     """With the Events module on, the Events part of a view is made once for each viewer while
     the deck's public facts stay as they were, and made again when any of them changes: a hand,
-    the display, the discards, a marker (issue 40: every view read every player's hand)."""
+    the display, the discards, a marker, the victory points events won (issue 40: every view
+    read every player's hand)."""
     state, _, _ = start(18, ["normal"], 5, "classic", graph, max_turns=3, events=True)
     deck = state.eventdeck
     assert deck is not None
@@ -290,6 +292,9 @@ def test_the_events_part_of_a_view_is_made_again_only_when_the_deck_changed(
     assert_views_fresh(state)
     deck.markers[-1].turns = 1  # a marker counting down
     assert view(state, None).events.markers[-1].turns == 1
+    assert_views_fresh(state)
+    deck.bonus_vp[second] = deck.bonus_vp.get(second, 0) + 3  # victory points an event won
+    assert dict(view(state, first).events.bonus_vp)[second] == deck.bonus_vp[second]
     assert_views_fresh(state)
     copy = state.clone()  # a copy keeps the part made too
     made.clear()

@@ -44,7 +44,8 @@ def test_addresses_typed_to_join_are_read_or_refused_in_one_line() -> None:
 
 def test_mirror_keeps_others_hand_sizes_and_the_events_module() -> None:
     """Issue 36: a network client's Table tab and trade partner buttons said 0 cards for every
-    other player, and the Events module (display, events hand, markers) did not show at all:
+    other player, and the Events module (display, events hand, markers; since issue 40 the
+    victory points events won) did not show at all:
     the mirror left both out. Past card acquisition, with Events on, each seat's and the
     public view of the mirror are the server's."""
     from game.bots import make_bot
@@ -57,6 +58,8 @@ def test_mirror_keeps_others_hand_sizes_and_the_events_module() -> None:
     config.setup = choose_setup(data, GameConfig(players=["?"] * 5)).id
     state = new_game(config, graph, data)
     bots = {pid: make_bot("basic", 500 + i) for i, pid in enumerate(state.players)}
+    assert state.eventdeck is not None
+    state.eventdeck.bonus_vp[next(iter(state.players))] = 3  # as Monasteries might have won
     checked = step = 0
     while state.turn < 7:
         assert state.pending is not None

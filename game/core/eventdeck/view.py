@@ -20,14 +20,17 @@ class EventsView:
     hand: tuple[str, ...]  # the viewer's own private events
     hand_sizes: tuple[tuple[str, int], ...]  # every player's count, in A.S.T. order
     markers: tuple[Marker, ...]
+    # victory points events have won, per player (public: Monasteries, Golden Age...), in
+    # A.S.T. order, players with none left out; part of each player's score (scoring.py)
+    bonus_vp: tuple[tuple[str, int], ...] = ()
 
 
 # What a view of the Events module is made from, as the state's order of players and the deck's
 # facts any view reads: the deck's size, and copies of the display, the face-up flags, the
-# discards, the hands and the markers. Compared with the deck as it is now (lists and dicts at
-# C speed), never rebuilt from them while they are alike.
+# discards, the hands, the markers and the victory points events won. Compared with the deck
+# as it is now (lists and dicts at C speed), never rebuilt from them while they are alike.
 Source = tuple[tuple[str, ...], int, bool, int, list[str], list[bool], list[str],
-               dict[str, list[str]], list[Marker]]
+               dict[str, list[str]], list[Marker], dict[str, int]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,19 +48,20 @@ class KeptEvents:
 def _source(state: GameState, deck: EventDeck) -> Source:
     """The facts the views are made from, as they are now (the deck's own lists: to compare)."""
     return (tuple(state.players), deck.age, deck.over, len(deck.deck), deck.display, deck.shown,
-            deck.discards, deck.hands, deck.markers)
+            deck.discards, deck.hands, deck.markers, deck.bonus_vp)
 
 
 def _copied(source: Source) -> Source:
     """`source` with copies of the deck's lists and dicts, to keep."""
-    order, age, over, size, display, shown, discards, hands, markers = source
+    order, age, over, size, display, shown, discards, hands, markers, bonus = source
     return (order, age, over, size, display.copy(), shown.copy(), discards.copy(),
-            {p: hand.copy() for p, hand in hands.items()}, [clone(m) for m in markers])
+            {p: hand.copy() for p, hand in hands.items()}, [clone(m) for m in markers],
+            bonus.copy())
 
 
 def _made(source: Source, player: str | None) -> EventsView:
     """The Events part of `player`'s view, from the facts `source` holds."""
-    order, age, over, size, display, shown, discards, hands, markers = source
+    order, age, over, size, display, shown, discards, hands, markers, bonus = source
     return EventsView(
         age=age,
         over=over,
@@ -67,6 +71,7 @@ def _made(source: Source, player: str | None) -> EventsView:
         hand=tuple(hands.get(player, ())) if player is not None else (),
         hand_sizes=tuple((p, len(hands.get(p, ()))) for p in order),
         markers=tuple(clone(m) for m in markers),
+        bonus_vp=tuple((p, bonus[p]) for p in order if bonus.get(p)),
     )
 
 

@@ -146,7 +146,7 @@ def table_panel(panel: PlayersPanel, ctx: Ctx, view: PlayerView) -> list[str]:
         if len(row) < len(columns) + 1:
             out.append(f"Table tab: no row for {p.id}")
             continue
-        truth = {"vp": public_vp(p), "advances": len(p.advances), "events": held.get(p.id, 0)}
+        truth = {"vp": public_vp(p, view), "advances": len(p.advances), "events": held.get(p.id, 0)}
         for (head, key), shown in zip(columns, row[1:], strict=True):
             value = str(truth.get(key, getattr(p, key, "")))
             if shown != value:

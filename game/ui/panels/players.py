@@ -21,12 +21,14 @@ def census_order(view: PlayerView) -> list[str]:
         holds(data, p.advances, MILITARY), -p.census, rank[p.id]))]
 
 
-def public_vp(p: PublicPlayer) -> int:
-    """Victory points from what everyone can see (the lone-Late-Iron bonus only at the end)."""
+def public_vp(p: PublicPlayer, view: PlayerView) -> int:
+    """Victory points from what everyone can see, those events won included (the
+    lone-Late-Iron bonus only at the end)."""
     data = load_game_data()
     n = data.ast_numbers
+    events = dict(view.events.bonus_vp).get(p.id, 0) if view.events is not None else 0
     return (p.ast * n["vp_per_step"] + sum(data.advances[a].vp for a in p.advances)
-            + p.cities * n["vp_per_city"])
+            + p.cities * n["vp_per_city"] + events)
 
 
 COLUMNS = (("Census", "census"), ("Cities", "cities"), ("Ships", "ships"),
@@ -76,7 +78,7 @@ class PlayersPanel(Panel):
             if img.get_width() > name_w - px(28):
                 img = t.text(label[:10] + "…", 13, Palette.text, "bold")
             surface.blit(img, (row.x + px(28), row.y + px(6)))
-            values = {"vp": public_vp(p), "advances": len(p.advances),
+            values = {"vp": public_vp(p, view), "advances": len(p.advances),
                       "events": held.get(p.id, 0)}
             for i, (_, key) in enumerate(columns):
                 value = values.get(key, getattr(p, key, ""))

@@ -39,7 +39,7 @@ def scoreboard(session: Session) -> list[dict[str, object]]:
     n = data.ast_numbers
     view = session.view_for(None)
     final = session.final_scores
-    scores = {p.id: public_vp(p) for p in view.players}
+    scores = {p.id: public_vp(p, view) for p in view.players}
     rows = []
     for p in view.players:
         ast = p.ast * n["vp_per_step"]
