@@ -161,7 +161,8 @@ def sample_events(view: PlayerView, rng: Rng) -> EventDeck | None:
                      display=display, shown=[bool(c) for c in seen.display],
                      discards=list(seen.discards),
                      hands={pid: [c for c in cards if c] for pid, cards in hands.items()},
-                     markers=[clone(m) for m in seen.markers], regions=map_regions(view.map))
+                     markers=[clone(m) for m in seen.markers], bonus_vp=dict(seen.bonus_vp),
+                     regions=map_regions(view.map))
 
 
 def sample_state(view: PlayerView, rng: Rng, phase: str | None = None,

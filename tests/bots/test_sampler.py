@@ -97,11 +97,13 @@ def _at_with_events(kind: str) -> GameState:
 
 def test_with_events_a_sample_shows_the_viewer_the_events_the_view_showed() -> None:
     for kind in ("event_take", "advance_choice"):
-        state = _at_with_events(kind)
+        state = _at_with_events(kind).clone()
         assert state.pending is not None and state.eventdeck is not None
         me = state.pending.player
+        rival = next(p for p in state.players if p != me)
+        state.eventdeck.bonus_vp[rival] = 3  # victory points an event won: public
         seen = view(state, me)
-        assert seen.events is not None
+        assert seen.events is not None and dict(seen.events.bonus_vp)[rival] == 3
         for s in range(3):
             sample = sample_state(seen, Rng.seeded(s))
             assert sample.eventdeck is not None
