@@ -9,10 +9,8 @@ set-ups for the player count alternate, so a level is never tied to one civiliza
 from __future__ import annotations
 
 import math
-import sys
 import time
 from collections.abc import Callable, Iterable
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from game.core import (
@@ -29,6 +27,7 @@ from game.core import (
 
 from . import LEVELS, make_bot
 from .hard import HardBot
+from .workers import worker_pool
 
 # A game that reaches this many turns is stopped and scored (random bots can wander long).
 DEFAULT_MAX_TURNS = 250
@@ -228,14 +227,6 @@ def _worker(args: tuple[list[str], int, int, str, int, bool, float | None]) -> G
     return play_game(_GRAPH, seats, index, seed, ruleset, max_turns, events, budget)
 
 
-def start_method(platform: str = sys.platform) -> str:
-    """How worker processes start: never `fork`, which Python calls unsafe on macOS (system
-    libraries there may hold threads and locks that a forked child inherits half-held).
-    Linux uses the fork server, which forks from a clean single-threaded process; macOS and
-    Windows start fresh interpreters. Both work in the frozen build (freeze_support)."""
-    return "forkserver" if platform.startswith("linux") else "spawn"
-
-
 def run_arena(
     graph: MapGraph,
     seats: list[str],
@@ -266,11 +257,7 @@ def run_arena(
             if on_game:
                 on_game(rec)
         return records
-    import multiprocessing
-
-    context = multiprocessing.get_context(start_method())
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context,
-                             initializer=_receive_map, initargs=(graph,)) as pool:
+    with worker_pool(workers, _receive_map, (graph,)) as pool:
         for rec in pool.map(_worker, jobs):
             records.append(rec)
             if on_game:

@@ -4,22 +4,22 @@ wait on a pipe holds no lock). One worker, started on first use and kept for the
 (it ends with close(), or when the searcher is dropped, as the pool's own management thread
 lets its workers go then); the rules are loaded there at start.
 
-It starts like the arena's workers (arena.start_method: never `fork`), which also works in the
-frozen build, whose entry point calls multiprocessing.freeze_support. Should the worker die or
-refuse to start, the search runs in the asking thread instead: slower frames, never a stop.
+It starts like the arena's workers (workers.worker_pool: never `fork`, and it ends with the
+client however the client ends), which also works in the frozen build, whose entry point calls
+multiprocessing.freeze_support. Should the worker die or refuse to start, the search runs in
+the asking thread instead: slower frames, never a stop.
 """
 
 from __future__ import annotations
 
 import logging
-import multiprocessing
 import threading
 from concurrent.futures import Future, ProcessPoolExecutor
 
 from game.core import load_game_data
 
-from .arena import start_method
 from .search import SearchRequest, SearchResult, run_search
+from .workers import worker_pool
 
 log = logging.getLogger(__name__)
 
@@ -45,8 +45,7 @@ class WorkerSearcher:
         with self._lock:
             if self._pool is None and not self.failed:
                 try:
-                    context = multiprocessing.get_context(start_method())
-                    self._pool = ProcessPoolExecutor(max_workers=1, mp_context=context)
+                    self._pool = worker_pool(1)
                     self._pool.submit(_warm)
                 except (OSError, ValueError, RuntimeError) as err:
                     log.warning("no search worker process (%s): searching in-process", err)

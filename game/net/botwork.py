@@ -23,7 +23,6 @@ import contextlib
 import hashlib
 import io
 import logging
-import multiprocessing
 import os
 import pickle
 from collections.abc import Callable
@@ -31,8 +30,8 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
 from game.bots import Bot, talk
-from game.bots.arena import start_method
 from game.bots.talk import Remark
+from game.bots.workers import worker_pool
 from game.core import GameData, MapGraph, PlayerView, load_game_data
 
 log = logging.getLogger(__name__)
@@ -153,8 +152,7 @@ class BotWorkers:
     def _start(self) -> ProcessPoolExecutor | None:
         if self._pool is None and not self.failed:
             try:
-                context = multiprocessing.get_context(start_method())
-                self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=context)
+                self._pool = worker_pool(self.workers)
                 self._warming = [self._pool.submit(_warm) for _ in range(self.workers)]
             except (OSError, ValueError, RuntimeError) as err:
                 log.warning("no bot worker processes (%s): bots decide in the server", err)

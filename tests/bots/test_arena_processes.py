@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from game.bots.arena import parse_seats, run_arena, start_method
+from game.bots.arena import parse_seats, run_arena
+from game.bots.workers import start_method
 from game.maps.files import load_map_file
 
 ARENA = Path(__file__).resolve().parents[1] / "maps" / "arena.json"
