@@ -49,16 +49,20 @@ def _started(parent: int, initializer: Callable[..., object] | None,
 
 
 def _watch(parent: int) -> None:
-    while alive(parent):
+    while not _gone(parent):
         time.sleep(WATCH_SECONDS)
     os._exit(0)  # the starter is gone: nobody will read what this worker would make
 
 
+def _gone(parent: int) -> bool:
+    if sys.platform.startswith("win"):  # a spawned worker holds a handle on its starter
+        starter = multiprocessing.parent_process()
+        return starter is not None and not starter.is_alive()
+    return not alive(parent)
+
+
 def alive(pid: int) -> bool:
-    """Whether process `pid` still runs (on Windows, where a signal 0 is not a question,
-    whether it is still the parent: a spawned worker's parent is its starter)."""
-    if sys.platform.startswith("win"):
-        return os.getppid() == pid
+    """Whether process `pid` still runs (POSIX: on Windows a signal 0 would end it)."""
     try:
         os.kill(pid, 0)
     except (ProcessLookupError, PermissionError):  # gone (or its number reused by another user)
