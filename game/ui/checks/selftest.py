@@ -181,10 +181,16 @@ def run_selftest(frames: int = 120, players: int = 5, seed: int = 1,
         scene = app.scene
         mapview = getattr(scene, "mapview", None)
         if mapview is not None:  # a picture of the finished map, not one half made
+            playing = scene if isinstance(scene, GameScene) else None
+            held = playing.bots_held if playing else False
+            if playing:  # the bots wait meanwhile: at 4K a whole game would go by
+                playing.bots_held = True
             for _ in range(500):
                 if not mapview.pending_tiles:
                     break
                 run(1)
+            if playing:
+                playing.bots_held = held
         shots.append(name)
         pending = getattr(getattr(getattr(scene, "session", None), "state", None), "pending", None)
         watch.take(name, app.manager, pending.kind if pending is not None else "",
@@ -252,9 +258,7 @@ def run_selftest(frames: int = 120, players: int = 5, seed: int = 1,
                 print("calamitas selftest: no whole turn after many frames", file=sys.stderr)
                 return 1
         run(max(0, frames - frames // 2))
-        # hot seat: two seats become human; the curtain must come down before either acts. It
-        # comes first: bots play on while each large screenshot waits for its map tiles, and
-        # at 4K a whole game can end before the tabs are through
+        # hot seat: two seats become human; the curtain must come down before either acts
         _hot_seat(game, run, shot)
         for tab, name in enumerate(("hand", "advances", "ast", "table", "log")):
             game.set_tab(tab)

@@ -93,6 +93,7 @@ class GameScene(Scene):
         self.bot_clock = 0.0
         self.fast_bots = False
         self.skip_to_human = False  # bots at full speed until a person must decide
+        self.bots_held = False  # bots wait (the self-test, while a screenshot's map is drawn)
         self.mouse = (0, 0)
         self.hover_area: str | None = None
         self.drag: tuple[str, list[str]] | None = None  # (source area, options after picking it)
@@ -745,8 +746,8 @@ class GameScene(Scene):
             self.version += 1
 
     def _run_bots(self, dt: float) -> None:
-        if not self.session.bot_to_act() or (self.coach is not None
-                                             and self.coach.holding(self.session.state)):
+        if self.bots_held or not self.session.bot_to_act() or (
+                self.coach is not None and self.coach.holding(self.session.state)):
             self.bot_clock = 0.0
             return
         speed = self.app.settings.animation_speed
