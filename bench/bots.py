@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from game.bots import make_bot  # noqa: E402
-from game.bots.arena import play_game, wilson_interval  # noqa: E402
+from game.bots.arena import against_table, play_game, wilson_interval  # noqa: E402
 from game.bots.hard import HardBot  # noqa: E402
 from game.core import Action, GameConfig, apply, new_game, view  # noqa: E402
 from game.maps.files import load_map_file  # noqa: E402
@@ -67,11 +67,6 @@ def play(level: str, game: int, graph: object, max_turns: int, budget: float,
     return state.turn
 
 
-def relative(scores: dict[str, int], seat: str) -> float:
-    """A seat's VP against the mean of the table's other seats."""
-    return scores[seat] - statistics.mean(v for c, v in scores.items() if c != seat)
-
-
 def duel(level: str, games: int, first: int, seed: int, graph: object) -> None:
     gains: list[float] = []
     wins = {level: 0, "normal": 0}
@@ -80,7 +75,7 @@ def duel(level: str, games: int, first: int, seed: int, graph: object) -> None:
         seat = next(c for c, lv in a.levels.items() if lv == level)
         b = play_game(graph, ["normal"] * 5, index, seed)  # type: ignore[arg-type]
 
-        gains.append(relative(a.scores, seat) - relative(b.scores, seat))
+        gains.append(against_table(a.scores, seat) - against_table(b.scores, seat))
         wins[level] += a.winner == seat
         wins["normal"] += b.winner == seat
         print(f"game {index:3d} {a.setup} seat {seat:8s} {level} VP {a.scores[seat]:3d} "

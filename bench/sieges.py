@@ -32,7 +32,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from game.bots.arena import seat_levels, setups_for, wilson_interval  # noqa: E402
+from game.bots.arena import against_table, seat_levels, setups_for, wilson_interval  # noqa: E402
 from game.bots.growth import Grower  # noqa: E402
 from game.bots.normal import NormalBot  # noqa: E402
 from game.core import (  # noqa: E402
@@ -124,11 +124,6 @@ def play(map_path: str, index: int, seed: int, events: bool, attackers: str) -> 
     return tally
 
 
-def relative(scores: dict[str, int], seat: str) -> float:
-    """A seat's VP against the mean of the table's other seats."""
-    return scores[seat] - statistics.mean(v for c, v in scores.items() if c != seat)
-
-
 def _count_job(job: tuple[str, int, int, bool, object]) -> Tally:
     return play(*job[:4], attackers="all")
 
@@ -176,14 +171,14 @@ def paired(args: argparse.Namespace) -> None:
         for i, (a, b) in zip(range(args.first, args.first + args.games),
                              pool.map(_paired_job, jobs), strict=True):
             seat = a.seat
-            gains.append(relative(a.scores, seat) - relative(b.scores, seat))
+            gains.append(against_table(a.scores, seat) - against_table(b.scores, seat))
             wins[0] += a.winner == seat
             wins[1] += b.winner == seat
             attacks += a.attacks
             taken += a.taken
             print(f"game {i:3d} seat {seat:10s} attacking VP {a.scores[seat]:3d} "
-                  f"({relative(a.scores, seat):+6.1f}), peaceful VP {b.scores[seat]:3d} "
-                  f"({relative(b.scores, seat):+6.1f}); attacks {a.attacks} ({a.taken} taken)",
+                  f"({against_table(a.scores, seat):+6.1f}), peaceful VP {b.scores[seat]:3d} "
+                  f"({against_table(b.scores, seat):+6.1f}); attacks {a.attacks} ({a.taken} taken)",
                   flush=True)
     n = len(gains)
     spread = statistics.stdev(gains) / n ** 0.5 if n > 1 else 0.0

@@ -34,7 +34,7 @@ from types import ModuleType
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from game.bots.arena import seat_levels, setups_for  # noqa: E402
+from game.bots.arena import against_table, seat_levels, setups_for  # noqa: E402
 from game.bots.growth import Grower  # noqa: E402
 from game.bots.hard import GATHER_FROM  # noqa: E402
 from game.bots.normal import NormalBot  # noqa: E402
@@ -122,16 +122,12 @@ def play(index: int, seed: int, events: bool, spec: str) -> tuple[str, dict[str,
     return seat, {s.player: s.total for s in ranking}, ranking[0].player
 
 
-def relative(scores: dict[str, int], seat: str) -> float:
-    """A seat's VP against the mean of the table's other seats."""
-    return scores[seat] - statistics.mean(v for c, v in scores.items() if c != seat)
-
-
 def _pair(job: tuple[int, int, bool, str, str]) -> tuple[float, bool, bool]:
     index, seed, events, spec, base = job
     seat, tried, first = play(index, seed, events, spec)
     _, against, first_base = play(index, seed, events, base)
-    return relative(tried, seat) - relative(against, seat), first == seat, first_base == seat
+    gain = against_table(tried, seat) - against_table(against, seat)
+    return gain, first == seat, first_base == seat
 
 
 def main() -> None:

@@ -206,6 +206,13 @@ def seat_wins(records: Iterable[GameRecord], level: str) -> list[tuple[int, int]
     return [(w, n) for w, n in table]
 
 
+def against_table(scores: dict[str, int], seat: str) -> float:
+    """A seat's VP against the mean of the table's other seats (paired measurements compare
+    this figure for the same seat in two games of one seed)."""
+    others = [v for c, v in scores.items() if c != seat]
+    return scores[seat] - sum(others) / len(others)
+
+
 def format_seats(level: str, places: list[tuple[int, int]]) -> str:
     cells = "  ".join(f"{i + 1}: {w}/{n}" for i, (w, n) in enumerate(places) if n)
     return f"{'':8s}{level} wins by place in the ranking  {cells}"
