@@ -32,18 +32,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from game.bots.arena import against_table, seat_levels, setups_for, wilson_interval  # noqa: E402
+from game.bots.arena import against_table, match_game, wilson_interval  # noqa: E402
 from game.bots.growth import Grower  # noqa: E402
 from game.bots.normal import NormalBot  # noqa: E402
 from game.core import (  # noqa: E402
     PIRATE,
     Action,
-    EventsOptions,
-    GameConfig,
     apply,
     final_ranking,
     load_event_cards,
-    new_game,
     view,
 )
 from game.core.event_types import CityAttacked  # noqa: E402
@@ -86,12 +83,8 @@ def play(map_path: str, index: int, seed: int, events: bool, attackers: str) -> 
     peaceful, the others normal)."""
     graph, _ = load_map_file(map_path)
     started = time.perf_counter()
-    setups = setups_for(5)
-    game_seed = seed * 100_003 + index
-    config = GameConfig(players=[], ruleset="classic", setup=setups[index % len(setups)],
-                        seed=game_seed, events=EventsOptions() if events else None)
-    state = new_game(config, graph)
-    levels = seat_levels(["seat"] + ["table"] * 4, list(state.players), index)
+    state, levels = match_game(graph, ["seat"] + ["table"] * 4, index, seed, events=events)
+    game_seed = state.config.seed
     bots: dict[str, NormalBot] = {}
     for i, (civ, level) in enumerate(levels.items()):
         attack = attackers == "all" or (attackers == "seat" and level == "seat") or (

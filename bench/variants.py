@@ -34,19 +34,16 @@ from types import ModuleType
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from game.bots.arena import against_table, seat_levels, setups_for  # noqa: E402
+from game.bots.arena import against_table, match_game  # noqa: E402
 from game.bots.growth import Grower  # noqa: E402
 from game.bots.hard import GATHER_FROM  # noqa: E402
 from game.bots.normal import NormalBot  # noqa: E402
 from game.core import (  # noqa: E402
     Action,
-    EventsOptions,
-    GameConfig,
     MapGraph,
     PlayerView,
     apply,
     final_ranking,
-    new_game,
     view,
 )
 from game.maps.files import load_map_file  # noqa: E402
@@ -106,12 +103,8 @@ def play(index: int, seed: int, events: bool, spec: str) -> tuple[str, dict[str,
     global _GRAPH
     if _GRAPH is None:
         _GRAPH, _ = load_map_file(MAP)
-    setups = setups_for(5)
-    game_seed = seed * 100_003 + index
-    config = GameConfig(players=[], ruleset="classic", setup=setups[index % len(setups)],
-                        seed=game_seed, events=EventsOptions() if events else None)
-    state = new_game(config, _GRAPH)
-    levels = seat_levels(["seat"] + ["table"] * 4, list(state.players), index)
+    state, levels = match_game(_GRAPH, ["seat"] + ["table"] * 4, index, seed, events=events)
+    game_seed = state.config.seed
     bots = {civ: make(spec, game_seed * 31 + i) if level == "seat"
             else NormalBot(game_seed * 31 + i) for i, (civ, level) in enumerate(levels.items())}
     while not state.game_over and state.pending is not None:

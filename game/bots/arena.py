@@ -17,6 +17,7 @@ from game.core import (
     Action,
     EventsOptions,
     GameConfig,
+    GameState,
     MapGraph,
     apply,
     final_ranking,
@@ -120,6 +121,20 @@ def seat_levels(seats: list[str], civs: list[str], index: int) -> dict[str, str]
     return {civ: seats[(i + index) % n] for i, civ in enumerate(civs)}
 
 
+def match_game(graph: MapGraph, seats: list[str], index: int, seed: int,
+               ruleset: str = "classic", max_turns: int = 0,
+               events: bool = False) -> tuple[GameState, dict[str, str]]:
+    """Game number `index` of a match, set up: its state (the set-ups for the player count in
+    turn, a seed of its own) and each civilization's seat (seat_levels). A seat's bot is
+    seeded `state.config.seed * 31 + i`, i its place in the returned order."""
+    setups = setups_for(len(seats))
+    config = GameConfig(players=[], ruleset=ruleset, setup=setups[index % len(setups)],
+                        seed=seed * 100_003 + index, max_turns=max_turns,
+                        events=EventsOptions() if events else None)
+    state = new_game(config, graph)
+    return state, seat_levels(seats, list(state.players), index)
+
+
 def play_game(
     graph: MapGraph,
     seats: list[str],
@@ -133,13 +148,8 @@ def play_game(
     """Play game number `index` of a match to its end and score it; `events` turns the
     Events module on; `budget` sets the hard bots' search seconds per decision."""
     started = time.perf_counter()
-    setups = setups_for(len(seats))
-    setup = setups[index % len(setups)]
-    game_seed = seed * 100_003 + index
-    config = GameConfig(players=[], ruleset=ruleset, setup=setup, seed=game_seed,
-                        max_turns=max_turns, events=EventsOptions() if events else None)
-    state = new_game(config, graph)
-    levels = seat_levels(seats, list(state.players), index)
+    state, levels = match_game(graph, seats, index, seed, ruleset, max_turns, events)
+    game_seed, setup = state.config.seed, state.config.setup
     bots = {civ: make_bot(level, game_seed * 31 + i)
             for i, (civ, level) in enumerate(levels.items())}
     for bot in bots.values():
